@@ -1,0 +1,1 @@
+"""The command line. It only reads rulings and models; it decides nothing."""

@@ -1,0 +1,32 @@
+"""`adjudicator`: the entry point, joining one Typer app per command group."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from adjudicator.cli import board_cmd, cards_cmd, state_cmd
+from adjudicator.cli.output import DEBUG
+
+app = typer.Typer(
+    name="adjudicator",
+    help="A solver-backed rules referee and hint tool for Old Town and Gads Hill 1874.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+
+@app.callback()
+def main(
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show a traceback when something goes wrong.")
+    ] = False,
+) -> None:
+    DEBUG["on"] = debug
+
+
+app.add_typer(board_cmd.app, name="board")
+app.add_typer(cards_cmd.app, name="cards")
+app.add_typer(state_cmd.app, name="state")

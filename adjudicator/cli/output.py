@@ -1,0 +1,98 @@
+"""One output object for every command: Rich for humans, or one strict JSON object on stdout.
+
+Errors and warnings go to stderr. A domain error is one clear line and exit
+status 1; a traceback only with `--debug`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import wraps
+from typing import Annotated, Any, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console, RenderableType
+
+from adjudicator.errors import AdjudicatorError
+
+__all__ = [
+    "DEBUG",
+    "JsonOpt",
+    "Output",
+    "console",
+    "err_console",
+    "handle_errors",
+]
+
+console = Console()
+err_console = Console(stderr=True)
+
+JsonOpt = Annotated[
+    bool, typer.Option("--json", help="Print one strict JSON object on stdout instead.")
+]
+
+DEBUG = {"on": False}
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Output:
+    """Collects what a command shows; `--json` switches it to a single JSON object."""
+
+    def __init__(self, as_json: bool) -> None:
+        self.as_json = as_json
+
+    def show(self, *renderables: RenderableType) -> None:
+        if not self.as_json:
+            for r in renderables:
+                console.print(r)
+
+    def json(self, obj: dict[str, Any]) -> None:
+        if self.as_json:
+            sys.stdout.write(json.dumps(obj, indent=2, allow_nan=False) + "\n")
+
+    def warn(self, message: str) -> None:
+        err_console.print(f"[yellow]warning:[/] {message}", highlight=False)
+
+    @contextmanager
+    def progress(self, description: str, total: int) -> Iterator[Callable[[int], None]]:
+        """A progress bar on stderr for long work; `advance(n)` moves it on."""
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err_console,
+            transient=True,
+            disable=not err_console.is_terminal,
+        ) as bar:
+            task = bar.add_task(description, total=total)
+            yield lambda n=1: bar.advance(task, n)
+
+
+def handle_errors(fn: Callable[P, R]) -> Callable[P, R]:
+    """Turn a domain error into one line on stderr and exit status 1."""
+
+    @wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except AdjudicatorError as exc:
+            if DEBUG["on"]:
+                raise
+            err_console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            raise typer.Exit(1) from None
+
+    return wrapper
