@@ -1,0 +1,213 @@
+"""What a playable action does to the board (P6) and who scores it (S1).
+
+Given the board's markers, the markers a card adds (P1) and the analysis with
+the card in force, it reports the removals tier by tier: `card` (outside the
+card's spaces, or with no partner under its relation), `cascade` (last-marker
+placements and the markers they displace, to a fixed point) and `logic`
+(everything else no largest placement keeps), and builds the new state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from adjudicator.board import Board
+from adjudicator.explain import RELATION_PHRASES, hall_sentence, or_list
+from adjudicator.matching import match
+from adjudicator.placement import Analysis, Constraint
+from adjudicator.ruling import Built, Removal, Tier
+from adjudicator.state import GameState
+
+__all__ = ["Effects", "resolve"]
+
+
+@dataclass
+class Effects:
+    markers_placed: list[tuple[str, str]] = field(default_factory=list)
+    removed: list[Removal] = field(default_factory=list)
+    built: list[Built] = field(default_factory=list)
+    retired: list[str] = field(default_factory=list)
+    points: int = 0
+    detail: dict[str, int] = field(default_factory=dict)
+    state: GameState | None = None
+
+
+def _relation_filter(
+    board: Board,
+    domains: dict[str, set[str]],
+    constraint: Constraint,
+    placed: Mapping[str, str],
+) -> list[tuple[str, str, str]]:
+    """Arc consistency of the card's relation alone: values with no partner go."""
+    if constraint.relation is None:
+        return []
+    a, m, pairs = constraint.relation
+    phrase = RELATION_PHRASES.get(_relation_name(board, pairs), "related to")
+
+    def dom(b: str) -> set[str]:
+        return {placed[b]} if b in placed else domains.get(b, set())
+
+    out = []
+    changed = True
+    while changed:
+        changed = False
+        for sa in sorted(dom(a)):
+            if a not in placed and not any((sa, sm) in pairs for sm in dom(m)):
+                domains[a].discard(sa)
+                out.append(
+                    (
+                        a,
+                        sa,
+                        f"from {board.space_name(sa)} the "
+                        f"{board.building_name(a)} would not be {phrase} the "
+                        f"{board.building_name(m)} (P6)",
+                    )
+                )
+                changed = True
+        for sm in sorted(dom(m)):
+            if m not in placed and not any((sa, sm) in pairs for sa in dom(a)):
+                domains[m].discard(sm)
+                out.append(
+                    (
+                        m,
+                        sm,
+                        f"no {board.building_name(a)} space is {phrase} "
+                        f"{board.space_name(sm)} (P6)",
+                    )
+                )
+                changed = True
+    return out
+
+
+def _relation_name(board: Board, pairs: frozenset[tuple[str, str]]) -> str:
+    for name in RELATION_PHRASES:
+        if board.relation_pairs(name) is pairs:
+            return name
+    return ""
+
+
+def resolve(
+    state: GameState,
+    analysis: Analysis,
+    *,
+    scorer: str | None,
+    new: Mapping[str, frozenset[str]] | None = None,
+    constraint: Constraint | None = None,
+    taken: tuple[str, str, str] | None = None,
+    all_logic: bool = False,
+) -> Effects:
+    """Apply a playable action's consequences. `taken` is a marker removed by the action
+    itself (A1) with its reason; `all_logic` labels everything `logic` (a STOP claim)."""
+    board = state.board
+    new = dict(new or {})
+    fx = Effects()
+    domains: dict[str, set[str]] = {b: set(s) for b, s in state.markers.items()}
+    for b, spaces in new.items():
+        domains[b] = set(spaces)
+        fx.markers_placed += [(b, s) for s in board.sort_spaces(spaces)]
+    placed = dict(state.placed)
+    support = analysis.support
+    determined = analysis.determined()
+    counted = state.options.logic_to_active or all_logic
+    gone: set[tuple[str, str]] = set()
+
+    def remove(b: str, s: str, tier: Tier, reason: str) -> None:
+        if s in domains.get(b, set()):
+            domains[b].discard(s)
+            gone.add((b, s))
+            fx.removed.append(Removal(b, s, tier, reason))
+
+    if taken is not None:
+        remove(taken[0], taken[1], Tier.CARD, taken[2])
+
+    if constraint is not None and not all_logic:
+        for b, spaces in constraint.allowed.items():
+            if b in placed or b in new:
+                continue
+            for s in board.sort_spaces(domains.get(b, set()) - spaces):
+                remove(
+                    b,
+                    s,
+                    Tier.CARD,
+                    f"the card puts the {board.building_name(b)} on "
+                    f"{or_list(board.space_name(x) for x in board.sort_spaces(spaces))} (P6)",
+                )
+        for b, s, why in _relation_filter(board, domains, constraint, placed):
+            domains[b].add(s)  # re-added so that remove() records it once
+            remove(b, s, Tier.CARD, why)
+
+    def build(b: str, s: str, why: str, tier: Tier) -> None:
+        placed[b] = s
+        domains.pop(b, None)
+        fx.built.append(Built(b, s, why))
+        for c in sorted(domains):
+            if s in domains[c]:
+                remove(
+                    c,
+                    s,
+                    tier,
+                    f"the {board.building_name(b)} now stands on {board.space_name(s)} (L2)",
+                )
+
+    if not all_logic:
+        changed = True
+        while changed:
+            changed = False
+            for b in sorted(domains):
+                if b in determined and len(domains[b]) == 1 and b not in placed:
+                    build(
+                        b,
+                        determined[b],
+                        f"the last marker of the {board.building_name(b)} "
+                        f"is on {board.space_name(determined[b])} (L2)",
+                        Tier.CASCADE,
+                    )
+                    changed = True
+            if constraint is not None:
+                for b, s, why in _relation_filter(board, domains, constraint, placed):
+                    domains[b].add(s)
+                    remove(b, s, Tier.CASCADE, why)
+                    changed = True
+
+    if counted:
+        rest = {b: frozenset(domains[b]) for b in domains}
+        m = match({b: frozenset(s) for b, s in rest.items()})
+        plain = m.analysis()
+        for b in sorted(rest):
+            for s in board.sort_spaces(rest[b] - support.get(b, frozenset())):
+                if s not in plain.support.get(b, frozenset()):
+                    hb, hs = m.hall_set(s)
+                    why = "L1: " + hall_sentence(board, hb, hs, b, s)
+                else:
+                    why = (
+                        f"no town that keeps the card puts the {board.building_name(b)} on "
+                        f"{board.space_name(s)} (P6)"
+                    )
+                remove(b, s, Tier.LOGIC, why)
+        for b, s in sorted(determined.items()):
+            if b not in placed and b in domains:
+                build(
+                    b,
+                    s,
+                    f"only {board.space_name(s)} is left for the {board.building_name(b)} (L2)",
+                    Tier.LOGIC,
+                )
+
+    was_marked = set(state.markers) | set(new)
+    fx.retired = sorted(b for b in was_marked if b not in placed and not domains.get(b))
+    scored_removals = [r for r in fx.removed if counted or r.tier is not Tier.LOGIC]
+    unneeded = sum(board.markers_per_building - len(s) for s in new.values())
+    fx.detail = {
+        "removed": len(scored_removals),
+        "unneeded": unneeded,
+        "built": len(fx.built),
+    }
+    fx.points = sum(fx.detail.values())
+    markers = {b: frozenset(s) for b, s in domains.items() if s and b not in placed}
+    after = state.with_board(placed, markers, set(state.retired) | set(fx.retired))
+    if scorer is not None:
+        who = after.player(scorer)
+        after = after.with_player(scorer, points=who.points + fx.points)
+    fx.state = after
+    return fx

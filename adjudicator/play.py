@@ -1,0 +1,327 @@
+"""Playing a card (P1-P7) and two-card turns (A3): is it legal, and what does it do."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from adjudicator import decide
+from adjudicator.cards import Card
+from adjudicator.effects import resolve
+from adjudicator.explain import RELATION_PHRASES, building_list, or_list, space_list
+from adjudicator.knowledge import CompiledCard, board_domains, compile_card
+from adjudicator.matching import match
+from adjudicator.ruling import Reason, Ruling, Status
+from adjudicator.state import GameState
+from adjudicator.stop import stop_report
+
+__all__ = ["admissible_my_buildings", "rule_play", "rule_turn"]
+
+
+def admissible_my_buildings(state: GameState, player: str | None = None) -> list[str]:
+    """P7: the buildings in front of the player that can still be 'my building'."""
+    p = state.player(player)
+    return [b for b in p.buildings if b not in state.placed and b not in state.retired]
+
+
+def _refuse(
+    state: GameState,
+    player: str | None,
+    status: Status,
+    reasons: list[Reason],
+    cards: tuple[int, ...],
+    as_: tuple[str | None, ...],
+) -> Ruling:
+    return Ruling(
+        action="play",
+        player=player,
+        status=status,
+        reasons=tuple(reasons),
+        before=state,
+        after=state,
+        cards=cards,
+        as_buildings=as_,
+        stop=stop_report(state),
+    )
+
+
+def _check_legal(
+    state: GameState, card_no: int, my: str | None, player: str | None
+) -> tuple[Card | None, str | None, Reason | None]:
+    """The card, the my building to use, or why the request is refused outright."""
+    board = state.board
+    if card_no not in state.cards:
+        return None, None, Reason("P", f"there is no card {card_no} in {board.name}")
+    card = state.cards[card_no]
+    if state.players:
+        try:
+            p = state.player(player)
+        except KeyError:
+            return card, None, Reason("P", f"there is no player {player!r}")
+        if p.hand is not None and card_no not in p.hand:
+            return card, None, Reason("P", f"card {card_no} is not in {p.name}'s hand")
+    if not card.needs_my_building:
+        if my is not None:
+            return card, None, Reason("P7", f"card {card_no} names its building; it takes no 'as'")
+        return card, None, None
+    if not state.players:
+        return card, None, Reason("P7", "this state has no players, so no 'my building'")
+    mine = admissible_my_buildings(state, player)
+    if my is None:
+        if len(mine) == 1:
+            return card, mine[0], None
+        if not mine:
+            return (
+                card,
+                None,
+                Reason(
+                    "P7",
+                    f"{state.player(player).name} has no building "
+                    "in front of them to be 'my building'",
+                ),
+            )
+        return card, None, Reason("P7", "say which building is 'my building': " + or_list(mine))
+    if my not in board.buildings:
+        return card, None, Reason("P7", f"unknown building {my!r}")
+    if my not in mine:
+        who = state.player(player).name
+        return (
+            card,
+            None,
+            Reason(
+                "P7",
+                f"the {board.building_name(my)} is not a building "
+                f"in front of {who} that is still to be placed",
+            ),
+        )
+    if card.kind == "condition" and my == card.subject:
+        return (
+            card,
+            None,
+            Reason(
+                "P7",
+                f"the card names the {board.building_name(my)}; my building must be another one",
+            ),
+        )
+    return card, my, None
+
+
+def _contradiction_reason(state: GameState, cc: CompiledCard) -> Reason:
+    """A plain sentence for P3: the most specific cause we can name."""
+    board = state.board
+    for b, spaces in cc.allowed.items():
+        name = board.building_name(b)
+        if b in state.placed and state.placed[b] not in spaces:
+            return Reason(
+                "P3",
+                f"the {name} stands on {board.space_name(state.placed[b])}, "
+                f"not on {space_list(board, spaces, 'or')}",
+            )
+        if b in state.retired:
+            return Reason("P3", f"the {name} can no longer be placed (K4)")
+        if b in state.markers and not state.markers[b] & spaces:
+            return Reason(
+                "P3",
+                f"it would take every marker of the {name} ({space_list(board, state.markers[b])})",
+            )
+        if b in cc.new and not cc.problem.domains[b]:
+            return Reason("P3", f"every space the card gives the {name} already holds a building")
+    if cc.relation is not None:
+        a, m, pairs = cc.relation
+        da, dm = cc.problem.domains[a] & cc.allowed[a], cc.problem.domains[m] & cc.allowed[m]
+        if not any((sa, sm) in pairs for sa in da for sm in dm):
+            phrase = RELATION_PHRASES.get(cc.card.relation or "", "related to")
+            return Reason(
+                "P3",
+                f"no space left for the {board.building_name(a)} is {phrase} "
+                f"a space left for the {board.building_name(m)}",
+            )
+    return Reason(
+        "P3",
+        "no town fits both the card and the board: "
+        f"{building_list(board, cc.named)} cannot all stand where the card says "
+        "while every marked building keeps a space",
+    )
+
+
+def rule_play(
+    state: GameState,
+    card_no: int,
+    my: str | None = None,
+    player: str | None = None,
+    *,
+    method: decide.Method = "auto",
+    check_markers_per_space: bool = True,
+    advance: bool = True,
+) -> Ruling:
+    """The ruling on one card. `advance` moves the turn on in the resulting state."""
+    player = player or state.active
+    card, my, refusal = _check_legal(state, card_no, my, player)
+    cards, as_ = (card_no,), (my,)
+    if refusal is not None or card is None:
+        assert refusal is not None
+        return _refuse(state, player, Status.ILLEGAL, [refusal], cards, as_)
+    board = state.board
+    cc = compile_card(state, card, my)
+
+    # P3: the card must not raise the board's deficiency, nor empty a named building.
+    with_card = decide.analyse(cc.problem, method)
+    board_deficiency = len(state.markers) - match(board_domains(state)).size
+    if not with_card.feasible:
+        return _refuse(
+            state, player, Status.CONTRADICTORY, [_contradiction_reason(state, cc)], cards, as_
+        )
+    if with_card.deficiency > board_deficiency:
+        reason = Reason(
+            "P3",
+            f"it leaves {with_card.deficiency - board_deficiency} more marked "
+            "building(s) without a space than the board does now",
+        )
+        return _refuse(state, player, Status.CONTRADICTORY, [reason], cards, as_)
+
+    # P4: no new marker, and every largest placement of the board already satisfies it.
+    if not cc.new and not decide.exists_largest_violating(
+        cc.board_problem.domains, cc.constraint, method
+    ):
+        reason = Reason(
+            "P4",
+            "the card is a confirmation: it places no marker and every "
+            "town the board allows already fits it",
+        )
+        if not state.options.confirmation_playable:
+            return _refuse(state, player, Status.CONFIRMATION, [reason], cards, as_)
+
+    # P2: an open named building gets at most its markers.
+    limit = board.markers_per_building
+    for b in sorted(cc.new):
+        spaces = with_card.support[b]
+        if len(spaces) > limit:
+            reason = Reason(
+                "P2",
+                f"the {board.building_name(b)} would need {len(spaces)} "
+                f"markers ({space_list(board, spaces)}); there are only {limit}",
+            )
+            return _refuse(state, player, Status.NOT_NOW, [reason], cards, as_)
+
+    new = {b: with_card.support[b] for b in cc.new}
+    fx = resolve(state, with_card, scorer=player, new=new, constraint=cc.constraint)
+    after = fx.state
+    assert after is not None
+
+    if check_markers_per_space:
+        refusal = _too_many_markers(after)
+        if refusal is not None:
+            return _refuse(state, player, Status.NOT_NOW, [refusal], cards, as_)
+
+    after = _spend_card(after, player, card_no)
+    if advance:
+        after = replace(after, active=after.next_player())
+    reasons = [Reason("P1", f"{card.text}")]
+    return Ruling(
+        action="play",
+        player=player,
+        status=Status.PLAYABLE,
+        reasons=tuple(reasons),
+        before=state,
+        after=after,
+        cards=cards,
+        as_buildings=as_,
+        markers_placed=tuple(fx.markers_placed),
+        removed=tuple(fx.removed),
+        built=tuple(fx.built),
+        retired=tuple(fx.retired),
+        points=fx.points,
+        points_detail=fx.detail,
+        stop=stop_report(after),
+    )
+
+
+def _too_many_markers(state: GameState) -> Reason | None:
+    board = state.board
+    for s, n in sorted(state.marker_counts.items()):
+        if n > board.max_markers_per_space:
+            return Reason(
+                "P5",
+                f"{board.space_name(s)} would hold {n} markers "
+                f"({building_list(board, state.markers_on(s))}); at most "
+                f"{board.max_markers_per_space} may lie on a space",
+            )
+    return None
+
+
+def _spend_card(state: GameState, player: str | None, card_no: int) -> GameState:
+    if player is None or not state.players:
+        return state
+    p = state.player(player)
+    if p.hand is None:
+        return state
+    hand = list(p.hand)
+    hand.remove(card_no)
+    return state.with_player(p.name, hand=tuple(hand))
+
+
+def rule_turn(
+    state: GameState,
+    plays: list[tuple[int, str | None]],
+    player: str | None = None,
+    *,
+    method: decide.Method = "auto",
+) -> Ruling:
+    """One or two cards in one turn (A3); P5 is checked after the last card."""
+    if len(plays) == 1:
+        return rule_play(state, plays[0][0], plays[0][1], player, method=method)
+    player = player or state.active
+    cards = tuple(c for c, _ in plays)
+    as_ = tuple(m for _, m in plays)
+    limit = state.options.two_cards_until
+    if len(plays) > 2 or state.locomotive >= limit:
+        why = (
+            "two cards a turn are allowed only in Gads Hill, while fewer than "
+            f"{limit} buildings stand"
+            if limit
+            else "this edition allows one card a turn"
+        )
+        return _refuse(state, player, Status.ILLEGAL, [Reason("A3", why)], cards, as_)
+    if cards[0] == cards[1]:
+        return _refuse(
+            state,
+            player,
+            Status.ILLEGAL,
+            [Reason("A3", "the two cards must be different")],
+            cards,
+            as_,
+        )
+    first = rule_play(
+        state, *plays[0], player, method=method, check_markers_per_space=False, advance=False
+    )
+    if not first.playable:
+        return replace(first, cards=cards, as_buildings=as_)
+    second = rule_play(first.after, *plays[1], player, method=method, advance=True)
+    if not second.playable:
+        return replace(
+            second,
+            before=state,
+            after=state,
+            cards=cards,
+            as_buildings=as_,
+            reasons=(Reason(second.reasons[0].code, f"second card: {second.reasons[0].message}"),),
+        )
+    return Ruling(
+        action="play",
+        player=player,
+        status=Status.PLAYABLE,
+        reasons=first.reasons + second.reasons,
+        before=state,
+        after=second.after,
+        cards=cards,
+        as_buildings=as_,
+        markers_placed=first.markers_placed + second.markers_placed,
+        removed=first.removed + second.removed,
+        built=first.built + second.built,
+        retired=first.retired + second.retired,
+        points=first.points + second.points,
+        points_detail={
+            k: first.points_detail.get(k, 0) + second.points_detail.get(k, 0)
+            for k in set(first.points_detail) | set(second.points_detail)
+        },
+        stop=second.stop,
+    )

@@ -1,0 +1,46 @@
+"""STOP claims (L1-L4): what logic removes from the board as it stands, and why."""
+
+from __future__ import annotations
+
+from adjudicator import decide
+from adjudicator.explain import conflict_sentence, hall_sentence
+from adjudicator.knowledge import board_domains
+from adjudicator.matching import match
+from adjudicator.placement import Problem
+from adjudicator.ruling import Built, Conflict, Removable, StopReport
+from adjudicator.state import GameState
+
+__all__ = ["stop_report"]
+
+
+def stop_report(state: GameState, method: decide.Method = "auto") -> StopReport:
+    """Every STOP claim on the board now: removable markers (L1) with their smallest Hall
+    set (L3), determined buildings (L2) and groups that cannot all stand (K4)."""
+    board = state.board
+    domains = board_domains(state)
+    m = match(domains)
+    analysis = decide.analyse(Problem(domains), method)
+    removable = []
+    for b in sorted(domains, key=board.building_name):
+        for s in board.sort_spaces(domains[b] - analysis.support[b]):
+            hb, hs = m.hall_set(s)
+            sentence = hall_sentence(board, hb, hs, b, s)
+            removable.append(Removable(b, s, f"L1: {sentence}", hb, hs))
+    determined = []
+    for b, s in sorted(analysis.determined().items(), key=lambda i: board.building_name(i[0])):
+        others = len(domains[b]) - 1
+        why = (
+            f"L2: only {board.space_name(s)} is left for the {board.building_name(b)}"
+            + (f" once its {others} other marker{'s' if others > 1 else ''} go" if others else "")
+            + "; it is built there."
+        )
+        determined.append(Built(b, s, why))
+    conflicts = tuple(
+        Conflict(
+            tuple(sorted(bs, key=board.building_name)),
+            tuple(board.sort_spaces(ss)),
+            conflict_sentence(board, bs, ss),
+        )
+        for bs, ss in m.conflicts()
+    )
+    return StopReport(tuple(removable), tuple(determined), conflicts)
