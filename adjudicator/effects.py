@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from adjudicator.board import Board
-from adjudicator.explain import RELATION_PHRASES, hall_sentence, or_list
+from adjudicator.explain import RELATION_PHRASES, hall_sentence
 from adjudicator.matching import match
 from adjudicator.placement import Analysis, Constraint
 from adjudicator.ruling import Built, Removal, Tier
@@ -130,8 +130,8 @@ def resolve(
                     b,
                     s,
                     Tier.CARD,
-                    f"the card puts the {board.building_name(b)} on "
-                    f"{or_list(board.space_name(x) for x in board.sort_spaces(spaces))} (P6)",
+                    f"the card leaves the {board.building_name(b)} no place on "
+                    f"{board.space_name(s)} (P6)",
                 )
         for b, s, why in _relation_filter(board, domains, constraint, placed):
             domains[b].add(s)  # re-added so that remove() records it once

@@ -1,0 +1,223 @@
+"""The other actions of a turn: discarding two cards for a marker (A1), buying a building
+(A2), and claiming what logic removes (L4, a STOP call)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from adjudicator import decide
+from adjudicator.effects import resolve
+from adjudicator.knowledge import board_domains
+from adjudicator.placement import Problem
+from adjudicator.play import admissible_my_buildings, rule_play
+from adjudicator.ruling import Reason, Ruling, Status
+from adjudicator.state import GameState
+from adjudicator.stop import stop_report
+
+__all__ = ["claim_stop", "dead_card", "rule_buy", "rule_discard"]
+
+
+def _refuse(
+    state: GameState, action: str, player: str | None, reason: Reason, cards: tuple[int, ...] = ()
+) -> Ruling:
+    return Ruling(
+        action=action,
+        player=player,
+        status=Status.ILLEGAL,
+        reasons=(reason,),
+        before=state,
+        after=state,
+        cards=cards,
+        stop=stop_report(state),
+    )
+
+
+def dead_card(state: GameState, card_no: int, player: str | None = None) -> bool:
+    """Old Town's discardable card (A1): a confirmation or a contradiction for every choice
+    of my building. A card that is only 'not now' (P2, P5) is not dead."""
+    card = state.cards[card_no]
+    choices: list[str | None] = [None]
+    if card.needs_my_building:
+        choices = list(admissible_my_buildings(state, player))
+        if not choices:
+            return False
+    dead = (Status.CONFIRMATION, Status.CONTRADICTORY)
+    for my in choices:
+        probe = replace(
+            state, option_overrides={**state.option_overrides, "confirmation_playable": False}
+        )
+        if rule_play(probe, card_no, my, player, advance=False).status not in dead:
+            return False
+    return True
+
+
+def rule_discard(
+    state: GameState,
+    cards: tuple[int, int],
+    take: tuple[str, str],
+    player: str | None = None,
+) -> Ruling:
+    """A1: discard two cards and take one marker (not a building's last one); the
+    conclusions the removal makes possible follow as P6."""
+    player = player or state.active
+    board = state.board
+    if len(set(cards)) != 2:
+        return _refuse(state, "discard", player, Reason("A1", "discard two different cards"), cards)
+    for n in cards:
+        if n not in state.cards:
+            return _refuse(
+                state,
+                "discard",
+                player,
+                Reason("A1", f"there is no card {n} in {board.name}"),
+                cards,
+            )
+    if state.players:
+        try:
+            p = state.player(player)
+        except KeyError:
+            return _refuse(state, "discard", player, Reason("A1", f"no player {player!r}"), cards)
+        for n in cards:
+            if p.hand is not None and n not in p.hand:
+                return _refuse(
+                    state,
+                    "discard",
+                    player,
+                    Reason("A1", f"card {n} is not in {p.name}'s hand"),
+                    cards,
+                )
+    if state.options.discard_needs_dead_cards:
+        for n in cards:
+            if not dead_card(state, n, player):
+                return _refuse(
+                    state,
+                    "discard",
+                    player,
+                    Reason(
+                        "A1",
+                        f"card {n} is neither a confirmation nor a contradiction, so it may "
+                        "not be discarded",
+                    ),
+                    cards,
+                )
+    b, s = take
+    if s not in state.markers.get(b, frozenset()):
+        return _refuse(
+            state,
+            "discard",
+            player,
+            Reason("A1", f"there is no {board.building_name(b)} marker on {board.space_name(s)}"),
+            cards,
+        )
+    if len(state.markers[b]) == 1:
+        return _refuse(
+            state,
+            "discard",
+            player,
+            Reason(
+                "A1", f"that is the {board.building_name(b)}'s last marker; it may not be taken"
+            ),
+            cards,
+        )
+
+    domains = board_domains(state)
+    domains[b] = domains[b] - {s}
+    analysis = decide.analyse(Problem(domains))
+    why = f"taken for discarding cards {cards[0]} and {cards[1]} (A1)"
+    fx = resolve(state, analysis, scorer=player, taken=(b, s, why))
+    after = fx.state
+    assert after is not None
+    if player is not None and state.players:
+        p = after.player(player)
+        if p.hand is not None:
+            after = after.with_player(p.name, hand=tuple(c for c in p.hand if c not in cards))
+    after = replace(after, active=after.next_player())
+    return Ruling(
+        action="discard",
+        player=player,
+        status=Status.PLAYABLE,
+        reasons=(Reason("A1", why),),
+        before=state,
+        after=after,
+        cards=cards,
+        removed=tuple(fx.removed),
+        built=tuple(fx.built),
+        retired=tuple(fx.retired),
+        points=fx.points,
+        points_detail=fx.detail,
+        stop=stop_report(after),
+    )
+
+
+def rule_buy(state: GameState, building: str, player: str | None = None) -> Ruling:
+    """A2: pay two scored markers for a building beside the board; at most `max_bought`."""
+    player = player or state.active
+    board = state.board
+    opts = state.options
+    if not opts.buying:
+        return _refuse(state, "buy", player, Reason("A2", f"{board.name} has no buying"))
+    try:
+        p = state.player(player)
+    except KeyError:
+        return _refuse(state, "buy", player, Reason("A2", f"no player {player!r}"))
+    if building not in board.buildings:
+        return _refuse(state, "buy", player, Reason("A2", f"unknown building {building!r}"))
+    if building not in state.available_buildings():
+        return _refuse(
+            state,
+            "buy",
+            player,
+            Reason("A2", f"the {board.building_name(building)} is not beside the board"),
+        )
+    if p.bought >= opts.max_bought:
+        return _refuse(
+            state,
+            "buy",
+            player,
+            Reason("A2", f"{p.name} has bought {p.bought} buildings, the most a game allows"),
+        )
+    if p.points < 2:
+        return _refuse(
+            state,
+            "buy",
+            player,
+            Reason("A2", f"{p.name} has {p.points} scored marker(s); a building costs 2"),
+        )
+    after = state.with_player(
+        p.name, points=p.points - 2, bought=p.bought + 1, buildings=(*p.buildings, building)
+    )
+    return Ruling(
+        action="buy",
+        player=player,
+        status=Status.PLAYABLE,
+        reasons=(Reason("A2", f"{p.name} pays 2 markers for the {board.building_name(building)}"),),
+        before=state,
+        after=after,
+        as_buildings=(building,),
+        points=-2,
+        points_detail={"spent": -2},
+        stop=stop_report(after),
+    )
+
+
+def claim_stop(state: GameState, player: str) -> Ruling:
+    """L4: a player calls STOP and takes every marker logic removes from the board now."""
+    domains = board_domains(state)
+    analysis = decide.analyse(Problem(domains))
+    fx = resolve(state, analysis, scorer=player, all_logic=True)
+    after = fx.state
+    assert after is not None
+    return Ruling(
+        action="stop",
+        player=player,
+        status=Status.PLAYABLE,
+        reasons=(Reason("L4", f"{player} calls STOP"),),
+        before=state,
+        after=after,
+        removed=tuple(fx.removed),
+        built=tuple(fx.built),
+        retired=tuple(fx.retired),
+        points=fx.points,
+        points_detail=fx.detail,
+        stop=stop_report(after),
+    )

@@ -1,0 +1,127 @@
+"""`adjudicator stop | play | discard | buy`: rulings on a state file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from adjudicator.actions import claim_stop, rule_buy, rule_discard
+from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.errors import RulesError
+from adjudicator.play import rule_turn
+from adjudicator.render.rulings import ruling_view, stop_view
+from adjudicator.ruling import Ruling
+from adjudicator.state_file import load_state, write_state
+from adjudicator.stop import stop_report
+
+__all__ = ["register"]
+
+StateArg = Annotated[Path, typer.Argument(help="A game-state file (TOML or JSON).")]
+ByOpt = Annotated[
+    str | None, typer.Option("--by", help="The player acting (default: the active one).")
+]
+WriteOpt = Annotated[
+    bool, typer.Option("--write", help="Apply a legal action to the state file (atomically).")
+]
+
+
+def _finish(out: Output, ruling: Ruling, state_path: Path, write: bool) -> None:
+    out.show(ruling_view(ruling))
+    out.json(ruling.to_json())
+    if write:
+        if not ruling.playable:
+            out.warn("not written: the action is not playable")
+            raise typer.Exit(1)
+        write_state(state_path, ruling.after)
+        if not out.as_json:
+            out.show(f"Written to {state_path}.")
+
+
+def _take(text: str) -> tuple[str, str]:
+    building, sep, space = text.partition("@")
+    if not sep or not building or not space:
+        raise RulesError(f"--take {text!r}: write it as BUILDING@SPACE, e.g. hotel@c3")
+    return building.strip().lower(), space.strip().lower()
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    @handle_errors
+    def stop(
+        state_file: StateArg,
+        claim: Annotated[
+            str | None, typer.Option("--claim", help="Give every STOP claim to this player.")
+        ] = None,
+        write: WriteOpt = False,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Every STOP claim on the board now (L1-L4), each with a reason to read aloud."""
+        out = Output(as_json)
+        state = load_state(state_file)
+        if claim is not None:
+            _finish(out, claim_stop(state, claim), state_file, write)
+            return
+        report = stop_report(state)
+        out.show(stop_view(report, state.board))
+        out.json(report.to_json())
+
+    @app.command()
+    @handle_errors
+    def play(
+        state_file: StateArg,
+        card: Annotated[int, typer.Argument(help="The card number.")],
+        as_: Annotated[
+            str | None, typer.Option("--as", help="My building, for district/condition cards.")
+        ] = None,
+        then: Annotated[
+            int | None, typer.Option("--then", help="A second card this turn (Gads Hill, A3).")
+        ] = None,
+        then_as: Annotated[
+            str | None, typer.Option("--then-as", help="My building for the second card.")
+        ] = None,
+        by: ByOpt = None,
+        write: WriteOpt = False,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Rule on playing a card (P1-P7): legal or not, and what it places, removes and
+        builds."""
+        out = Output(as_json)
+        state = load_state(state_file)
+        plays: list[tuple[int, str | None]] = [(card, as_)]
+        if then is not None:
+            plays.append((then, then_as))
+        elif then_as is not None:
+            raise RulesError("--then-as goes with --then")
+        _finish(out, rule_turn(state, plays, by), state_file, write)
+
+    @app.command()
+    @handle_errors
+    def discard(
+        state_file: StateArg,
+        first: Annotated[int, typer.Argument(help="A card to discard.")],
+        second: Annotated[int, typer.Argument(help="The other card to discard.")],
+        take: Annotated[str, typer.Option("--take", help="The marker to take, as BUILDING@SPACE.")],
+        by: ByOpt = None,
+        write: WriteOpt = False,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Rule on discarding two cards to take one marker (A1)."""
+        out = Output(as_json)
+        state = load_state(state_file)
+        _finish(out, rule_discard(state, (first, second), _take(take), by), state_file, write)
+
+    @app.command()
+    @handle_errors
+    def buy(
+        state_file: StateArg,
+        building: Annotated[str, typer.Argument(help="The building to buy.")],
+        by: ByOpt = None,
+        write: WriteOpt = False,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Rule on buying a building for two scored markers (Gads Hill, A2)."""
+        out = Output(as_json)
+        state = load_state(state_file)
+        _finish(out, rule_buy(state, building, by), state_file, write)
