@@ -36,6 +36,10 @@ def _join(items: list[str], word: str) -> str:
     return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def and_list(items: Iterable[str]) -> str:
     return _join(list(items), "and")
 
@@ -72,7 +76,7 @@ def hall_sentence(
             )
         return f"The {name} must stand on {board.space_name(space)}, so {marker}."
     return (
-        f"{building_list(board, hall_buildings).capitalize()} have markers only on "
+        f"{_cap(building_list(board, hall_buildings))} have markers only on "
         f"{space_list(board, hall_spaces)}, so no other building can stand there: {marker}."
     )
 
@@ -80,7 +84,7 @@ def hall_sentence(
 def conflict_sentence(board: Board, buildings: Iterable[str], spaces: Iterable[str]) -> str:
     bs, ss = list(buildings), list(spaces)
     return (
-        f"{building_list(board, bs).capitalize()} have markers only on {space_list(board, ss)}: "
+        f"{_cap(building_list(board, bs))} have markers only on {space_list(board, ss)}: "
         f"{len(bs)} buildings for {len(ss)} space{'s' if len(ss) != 1 else ''}, so they cannot "
         f"all stand; the markers stay until a card settles one of them (K4)."
     )

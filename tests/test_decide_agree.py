@@ -1,0 +1,104 @@
+"""The three decision procedures agree: the matching path and CP-SAT equal the brute-force
+twin on random placement problems (K3, L1, L2, P3, P4)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator import matching, solver, twin
+from adjudicator.placement import Analysis, Constraint, Problem
+
+SPACES = [f"s{i}" for i in range(7)]
+
+
+@st.composite
+def domains(draw: st.DrawFn, max_buildings: int = 6) -> dict[str, frozenset[str]]:
+    n = draw(st.integers(1, max_buildings))
+    space_pool = SPACES[: draw(st.integers(1, len(SPACES)))]
+    out = {}
+    for i in range(n):
+        out[f"b{i}"] = frozenset(draw(st.sets(st.sampled_from(space_pool), min_size=0, max_size=3)))
+    return out
+
+
+@st.composite
+def constrained(draw: st.DrawFn) -> Problem:
+    d = draw(domains(5))
+    names = sorted(d)
+    named = draw(st.lists(st.sampled_from(names), min_size=1, max_size=2, unique=True))
+    allowed = {b: frozenset(draw(st.sets(st.sampled_from(SPACES), min_size=1))) for b in named}
+    relation = None
+    if len(named) == 2 and draw(st.booleans()):
+        pairs = draw(
+            st.sets(st.tuples(st.sampled_from(SPACES), st.sampled_from(SPACES)), max_size=12)
+        )
+        relation = (named[0], named[1], frozenset((a, b) for a, b in pairs if a != b))
+    return Problem(d, Constraint(allowed, relation))
+
+
+def _same(a: Analysis, b: Analysis) -> None:
+    assert a.feasible == b.feasible
+    if a.feasible:
+        assert a.size == b.size
+        assert dict(a.support) == dict(b.support)
+        assert a.optional == b.optional
+        assert a.determined() == b.determined()
+
+
+@settings(max_examples=300, deadline=None)
+@given(domains())
+def test_matching_equals_twin(d: dict[str, frozenset[str]]) -> None:
+    _same(matching.analyse(Problem(d)), twin.analyse(Problem(d)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(domains())
+def test_cpsat_equals_twin_on_boards(d: dict[str, frozenset[str]]) -> None:
+    _same(solver.analyse(Problem(d)), twin.analyse(Problem(d)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(constrained())
+def test_cpsat_equals_twin_with_a_card_in_force(p: Problem) -> None:
+    _same(solver.analyse(p), twin.analyse(p))
+
+
+@settings(max_examples=150, deadline=None)
+@given(constrained())
+def test_confirmation_question_agrees(p: Problem) -> None:
+    assert p.constraint is not None
+    domains_ = {**p.domains}
+    assert solver.exists_largest_violating(domains_, p.constraint) == (
+        twin.exists_largest_violating(domains_, p.constraint)
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(domains())
+def test_hall_sets_explain_every_removal(d: dict[str, frozenset[str]]) -> None:
+    """L3: each removed marker's Hall set has as many spaces as buildings, holds the space,
+    and leaves the building out."""
+    m = matching.match(d)
+    a = m.analysis()
+    for b, spaces in d.items():
+        for s in spaces - a.support[b]:
+            hb, hs = m.hall_set(s)
+            assert s in hs and b not in hb
+            assert len(hb) == len(hs)
+            assert all(d[h] <= hs for h in hb)
+
+
+@settings(max_examples=200, deadline=None)
+@given(domains())
+def test_conflict_groups_have_too_few_spaces(d: dict[str, frozenset[str]]) -> None:
+    """K3/K4: the groups found are confined to fewer spaces than buildings, and there are
+    groups exactly when the board is deficient."""
+    m = matching.match(d)
+    groups = m.conflicts()
+    for bs, ss in groups:
+        assert len(ss) < len(bs)
+        assert all(d[b] <= ss for b in bs)
+    deficiency = len(d) - m.size
+    assert bool(groups) == (deficiency > 0)
+    assert sum(len(bs) - len(ss) for bs, ss in groups) == deficiency

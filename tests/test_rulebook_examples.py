@@ -1,0 +1,292 @@
+"""The rulebooks' worked examples, re-enacted on our reconstructed boards (RULINGS codes)."""
+
+from __future__ import annotations
+
+from adjudicator.actions import claim_stop, rule_buy, rule_discard
+from adjudicator.play import rule_play, rule_turn
+from adjudicator.ruling import Status, Tier
+from adjudicator.state import Player
+from adjudicator.stop import stop_report
+from tests.factories import card, conservation_total, state
+
+CASINO_PIEDMONT = card(
+    1, "building", "casino", "street(piedmont-st) and north_of(piedmont-st) and west_of(oak-st)"
+)
+CASINO_EAST_NEXT_TO_MY = card(2, "condition", "casino", "east_of(main-st)", relation="next_to")
+MY_PIEDMONT_WEST = card(
+    3, "district", "my", "north_of(railway) and west_of(oak-st) and east_of(front-st)"
+)
+SHERIFF_CORNER = card(18, "building", "sheriff", "corner(piedmont-st, main-st)")
+DOC_MAIN_ST = card(19, "building", "doc", "street(main-st)")
+
+ANN = Player("ann", ("hotel", "smithy"), 0)
+
+
+def _check(before, ruling) -> None:  # type: ignore[no-untyped-def]
+    assert conservation_total(ruling.after) == conservation_total(before)  # S2
+
+
+def test_building_card_fifth_marker_scores_one() -> None:
+    """P1, S1: four spaces marked, the unneeded fifth marker is the player's point."""
+    s = state([CASINO_PIEDMONT], players=[ANN])
+    r = rule_play(s, 1)
+    assert r.status is Status.PLAYABLE
+    assert sorted(sp for _, sp in r.markers_placed) == ["b1", "c1", "d1", "e1"]
+    assert r.points == 1 and r.points_detail["unneeded"] == 1
+    assert r.after.player("ann").points == 1
+    assert r.after.active == "ann"  # the only player: the turn comes back
+    _check(s, r)
+
+
+def test_condition_card_next_to_my_building_scores_five() -> None:
+    """P6: the relation removes two Casino markers and three Hotel markers."""
+    s = state(
+        [CASINO_EAST_NEXT_TO_MY],
+        markers={"casino": ["b1", "c1", "d1", "e1"], "hotel": ["d1", "e1", "c3", "d3", "d4"]},
+        players=[ANN, Player("bob")],
+    )
+    r = rule_play(s, 2, "hotel")
+    assert r.status is Status.PLAYABLE
+    removed = {(x.building, x.space): x.tier for x in r.removed}
+    assert removed == {
+        ("casino", "b1"): Tier.CARD,
+        ("casino", "c1"): Tier.CARD,
+        ("hotel", "c3"): Tier.CARD,
+        ("hotel", "d3"): Tier.CARD,
+        ("hotel", "d4"): Tier.CARD,
+    }
+    assert r.points == 5 and not r.built
+    assert r.after.markers["casino"] == {"d1", "e1"}
+    assert r.after.active == "bob"
+    _check(s, r)
+
+
+def test_district_card_cascade_scores_three() -> None:
+    """P6 tiers: the card takes the far Casino marker, the last one builds the Casino, and
+    the Smithy marker under it goes (one removed, one built, one displaced)."""
+    s = state(
+        [MY_PIEDMONT_WEST],
+        markers={"casino": ["d1", "f3"], "smithy": ["d1", "c4", "d4"]},
+        players=[Player("ann", ("casino", "smithy"))],
+    )
+    r = rule_play(s, 3, "casino")
+    assert r.status is Status.PLAYABLE
+    tiers = {(x.building, x.space): x.tier for x in r.removed}
+    assert tiers == {("casino", "f3"): Tier.CARD, ("smithy", "d1"): Tier.CASCADE}
+    assert [(b.building, b.space) for b in r.built] == [("casino", "d1")]
+    assert r.points == 3
+    assert r.after.placed["casino"] == "d1"
+    assert "casino" not in r.after.player("ann").buildings  # P7: placed, no longer mine
+    _check(s, r)
+
+
+def test_card_contradicting_a_placed_building_is_refused() -> None:
+    """P3, the Gads Hill card 18 case: the Sheriff already stands at Front St and Piedmont."""
+    s = state([SHERIFF_CORNER], placed={"sheriff": "b2"}, players=[ANN])
+    r = rule_play(s, 18)
+    assert r.status is Status.CONTRADICTORY
+    assert r.code == "P3"
+    assert "B2" in r.reasons[0].message
+    assert r.after == s
+
+
+def test_fourth_marker_on_a_space_is_not_now() -> None:
+    """P5, the Gads Hill card 19 case: C3 already holds the Bank, Smithy and Church."""
+    s = state(
+        [DOC_MAIN_ST],
+        markers={"bank": ["c3", "b1"], "smithy": ["c3", "b4"], "church": ["c3", "e4"]},
+        players=[ANN],
+    )
+    r = rule_play(s, 19)
+    assert r.status is Status.NOT_NOW
+    assert r.code == "P5"
+    assert "C3" in r.reasons[0].message
+
+
+def test_card_needing_six_markers_is_not_now() -> None:
+    """P2: a district card for an open building with 8 spaces left."""
+    s = state([MY_PIEDMONT_WEST], players=[ANN])
+    r = rule_play(s, 3, "hotel")
+    assert r.status is Status.NOT_NOW
+    assert r.code == "P2"
+    assert "8 markers" in r.reasons[0].message
+
+
+def test_district_card_playable_once_narrowed_by_buildings() -> None:
+    """P2: with three of the eight spaces built on, five markers suffice."""
+    s = state(
+        [MY_PIEDMONT_WEST],
+        placed={"bank": "b1", "saloon": "c1", "jail": "b2"},
+        players=[ANN],
+    )
+    r = rule_play(s, 3, "hotel")
+    assert r.status is Status.PLAYABLE
+    assert sorted(sp for _, sp in r.markers_placed) == ["c2", "d1", "d2", "e1", "e2"]
+    assert r.points == 0
+
+
+def test_old_town_confirmation_card() -> None:
+    """P4: 'The Sheriff lived north of Main St' when every Sheriff marker already is."""
+    north = card(7, "building", "sheriff", "north_of(main-st)", edition="old-town")
+    s = state([north], edition="old-town", markers={"sheriff": ["b1", "c1"]}, players=[ANN])
+    r = rule_play(s, 7)
+    assert r.status is Status.CONFIRMATION and r.code == "P4"
+    allowed = state(
+        [north],
+        edition="old-town",
+        markers={"sheriff": ["b1", "c1"]},
+        players=[ANN],
+        options={"confirmation_playable": True},
+    )
+    assert rule_play(allowed, 7).status is Status.PLAYABLE
+
+
+def test_old_town_contradictory_card() -> None:
+    """P3: it would take every Sheriff marker."""
+    north = card(7, "building", "sheriff", "north_of(main-st)", edition="old-town")
+    s = state([north], edition="old-town", markers={"sheriff": ["b3", "c3"]}, players=[ANN])
+    r = rule_play(s, 7)
+    assert r.status is Status.CONTRADICTORY
+    assert "every marker of the Sheriff" in r.reasons[0].message
+
+
+def test_two_buildings_on_one_space_wait_for_a_card() -> None:
+    """K4: the Undertaker and Butcher share their only space; a card settling the Undertaker
+    builds it and retires the Butcher."""
+    undertaker = card(5, "building", "undertaker", "street(main-st)")
+    s = state([undertaker], markers={"undertaker": ["c3"], "butcher": ["c3"]}, players=[ANN])
+    report = stop_report(s)
+    assert not report.removable and not report.determined
+    assert [c.buildings for c in report.conflicts] == [("butcher", "undertaker")]
+    r = rule_play(s, 5)
+    assert r.status is Status.PLAYABLE
+    assert [(b.building, b.space) for b in r.built] == [("undertaker", "c3")]
+    assert r.retired == ("butcher",)
+    assert "butcher" in r.after.retired
+    assert r.points == 2  # the Undertaker's last marker and the displaced Butcher marker
+    _check(s, r)
+    # A retired building cannot be named any more.
+    butcher = card(6, "building", "butcher", "street(main-st)")
+    later = state([butcher], retired=["butcher"], placed={"undertaker": "c3"}, players=[ANN])
+    assert rule_play(later, 6).status is Status.CONTRADICTORY
+
+
+def test_stop_claim_with_hall_set_explanation() -> None:
+    """L1, L3: the Bank and Saloon fill C2 and C3, so the Hotel marker on C3 goes."""
+    s = state(
+        markers={"bank": ["c2", "c3"], "saloon": ["c2", "c3"], "hotel": ["c3", "d3"]},
+        players=[ANN, Player("bob")],
+    )
+    report = stop_report(s)
+    assert [(r.building, r.space) for r in report.removable] == [("hotel", "c3")]
+    assert "The Bank and the Saloon have markers only on C2 and C3" in (
+        report.removable[0].explanation
+    )
+    assert [(d.building, d.space) for d in report.determined] == [("hotel", "d3")]
+    assert report.points == 2
+    r = claim_stop(s, "bob")
+    assert r.after.player("bob").points == 2
+    assert r.after.placed["hotel"] == "d3"
+
+
+def test_discard_two_cards_take_a_marker() -> None:
+    """A1: the taken marker leaves one Casino marker: it is built, and its space cleared."""
+    c1, c2 = CASINO_PIEDMONT, SHERIFF_CORNER
+    s = state(
+        [c1, c2],
+        markers={"casino": ["d1", "e1"], "smithy": ["e1", "c4", "d4"]},
+        players=[Player("ann", ("hotel",), 0, (1, 18))],
+    )
+    r = rule_discard(s, (1, 18), ("casino", "d1"))
+    assert r.status is Status.PLAYABLE
+    assert r.after.placed["casino"] == "e1"
+    assert r.points == 3  # taken, built, displaced Smithy marker
+    assert r.after.player("ann").hand == ()
+    _check(s, r)
+    lone = state([c1, c2], markers={"hotel": ["c4"]}, players=[Player("ann", (), 0, (1, 18))])
+    last = rule_discard(lone, (1, 18), ("hotel", "c4"))
+    assert last.status is Status.ILLEGAL and "last marker" in last.reasons[0].message
+
+
+def test_old_town_discard_only_dead_cards() -> None:
+    """A1 (Old Town): a card still playable may not be discarded."""
+    live = card(1, "building", "church", "in_sight(cemetery)", edition="old-town")
+    dead = card(2, "building", "bank", "street(dalton-rd)", edition="old-town")
+    s = state(
+        [live, dead],
+        edition="old-town",
+        placed={"bank": "e1"},
+        markers={"doc": ["c1", "d1"]},
+        players=[Player("ann", ("hotel",), 0, (1, 2))],
+    )
+    r = rule_discard(s, (1, 2), ("doc", "c1"))
+    assert r.status is Status.ILLEGAL and "card 1" in r.reasons[0].message
+
+
+def test_buy_a_building() -> None:
+    """A2: two scored markers, at most three a game, only from beside the board."""
+    s = state(players=[Player("ann", ("hotel",), 3, None, 0)])
+    r = rule_buy(s, "bank")
+    assert r.status is Status.PLAYABLE
+    assert r.after.player("ann").points == 1
+    assert r.after.player("ann").buildings == ("hotel", "bank")
+    _check(s, r)
+    assert rule_buy(r.after, "church").status is Status.ILLEGAL  # only 1 point left
+    assert rule_buy(s, "hotel").status is Status.ILLEGAL  # not beside the board
+    old = state(edition="old-town", players=[Player("ann", (), 5)])
+    assert rule_buy(old, "bank").status is Status.ILLEGAL
+
+
+def test_two_cards_check_three_markers_after_the_second() -> None:
+    """A3/P5: the first card alone would put 4 markers on C3; the second clears it."""
+    doc = DOC_MAIN_ST
+    bank_far = card(20, "building", "bank", "spaces(b1, f4, b3, f1)")
+    s = state(
+        [doc, bank_far],
+        markers={"bank": ["c3", "b1"], "smithy": ["c3", "b4"], "church": ["c3", "e4"]},
+        players=[ANN],
+    )
+    assert rule_play(s, 19).status is Status.NOT_NOW
+    r = rule_turn(s, [(19, None), (20, None)])
+    assert r.status is Status.PLAYABLE
+    assert r.after.placed["bank"] == "b1"
+    _check(s, r)
+    late = state([doc, bank_far], placed={f"{b}": sp for b, sp in []}, players=[ANN])
+    assert late.locomotive == 3
+    full = state(
+        [doc, bank_far],
+        placed=dict(
+            zip(
+                [
+                    "saloon",
+                    "jail",
+                    "stable",
+                    "school",
+                    "theatre",
+                    "laundry",
+                    "barber",
+                    "butcher",
+                    "church",
+                    "courthouse",
+                    "city-hall",
+                    "drugstore",
+                    "hotel",
+                ],
+                ["b1", "c1", "d1", "e1", "f1", "a2", "b2", "e2", "f2", "b3", "e3", "f3", "b4"],
+                strict=True,
+            )
+        ),
+        players=[ANN],
+    )
+    assert full.locomotive == 16
+    assert rule_turn(full, [(19, None), (20, None)]).status is Status.ILLEGAL
+
+
+def test_play_refuses_cards_not_in_hand_and_buildings_not_mine() -> None:
+    """P7: 'my building' lies in front of the active player; the card must be in the hand."""
+    s = state([MY_PIEDMONT_WEST], players=[Player("ann", ("hotel",), 0, (5,))])
+    r = rule_play(s, 3, "hotel")
+    assert r.status is Status.ILLEGAL and "not in ann's hand" in r.reasons[0].message
+    s2 = state([MY_PIEDMONT_WEST], players=[Player("ann", ("hotel",), 0, (3,))])
+    r2 = rule_play(s2, 3, "bank")
+    assert r2.status is Status.ILLEGAL and "not a building in front of ann" in r2.reasons[0].message

@@ -1,0 +1,69 @@
+"""The rulings engine equals its brute-force twin on random states and cards (L1, L2, P3,
+P4), and every ruling keeps the markers' conservation law (S2)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+
+from adjudicator.actions import claim_stop
+from adjudicator.play import rule_play
+from adjudicator.ruling import Status
+from adjudicator.state import GameState
+from adjudicator.stop import stop_report
+from tests.factories import conservation_total
+from tests.strategies import boards_and_cards
+
+
+def _summary(r):  # type: ignore[no-untyped-def]
+    return (
+        r.status,
+        sorted(r.markers_placed),
+        sorted((x.building, x.space, str(x.tier)) for x in r.removed),
+        sorted((b.building, b.space) for b in r.built),
+        sorted(r.retired),
+        r.points,
+    )
+
+
+@settings(max_examples=120, deadline=None)
+@given(boards_and_cards())
+def test_play_ruling_equals_twin(case: tuple[GameState, object, str | None]) -> None:
+    s, card, my = case
+    engine = rule_play(s, 1, my)
+    oracle = rule_play(s, 1, my, method="twin")
+    assert _summary(engine) == _summary(oracle)
+
+
+@settings(max_examples=120, deadline=None)
+@given(boards_and_cards())
+def test_play_keeps_conservation(case: tuple[GameState, object, str | None]) -> None:
+    """S2: markers on the board + scored + spent + not yet used stay constant."""
+    s, card, my = case
+    r = rule_play(s, 1, my)
+    assert conservation_total(r.after) == conservation_total(s)
+    if r.status is not Status.PLAYABLE:
+        assert r.after == s and r.points == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards_and_cards())
+def test_stop_report_equals_twin_and_solver(case: tuple[GameState, object, str | None]) -> None:
+    s = case[0]
+    fast = stop_report(s)
+    for method in ("twin", "cpsat"):
+        other = stop_report(s, method)  # type: ignore[arg-type]
+        assert fast == other
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards_and_cards())
+def test_stop_claim_takes_exactly_the_report(case: tuple[GameState, object, str | None]) -> None:
+    s = case[0]
+    report = stop_report(s)
+    r = claim_stop(s, "bob")
+    assert r.points == report.points
+    assert {(x.building, x.space) for x in r.removed} >= {
+        (x.building, x.space) for x in report.removable
+    }
+    assert conservation_total(r.after) == conservation_total(s)
+    assert not stop_report(r.after)
