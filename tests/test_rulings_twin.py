@@ -28,7 +28,7 @@ def _summary(r):  # type: ignore[no-untyped-def]
 @settings(max_examples=120, deadline=None)
 @given(boards_and_cards())
 def test_play_ruling_equals_twin(case: tuple[GameState, object, str | None]) -> None:
-    s, card, my = case
+    s, _card, my = case
     engine = rule_play(s, 1, my)
     oracle = rule_play(s, 1, my, method="twin")
     assert _summary(engine) == _summary(oracle)
@@ -38,7 +38,7 @@ def test_play_ruling_equals_twin(case: tuple[GameState, object, str | None]) -> 
 @given(boards_and_cards())
 def test_play_keeps_conservation(case: tuple[GameState, object, str | None]) -> None:
     """S2: markers on the board + scored + spent + not yet used stay constant."""
-    s, card, my = case
+    s, _card, my = case
     r = rule_play(s, 1, my)
     assert conservation_total(r.after) == conservation_total(s)
     if r.status is not Status.PLAYABLE:
