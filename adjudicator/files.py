@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import tomli_w
+import tomlkit
 
 from adjudicator.errors import InputError
 
@@ -61,5 +61,5 @@ def write_data(path: Path, data: dict[str, Any]) -> None:
     if Path(path).suffix.lower() == ".json":
         text = json.dumps(data, indent=2) + "\n"
     else:
-        text = tomli_w.dumps(data)
+        text = tomlkit.dumps(data)
     write_atomic(Path(path), text)

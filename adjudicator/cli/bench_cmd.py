@@ -1,0 +1,51 @@
+"""`adjudicator bench`: the shipped benchmark, engine and brute-force twin side by side."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from adjudicator.bench import bench_cases, run_case
+from adjudicator.cli.output import JsonOpt, Output, handle_errors
+
+__all__ = ["register"]
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    @handle_errors
+    def bench(
+        runs: Annotated[int, typer.Option("--runs", min=1, help="Timed runs per case.")] = 200,
+        twin_runs: Annotated[
+            int, typer.Option("--twin-runs", min=0, help="Timed runs of the brute-force twin.")
+        ] = 5,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Time the STOP analysis and a play ruling on the shipped mid-game example (median
+        of many runs), with the brute-force twin in the same run."""
+        out = Output(as_json)
+        cases = bench_cases()
+        results = []
+        with out.progress("benchmark", len(cases) * (runs + twin_runs)) as advance:
+            for case in cases:
+                results.append(run_case(case, runs, twin_runs, advance))
+        table = Table(
+            "case",
+            "what",
+            "median ms",
+            "twin median ms",
+            "runs",
+            "twin runs",
+            "notes",
+            title="adjudicator bench",
+        )
+        for case, r in zip(cases, results, strict=True):
+            twin = "-" if r.twin_median_ms is None else f"{r.twin_median_ms:.2f}"
+            notes = ", ".join(f"{k}={v}" for k, v in r.detail.items())
+            table.add_row(
+                r.name, case.what, f"{r.median_ms:.3f}", twin, str(r.runs), str(r.twin_runs), notes
+            )
+        out.show(table)
+        out.json({"results": [r.to_json() for r in results]})
