@@ -130,7 +130,7 @@ def resolve(
                     b,
                     s,
                     Tier.CARD,
-                    f"the card leaves the {board.building_name(b)} no place on "
+                    f"the card does not allow the {board.building_name(b)} on "
                     f"{board.space_name(s)} (P6)",
                 )
         for b, s, why in _relation_filter(board, domains, constraint, placed):

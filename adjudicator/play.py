@@ -215,7 +215,7 @@ def rule_play(
     after = _spend_card(after, player, card_no)
     if advance:
         after = replace(after, active=after.next_player())
-    reasons = [Reason("P1", f"{card.text}")]
+    reasons = [Reason("P6", f"card {card_no}: \"{card.text}\"")]
     return Ruling(
         action="play",
         player=player,
