@@ -16,6 +16,7 @@ from collections.abc import Mapping
 
 from ortools.sat.python import cp_model
 
+from adjudicator.matching import match
 from adjudicator.placement import Analysis, Constraint, Problem
 
 __all__ = ["analyse", "exists_largest_violating"]
@@ -32,16 +33,16 @@ class _Model:
         for b in sorted(domains):
             lits = []
             for s in sorted(domains[b]):
-                v = self.model.NewBoolVar(f"x[{b},{s}]")
+                v = self.model.new_bool_var(f"x[{b},{s}]")
                 self.x[b, s] = v
                 lits.append(v)
                 by_space.setdefault(s, []).append(v)
-            p = self.model.NewBoolVar(f"placed[{b}]")
-            self.model.Add(sum(lits) == p)
+            p = self.model.new_bool_var(f"placed[{b}]")
+            self.model.add(sum(lits) == p)
             self.placed[b] = p
         for lits in by_space.values():
             if len(lits) > 1:
-                self.model.AddAtMostOne(lits)
+                self.model.add_at_most_one(lits)
         self.solver = cp_model.CpSolver()
         # Tiny models: one worker avoids thread start-up, which would dominate.
         self.solver.parameters.num_workers = 1
@@ -49,10 +50,10 @@ class _Model:
     def force(self, constraint: Constraint) -> None:
         """Put a card in force: named buildings placed, on allowed spaces, relation kept."""
         for b, spaces in constraint.allowed.items():
-            self.model.Add(self.placed[b] == 1)
+            self.model.add(self.placed[b] == 1)
             for (bb, s), v in self.x.items():
                 if bb == b and s not in spaces:
-                    self.model.Add(v == 0)
+                    self.model.add(v == 0)
         if constraint.relation is not None:
             a, m, pairs = constraint.relation
             partners: dict[str, list[cp_model.IntVar]] = {}
@@ -61,16 +62,16 @@ class _Model:
                     partners.setdefault(sa, []).append(self.x[m, sm])
             for (bb, sa), v in self.x.items():
                 if bb == a:
-                    self.model.AddBoolOr([*partners.get(sa, []), v.Not()])
+                    self.model.add_bool_or([*partners.get(sa, []), ~v])
 
     def violate(self, constraint: Constraint) -> None:
         """Require the card to be false: some named building off its spaces, or the relation
         broken."""
         bad: list[cp_model.IntVar] = []
         for b, spaces in constraint.allowed.items():
-            off = self.model.NewBoolVar(f"off[{b}]")
+            off = self.model.new_bool_var(f"off[{b}]")
             on = [v for (bb, s), v in self.x.items() if bb == b and s in spaces]
-            self.model.Add(sum(on) == 0).OnlyEnforceIf(off)
+            self.model.add(sum(on) == 0).only_enforce_if(off)
             bad.append(off)
         if constraint.relation is not None:
             a, m, pairs = constraint.relation
@@ -79,26 +80,26 @@ class _Model:
                     continue
                 for (mm, sm), vm in self.x.items():
                     if mm == m and (sa, sm) not in pairs:
-                        both = self.model.NewBoolVar(f"broken[{sa},{sm}]")
-                        self.model.AddImplication(both, va)
-                        self.model.AddImplication(both, vm)
+                        both = self.model.new_bool_var(f"broken[{sa},{sm}]")
+                        self.model.add_implication(both, va)
+                        self.model.add_implication(both, vm)
                         bad.append(both)
-        self.model.AddBoolOr(bad or [self.model.NewConstant(0)])
+        self.model.add_bool_or(bad or [self.model.new_constant(0)])
 
     def size(self) -> int | None:
         """The largest number of buildings placed, or None when infeasible."""
-        self.model.Maximize(sum(self.placed.values()))
-        status = self.solver.Solve(self.model)
+        self.model.maximize(sum(self.placed.values()))
+        status = self.solver.solve(self.model)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None
-        return round(self.solver.ObjectiveValue())
+        return round(self.solver.objective_value)
 
     def fix_size(self, k: int) -> None:
-        self.model.ClearObjective()
-        self.model.Add(sum(self.placed.values()) == k)
+        self.model.clear_objective()
+        self.model.add(sum(self.placed.values()) == k)
 
     def feasible(self) -> bool:
-        return self.solver.Solve(self.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        return self.solver.solve(self.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 
 def analyse(problem: Problem) -> Analysis:
@@ -108,6 +109,7 @@ def analyse(problem: Problem) -> Analysis:
     k = m.size()
     if k is None:
         return Analysis(False, 0, {b: frozenset() for b in problem.domains})
+    first = {lit for lit in m.x.values() if m.solver.boolean_value(lit)}
     m.fix_size(k)
     forced = problem.forced
     # Literals to witness: "b on s" for each domain value, "b left out" for each building.
@@ -116,16 +118,24 @@ def analyse(problem: Problem) -> Analysis:
         targets[v] = (b, s)
     for b, p in m.placed.items():
         if b not in forced:
-            targets[p.Not()] = (b, None)
+            targets[~p] = (b, None)
     seen: set[tuple[str, str | None]] = set()
     pending = dict(targets)
+    # The sizing solve's answer is already a largest placement: witness it.
+    for lit, what in list(pending.items()):
+        if lit in first or (
+            what[1] is None
+            and not any(m.solver.boolean_value(m.x[what[0], s]) for (b, s) in m.x if b == what[0])
+        ):
+            seen.add(what)
+            del pending[lit]
     while pending:
-        m.model.Maximize(sum(pending))
-        status = m.solver.Solve(m.model)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE) or m.solver.ObjectiveValue() < 0.5:
+        m.model.maximize(sum(pending))
+        status = m.solver.solve(m.model)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE) or m.solver.objective_value < 0.5:
             break
         for lit, what in list(pending.items()):
-            if m.solver.BooleanValue(lit):
+            if m.solver.boolean_value(lit):
                 seen.add(what)
                 del pending[lit]
     support = {
@@ -137,9 +147,8 @@ def analyse(problem: Problem) -> Analysis:
 
 def exists_largest_violating(domains: Mapping[str, frozenset[str]], card: Constraint) -> bool:
     """Is there a largest placement of the board (no card in force) that the card rules out?"""
-    sizer = _Model(domains)
-    k = sizer.size()
+    k = match(domains).size  # the fast exact path sizes a board without a card
     m = _Model(domains)
-    m.fix_size(k or 0)
+    m.fix_size(k)
     m.violate(card)
     return m.feasible()
