@@ -1,5 +1,125 @@
-"""`adjudicator cards ...` (to be written)."""
+"""`adjudicator cards ...`: list, show and export an edition's clue cards."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
 
 import typer
+from rich.table import Table
 
-app = typer.Typer(help="cards commands", no_args_is_help=True)
+from adjudicator.board import Board
+from adjudicator.cards import Card
+from adjudicator.cli.board_cmd import EditionArg, SvgOpt, save_svg
+from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.editions import Edition, load_edition
+from adjudicator.errors import RulesError
+from adjudicator.render import card_panel, cards_table
+from adjudicator.render.svg import board_svg
+
+__all__ = ["app", "card_data"]
+
+app = typer.Typer(help="List, show and export the clue cards.", no_args_is_help=True)
+
+NumberArg = Annotated[int, typer.Argument(metavar="N", help="The card's number.")]
+
+
+def card_data(board: Board, card: Card) -> dict[str, Any]:
+    return {
+        "number": card.number,
+        "kind": card.kind,
+        "subject": card.subject,
+        "text": card.text,
+        "spaces": board.sort_spaces(card.spaces),
+        "relation": card.relation,
+        "my_spaces": board.sort_spaces(card.my_spaces) if card.my_spaces is not None else None,
+    }
+
+
+def _load(name: str, out: Output) -> Edition:
+    """The edition, warning (on stderr) about every card whose clue and map disagree."""
+    edition = load_edition(name, source="EDITION")
+    for mismatch in edition.cards.mismatches:
+        out.warn(mismatch.message(edition.board))
+    return edition
+
+
+def _card(edition: Edition, number: int) -> Card:
+    cards = edition.cards
+    if number not in cards:
+        numbers = sorted(cards.cards)
+        have = f"{numbers[0]}-{numbers[-1]}" if numbers else "none"
+        raise RulesError(f"{cards.source}: card {number}: no such card (numbers: {have})")
+    return cards[number]
+
+
+@app.command("list")
+@handle_errors
+def list_cards(edition: EditionArg, as_json: JsonOpt = False) -> None:
+    """One line per card: number, kind, subject, relation, number of spaces, text."""
+    out = Output(as_json)
+    ed = _load(edition, out)
+    board = ed.board
+    out.json(
+        {
+            "cards": [
+                {
+                    "number": c.number,
+                    "kind": c.kind,
+                    "label": board.kind_label(c.kind),
+                    "subject": c.subject,
+                    "relation": c.relation,
+                    "size": len(c.spaces),
+                    "text": c.text,
+                }
+                for c in ed.cards
+            ]
+        }
+    )
+    out.show(cards_table(board, ed.cards))
+
+
+@app.command("show")
+@handle_errors
+def show(
+    edition: EditionArg, number: NumberArg, svg: SvgOpt = None, as_json: JsonOpt = False
+) -> None:
+    """A card's text and its map drawn on the board (condition cards: my building's too)."""
+    out = Output(as_json)
+    ed = _load(edition, out)
+    card = _card(ed, number)
+    out.json({"card": card_data(ed.board, card)})
+    out.show(card_panel(ed.board, card))
+    if svg is not None:
+        picture = board_svg(
+            ed.board,
+            highlight=card.spaces,
+            my_highlight=card.my_spaces or (),
+            title=f"{ed.board.name}: card {card.number}: {card.text}",
+        )
+        save_svg(svg, picture, out)
+
+
+def _export_table(board: Board, cards: list[Card]) -> Table:
+    table = Table(title="cards", title_justify="left")
+    for name in ("no.", "kind", "subject", "relation", "spaces", "my spaces"):
+        table.add_column(name, overflow="fold")
+    for c in cards:
+        table.add_row(
+            str(c.number),
+            c.kind,
+            c.subject,
+            c.relation or "",
+            board.describe_spaces(c.spaces),
+            board.describe_spaces(c.my_spaces) if c.my_spaces is not None else "",
+        )
+    return table
+
+
+@app.command("export")
+@handle_errors
+def export(edition: EditionArg, as_json: JsonOpt = False) -> None:
+    """Every card with its map, relation and my building's map."""
+    out = Output(as_json)
+    ed = _load(edition, out)
+    out.json({"cards": [card_data(ed.board, c) for c in ed.cards]})
+    out.show(_export_table(ed.board, list(ed.cards)))

@@ -161,9 +161,6 @@ class _Canvas:
                 self.chars[row][col + i] = ch
                 self.styles[row][col + i] = style
 
-    def get(self, col: int, row: int) -> str:
-        return self.chars[row][col]
-
     def text(self) -> Text:
         out = Text(no_wrap=True, overflow="crop")
         for r in range(self.height):
@@ -328,8 +325,8 @@ def _draw_space(
         canvas.put(col + 2 + len(head), row + 1, flags, marks.style(space_id) or "")
     if count:
         canvas.put(col + 1 + inner - len(count), row + 1, count, STYLE["count"])
-    for i, (text, style) in enumerate(_space_lines(board, space_id, state, inner)):
-        canvas.put(col + 1, row + 2 + i, text, style)
+    for i, (text, text_style) in enumerate(_space_lines(board, space_id, state, inner)):
+        canvas.put(col + 1, row + 2 + i, text, text_style)
 
 
 def _space_lines(
@@ -414,6 +411,8 @@ def _legend(view: BoardView) -> Text:
         parts += [("   ", ""), (HIGHLIGHT_MARK, STYLE["highlight"]), (" the card's map", "")]
     if view.my_highlight:
         parts += [("   ", ""), (MY_MARK, STYLE["my"]), (" my building's spaces", "")]
+    if view.highlight & view.my_highlight:
+        parts += [("   ", ""), ("red", STYLE["both"]), (": both", "")]
     if view.state is not None:
         parts += [("   ", ""), (f"{MARKER_MARK}n", STYLE["count"]), (" markers on a space", "")]
     if view.board.railway is not None:
@@ -449,7 +448,7 @@ def spaces_table(board: Board) -> Table:
     return table
 
 
-def subject_name(board: Board, card: Card) -> str:
+def _subject_name(board: Board, card: Card) -> str:
     return "my building" if card.subject == MY else board.building_name(card.subject)
 
 
@@ -464,7 +463,7 @@ def cards_table(board: Board, cards: CardSet) -> Table:
         table.add_row(
             str(card.number),
             board.kind_label(card.kind),
-            subject_name(board, card),
+            _subject_name(board, card),
             (card.relation or "").replace("_", " "),
             str(len(card.spaces)),
             card.text,
@@ -478,7 +477,7 @@ def card_panel(board: Board, card: Card) -> RenderableType:
     facts.add_column(style="bold")
     facts.add_column(overflow="fold")
     facts.add_row("kind", board.kind_label(card.kind))
-    facts.add_row("subject", subject_name(board, card))
+    facts.add_row("subject", _subject_name(board, card))
     if card.relation:
         facts.add_row("relation", card.relation.replace("_", " "))
     facts.add_row("map", f"{HIGHLIGHT_MARK} {board.describe_spaces(card.spaces)}")
