@@ -14,7 +14,7 @@ from adjudicator.ruling import Reason, Ruling, Status
 from adjudicator.state import GameState
 from adjudicator.stop import stop_report
 
-__all__ = ["admissible_my_buildings", "rule_play", "rule_turn"]
+__all__ = ["admissible_my_buildings", "merge_rulings", "rule_play", "rule_turn"]
 
 
 def admissible_my_buildings(state: GameState, player: str | None = None) -> list[str]:
@@ -215,7 +215,7 @@ def rule_play(
     after = _spend_card(after, player, card_no)
     if advance:
         after = replace(after, active=after.next_player())
-    reasons = [Reason("P6", f"card {card_no}: \"{card.text}\"")]
+    reasons = [Reason("P6", f'card {card_no}: "{card.text}"')]
     return Ruling(
         action="play",
         player=player,
@@ -304,16 +304,22 @@ def rule_turn(
             cards=cards,
             as_buildings=as_,
             reasons=(Reason(second.reasons[0].code, f"second card: {second.reasons[0].message}"),),
+            stop=stop_report(state),
         )
+    return merge_rulings(state, first, second)
+
+
+def merge_rulings(state: GameState, first: Ruling, second: Ruling) -> Ruling:
+    """One ruling for a turn of two playable cards (A3), the second played after the first."""
     return Ruling(
         action="play",
-        player=player,
+        player=first.player,
         status=Status.PLAYABLE,
         reasons=first.reasons + second.reasons,
         before=state,
         after=second.after,
-        cards=cards,
-        as_buildings=as_,
+        cards=first.cards + second.cards,
+        as_buildings=first.as_buildings + second.as_buildings,
         markers_placed=first.markers_placed + second.markers_placed,
         removed=first.removed + second.removed,
         built=first.built + second.built,

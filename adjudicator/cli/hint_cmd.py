@@ -1,0 +1,40 @@
+"""`adjudicator hint`: every legal action of a player, ranked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.errors import RulesError
+from adjudicator.hint import hint as compute_hint
+from adjudicator.render.hints import hint_view
+from adjudicator.state_file import load_state
+
+__all__ = ["register"]
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    @handle_errors
+    def hint(
+        state_file: Annotated[Path, typer.Argument(help="A game-state file.")],
+        player: Annotated[
+            str | None, typer.Option("--player", help="Whose actions (default: the active).")
+        ] = None,
+        top: Annotated[int, typer.Option("--top", min=1, help="How many actions to show.")] = 5,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Every legal action (plays, two-card turns, discards, buys, pass), ranked by the
+        points it scores this turn."""
+        out = Output(as_json)
+        state = load_state(state_file)
+        try:
+            state.player(player)
+        except KeyError:
+            raise RulesError(f"{state_file}: no player {player or state.active!r}") from None
+        h = compute_hint(state, player)
+        out.show(hint_view(h, state.board, top))
+        out.json(h.to_json(top))
