@@ -12,7 +12,6 @@ from adjudicator.placement import Problem
 from adjudicator.play import admissible_my_buildings, rule_play
 from adjudicator.ruling import Reason, Ruling, Status
 from adjudicator.state import GameState
-from adjudicator.stop import stop_report
 
 __all__ = ["claim_stop", "dead_card", "rule_buy", "rule_discard"]
 
@@ -28,7 +27,6 @@ def _refuse(
         before=state,
         after=state,
         cards=cards,
-        stop=stop_report(state),
     )
 
 
@@ -145,7 +143,6 @@ def rule_discard(
         retired=tuple(fx.retired),
         points=fx.points,
         points_detail=fx.detail,
-        stop=stop_report(after),
     )
 
 
@@ -196,7 +193,6 @@ def rule_buy(state: GameState, building: str, player: str | None = None) -> Ruli
         as_buildings=(building,),
         points=-2,
         points_detail={"spent": -2},
-        stop=stop_report(after),
     )
 
 
@@ -219,5 +215,4 @@ def claim_stop(state: GameState, player: str) -> Ruling:
         retired=tuple(fx.retired),
         points=fx.points,
         points_detail=fx.detail,
-        stop=stop_report(after),
     )

@@ -15,11 +15,11 @@ before discards before buys before passing; then by card numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from itertools import combinations, permutations
+from itertools import combinations
 from typing import Any
 
 from adjudicator.actions import dead_card, rule_buy, rule_discard
-from adjudicator.play import admissible_my_buildings, merge_rulings, rule_play
+from adjudicator.play import admissible_my_buildings, end_turn, merge_rulings, rule_play
 from adjudicator.ruling import Ruling, Status, StopReport
 from adjudicator.state import GameState
 from adjudicator.stop import stop_report
@@ -122,14 +122,16 @@ def hint(state: GameState, player: str | None = None) -> Hint:
     actions: list[Action] = []
     evaluated = 0
 
-    # Single cards.
-    singles: dict[tuple[int, str | None], Ruling] = {}
+    # Each card with each choice, the end-of-turn check deferred: alone it is a single-card
+    # turn, and it is the first card of every two-card turn that starts with it.
+    firsts: dict[tuple[int, str | None], Ruling] = {}
     refusals: dict[int, list[Ruling]] = {}
     for n in hand:
         for my in _choices(state, n, name):
-            r = rule_play(state, n, my, name)
+            first = rule_play(state, n, my, name, check_markers_per_space=False, advance=False)
             evaluated += 1
-            singles[n, my] = r
+            firsts[n, my] = first
+            r = end_turn(first)
             if r.playable:
                 actions.append(Action("play", (n,), (my,), None, r.points, r))
             else:
@@ -137,13 +139,11 @@ def hint(state: GameState, player: str | None = None) -> Hint:
 
     # Ordered pairs (A3): the first card may leave a 4th marker for the second to clear.
     if state.options.two_cards_until and state.locomotive < state.options.two_cards_until:
-        for n1, n2 in permutations(hand, 2):
-            for my1 in _choices(state, n1, name):
-                first = rule_play(
-                    state, n1, my1, name, check_markers_per_space=False, advance=False
-                )
-                evaluated += 1
-                if not first.playable:
+        for (n1, my1), first in firsts.items():
+            if not first.playable:
+                continue
+            for n2 in hand:
+                if n2 == n1:
                     continue
                 for my2 in _choices(first.after, n2, name):
                     second = rule_play(first.after, n2, my2, name)
@@ -187,7 +187,7 @@ def hint(state: GameState, player: str | None = None) -> Hint:
     actions.append(Action("pass", (), (), None, 0, None))
     actions.sort(key=Action.sort_key)
 
-    playable_cards = {n for n, _ in singles if singles[n, _].playable}
+    playable_cards = {a.cards[0] for a in actions if a.kind == "play" and len(a.cards) == 1}
     unplayable = []
     for n in hand:
         if n in playable_cards or n not in refusals:

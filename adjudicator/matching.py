@@ -10,6 +10,9 @@ K4). Orient matched edges space -> building and the others building -> space:
 - on a path from a free space: s reaches a free space;
 - on a path from a free building: b is reached from a free building.
 
+A card naming one building without a relation (building and district cards) is
+answered by trying each of its spaces for that building and matching the rest.
+
 The same structure gives the explanations of L3: the smallest Hall set behind a
 removal, and the groups of buildings confined to too few spaces.
 """
@@ -24,7 +27,7 @@ import networkx as nx
 
 from adjudicator.placement import Analysis, Problem
 
-__all__ = ["Matching", "analyse", "match"]
+__all__ = ["Matching", "analyse", "match", "single_building"]
 
 
 def _augment(
@@ -144,6 +147,35 @@ def match(domains: Mapping[str, frozenset[str]]) -> Matching:
 
 
 def analyse(problem: Problem) -> Analysis:
-    if problem.constraint is not None:
-        raise ValueError("the matching path answers only problems without a constraint")
-    return match(problem.domains).analysis()
+    """Answer a board, or a board with a card that names one building and no relation."""
+    c = problem.constraint
+    if c is None:
+        return match(problem.domains).analysis()
+    if c.relation is not None or len(c.allowed) != 1:
+        raise ValueError("the matching path answers cards naming one building, no relation")
+    ((b, allowed),) = c.allowed.items()
+    return _forced(problem.domains, b, problem.domains[b] & allowed)
+
+
+def _forced(domains: Mapping[str, frozenset[str]], b: str, spaces: frozenset[str]) -> Analysis:
+    """Largest placements that put `b` on one of `spaces`: try each space for `b` and match
+    the rest around it; the best tries make the largest placements."""
+    rest = {c: d for c, d in domains.items() if c != b}
+    tries = []
+    for s in sorted(spaces):
+        a = match({c: d - {s} for c, d in rest.items()}).analysis()
+        tries.append((a.size + 1, s, a))
+    if not tries:
+        return Analysis(False, 0, {c: frozenset() for c in domains})
+    size = max(t[0] for t in tries)
+    best = [t for t in tries if t[0] == size]
+    support = {c: frozenset().union(*(a.support[c] for _, _, a in best)) for c in rest}
+    support[b] = frozenset(s for _, s, _ in best)
+    optional = frozenset().union(*(a.optional for _, _, a in best))
+    return Analysis(True, size, support, optional)
+
+
+def single_building(problem: Problem) -> bool:
+    """Whether `analyse` answers the problem: no card, or a card naming one building."""
+    c = problem.constraint
+    return c is None or (c.relation is None and len(c.allowed) == 1)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-__all__ = ["Analysis", "Constraint", "Problem"]
+__all__ = ["Analysis", "Constraint", "Problem", "combine", "split"]
 
 
 @dataclass(frozen=True)
@@ -89,3 +89,43 @@ class Analysis:
             if gone:
                 out[b] = frozenset(gone)
         return out
+
+
+def split(problem: Problem) -> tuple[Problem, dict[str, frozenset[str]]]:
+    """The part of a problem the card touches, and the independent rest.
+
+    Buildings are joined when they share a space, or by the card's relation. A
+    largest placement is a largest placement of each connected part, so the
+    parts without a named building are plain board questions.
+    """
+    named = set(problem.forced)
+    if problem.constraint is not None and problem.constraint.relation is not None:
+        named |= set(problem.constraint.relation[:2])
+    by_space: dict[str, list[str]] = {}
+    for b, spaces in problem.domains.items():
+        for s in spaces:
+            by_space.setdefault(s, []).append(b)
+    core: set[str] = set()
+    frontier = [b for b in named if b in problem.domains]
+    while frontier:
+        b = frontier.pop()
+        if b in core:
+            continue
+        core.add(b)
+        for s in problem.domains[b]:
+            frontier.extend(c for c in by_space[s] if c not in core)
+    inner = {b: problem.domains[b] for b in problem.domains if b in core}
+    rest = {b: problem.domains[b] for b in problem.domains if b not in core}
+    return Problem(inner, problem.constraint), rest
+
+
+def combine(core: Analysis, rest: Analysis) -> Analysis:
+    """The analysis of a problem from those of its independent parts (see `split`)."""
+    if not core.feasible:
+        return Analysis(False, 0, {**{b: frozenset() for b in rest.support}, **core.support})
+    return Analysis(
+        True,
+        core.size + rest.size,
+        {**rest.support, **core.support},
+        core.optional | rest.optional,
+    )

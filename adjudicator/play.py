@@ -12,9 +12,8 @@ from adjudicator.knowledge import CompiledCard, board_domains, compile_card
 from adjudicator.matching import match
 from adjudicator.ruling import Reason, Ruling, Status
 from adjudicator.state import GameState
-from adjudicator.stop import stop_report
 
-__all__ = ["admissible_my_buildings", "merge_rulings", "rule_play", "rule_turn"]
+__all__ = ["admissible_my_buildings", "end_turn", "merge_rulings", "rule_play", "rule_turn"]
 
 
 def admissible_my_buildings(state: GameState, player: str | None = None) -> list[str]:
@@ -40,7 +39,6 @@ def _refuse(
         after=state,
         cards=cards,
         as_buildings=as_,
-        stop=stop_report(state),
     )
 
 
@@ -204,25 +202,14 @@ def rule_play(
 
     new = {b: with_card.support[b] for b in cc.new}
     fx = resolve(state, with_card, scorer=player, new=new, constraint=cc.constraint)
-    after = fx.state
-    assert after is not None
-
-    if check_markers_per_space:
-        refusal = _too_many_markers(after)
-        if refusal is not None:
-            return _refuse(state, player, Status.NOT_NOW, [refusal], cards, as_)
-
-    after = _spend_card(after, player, card_no)
-    if advance:
-        after = replace(after, active=after.next_player())
-    reasons = [Reason("P6", f'card {card_no}: "{card.text}"')]
-    return Ruling(
+    assert fx.state is not None
+    ruling = Ruling(
         action="play",
         player=player,
         status=Status.PLAYABLE,
-        reasons=tuple(reasons),
+        reasons=(Reason("P6", f'card {card_no}: "{card.text}"'),),
         before=state,
-        after=after,
+        after=_spend_card(fx.state, player, card_no),
         cards=cards,
         as_buildings=as_,
         markers_placed=tuple(fx.markers_placed),
@@ -231,8 +218,31 @@ def rule_play(
         retired=tuple(fx.retired),
         points=fx.points,
         points_detail=fx.detail,
-        stop=stop_report(after),
     )
+    return end_turn(ruling, check_markers_per_space=check_markers_per_space, advance=advance)
+
+
+def end_turn(
+    ruling: Ruling, *, check_markers_per_space: bool = True, advance: bool = True
+) -> Ruling:
+    """Close a turn ruled on with the end-of-turn checks deferred: at most three markers
+    a space (P5), and the turn moves on to the next player."""
+    if not ruling.playable:
+        return ruling
+    if check_markers_per_space:
+        refusal = _too_many_markers(ruling.after)
+        if refusal is not None:
+            return _refuse(
+                ruling.before,
+                ruling.player,
+                Status.NOT_NOW,
+                [refusal],
+                ruling.cards,
+                ruling.as_buildings,
+            )
+    if advance:
+        return replace(ruling, after=replace(ruling.after, active=ruling.after.next_player()))
+    return ruling
 
 
 def _too_many_markers(state: GameState) -> Reason | None:
@@ -304,7 +314,6 @@ def rule_turn(
             cards=cards,
             as_buildings=as_,
             reasons=(Reason(second.reasons[0].code, f"second card: {second.reasons[0].message}"),),
-            stop=stop_report(state),
         )
     return merge_rulings(state, first, second)
 
@@ -329,5 +338,4 @@ def merge_rulings(state: GameState, first: Ruling, second: Ruling) -> Ruling:
             k: first.points_detail.get(k, 0) + second.points_detail.get(k, 0)
             for k in set(first.points_detail) | set(second.points_detail)
         },
-        stop=second.stop,
     )

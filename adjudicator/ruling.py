@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from adjudicator.state import GameState
@@ -147,7 +148,13 @@ class Ruling:
     retired: tuple[str, ...] = ()
     points: int = 0
     points_detail: dict[str, int] = field(default_factory=dict)
-    stop: StopReport = field(default_factory=StopReport)
+
+    @cached_property
+    def stop(self) -> StopReport:
+        """The STOP claims left on the board after the action (L4), worked out on demand."""
+        from adjudicator.stop import stop_report  # stop.py builds on these types
+
+        return stop_report(self.after)
 
     @property
     def playable(self) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator import matching, solver, twin
+from adjudicator import decide, matching, solver, twin
 from adjudicator.placement import Analysis, Constraint, Problem
 
 SPACES = [f"s{i}" for i in range(7)]
@@ -66,12 +66,30 @@ def test_cpsat_equals_twin_with_a_card_in_force(p: Problem) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(constrained())
+def test_split_solver_and_matching_equal_twin(p: Problem) -> None:
+    """The default path (the card's part by CP-SAT, the rest by matching) equals the twin."""
+    _same(decide.analyse(p), twin.analyse(p))
+
+
+@settings(max_examples=200, deadline=None)
+@given(constrained())
+def test_matching_with_one_named_building_equals_twin(p: Problem) -> None:
+    """The fast path for building and district cards (one named building, no relation)."""
+    assert p.constraint is not None
+    b, allowed = next(iter(p.constraint.allowed.items()))
+    single = Problem(p.domains, Constraint({b: allowed}))
+    _same(matching.analyse(single), twin.analyse(single))
+    _same(matching.analyse(single), solver.analyse(single))
+
+
+@settings(max_examples=150, deadline=None)
+@given(constrained())
 def test_confirmation_question_agrees(p: Problem) -> None:
     assert p.constraint is not None
     domains_ = {**p.domains}
-    assert solver.exists_largest_violating(domains_, p.constraint) == (
-        twin.exists_largest_violating(domains_, p.constraint)
-    )
+    oracle = twin.exists_largest_violating(domains_, p.constraint)
+    assert solver.exists_largest_violating(domains_, p.constraint) == oracle
+    assert decide.exists_largest_violating(domains_, p.constraint) == oracle
 
 
 @settings(max_examples=200, deadline=None)
