@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.editions import data_dir
-from adjudicator.play import rule_play
+from adjudicator.hint import action_keys, hint, naive_actions
+from adjudicator.play import admissible_my_buildings, rule_play
 from adjudicator.state import GameState
 from adjudicator.state_file import load_state
 from adjudicator.stop import stop_report
@@ -54,6 +55,7 @@ class BenchCase:
     twin: Callable[[], object] | None
     check: Callable[[object, object], bool] | None = None  # engine and twin answers agree
     detail: Callable[[object], dict[str, Any]] | None = None
+    max_runs: int | None = None  # slow cases take fewer runs
 
 
 def _median_ms(
@@ -70,6 +72,7 @@ def _median_ms(
 
 
 def run_case(case: BenchCase, runs: int, twin_runs: int, tick: Callable[[], None]) -> BenchResult:
+    runs = min(runs, case.max_runs or runs)
     median, answer = _median_ms(case.engine, runs, tick)
     twin_median = None
     detail = case.detail(answer) if case.detail else {}
@@ -84,45 +87,57 @@ def _mid_game() -> GameState:
     return load_state(data_dir("examples") / MID_GAME)
 
 
-def _first_playable(state: GameState) -> tuple[int, str | None]:
-    """The first card in the active hand that is playable (the play the benchmark times)."""
-    from adjudicator.play import admissible_my_buildings
-
+def _first_playable(state: GameState, kinds: tuple[str, ...]) -> tuple[int, str | None]:
+    """The first card of the given kinds in the active hand that is playable."""
     player = state.player()
     for n in player.hand or ():
         card = state.cards[n]
+        if card.kind not in kinds:
+            continue
         choices = admissible_my_buildings(state) if card.needs_my_building else [None]
         for my in choices:
             if rule_play(state, n, my).playable:
                 return n, my
-    raise LookupError(f"no playable card in the hand of {player.name} in {MID_GAME}")
+    raise LookupError(f"no playable {' or '.join(kinds)} card for {player.name} in {MID_GAME}")
 
 
-def bench_cases() -> list[BenchCase]:
-    state = _mid_game()
-    card, my = _first_playable(state)
-
-    def same_stop(a: object, b: object) -> bool:
-        return a == b
+def _play_case(name: str, state: GameState, kinds: tuple[str, ...]) -> BenchCase:
+    card, my = _first_playable(state, kinds)
 
     def same_ruling(a: Any, b: Any) -> bool:
         return (a.status, a.removed, a.built, a.points) == (b.status, b.removed, b.built, b.points)
 
+    return BenchCase(
+        name,
+        f"ruling on card {card}" + (f" as {my}" if my else "") + f" ({'/'.join(kinds)})",
+        lambda: rule_play(state, card, my),
+        lambda: rule_play(state, card, my, method="twin"),
+        same_ruling,
+        lambda r: {"card": card, "as": my, "points": r.points},  # type: ignore[attr-defined]
+    )
+
+
+def bench_cases() -> list[BenchCase]:
+    """The benchmark, on the shipped mid-game Gads Hill example."""
+    state = _mid_game()
     return [
         BenchCase(
             "stop",
-            f"STOP analysis of {MID_GAME}",
+            "STOP analysis (matching) vs enumerating placements",
             lambda: stop_report(state),
             lambda: stop_report(state, "twin"),
-            same_stop,
+            lambda a, b: a == b,
             lambda r: {"claims": len(r.removable) + len(r.determined)},  # type: ignore[attr-defined]
         ),
+        _play_case("play", state, ("building", "district", "condition")),
+        _play_case("play-condition", state, ("condition",)),
         BenchCase(
-            "play",
-            f"ruling on card {card}" + (f" as {my}" if my else "") + f" in {MID_GAME}",
-            lambda: rule_play(state, card, my),
-            lambda: rule_play(state, card, my, method="twin"),
-            same_ruling,
-            lambda r: {"card": card, "as": my, "points": r.points},  # type: ignore[attr-defined]
+            "hint",
+            "every action of a 5-card hand, pairs included, vs ruling on each one by one",
+            lambda: hint(state),
+            lambda: naive_actions(state),
+            lambda a, b: action_keys(a) == b,  # type: ignore[arg-type]
+            lambda h: {"evaluated": h.evaluated, "actions": len(h.actions)},  # type: ignore[attr-defined]
+            max_runs=21,
         ),
     ]

@@ -15,16 +15,16 @@ before discards before buys before passing; then by card numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any
 
 from adjudicator.actions import dead_card, rule_buy, rule_discard
-from adjudicator.play import admissible_my_buildings, end_turn, merge_rulings, rule_play
+from adjudicator.play import admissible_my_buildings, end_turn, merge_rulings, rule_play, rule_turn
 from adjudicator.ruling import Ruling, Status, StopReport
 from adjudicator.state import GameState
 from adjudicator.stop import stop_report
 
-__all__ = ["Action", "Hint", "hint"]
+__all__ = ["Action", "Hint", "action_keys", "hint", "naive_actions"]
 
 _KIND_ORDER = {"play": 0, "discard": 1, "buy": 2, "pass": 3}
 
@@ -206,3 +206,52 @@ def _after_buy(bought: Ruling, play: Ruling) -> Ruling:
         points=play.points + bought.points,
         points_detail={**play.points_detail, "spent": -2},
     )
+
+
+def naive_actions(state: GameState, player: str | None = None) -> set[tuple[Any, ...]]:
+    """The hint's brute-force twin: rule on every candidate separately with the public
+    rulings functions, reusing nothing. Returns (kind, cards, as, take, buy, points)."""
+    name = player or state.active
+    assert name is not None
+    hand = list(state.player(name).hand or ())
+
+    def choices(n: int) -> list[str | None]:
+        return _choices(state, n, name)
+
+    found: set[tuple[Any, ...]] = {("pass", (), (), None, None, 0)}
+    best_play = 0
+    for n in hand:
+        for my in choices(n):
+            r = rule_play(state, n, my, name)
+            if r.playable:
+                found.add(("play", (n,), (my,), None, None, r.points))
+                best_play = max(best_play, r.points)
+    if state.options.two_cards_until and state.locomotive < state.options.two_cards_until:
+        for n1, n2 in permutations(hand, 2):
+            for my1 in choices(n1):
+                for my2 in set(choices(n2)) | {my1}:
+                    r = rule_turn(state, [(n1, my1), (n2, my2)], name)
+                    if r.playable:
+                        found.add(("play", (n1, n2), (my1, my2), None, None, r.points))
+                        best_play = max(best_play, r.points)
+    for pair in combinations(hand, 2):
+        for b, spaces in state.markers.items():
+            for s in spaces:
+                r = rule_discard(state, pair, (b, s), name)
+                if r.playable:
+                    found.add(("discard", pair, (), (b, s), None, r.points))
+    for b in state.board.buildings:
+        bought = rule_buy(state, b, name)
+        if not bought.playable:
+            continue
+        for n in hand:
+            if state.cards[n].needs_my_building:
+                r = rule_play(bought.after, n, b, name)
+                if r.playable and r.points > best_play:
+                    found.add(("buy", (n,), (b,), None, b, r.points - 2))
+    return found
+
+
+def action_keys(h: Hint) -> set[tuple[Any, ...]]:
+    """The hint's actions in the twin's terms (see `naive_actions`)."""
+    return {(a.kind, a.cards, a.as_buildings, a.take, a.buy, a.points) for a in h.actions}

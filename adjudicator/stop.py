@@ -31,7 +31,11 @@ def stop_report(state: GameState, method: decide.Method = "auto") -> StopReport:
         others = len(domains[b]) - 1
         why = (
             f"L2: only {board.space_name(s)} is left for the {board.building_name(b)}"
-            + (f" once its {others} other marker{'s' if others > 1 else ''} go" if others else "")
+            + (
+                f" once its {others} other marker{'s go' if others > 1 else ' goes'}"
+                if others
+                else ""
+            )
             + "; it is built there."
         )
         determined.append(Built(b, s, why))

@@ -109,3 +109,14 @@ def test_bad_take_is_one_clear_line() -> None:
 def test_buy_is_gads_hill_only() -> None:
     data = _json(["buy", str(EXAMPLES / "old-town-mid.toml"), "doc"])
     assert data["status"] == "illegal" and data["reasons"][0]["code"] == "A2"
+
+
+def test_bench_json_shape() -> None:
+    """The benchmark reports its cases; no time is asserted (speed is never a test)."""
+    data = _json(["bench", "--runs", "1", "--twin-runs", "0"])
+    names = [r["name"] for r in data["results"]]
+    assert names == ["stop", "play", "play-condition", "hint"]
+    for r in data["results"]:
+        assert set(r) >= {"name", "median_ms", "twin_median_ms", "runs"}
+        assert r["runs"] == 1
+    assert data["results"][3]["evaluated"] > 0

@@ -33,19 +33,18 @@ def register(app: typer.Typer) -> None:
                 results.append(run_case(case, runs, twin_runs, advance))
         table = Table(
             "case",
-            "what",
             "median ms",
             "twin median ms",
             "runs",
             "twin runs",
-            "notes",
-            title="adjudicator bench",
+            title="adjudicator bench: mid-game Gads Hill example",
+            caption="The twin is the brute-force procedure the tests hold the engine to.",
         )
+        notes = []
         for case, r in zip(cases, results, strict=True):
             twin = "-" if r.twin_median_ms is None else f"{r.twin_median_ms:.2f}"
-            notes = ", ".join(f"{k}={v}" for k, v in r.detail.items())
-            table.add_row(
-                r.name, case.what, f"{r.median_ms:.3f}", twin, str(r.runs), str(r.twin_runs), notes
-            )
-        out.show(table)
+            table.add_row(r.name, f"{r.median_ms:.3f}", twin, str(r.runs), str(r.twin_runs))
+            facts = ", ".join(f"{k}={v}" for k, v in r.detail.items())
+            notes.append(f"[bold]{r.name}[/]: {case.what} ({facts})")
+        out.show(table, *notes)
         out.json({"results": [r.to_json() for r in results]})
