@@ -67,7 +67,11 @@ def load_edition(name: str, source: str = "edition") -> Edition:
                 return _load_files(path.resolve(), cards.resolve())
         raise InputError(str(path), "", "no card set found beside this board file")
     known = ", ".join(edition_ids())
-    raise InputError(source, "edition", f"unknown edition {name!r} (known: {known})")
+    raise InputError(
+        source,
+        "edition" if source != "edition" else "",
+        f"unknown edition {name!r} (known: {known})",
+    )
 
 
 def load_edition_files(board: Path, cards: Path) -> Edition:

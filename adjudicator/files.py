@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import tomllib
 from pathlib import Path
@@ -37,7 +38,11 @@ def read_data(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise InputError(str(path), "", f"malformed TOML: {exc}") from None
+        # tomllib tells the place only inside its message: "... (at line 3, column 7)".
+        where = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        entry = f"line {where.group(1)}" if where else ""
+        message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(exc))
+        raise InputError(str(path), entry, f"malformed TOML: {message}") from None
 
 
 def write_atomic(path: Path, text: str) -> None:

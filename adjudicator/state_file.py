@@ -120,7 +120,7 @@ def state_from_data(data: dict[str, Any], source: str, base: Path = Path(".")) -
     for b, spaces in model.markers.items():
         entry = f"markers.{b}"
         building(b, entry)
-        if b in placed:
+        if b in placed and spaces:
             raise fail(entry, f"{b!r} is both placed and marked")
         if len(set(spaces)) != len(spaces):
             raise fail(entry, "a building has at most one marker on a space")

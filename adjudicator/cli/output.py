@@ -15,6 +15,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console, RenderableType
+from rich.markup import escape
 
 from adjudicator.errors import AdjudicatorError
 
@@ -56,7 +57,7 @@ class Output:
             sys.stdout.write(json.dumps(obj, indent=2, allow_nan=False) + "\n")
 
     def warn(self, message: str) -> None:
-        err_console.print(f"[yellow]warning:[/] {message}", highlight=False)
+        err_console.print(f"[yellow]warning:[/] {escape(message)}", highlight=False, soft_wrap=True)
 
     @contextmanager
     def progress(self, description: str, total: int) -> Iterator[Callable[[int], None]]:
@@ -92,7 +93,7 @@ def handle_errors(fn: Callable[P, R]) -> Callable[P, R]:
         except AdjudicatorError as exc:
             if DEBUG["on"]:
                 raise
-            err_console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
+            err_console.print(f"[red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
             raise typer.Exit(1) from None
 
     return wrapper
