@@ -54,12 +54,15 @@ def ruling_view(ruling: Ruling) -> RenderableType:
             ruling.cards, ruling.as_buildings or [None] * len(ruling.cards), strict=False
         )
     )
-    what = {
-        "play": f"{ruling.player} plays {cards}",
-        "discard": f"{ruling.player} discards {cards}",
-        "buy": f"{ruling.player} buys",
-        "stop": f"{ruling.player} calls STOP",
-    }.get(ruling.action, ruling.action)
+    if ruling.action == "discard":
+        what = f"{ruling.player} discards cards {' and '.join(map(str, ruling.cards))}"
+    elif ruling.action == "buy":
+        bought = ruling.as_buildings[0] if ruling.as_buildings else None
+        what = f"{ruling.player} buys the {board.building_name(bought or '')}"
+    elif ruling.action == "stop":
+        what = f"{ruling.player} calls STOP"
+    else:
+        what = f"{ruling.player} plays {cards}"
     head.append(what + ": ")
     head.append(str(ruling.status).upper(), style=_STATUS_STYLE[ruling.status])
     parts: list[RenderableType] = [head]
