@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import tomli_w
+import tomlkit
 from typer.testing import CliRunner, Result
 
 from adjudicator.board import RELATIONS
@@ -228,7 +228,7 @@ def test_cards_commands_warn_about_mismatches(tmp_path: Path) -> None:
     board_file = tmp_path / "town.toml"
     shutil.copy(data_dir("boards") / "old-town.toml", board_file)
     bad = _card_set("in_sight(cemetery)", ["e1", "e2", "e3", "b1"])
-    (tmp_path / "town-cards.toml").write_text(tomli_w.dumps(bad), encoding="utf-8")
+    (tmp_path / "town-cards.toml").write_text(tomlkit.dumps(bad), encoding="utf-8")
     result = run("cards", "export", str(board_file), "--json")
     assert result.exit_code == 0, result.output
     json.loads(result.stdout)  # the warning stays off stdout
