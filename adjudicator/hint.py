@@ -231,8 +231,8 @@ def naive_actions(state: GameState, player: str | None = None) -> set[tuple[Any,
             for my1 in choices(n1):
                 for my2 in set(choices(n2)) | {my1}:
                     r = rule_turn(state, [(n1, my1), (n2, my2)], name)
-                    if r.playable:
-                        found.add(("play", (n1, n2), (my1, my2), None, None, r.points))
+                    if r.playable:  # the ruling says which my building was used
+                        found.add(("play", (n1, n2), r.as_buildings, None, None, r.points))
                         best_play = max(best_play, r.points)
     for pair in combinations(hand, 2):
         for b, spaces in state.markers.items():
