@@ -3,9 +3,13 @@ P4), and every ruling keeps the markers' conservation law (S2)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import given, settings
 
-from adjudicator.actions import claim_stop
+from adjudicator.actions import claim_stop, rule_discard
+from adjudicator.cards import Card, CardSet
+from adjudicator.editions import Edition
 from adjudicator.play import rule_play
 from adjudicator.ruling import Status
 from adjudicator.state import GameState
@@ -67,3 +71,28 @@ def test_stop_claim_takes_exactly_the_report(case: tuple[GameState, object, str 
     }
     assert conservation_total(r.after) == conservation_total(s)
     assert not stop_report(r.after)
+
+
+@settings(max_examples=80, deadline=None)
+@given(boards_and_cards())
+def test_discard_keeps_conservation_and_takes_the_marker(
+    case: tuple[GameState, Card, str | None],
+) -> None:
+    """A1 and S2: the taken marker and what follows from it go to the player."""
+    s, card, _my = case
+    twin_card = replace(card, number=2)
+    s = replace(
+        s,
+        edition=Edition(s.edition.id, s.board, CardSet("t", "t", {1: card, 2: twin_card})),
+        option_overrides={**s.option_overrides, "discard_needs_dead_cards": False},
+    ).with_player("ann", hand=(1, 2))
+    for b, spaces in sorted(s.markers.items()):
+        if len(spaces) < 2:
+            continue
+        space = sorted(spaces)[0]
+        r = rule_discard(s, (1, 2), (b, space))
+        assert r.status is Status.PLAYABLE
+        assert space not in r.after.markers.get(b, frozenset())
+        assert r.after.player("ann").points == s.player("ann").points + r.points
+        assert conservation_total(r.after) == conservation_total(s)
+        break

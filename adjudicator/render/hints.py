@@ -9,7 +9,7 @@ from rich.text import Text
 
 from adjudicator.board import Board
 from adjudicator.hint import Action, Hint
-from adjudicator.render.rulings import stop_view
+from adjudicator.render.rulings import ruling_view, stop_view
 
 __all__ = ["hint_view"]
 
@@ -60,6 +60,10 @@ def hint_view(h: Hint, board: Board, top: int) -> RenderableType:
     for i, a in enumerate(h.actions[:top], 1):
         t.add_row(str(i), _describe(a, board), str(a.points), str(a.stop_left), _why(a, board))
     parts: list[RenderableType] = [t]
+    best = next((a for a in h.actions if a.ruling is not None), None)
+    if best is not None and best.ruling is not None:
+        parts.append(Text("The best action, ruled on:", style="bold"))
+        parts.append(ruling_view(best.ruling))
     if h.unplayable:
         u = Table("card", "rule", "why not now", title="Cards that cannot be played now")
         for x in h.unplayable:
