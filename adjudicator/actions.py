@@ -130,20 +130,7 @@ def rule_discard(
         if p.hand is not None:
             after = after.with_player(p.name, hand=tuple(c for c in p.hand if c not in cards))
     after = replace(after, active=after.next_player())
-    return Ruling(
-        action="discard",
-        player=player,
-        status=Status.PLAYABLE,
-        reasons=(Reason("A1", why),),
-        before=state,
-        after=after,
-        cards=cards,
-        removed=tuple(fx.removed),
-        built=tuple(fx.built),
-        retired=tuple(fx.retired),
-        points=fx.points,
-        points_detail=fx.detail,
-    )
+    return fx.ruling("discard", player, (Reason("A1", why),), state, after, cards)
 
 
 def rule_buy(state: GameState, building: str, player: str | None = None) -> Ruling:
@@ -203,16 +190,4 @@ def claim_stop(state: GameState, player: str) -> Ruling:
     fx = resolve(state, analysis, scorer=player, all_logic=True)
     after = fx.state
     assert after is not None
-    return Ruling(
-        action="stop",
-        player=player,
-        status=Status.PLAYABLE,
-        reasons=(Reason("L4", f"{player} calls STOP"),),
-        before=state,
-        after=after,
-        removed=tuple(fx.removed),
-        built=tuple(fx.built),
-        retired=tuple(fx.retired),
-        points=fx.points,
-        points_detail=fx.detail,
-    )
+    return fx.ruling("stop", player, (Reason("L4", f"{player} calls STOP"),), state, after)

@@ -16,7 +16,7 @@ from adjudicator.board import Board
 from adjudicator.explain import RELATION_PHRASES, hall_sentence
 from adjudicator.matching import match
 from adjudicator.placement import Analysis, Constraint
-from adjudicator.ruling import Built, Removal, Tier
+from adjudicator.ruling import Built, Reason, Removal, Ruling, Status, Tier
 from adjudicator.state import GameState
 
 __all__ = ["Effects", "resolve"]
@@ -31,6 +31,34 @@ class Effects:
     points: int = 0
     detail: dict[str, int] = field(default_factory=dict)
     state: GameState | None = None
+
+    def ruling(
+        self,
+        action: str,
+        player: str | None,
+        reasons: tuple[Reason, ...],
+        before: GameState,
+        after: GameState,
+        cards: tuple[int, ...] = (),
+        as_buildings: tuple[str | None, ...] = (),
+    ) -> Ruling:
+        """The playable ruling that reports these effects."""
+        return Ruling(
+            action=action,
+            player=player,
+            status=Status.PLAYABLE,
+            reasons=reasons,
+            before=before,
+            after=after,
+            cards=cards,
+            as_buildings=as_buildings,
+            markers_placed=tuple(self.markers_placed),
+            removed=tuple(self.removed),
+            built=tuple(self.built),
+            retired=tuple(self.retired),
+            points=self.points,
+            points_detail=self.detail,
+        )
 
 
 def _relation_filter(

@@ -203,22 +203,9 @@ def rule_play(
     new = {b: with_card.support[b] for b in cc.new}
     fx = resolve(state, with_card, scorer=player, new=new, constraint=cc.constraint)
     assert fx.state is not None
-    ruling = Ruling(
-        action="play",
-        player=player,
-        status=Status.PLAYABLE,
-        reasons=(Reason("P6", f'card {card_no}: "{card.text}"'),),
-        before=state,
-        after=_spend_card(fx.state, player, card_no),
-        cards=cards,
-        as_buildings=as_,
-        markers_placed=tuple(fx.markers_placed),
-        removed=tuple(fx.removed),
-        built=tuple(fx.built),
-        retired=tuple(fx.retired),
-        points=fx.points,
-        points_detail=fx.detail,
-    )
+    reason = Reason("P6", f'card {card_no}: "{card.text}"')
+    after = _spend_card(fx.state, player, card_no)
+    ruling = fx.ruling("play", player, (reason,), state, after, cards, as_)
     return end_turn(ruling, check_markers_per_space=check_markers_per_space, advance=advance)
 
 
