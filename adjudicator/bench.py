@@ -15,6 +15,7 @@ from typing import Any
 from adjudicator.editions import data_dir
 from adjudicator.hint import action_keys, hint, naive_actions
 from adjudicator.play import admissible_my_buildings, rule_play
+from adjudicator.simulate import Policy, play_game
 from adjudicator.state import GameState
 from adjudicator.state_file import load_state
 from adjudicator.stop import stop_report
@@ -56,6 +57,11 @@ class BenchCase:
     check: Callable[[object, object], bool] | None = None  # engine and twin answers agree
     detail: Callable[[object], dict[str, Any]] | None = None
     max_runs: int | None = None  # slow cases take fewer runs
+    rate_name: str | None = None  # also report runs per second under this name
+
+    def runs(self, runs: int, twin_runs: int) -> tuple[int, int]:
+        """The runs this case takes when asked for `runs` and `twin_runs`."""
+        return min(runs, self.max_runs or runs), twin_runs if self.twin is not None else 0
 
 
 def _median_ms(
@@ -72,15 +78,17 @@ def _median_ms(
 
 
 def run_case(case: BenchCase, runs: int, twin_runs: int, tick: Callable[[], None]) -> BenchResult:
-    runs = min(runs, case.max_runs or runs)
+    runs, twin_runs = case.runs(runs, twin_runs)
     median, answer = _median_ms(case.engine, runs, tick)
     twin_median = None
     detail = case.detail(answer) if case.detail else {}
+    if case.rate_name is not None:
+        detail[case.rate_name] = round(1000 / median, 3)
     if case.twin is not None and twin_runs > 0:
         twin_median, twin_answer = _median_ms(case.twin, twin_runs, tick)
         if case.check is not None:
             detail["agrees_with_twin"] = case.check(answer, twin_answer)
-    return BenchResult(case.name, median, twin_median, runs, twin_runs if case.twin else 0, detail)
+    return BenchResult(case.name, median, twin_median, runs, twin_runs, detail)
 
 
 def _mid_game() -> GameState:
@@ -140,4 +148,18 @@ def bench_cases() -> list[BenchCase]:
             lambda h: {"evaluated": h.evaluated, "actions": len(h.actions)},  # type: ignore[attr-defined]
             max_runs=21,
         ),
+        *(_simulate_case(policy) for policy in ("greedy", "random")),
     ]
+
+
+def _simulate_case(policy: Policy) -> BenchCase:
+    seeds = iter(range(1, 1_000_000))
+    return BenchCase(
+        f"simulate-{policy}",
+        f"one whole 3-player Gads Hill game, {policy} policy (no twin: a game is a loop of hints)",
+        lambda: play_game("gads-hill-1874", ("ann", "bob", "cid"), next(seeds), policy),
+        None,
+        detail=lambda r: {"turns": r.turns},  # type: ignore[attr-defined]
+        max_runs=5,
+        rate_name="games_per_s",
+    )

@@ -28,7 +28,8 @@ def register(app: typer.Typer) -> None:
         out = Output(as_json)
         cases = bench_cases()
         results = []
-        with out.progress("benchmark", len(cases) * (runs + twin_runs)) as advance:
+        total = sum(sum(case.runs(runs, twin_runs)) for case in cases)
+        with out.progress("benchmark", total) as advance:
             for case in cases:
                 results.append(run_case(case, runs, twin_runs, advance))
         table = Table(

@@ -6,7 +6,15 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli import bench_cmd, board_cmd, cards_cmd, hint_cmd, rulings_cmd, state_cmd
+from adjudicator.cli import (
+    bench_cmd,
+    board_cmd,
+    cards_cmd,
+    game_cmd,
+    hint_cmd,
+    rulings_cmd,
+    state_cmd,
+)
 from adjudicator.cli.output import DEBUG
 
 app = typer.Typer(
@@ -30,6 +38,8 @@ def main(
 app.add_typer(board_cmd.app, name="board")
 app.add_typer(cards_cmd.app, name="cards")
 app.add_typer(state_cmd.app, name="state")
+app.add_typer(game_cmd.app, name="game")
 rulings_cmd.register(app)
 hint_cmd.register(app)
+game_cmd.register(app)
 bench_cmd.register(app)

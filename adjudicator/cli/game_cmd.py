@@ -1,0 +1,201 @@
+"""`adjudicator game ...`, `replay` and `simulate`: whole games and their records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from adjudicator.cli.board_cmd import SvgOpt, save_svg
+from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.errors import InputError, RulesError
+from adjudicator.files import write_atomic
+from adjudicator.game import new_game
+from adjudicator.record import Header, Record, parse_move, read_record, record_to_text
+from adjudicator.render import board_view
+from adjudicator.render.records import game_summary, replay_view, simulation_view
+from adjudicator.render.rulings import ruling_view, stop_view
+from adjudicator.render.svg import board_svg
+from adjudicator.replay import replay as replay_record
+from adjudicator.replay import replay_to
+from adjudicator.simulate import Policy
+from adjudicator.simulate import simulate as run_simulation
+from adjudicator.state_file import state_to_data
+from adjudicator.stop import stop_report
+
+__all__ = ["app", "register"]
+
+app = typer.Typer(help="Keep a game's record at the table, move by move.", no_args_is_help=True)
+
+RecordArg = Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (text).")]
+
+
+def _pairs(text: str, what: str) -> dict[str, str]:
+    out = {}
+    for part in text.replace(";", ",").split(","):
+        if part.strip():
+            key, eq, value = part.partition("=")
+            if not eq:
+                raise RulesError(f"{what}: write NAME=VALUE, found {part.strip()!r}")
+            out[key.strip()] = value.strip()
+    return out
+
+
+@app.command("new")
+@handle_errors
+def new(
+    record: RecordArg,
+    edition: Annotated[str, typer.Option("--edition", help="gads-hill-1874 or old-town.")],
+    players: Annotated[str, typer.Option("--players", help="Names in seat order: ann,bob.")],
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Deal hands and draw piles from this seed (tracks hands)."),
+    ] = None,
+    buildings: Annotated[
+        str | None,
+        typer.Option("--buildings", help="Who took which: 'ann=hotel bank; bob=doc jail'."),
+    ] = None,
+    frames: Annotated[
+        str | None,
+        typer.Option("--frames", help="Gads Hill: 'frame-east=cemetery, frame-west=...'."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing record.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Start a record: the header (edition, players, setup) of a new game."""
+    out = Output(as_json)
+    if record.exists() and not force:
+        raise InputError(str(record), "", "exists already (use --force to overwrite)")
+    names = tuple(n.strip().lower() for n in players.split(",") if n.strip())
+    header = Header(
+        edition,
+        names,
+        frames=_pairs(frames, "--frames") if frames else {},
+        buildings={k: tuple(v.split()) for k, v in _pairs(buildings, "--buildings").items()}
+        if buildings
+        else {},
+        seed=seed,
+    )
+    game = new_game(header)
+    text = record_to_text(Record(game.header))
+    write_atomic(record, text)
+    out.show(f"New {game.state.board.name} record in {record}.", game_summary(game))
+    out.json(
+        {
+            "record": str(record),
+            "header": text.strip().splitlines(),
+            "state": state_to_data(game.state),
+        }
+    )
+
+
+@app.command("move")
+@handle_errors
+def move(
+    record: RecordArg,
+    text: Annotated[str, typer.Argument(help="The move, e.g. 'ann: 23 as hotel'.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Adjudicate one move and add it to the record; an illegal move is refused with its
+    ruling and the record is left unchanged (exit status 1)."""
+    out = Output(as_json)
+    rec = read_record(record)
+    try:
+        mv = parse_move(text)
+    except ValueError as exc:
+        raise RulesError(str(exc)) from None
+    game = replay_to(rec)
+    after, outcome = game.apply(mv)
+    if outcome.ruling is not None:
+        out.show(ruling_view(outcome.ruling))
+    elif outcome.legal:
+        out.show(outcome.message)
+    data = {
+        "legal": outcome.legal,
+        "message": outcome.message,
+        "ruling": outcome.ruling.to_json() if outcome.ruling else None,
+    }
+    if not outcome.legal:
+        out.warn(f"refused, the record is unchanged: {outcome.message}")
+        out.json(data)
+        raise typer.Exit(1)
+    body = record.read_text(encoding="utf-8")
+    write_atomic(record, body + ("" if body.endswith("\n") else "\n") + text.strip() + "\n")
+    report = stop_report(after.state)
+    out.show(stop_view(report, after.state.board, "Open STOP claims"), game_summary(after))
+    out.json({**data, "stop": report.to_json(), "state": state_to_data(after.state)})
+
+
+@app.command("undo")
+@handle_errors
+def undo(record: RecordArg, as_json: JsonOpt = False) -> None:
+    """Take the last move off the record."""
+    out = Output(as_json)
+    rec = read_record(record)
+    if not rec.moves:
+        raise InputError(str(record), "", "has no move to undo")
+    last = rec.moves[-1]
+    lines = record.read_text(encoding="utf-8").splitlines()
+    assert last.line is not None
+    removed = lines.pop(last.line - 1)
+    write_atomic(record, "\n".join(lines) + "\n")
+    out.show(f"Took back line {last.line}: {removed.strip()}")
+    out.json({"undone": removed.strip(), "line": last.line})
+
+
+@app.command("show")
+@handle_errors
+def show(record: RecordArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
+    """Draw the board of the game as the record leaves it, with the scores."""
+    out = Output(as_json)
+    game = replay_to(read_record(record))
+    state = game.state
+    out.show(board_view(state.board, state), game_summary(game))
+    out.json({"turn": game.turn, "over": game.over, "state": state_to_data(state)})
+    if svg is not None:
+        save_svg(
+            svg, board_svg(state.board, state, title=f"{state.board.name}: {record.name}"), out
+        )
+
+
+def register(main: typer.Typer) -> None:
+    @main.command()
+    @handle_errors
+    def replay(record: RecordArg, as_json: JsonOpt = False) -> None:
+        """Re-adjudicate every move of a record and report every overlooked point: STOP
+        claims nobody took, illegal moves, scores that differ; then the corrected scores."""
+        out = Output(as_json)
+        r = replay_record(read_record(record))
+        out.show(replay_view(r))
+        out.json(r.to_json())
+
+    @main.command()
+    @handle_errors
+    def simulate(
+        edition: Annotated[str, typer.Argument(help="gads-hill-1874 or old-town.")],
+        games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 10,
+        seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 1,
+        policy: Annotated[Policy, typer.Option("--policy", help="random or greedy.")] = "greedy",
+        players: Annotated[int, typer.Option("--players", min=2, max=5)] = 3,
+        records: Annotated[
+            Path | None, typer.Option("--records", help="Write each game's record here.")
+        ] = None,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Play whole games by a policy; game length, points, how often games finish, and
+        per card how often it was playable, dead in a hand, or discarded."""
+        out = Output(as_json)
+        if records is not None:
+            records.mkdir(parents=True, exist_ok=True)
+        with out.progress(f"simulating {edition}", games) as advance:
+
+            def on_game(result) -> None:  # type: ignore[no-untyped-def]
+                if records is not None:
+                    name = f"{edition}-{policy}-{result.record.header.seed}.game"
+                    write_atomic(records / name, record_to_text(result.record))
+                advance(1)
+
+            stats = run_simulation(edition, games, seed, policy, players, on_game)
+        out.show(simulation_view(stats))
+        out.json(stats.to_json())

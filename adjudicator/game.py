@@ -1,0 +1,496 @@
+"""A whole game: setup, decks and hands, the order of a turn, draws, the end and the winner.
+
+A `Game` is an immutable value. `Game.apply(move)` adjudicates one move of a
+record (see `record.py`) with the rulings engine and returns the next game and
+an `Outcome`; an illegal move leaves the game as it was.
+
+The order of a turn: Old Town's refill (A4) first when it is due; buying (A2,
+Gads Hill) before the main action; the main action (one card, or two in Gads
+Hill while allowed, A3; a discard, A1; or a pass); then the draw; then, before
+the next player acts, any other player may call STOP (L4). Draws are automatic
+when the draw piles are known (dealt from a seed or listed in the record);
+a `draws` line names the card (in Gads Hill, which pile the player chose).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from adjudicator.actions import claim_stop, rule_buy, rule_discard
+from adjudicator.editions import Edition, load_edition
+from adjudicator.errors import InputError
+from adjudicator.play import rule_turn
+from adjudicator.record import Buy, Discard, Draw, Header, Move, Pass, Play, Stop, Take
+from adjudicator.ruling import Ruling, StopReport
+from adjudicator.state import GameState, Player
+from adjudicator.stop import stop_report
+
+__all__ = ["Game", "Outcome", "new_game", "refill_due"]
+
+Phase = Literal["start", "draw", "between", "over"]
+COMMON = "common"  # Old Town's draw pile of 8s
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one move did: its ruling (for plays, discards, buys, STOP), or why it was refused."""
+
+    move: Move
+    legal: bool
+    message: str
+    ruling: Ruling | None = None
+    drawn: tuple[int, ...] = ()
+    overlooked: StopReport | None = None  # claims left when the previous turn closed
+
+    @property
+    def points(self) -> int:
+        return self.ruling.points if self.ruling is not None and self.legal else 0
+
+
+@dataclass(frozen=True)
+class Game:
+    header: Header
+    state: GameState
+    piles: tuple[tuple[str, tuple[int, ...]], ...] | None  # pile -> cards, top first
+    rng_seed: int
+    phase: Phase = "start"
+    turn: int = 1
+    to_draw: int = 0  # cards the player who just acted still draws
+    drawer: str | None = None  # who draws (the player whose turn it was)
+    last_actor: str | None = None  # whose turn ended (may not call STOP on it)
+    passes: int = 0  # passes in a row with nothing to draw: a full round of them stalls
+    played: tuple[int, ...] = ()  # played and discarded cards, in order
+    stalled: bool = False
+    log: tuple[Outcome, ...] = field(default=(), compare=False)
+
+    # ----- reading the game -----------------------------------------------------------
+
+    @property
+    def edition(self) -> Edition:
+        return self.state.edition
+
+    @property
+    def pile_map(self) -> dict[str, tuple[int, ...]]:
+        return dict(self.piles or ())
+
+    @property
+    def hands_known(self) -> bool:
+        return any(p.hand is not None for p in self.state.players)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def winners(self) -> list[str]:
+        best = max(p.points for p in self.state.players)
+        return [p.name for p in self.state.players if p.points == best]
+
+    def pending_draws(self) -> tuple[int, ...]:
+        """The cards the player who just acted draws by default (none when untracked)."""
+        if self.phase != "draw" or self.drawer is None:
+            return ()
+        before = self.state.player(self.drawer).hand or ()
+        after = self._draw_default().state.player(self.drawer).hand or ()
+        return tuple(after[len(before) :])
+
+    def finished_by_rule(self) -> bool:
+        """A5: Gads Hill's locomotive reaches `end_at`; Old Town's town is complete."""
+        s = self.state
+        if s.board.frames:
+            return s.locomotive >= s.options.end_at
+        return len(s.placed) >= min(s.options.end_at, len(s.board.building_spaces))
+
+    # ----- moves ------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> tuple[Game, Outcome]:
+        """Adjudicate one move. An illegal move returns this game unchanged."""
+        game = self
+        if game.phase == "draw" and not (isinstance(move, Draw) and move.player == game.drawer):
+            game = game._draw_default()
+        if game.phase == "over":
+            return self, Outcome(move, False, "the game is over")
+        overlooked = None
+        if game.phase == "between" and not isinstance(move, Stop):
+            game, overlooked = game._close_turn()
+            if game.phase == "over":
+                return self, Outcome(move, False, "the game is over")
+        handler = {
+            Draw: Game._on_draw,
+            Stop: Game._on_stop,
+            Take: Game._on_take,
+            Buy: Game._on_buy,
+            Play: Game._on_main,
+            Discard: Game._on_main,
+            Pass: Game._on_main,
+        }[type(move)]
+        result, outcome = handler(game, move)
+        if not outcome.legal:
+            return self, replace(outcome, overlooked=None)
+        if overlooked is not None and overlooked:
+            outcome = replace(outcome, overlooked=overlooked)
+        result = replace(result, log=(*self.log, outcome))
+        return result, outcome
+
+    def finish(self) -> tuple[Game, StopReport | None]:
+        """Close the turn that was played: its draw, then the STOP window. Returns the game
+        at the start of the next turn (or over) and the claims nobody took."""
+        game = self
+        if game.phase == "draw":
+            game = game._draw_default()
+        overlooked = None
+        if game.phase == "between":
+            game, overlooked = game._close_turn()
+        return game, overlooked
+
+    def _refuse(
+        self, move: Move, message: str, ruling: Ruling | None = None
+    ) -> tuple[Game, Outcome]:
+        return self, Outcome(move, False, message, ruling)
+
+    def _on_draw(self, move: Draw) -> tuple[Game, Outcome]:  # type: ignore[override]
+        if self.phase != "draw" or move.player != self.drawer:
+            return self._refuse(move, f"{move.player} has nothing to draw now")
+        if len(move.cards) > self.to_draw:
+            return self._refuse(
+                move, f"{move.player} draws {self.to_draw} card(s) now, not {len(move.cards)}"
+            )
+        game = self
+        for card in move.cards:
+            game, ok = game._draw_card(move.player, card)
+            if not ok:
+                return self._refuse(move, f"card {card} is not on top of a draw pile")
+        game = replace(game, to_draw=game.to_draw - len(move.cards))
+        if game.to_draw == 0:
+            game = replace(game, phase="between")
+        return game, Outcome(
+            move, True, f"{move.player} draws {len(move.cards)} card(s)", drawn=move.cards
+        )
+
+    def _on_stop(self, move: Stop) -> tuple[Game, Outcome]:  # type: ignore[override]
+        if self.phase != "between":
+            return self._refuse(
+                move, "STOP is called between two turns, before the next player acts"
+            )
+        if move.player == self.last_actor:
+            return self._refuse(move, f"{move.player} cannot call STOP on their own turn (L4)")
+        if not stop_report(self.state):
+            return self._refuse(move, "there is nothing to claim: logic removes no marker")
+        ruling = claim_stop(self.state, move.player)
+        return replace(self, state=ruling.after), Outcome(
+            move, True, f"{move.player} calls STOP and takes {ruling.points} point(s)", ruling
+        )
+
+    def _on_take(self, move: Take) -> tuple[Game, Outcome]:  # type: ignore[override]
+        s = self.state
+        if self.phase != "start" or move.player != s.active:
+            return self._refuse(move, f"it is {s.active}'s turn")
+        due = refill_due(s, move.player)
+        if not due:
+            return self._refuse(move, f"{move.player} takes no building now (A4)")
+        if len(move.buildings) != due:
+            return self._refuse(move, f"{move.player} takes {due} building(s) now (A4)")
+        available = s.available_buildings()
+        for b in move.buildings:
+            if b not in available:
+                return self._refuse(move, f"the {s.board.building_name(b)} is not beside the board")
+        p = s.player(move.player)
+        state = s.with_player(p.name, buildings=(*p.buildings, *move.buildings))
+        return replace(self, state=state), Outcome(
+            move, True, f"{p.name} takes " + ", ".join(move.buildings)
+        )
+
+    def _on_buy(self, move: Buy) -> tuple[Game, Outcome]:  # type: ignore[override]
+        s = self.state
+        if self.phase != "start" or move.player != s.active:
+            return self._refuse(
+                move,
+                f"a building is bought in one's own turn, before playing; it is {s.active}'s turn",
+            )
+        ruling = rule_buy(s, move.building, move.player)
+        if not ruling.playable:
+            return self._refuse(move, ruling.reasons[0].message, ruling)
+        return replace(self, state=ruling.after), Outcome(
+            move, True, ruling.reasons[0].message, ruling
+        )
+
+    def _on_main(self, move: Move) -> tuple[Game, Outcome]:
+        s = self.state
+        if move.player != s.active:
+            return self._refuse(move, f"it is {s.active}'s turn, not {move.player}'s")
+        if self.phase != "start":
+            return self._refuse(move, f"{move.player} has already acted this turn")
+        due = refill_due(s, move.player)
+        if due:
+            return self._refuse(
+                move, f"{move.player} first takes {due} building(s) from beside the board (A4)"
+            )
+        if isinstance(move, Play):
+            ruling = rule_turn(s, list(move.plays), move.player)
+            draws = 1
+            spent = tuple(c for c, _ in move.plays)
+        elif isinstance(move, Discard):
+            ruling = rule_discard(s, move.cards, move.take, move.player)
+            draws = 1 if s.board.frames else 2  # Old Town: two for a discard
+            spent = move.cards
+        else:
+            ruling = None
+            draws = 1
+            spent = ()
+        if ruling is not None and not ruling.playable:
+            return self._refuse(
+                move, f"{ruling.reasons[0].code}: {ruling.reasons[0].message}", ruling
+            )
+        state = ruling.after if ruling is not None else replace(s, active=s.next_player())
+        stuck = isinstance(move, Pass) and not self._can_draw()
+        game = replace(
+            self,
+            state=state,
+            phase="draw",
+            to_draw=draws if self.hands_known else 0,
+            drawer=move.player,
+            last_actor=move.player,
+            passes=self.passes + 1 if stuck else 0,
+            played=self.played + spent,
+        )
+        if game.to_draw == 0:
+            game = replace(game, phase="between")
+        message = "pass" if ruling is None else f"{ruling.points} point(s)"
+        return game, Outcome(move, True, message, ruling)
+
+    # ----- draws and the end of a turn ----------------------------------------------------
+
+    def _can_draw(self) -> bool:
+        piles = self.pile_map
+        return any(piles.values()) or any(
+            self.state.cards[c].kind == "district" for c in self.played
+        )
+
+    def _draw_card(self, player: str, card: int | None) -> tuple[Game, bool]:
+        """Draw `card` (None: the default choice) for `player`; False if it is not on top of
+        a pile the player may draw from. Unknown piles: the named card is simply taken."""
+        if not self.hands_known:
+            return self, True
+        game = self
+        if game.piles is None:
+            if card is None:
+                return game, True  # neither the piles nor the card are known
+            chosen = None
+        else:
+            if not any(game.pile_map.values()):
+                game = game._reshuffle()
+            piles = game.pile_map
+            names = [
+                n
+                for n, cards in piles.items()
+                if cards and (not n.endswith("'s") or n == f"{player}'s")
+            ]
+            if card is None:
+                chosen = _default_pile(game, player, names)
+                if chosen is None:
+                    return game, True  # nothing left to draw
+                card = piles[chosen][0]
+            else:
+                chosen = next((n for n in names if piles[n][0] == card), None)
+                if chosen is None:
+                    return game, False
+            piles[chosen] = piles[chosen][1:]
+            game = replace(game, piles=tuple(piles.items()))
+        p = game.state.player(player)
+        return replace(
+            game, state=game.state.with_player(player, hand=(*(p.hand or ()), card))
+        ), True
+
+    def _draw_default(self) -> Game:
+        game = self
+        assert self.drawer is not None
+        for _ in range(self.to_draw):
+            game, _ok = game._draw_card(self.drawer, None)
+        return replace(game, to_draw=0, phase="between")
+
+    def _reshuffle(self) -> Game:
+        """The played district cards become the new draw pile (Gads Hill, Further rules 4;
+        Old Town rule 15)."""
+        district = [c for c in self.played if self.state.cards[c].kind == "district"]
+        if not district:
+            return self
+        rng = random.Random(self.rng_seed * 1_000_003 + len(self.played))
+        rng.shuffle(district)
+        piles = self.pile_map
+        target = COMMON if COMMON in piles else "district"
+        piles[target] = tuple(district)
+        played = tuple(c for c in self.played if c not in district)
+        return replace(self, piles=tuple(piles.items()), played=played)
+
+    def _close_turn(self) -> tuple[Game, StopReport | None]:
+        """The STOP window closes: what is left is overlooked. The next turn starts."""
+        overlooked = stop_report(self.state)
+        game = replace(self, phase="start", turn=self.turn + 1, last_actor=None)
+        if self.finished_by_rule():
+            return replace(game, phase="over"), overlooked
+        if game.passes >= len(game.state.players) and game.hands_known:
+            return replace(game, phase="over", stalled=True), overlooked
+        return game, overlooked
+
+
+def _default_pile(game: Game, player: str, names: list[str]) -> str | None:
+    """The pile a player draws from when the record does not say: their own pile first
+    (Old Town, two players), else the pile of the kind of card they last played, else
+    the fullest."""
+    if not names:
+        return None
+    piles = game.pile_map
+    if f"{player}'s" in names:  # the own pile first (Old Town, two players)
+        return f"{player}'s"
+    if game.played:
+        kind = game.state.cards[game.played[-1]].kind
+        if kind in names:
+            return kind
+    return max(names, key=lambda n: (len(piles[n]), n))
+
+
+def refill_due(state: GameState, player: str) -> int:
+    """Old Town A4: how many buildings the player must take before their turn."""
+    if state.board.frames:  # Gads Hill has no refill: buildings are bought (A2)
+        return 0
+    p = state.player(player)
+    mine = [b for b in p.buildings if b not in state.placed and b not in state.retired]
+    available = state.available_buildings()
+    if not available or len(mine) >= 2:
+        return 0
+    if len(available) <= len(state.players):
+        return 1 if not mine else 0
+    return min(2 - len(mine), len(available))
+
+
+# ----- setup ---------------------------------------------------------------------------------
+
+
+def new_game(header: Header) -> Game:
+    """Set a game up from a record's header: frames, buildings, hands and piles.
+
+    With a seed, hands and draw piles are dealt as the rulebooks say; without one,
+    hands and piles are tracked only when the header lists them.
+    """
+    edition = load_edition(header.edition, "record")
+    board, cards = edition.board, edition.cards
+    seed = header.seed if header.seed is not None else 0
+    rng = random.Random(seed)
+    hands: dict[str, tuple[int, ...]] | None = header.hands
+    piles: dict[str, tuple[int, ...]] | None = dict(header.deck) if header.deck else None
+    if header.seed is not None and header.hands is None:
+        hands, piles = _deal(edition, header.players, rng)
+    frames = dict(header.frames)
+    if board.frames and not frames:
+        landmarks = [lm for lm in board.landmarks if lm not in board.fields]
+        rng.shuffle(landmarks)
+        frames = dict(zip(board.frames, landmarks, strict=False))
+    buildings = dict(header.buildings)
+    if not buildings:
+        buildings = _choose_buildings(edition, header.players, hands, rng)
+    players = tuple(
+        Player(
+            name,
+            tuple(buildings.get(name, ())),
+            0,
+            tuple(hands[name]) if hands is not None and name in hands else None,
+            0,
+        )
+        for name in header.players
+    )
+    state = GameState(
+        edition=edition,
+        edition_ref=header.edition,
+        active=header.players[0],
+        players=players,
+        landmarks=frames,
+        option_overrides=dict(header.options),
+    )
+    _check_setup(state, header, cards.cards)
+    full = replace(header, frames=frames, buildings=buildings)
+    return Game(full, state, tuple(piles.items()) if piles is not None else None, seed)
+
+
+def _check_setup(state: GameState, header: Header, cards: Mapping[int, object]) -> None:
+    board = state.board
+    seen: set[str] = set()
+    for p in state.players:
+        for b in p.buildings:
+            if b not in board.buildings:
+                raise InputError("record", "[Buildings]", f"unknown building {b!r}")
+            if b in seen:
+                raise InputError("record", "[Buildings]", f"{b!r} is in front of two players")
+            seen.add(b)
+        for c in p.hand or ():
+            if c not in cards:
+                raise InputError("record", "[Hands]", f"unknown card {c}")
+    for frame, landmark in state.landmarks.items():
+        if frame not in board.frames or landmark not in board.landmarks:
+            raise InputError(
+                "record",
+                "[Frames]",
+                f"{frame}={landmark} is not a frame field and landmark of this board",
+            )
+
+
+def _deal(
+    edition: Edition, players: tuple[str, ...], rng: random.Random
+) -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
+    """Hands and draw piles as the rulebooks deal them."""
+    by_kind = {
+        k: [c.number for c in edition.cards if c.kind == k]
+        for k in ("building", "district", "condition")
+    }
+    for pile in by_kind.values():
+        rng.shuffle(pile)
+    hands: dict[str, list[int]] = {p: [] for p in players}
+    if edition.board.frames:  # Gads Hill: 3 building, 1 district, 1 condition card each
+        for p in players:
+            hands[p] += [by_kind["building"].pop() for _ in range(3)]
+            hands[p] += [by_kind["district"].pop(), by_kind["condition"].pop()]
+        piles = {k: tuple(v) for k, v in by_kind.items()}
+        return {p: tuple(h) for p, h in hands.items()}, piles
+    # Old Town: two 4s and two 8+8s each; the 8s are the common draw pile.
+    for p in players:
+        hands[p] += [by_kind["building"].pop() for _ in range(2)]
+        hands[p] += [by_kind["condition"].pop() for _ in range(2)]
+    common = list(by_kind["district"])
+    piles: dict[str, tuple[int, ...]] = {}
+    if len(players) == 3:
+        top = [by_kind["building"].pop() for _ in range(3)]
+        top += [by_kind["condition"].pop() for _ in range(3)]
+        common = top + common
+    elif len(players) == 2:
+        for p in players:
+            own = [by_kind["building"].pop() for _ in range(3)]
+            own += [by_kind["condition"].pop() for _ in range(3)]
+            rng.shuffle(own)
+            piles[f"{p}'s"] = tuple(own)
+    piles[COMMON] = tuple(common)
+    return {p: tuple(h) for p, h in hands.items()}, piles
+
+
+def _choose_buildings(
+    edition: Edition,
+    players: tuple[str, ...],
+    hands: Mapping[str, tuple[int, ...]] | None,
+    rng: random.Random,
+) -> dict[str, tuple[str, ...]]:
+    """Each player in seat order takes a building, then a second (both rulebooks), following
+    the rulebooks' tip: one named by a building card in their hand when they can."""
+    available = list(edition.board.buildings)
+    rng.shuffle(available)
+    chosen: dict[str, list[str]] = {p: [] for p in players}
+    for _ in range(2):
+        for p in players:
+            named = [
+                edition.cards[c].subject
+                for c in (hands or {}).get(p, ())
+                if edition.cards[c].kind == "building"
+            ]
+            pick = next((b for b in named if b in available), available[0])
+            available.remove(pick)
+            chosen[p].append(pick)
+    return {p: tuple(v) for p, v in chosen.items()}
