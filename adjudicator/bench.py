@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.editions import data_dir
+from adjudicator.audit import audit_cards
+from adjudicator.editions import data_dir, load_edition
 from adjudicator.hint import action_keys, hint, naive_actions
 from adjudicator.play import admissible_my_buildings, rule_play
 from adjudicator.simulate import Policy, play_game
@@ -149,6 +150,14 @@ def bench_cases() -> list[BenchCase]:
             max_runs=21,
         ),
         *(_simulate_case(policy) for policy in ("greedy", "random")),
+        BenchCase(
+            "audit",
+            "static audit of the 60-card Gads Hill set (no twin: each finding is its own test)",
+            lambda: audit_cards(load_edition("gads-hill-1874")),
+            None,
+            detail=lambda a: {"cards": 60, "findings": len(a.findings)},  # type: ignore[attr-defined]
+            max_runs=9,
+        ),
     ]
 
 

@@ -20,7 +20,17 @@ from adjudicator.clue import ClueError, evaluate, parse
 from adjudicator.errors import InputError
 from adjudicator.files import read_data
 
-__all__ = ["MY", "Card", "CardSet", "Kind", "Mismatch", "cards_from_data", "load_cards"]
+__all__ = [
+    "MY",
+    "Card",
+    "CardProblem",
+    "CardSet",
+    "Kind",
+    "Mismatch",
+    "cards_from_data",
+    "load_cards",
+    "read_cards",
+]
 
 Kind = Literal["building", "district", "condition"]
 MY = "my"  # the subject of a district card: the active player's chosen building
@@ -122,70 +132,113 @@ def load_cards(path: Path, board: Board) -> CardSet:
     return cards_from_data(read_data(path), str(path), board)
 
 
+@dataclass(frozen=True)
+class CardProblem:
+    """Something wrong with one card of a card-set file (`code` names the kind)."""
+
+    card: int
+    code: str  # unknown-building, unknown-space, unknown-street, frame-field, ...
+    message: str
+
+
 def cards_from_data(data: dict[str, Any], source: str, board: Board) -> CardSet:
+    """A validated card set; the first problem of any card is an `InputError`."""
+    cards, problems = read_cards(data, source, board)
+    if problems:
+        first = problems[0]
+        raise InputError(source, f"card {first.card}", first.message)
+    return cards
+
+
+def read_cards(
+    data: dict[str, Any], source: str, board: Board
+) -> tuple[CardSet, list[CardProblem]]:
+    """Read a card set leniently, collecting every card's problems instead of stopping at
+    the first (the audit reports them all). A card naming an unknown building is left out;
+    unknown spaces and frame fields are dropped from its maps."""
     try:
         model = _FileModel.model_validate(data)
     except ValidationError as exc:
         entry, problem = pydantic_problem(exc, data)
         raise InputError(source, entry, problem) from None
-
-    cards: dict[int, Card] = {}
-    mismatches: list[Mismatch] = []
-    for raw in model.cards:
-        entry = f"card {raw.number}"
-
-        def fail(problem: str, entry: str = entry) -> InputError:
-            return InputError(source, entry, problem)
-
-        if raw.number in cards:
-            raise fail("card number used twice")
-        if raw.kind == "district":
-            if raw.subject != MY:
-                raise fail("a district card's subject is 'my'")
-        elif raw.subject not in board.buildings:
-            raise fail(f"unknown building {raw.subject!r}")
-        if raw.kind == "condition":
-            if raw.relation not in RELATIONS:
-                raise fail(f"relation must be one of {', '.join(RELATIONS)}, not {raw.relation!r}")
-        elif raw.relation is not None or raw.my_map is not None or raw.my_clue is not None:
-            raise fail("only condition cards have a relation or a map for my building")
-        if (raw.my_map is None) != (raw.my_clue is None):
-            raise fail("give both my_map and my_clue, or neither")
-        for part, spaces in (("map", raw.map), ("my_map", raw.my_map or [])):
-            for s in spaces:
-                if s not in board.spaces:
-                    raise fail(f"{part} names unknown space {s!r}")
-                if board.spaces[s].frame:
-                    raise fail(f"{part} names frame field {s!r}, which never holds a building")
-            if len(set(spaces)) != len(spaces):
-                raise fail(f"{part} names a space twice")
-        for part, clue, spaces in (
-            ("map", raw.clue, raw.map),
-            ("my_map", raw.my_clue, raw.my_map),
-        ):
-            if clue is None or spaces is None:
-                continue
-            try:
-                named = evaluate(parse(clue), board)
-            except ClueError as exc:
-                part_name = "clue" if part == "map" else "my_clue"
-                raise fail(f"{part_name}: {exc}") from None
-            drawn = frozenset(spaces)
-            if named != drawn:
-                mismatches.append(Mismatch(raw.number, part, drawn - named, named - drawn))
-        cards[raw.number] = Card(
-            number=raw.number,
-            kind=raw.kind,
-            subject=raw.subject,
-            text=raw.text,
-            spaces=frozenset(raw.map),
-            clue=raw.clue,
-            relation=raw.relation,
-            my_spaces=frozenset(raw.my_map) if raw.my_map is not None else None,
-            my_clue=raw.my_clue,
-        )
     if model.set.edition != board.id:
         raise InputError(
             source, "set.edition", f"is {model.set.edition!r}, the board is {board.id!r}"
         )
-    return CardSet(model.set.name, source, dict(sorted(cards.items())), tuple(mismatches))
+
+    cards: dict[int, Card] = {}
+    mismatches: list[Mismatch] = []
+    problems: list[CardProblem] = []
+    for raw in model.cards:
+        n = raw.number
+
+        def problem(code: str, message: str, n: int = n) -> None:
+            problems.append(CardProblem(n, code, message))
+
+        if n in cards:
+            problem("number-twice", "card number used twice")
+            continue
+        if raw.kind == "district" and raw.subject != MY:
+            problem("subject", "a district card's subject is 'my'")
+            continue
+        if raw.kind != "district" and raw.subject not in board.buildings:
+            problem("unknown-building", f"unknown building {raw.subject!r}")
+            continue
+        if raw.kind == "condition" and raw.relation not in RELATIONS:
+            problem(
+                "relation", f"relation must be one of {', '.join(RELATIONS)}, not {raw.relation!r}"
+            )
+            continue
+        if raw.kind != "condition" and (
+            raw.relation is not None or raw.my_map is not None or raw.my_clue is not None
+        ):
+            problem("relation", "only condition cards have a relation or a map for my building")
+            continue
+        if (raw.my_map is None) != (raw.my_clue is None):
+            problem("my-map", "give both my_map and my_clue, or neither")
+            continue
+        maps: dict[str, frozenset[str] | None] = {}
+        for part, spaces in (("map", raw.map), ("my_map", raw.my_map)):
+            if spaces is None:
+                maps[part] = None
+                continue
+            kept = []
+            for sp in spaces:
+                if sp not in board.spaces:
+                    problem("unknown-space", f"{part} names unknown space {sp!r}")
+                elif board.spaces[sp].frame:
+                    problem(
+                        "frame-field",
+                        f"{part} names frame field {sp!r}, which never holds a building",
+                    )
+                else:
+                    kept.append(sp)
+            if len(set(spaces)) != len(spaces):
+                problem("space-twice", f"{part} names a space twice")
+            maps[part] = frozenset(kept)
+        for part, clue in (("map", raw.clue), ("my_map", raw.my_clue)):
+            drawn = maps[part]
+            if clue is None or drawn is None:
+                continue
+            try:
+                named = evaluate(parse(clue), board)
+            except ClueError as exc:
+                problem(exc.code, f"{'clue' if part == 'map' else 'my_clue'}: {exc}")
+                continue
+            if named != drawn:
+                mismatches.append(Mismatch(n, part, drawn - named, named - drawn))
+        map_spaces = maps["map"]
+        assert map_spaces is not None
+        cards[n] = Card(
+            number=n,
+            kind=raw.kind,
+            subject=raw.subject,
+            text=raw.text,
+            spaces=map_spaces,
+            clue=raw.clue,
+            relation=raw.relation,
+            my_spaces=maps["my_map"],
+            my_clue=raw.my_clue,
+        )
+    card_set = CardSet(model.set.name, source, dict(sorted(cards.items())), tuple(mismatches))
+    return card_set, problems

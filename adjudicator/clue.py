@@ -34,7 +34,14 @@ __all__ = ["ATOMS", "Atom", "Clue", "ClueError", "Not", "Op", "evaluate", "parse
 
 
 class ClueError(ValueError):
-    """A clue that does not parse, or names something the board does not have."""
+    """A clue that does not parse, or names something the board does not have.
+
+    `code`: `syntax`, `arguments`, or `unknown-street` / `unknown-space` /
+    `unknown-region` / `unknown-landmark` for names the board does not have."""
+
+    def __init__(self, message: str, code: str = "syntax") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -165,12 +172,12 @@ AtomFn = Callable[[Board, tuple[str, ...], Mapping[str, str]], frozenset[str]]
 def _need(args: tuple[str, ...], n: int | tuple[int, ...], name: str) -> None:
     allowed = (n,) if isinstance(n, int) else n
     if len(args) not in allowed:
-        raise ClueError(f"{name} takes {' or '.join(map(str, allowed))} argument(s)")
+        raise ClueError(f"{name} takes {' or '.join(map(str, allowed))} argument(s)", "arguments")
 
 
 def _line(board: Board, line: str, runs: str | None = None) -> str:
     if line not in board.lines:
-        raise ClueError(f"unknown street {line!r}")
+        raise ClueError(f"unknown street {line!r}", "unknown-street")
     if runs is not None and board.lines[line].runs != runs:
         raise ClueError(f"{line!r} does not run {runs}")
     return line
@@ -246,8 +253,10 @@ def _site(board: Board, site: str, setup: Mapping[str, str]) -> str:
         if landmark == site:
             return frame
     if site in board.landmarks:
-        raise ClueError(f"landmark {site!r} has no field until it is set up on a frame")
-    raise ClueError(f"unknown space or landmark {site!r}")
+        raise ClueError(
+            f"landmark {site!r} has no field until it is set up on a frame", "unknown-landmark"
+        )
+    raise ClueError(f"unknown space or landmark {site!r}", "unknown-space")
 
 
 def _graph_atom(relation: str) -> AtomFn:
@@ -263,14 +272,14 @@ def _graph_atom(relation: str) -> AtomFn:
 def _region(board: Board, args: tuple[str, ...], setup: Mapping[str, str]) -> frozenset[str]:
     _need(args, 1, "region")
     if args[0] not in board.regions:
-        raise ClueError(f"unknown region {args[0]!r}")
+        raise ClueError(f"unknown region {args[0]!r}", "unknown-region")
     return board.regions[args[0]]
 
 
 def _spaces(board: Board, args: tuple[str, ...], setup: Mapping[str, str]) -> frozenset[str]:
     for a in args:
         if a not in board.spaces or board.spaces[a].frame:
-            raise ClueError(f"unknown building space {a!r}")
+            raise ClueError(f"unknown building space {a!r}", "unknown-space")
     return frozenset(args)
 
 

@@ -368,13 +368,14 @@ def refill_due(state: GameState, player: str) -> int:
 # ----- setup ---------------------------------------------------------------------------------
 
 
-def new_game(header: Header) -> Game:
+def new_game(header: Header, edition: Edition | None = None) -> Game:
     """Set a game up from a record's header: frames, buildings, hands and piles.
 
     With a seed, hands and draw piles are dealt as the rulebooks say; without one,
-    hands and piles are tracked only when the header lists them.
+    hands and piles are tracked only when the header lists them. `edition` plays the
+    game with a card set of one's own instead of the header's edition.
     """
-    edition = load_edition(header.edition, "record")
+    edition = edition or load_edition(header.edition, "record")
     board, cards = edition.board, edition.cards
     seed = header.seed if header.seed is not None else 0
     rng = random.Random(seed)

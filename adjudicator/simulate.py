@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from adjudicator.editions import Edition
 from adjudicator.game import Game, new_game, refill_due
 from adjudicator.hint import Action, hint
 from adjudicator.record import Buy, Discard, Draw, Header, Move, Pass, Play, Record, Stop, Take
@@ -101,10 +102,13 @@ def play_game(
     seed: int,
     policy: Policy,
     options: dict[str, bool | int] | None = None,
+    card_set: Edition | None = None,
 ) -> GameResult:
-    """Play one game from a seeded deal to its end (or `MAX_TURNS`)."""
+    """Play one game from a seeded deal to its end (or `MAX_TURNS`); `card_set` plays an
+    edition of one's own (a board and card set read from files)."""
     rng = random.Random(seed)
-    game = new_game(Header(edition, players, seed=seed, options=dict(options or {})))
+    header = Header(edition, players, seed=seed, options=dict(options or {}))
+    game = new_game(header, card_set)
     record = Record(game.header)
     stats: dict[int, CardStats] = {n: CardStats() for n in game.state.cards.cards}
     held: set[int] = set()
@@ -221,13 +225,14 @@ def simulate(
     policy: Policy,
     players: int = 3,
     on_game: Callable[[GameResult], None] | None = None,
+    card_set: Edition | None = None,
 ) -> SimulationStats:
     """Play `games` games with seeds `seed`, `seed + 1`, ...; `on_game` sees each one."""
     names = tuple(["ann", "bob", "cid", "dot", "eve"][:players])
     stats = SimulationStats(edition, policy)
     start = time.perf_counter()
     for i in range(games):
-        result = play_game(edition, names, seed + i, policy)
+        result = play_game(edition, names, seed + i, policy, card_set=card_set)
         stats.add(result)
         if on_game is not None:
             on_game(result)

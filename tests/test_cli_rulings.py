@@ -115,7 +115,15 @@ def test_bench_json_shape() -> None:
     """The benchmark reports its cases; no time is asserted (speed is never a test)."""
     data = _json(["bench", "--runs", "1", "--twin-runs", "0"])
     names = [r["name"] for r in data["results"]]
-    assert names == ["stop", "play", "play-condition", "hint", "simulate-greedy", "simulate-random"]
+    assert names == [
+        "stop",
+        "play",
+        "play-condition",
+        "hint",
+        "simulate-greedy",
+        "simulate-random",
+        "audit",
+    ]
     for r in data["results"]:
         assert set(r) >= {"name", "median_ms", "twin_median_ms", "runs"}
         assert r["runs"] == 1

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from adjudicator.cli import (
+    audit_cmd,
     bench_cmd,
     board_cmd,
     cards_cmd,
@@ -42,4 +43,5 @@ app.add_typer(game_cmd.app, name="game")
 rulings_cmd.register(app)
 hint_cmd.register(app)
 game_cmd.register(app)
+audit_cmd.register(app)
 bench_cmd.register(app)
