@@ -9,7 +9,7 @@ from adjudicator import decide
 from adjudicator.effects import resolve
 from adjudicator.knowledge import board_domains
 from adjudicator.placement import Problem
-from adjudicator.play import admissible_my_buildings, rule_play
+from adjudicator.play import admissible_my_buildings, rule_play, turn_refusal
 from adjudicator.ruling import Reason, Ruling, Status
 from adjudicator.state import GameState
 
@@ -17,7 +17,12 @@ __all__ = ["claim_stop", "dead_card", "rule_buy", "rule_discard"]
 
 
 def _refuse(
-    state: GameState, action: str, player: str | None, reason: Reason, cards: tuple[int, ...] = ()
+    state: GameState,
+    action: str,
+    player: str | None,
+    reason: Reason,
+    cards: tuple[int, ...] = (),
+    as_: tuple[str | None, ...] = (),
 ) -> Ruling:
     return Ruling(
         action=action,
@@ -27,6 +32,7 @@ def _refuse(
         before=state,
         after=state,
         cards=cards,
+        as_buildings=as_,
     )
 
 
@@ -36,7 +42,7 @@ def dead_card(state: GameState, card_no: int, player: str | None = None) -> bool
     card = state.cards[card_no]
     choices: list[str | None] = [None]
     if card.needs_my_building:
-        choices = list(admissible_my_buildings(state, player))
+        choices = list(admissible_my_buildings(state, player, card))
         if not choices:
             return False
     dead = (Status.CONFIRMATION, Status.CONTRADICTORY)
@@ -70,11 +76,11 @@ def rule_discard(
                 Reason("A1", f"there is no card {n} in {board.name}"),
                 cards,
             )
+    refusal = turn_refusal(state, player)
+    if refusal is not None:
+        return _refuse(state, "discard", player, refusal, cards)
     if state.players:
-        try:
-            p = state.player(player)
-        except KeyError:
-            return _refuse(state, "discard", player, Reason("A1", f"no player {player!r}"), cards)
+        p = state.player(player)
         for n in cards:
             if p.hand is not None and n not in p.hand:
                 return _refuse(
@@ -121,8 +127,8 @@ def rule_discard(
     domains = board_domains(state)
     domains[b] = domains[b] - {s}
     analysis = decide.analyse(Problem(domains))
-    why = f"taken for discarding cards {cards[0]} and {cards[1]} (A1)"
-    fx = resolve(state, analysis, scorer=player, taken=(b, s, why))
+    why = f"taken for discarding cards {cards[0]} and {cards[1]}"
+    fx = resolve(state, analysis, scorer=player, taken=(b, s, f"{why} (A1)"))
     after = fx.state
     assert after is not None
     if player is not None and state.players:
@@ -136,35 +142,31 @@ def rule_discard(
 def rule_buy(state: GameState, building: str, player: str | None = None) -> Ruling:
     """A2: pay two scored markers for a building beside the board; at most `max_bought`."""
     player = player or state.active
+
+    def _refuse_buy(reason: Reason) -> Ruling:
+        return _refuse(state, "buy", player, reason, as_=(building,))
+
     board = state.board
     opts = state.options
     if not opts.buying:
-        return _refuse(state, "buy", player, Reason("A2", f"{board.name} has no buying"))
-    try:
-        p = state.player(player)
-    except KeyError:
-        return _refuse(state, "buy", player, Reason("A2", f"no player {player!r}"))
+        return _refuse_buy(Reason("A2", f"{board.name} has no buying"))
+    refusal = turn_refusal(state, player)
+    if refusal is not None or not state.players:
+        why = refusal or Reason("A2", "this state has no players")
+        return _refuse_buy(why)
+    p = state.player(player)
     if building not in board.buildings:
-        return _refuse(state, "buy", player, Reason("A2", f"unknown building {building!r}"))
+        return _refuse_buy(Reason("A2", f"unknown building {building!r}"))
     if building not in state.available_buildings():
-        return _refuse(
-            state,
-            "buy",
-            player,
+        return _refuse_buy(
             Reason("A2", f"the {board.building_name(building)} is not beside the board"),
         )
     if p.bought >= opts.max_bought:
-        return _refuse(
-            state,
-            "buy",
-            player,
+        return _refuse_buy(
             Reason("A2", f"{p.name} has bought {p.bought} buildings, the most a game allows"),
         )
     if p.points < 2:
-        return _refuse(
-            state,
-            "buy",
-            player,
+        return _refuse_buy(
             Reason("A2", f"{p.name} has {p.points} scored marker(s); a building costs 2"),
         )
     after = state.with_player(

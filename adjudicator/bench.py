@@ -103,7 +103,7 @@ def _first_playable(state: GameState, kinds: tuple[str, ...]) -> tuple[int, str 
         card = state.cards[n]
         if card.kind not in kinds:
             continue
-        choices = admissible_my_buildings(state) if card.needs_my_building else [None]
+        choices = admissible_my_buildings(state, None, card) if card.needs_my_building else [None]
         for my in choices:
             if rule_play(state, n, my).playable:
                 return n, my

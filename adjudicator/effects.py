@@ -5,6 +5,11 @@ the card in force, it reports the removals tier by tier: `card` (outside the
 card's spaces, or with no partner under its relation), `cascade` (last-marker
 placements and the markers they displace, to a fixed point) and `logic`
 (everything else no largest placement keeps), and builds the new state.
+
+A removal that holds only while the card is in force (the board alone would keep
+the marker) belongs to the `card` tier, whatever `logic_to_active` says: no STOP
+claim could take it once the card is forgotten (K1). The `logic` tier is what
+the board alone shows, each with its Hall set (L3).
 """
 
 from __future__ import annotations
@@ -13,11 +18,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from adjudicator.board import Board
-from adjudicator.explain import RELATION_PHRASES, hall_sentence
+from adjudicator.explain import RELATION_PHRASES
 from adjudicator.matching import match
 from adjudicator.placement import Analysis, Constraint
 from adjudicator.ruling import Built, Reason, Removal, Ruling, Status, Tier
 from adjudicator.state import GameState
+from adjudicator.stop import explain_removal
 
 __all__ = ["Effects", "resolve"]
 
@@ -178,6 +184,22 @@ def resolve(
                     f"the {board.building_name(b)} now stands on {board.space_name(s)} (L2)",
                 )
 
+    def card_needed() -> bool:
+        """Removals that hold only while the card is in force: the board alone would keep
+        them, so no STOP claim could take them later. They go with the card (P6)."""
+        plain = match({b: frozenset(x) for b, x in domains.items()}).analysis()
+        changed = False
+        for b in sorted(domains):
+            for s in board.sort_spaces(domains[b] - support.get(b, frozenset())):
+                if s in plain.support.get(b, frozenset()):
+                    why = (
+                        f"while the card holds, no town puts the {board.building_name(b)} on "
+                        f"{board.space_name(s)} (P6)"
+                    )
+                    remove(b, s, Tier.CARD, why)
+                    changed = True
+        return changed
+
     if not all_logic:
         changed = True
         while changed:
@@ -197,22 +219,17 @@ def resolve(
                     domains[b].add(s)
                     remove(b, s, Tier.CASCADE, why)
                     changed = True
+                if not changed:
+                    changed = card_needed()
 
     if counted:
-        rest = {b: frozenset(domains[b]) for b in domains}
-        m = match({b: frozenset(s) for b, s in rest.items()})
+        # What is left to remove, the board alone shows (L1): a STOP claim could take it.
+        rest = {b: frozenset(x) for b, x in domains.items()}
+        m = match(rest)
         plain = m.analysis()
         for b in sorted(rest):
             for s in board.sort_spaces(rest[b] - support.get(b, frozenset())):
-                if s not in plain.support.get(b, frozenset()):
-                    hb, hs = m.hall_set(s)
-                    why = "L1: " + hall_sentence(board, hb, hs, b, s)
-                else:
-                    why = (
-                        f"no town that keeps the card puts the {board.building_name(b)} on "
-                        f"{board.space_name(s)} (P6)"
-                    )
-                remove(b, s, Tier.LOGIC, why)
+                remove(b, s, Tier.LOGIC, explain_removal(board, m, plain, b, s)[0])
         for b, s in sorted(determined.items()):
             if b not in placed and b in domains:
                 build(

@@ -10,6 +10,7 @@ __all__ = [
     "RELATION_PHRASES",
     "and_list",
     "building_list",
+    "conflict_removal_sentence",
     "conflict_sentence",
     "hall_sentence",
     "or_list",
@@ -78,6 +79,22 @@ def hall_sentence(
     return (
         f"{_cap(building_list(board, hall_buildings))} have markers only on "
         f"{space_list(board, hall_spaces)}, so no other building can stand there: {marker}."
+    )
+
+
+def conflict_removal_sentence(
+    board: Board,
+    buildings: Iterable[str],
+    spaces: Iterable[str],
+    building: str,
+    space: str,
+) -> str:
+    """Why a marker goes when the buildings that fill its space cannot all stand (K4)."""
+    bs, ss = list(buildings), list(spaces)
+    return (
+        f"{_cap(building_list(board, bs))} have markers only on {space_list(board, ss)}; "
+        f"they cannot all stand, but whichever stand fill {space_list(board, ss)} (K4), so "
+        f"the {board.building_name(building)} marker on {board.space_name(space)} goes."
     )
 
 

@@ -103,9 +103,10 @@ class Hint:
 
 
 def _choices(state: GameState, card: int, player: str) -> list[str | None]:
-    if not state.cards[card].needs_my_building:
+    c = state.cards[card]
+    if not c.needs_my_building:
         return [None]
-    return list(admissible_my_buildings(state, player)) or [None]
+    return list(admissible_my_buildings(state, player, c)) or [None]
 
 
 # The refusal to report for a card that no choice makes playable: the most hopeful first.

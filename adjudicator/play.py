@@ -13,13 +13,38 @@ from adjudicator.matching import match
 from adjudicator.ruling import Reason, Ruling, Status
 from adjudicator.state import GameState
 
-__all__ = ["admissible_my_buildings", "end_turn", "merge_rulings", "rule_play", "rule_turn"]
+__all__ = [
+    "admissible_my_buildings",
+    "end_turn",
+    "merge_rulings",
+    "rule_play",
+    "rule_turn",
+    "turn_refusal",
+]
 
 
-def admissible_my_buildings(state: GameState, player: str | None = None) -> list[str]:
-    """P7: the buildings in front of the player that can still be 'my building'."""
+def admissible_my_buildings(
+    state: GameState, player: str | None = None, card: Card | None = None
+) -> list[str]:
+    """P7: the buildings in front of the player that can still be 'my building' (for a
+    condition card, not the building the card itself names)."""
     p = state.player(player)
-    return [b for b in p.buildings if b not in state.placed and b not in state.retired]
+    named = card.subject if card is not None and card.kind == "condition" else None
+    return [
+        b for b in p.buildings if b not in state.placed and b not in state.retired and b != named
+    ]
+
+
+def turn_refusal(state: GameState, player: str | None) -> Reason | None:
+    """Only the active player acts in a turn (their card, discard or buy)."""
+    if not state.players:
+        return None
+    names = [p.name for p in state.players]
+    if player not in names:
+        return Reason("P7", f"there is no player {player!r} (players: {', '.join(names)})")
+    if state.active is not None and player != state.active:
+        return Reason("P7", f"it is {state.active}'s turn, not {player}'s")
+    return None
 
 
 def _refuse(
@@ -45,25 +70,26 @@ def _refuse(
 def _check_legal(
     state: GameState, card_no: int, my: str | None, player: str | None
 ) -> tuple[Card | None, str | None, Reason | None]:
-    """The card, the my building to use, or why the request is refused outright."""
+    """The card, the my building to use, or why the request is refused outright (P7)."""
     board = state.board
     if card_no not in state.cards:
-        return None, None, Reason("P", f"there is no card {card_no} in {board.name}")
+        return None, my, Reason("P7", f"there is no card {card_no} in {board.name}")
     card = state.cards[card_no]
+    refusal = turn_refusal(state, player)
+    if refusal is not None:
+        return card, my, refusal
     if state.players:
-        try:
-            p = state.player(player)
-        except KeyError:
-            return card, None, Reason("P", f"there is no player {player!r}")
+        p = state.player(player)
         if p.hand is not None and card_no not in p.hand:
-            return card, None, Reason("P", f"card {card_no} is not in {p.name}'s hand")
+            return card, my, Reason("P7", f"card {card_no} is not in {p.name}'s hand")
     if not card.needs_my_building:
         if my is not None:
-            return card, None, Reason("P7", f"card {card_no} names its building; it takes no 'as'")
+            return card, my, Reason("P7", f"card {card_no} names its building; it takes no 'as'")
         return card, None, None
     if not state.players:
-        return card, None, Reason("P7", "this state has no players, so no 'my building'")
-    mine = admissible_my_buildings(state, player)
+        return card, my, Reason("P7", "this state has no players, so no 'my building'")
+    name = state.player(player).name
+    mine = admissible_my_buildings(state, player, card)
     if my is None:
         if len(mine) == 1:
             return card, mine[0], None
@@ -72,32 +98,29 @@ def _check_legal(
                 card,
                 None,
                 Reason(
-                    "P7",
-                    f"{state.player(player).name} has no building "
-                    "in front of them to be 'my building'",
+                    "P7", f"{name} has no building in front of them that can be 'my building' here"
                 ),
             )
         return card, None, Reason("P7", "say which building is 'my building': " + or_list(mine))
     if my not in board.buildings:
-        return card, None, Reason("P7", f"unknown building {my!r}")
-    if my not in mine:
-        who = state.player(player).name
-        return (
-            card,
-            None,
-            Reason(
-                "P7",
-                f"the {board.building_name(my)} is not a building "
-                f"in front of {who} that is still to be placed",
-            ),
-        )
+        return card, my, Reason("P7", f"unknown building {my!r}")
     if card.kind == "condition" and my == card.subject:
         return (
             card,
-            None,
+            my,
             Reason(
                 "P7",
                 f"the card names the {board.building_name(my)}; my building must be another one",
+            ),
+        )
+    if my not in mine:
+        return (
+            card,
+            my,
+            Reason(
+                "P7",
+                f"the {board.building_name(my)} is not a building in front of {name} that is "
+                "still to be placed",
             ),
         )
     return card, my, None
@@ -323,6 +346,6 @@ def merge_rulings(state: GameState, first: Ruling, second: Ruling) -> Ruling:
         points=first.points + second.points,
         points_detail={
             k: first.points_detail.get(k, 0) + second.points_detail.get(k, 0)
-            for k in set(first.points_detail) | set(second.points_detail)
+            for k in dict.fromkeys([*first.points_detail, *second.points_detail])
         },
     )

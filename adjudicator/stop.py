@@ -3,14 +3,29 @@
 from __future__ import annotations
 
 from adjudicator import decide
-from adjudicator.explain import conflict_sentence, hall_sentence
+from adjudicator.board import Board
+from adjudicator.explain import conflict_removal_sentence, conflict_sentence, hall_sentence
 from adjudicator.knowledge import board_domains
-from adjudicator.matching import match
-from adjudicator.placement import Problem
+from adjudicator.matching import Matching, match
+from adjudicator.placement import Analysis, Problem
 from adjudicator.ruling import Built, Conflict, Removable, StopReport
 from adjudicator.state import GameState
 
-__all__ = ["stop_report"]
+__all__ = ["explain_removal", "stop_report"]
+
+
+def explain_removal(
+    board: Board, m: Matching, analysis: Analysis, building: str, space: str
+) -> tuple[str, frozenset[str], frozenset[str]]:
+    """Why a marker goes (L3): the smallest Hall set behind it, or, when the buildings that
+    fill the space cannot all stand, their whole group (K4)."""
+    hb, hs = m.hall_set(space)
+    if hb & analysis.optional:
+        for gb, gs in m.conflicts():
+            if gb & hb:
+                sentence = conflict_removal_sentence(board, gb, gs, building, space)
+                return f"L1: {sentence}", gb, gs
+    return f"L1: {hall_sentence(board, hb, hs, building, space)}", hb, hs
 
 
 def stop_report(state: GameState, method: decide.Method = "auto") -> StopReport:
@@ -23,9 +38,8 @@ def stop_report(state: GameState, method: decide.Method = "auto") -> StopReport:
     removable = []
     for b in sorted(domains, key=board.building_name):
         for s in board.sort_spaces(domains[b] - analysis.support[b]):
-            hb, hs = m.hall_set(s)
-            sentence = hall_sentence(board, hb, hs, b, s)
-            removable.append(Removable(b, s, f"L1: {sentence}", hb, hs))
+            why, hb, hs = explain_removal(board, m, analysis, b, s)
+            removable.append(Removable(b, s, why, hb, hs))
     determined = []
     for b, s in sorted(analysis.determined().items(), key=lambda i: board.building_name(i[0])):
         others = len(domains[b]) - 1

@@ -55,7 +55,7 @@ def hinted_states(draw: st.DrawFn) -> GameState:
 def _choices(s: GameState, n: int) -> list[str | None]:
     if not s.cards[n].needs_my_building:
         return [None]
-    return list(admissible_my_buildings(s)) or [None]
+    return list(admissible_my_buildings(s, None, s.cards[n])) or [None]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
