@@ -12,6 +12,7 @@ from adjudicator.placement import Problem
 from adjudicator.play import admissible_my_buildings, rule_play, turn_refusal
 from adjudicator.ruling import Reason, Ruling, Status
 from adjudicator.state import GameState
+from adjudicator.stop import stop_report
 
 __all__ = ["claim_stop", "dead_card", "rule_buy", "rule_discard"]
 
@@ -187,6 +188,9 @@ def rule_buy(state: GameState, building: str, player: str | None = None) -> Ruli
 
 def claim_stop(state: GameState, player: str) -> Ruling:
     """L4: a player calls STOP and takes every marker logic removes from the board now."""
+    if not stop_report(state):
+        reason = Reason("L4", "there is nothing to claim: logic removes no marker")
+        return _refuse(state, "stop", player, reason)
     domains = board_domains(state)
     analysis = decide.analyse(Problem(domains))
     fx = resolve(state, analysis, scorer=player, all_logic=True)

@@ -49,8 +49,15 @@ def write_atomic(path: Path, text: str) -> None:
     """Write text to path so that a failure leaves the old file whole (temp file, then rename)."""
     path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
+    try:
+        mode = path.stat().st_mode & 0o7777  # a rewritten file keeps its permissions
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()

@@ -33,7 +33,8 @@ class Ruleset:
                 raise KeyError(key)
             want = bool if kinds[key] in (bool, "bool") else int
             if type(value) is not want:
-                raise TypeError(f"option {key} takes a {want.__name__}, not {value!r}")
+                kind = "true or false" if want is bool else "a whole number"
+                raise TypeError(f"option {key} takes {kind}, not {value!r}")
         return replace(self, **dict(options))
 
     def as_dict(self) -> dict[str, Any]:

@@ -6,12 +6,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import tomlkit
+import tomlkit.exceptions
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.board_file import pydantic_problem
 from adjudicator.editions import Edition, load_edition, load_edition_files
 from adjudicator.errors import InputError
-from adjudicator.files import read_data, write_data
+from adjudicator.files import read_data, write_atomic, write_data
 from adjudicator.ruleset import Ruleset
 from adjudicator.state import GameState, Player
 
@@ -38,7 +40,7 @@ class _PlayerModel(_Strict):
 class _StateModel(_Strict):
     edition: str | _EditionFiles
     active: str | None = None
-    options: dict[str, bool | int] = {}
+    options: dict[str, Any] = {}
     landmarks: dict[str, str] = {}
     placed: dict[str, str] = {}
     markers: dict[str, list[str]] = {}
@@ -51,6 +53,7 @@ def load_state(path: Path) -> GameState:
 
 
 def _edition(ref: str | _EditionFiles, source: str, base: Path) -> Edition:
+    """The edition a state names: a shipped id, a board file, or {board, cards} files."""
     if isinstance(ref, _EditionFiles):
         board, cards = base / ref.board, base / ref.cards
         for name, p in (("board", board), ("cards", cards)):
@@ -58,6 +61,8 @@ def _edition(ref: str | _EditionFiles, source: str, base: Path) -> Edition:
                 raise InputError(source, f"edition.{name}", f"no such file {str(p)!r}")
         return load_edition_files(board, cards)
     if ref.endswith(".toml"):
+        if not (base / ref).is_file():
+            raise InputError(source, "edition", f"no such board file {str(base / ref)!r}")
         return load_edition(str(base / ref), source)
     return load_edition(ref, source)
 
@@ -91,7 +96,8 @@ def state_from_data(data: dict[str, Any], source: str, base: Path = Path(".")) -
         known = ", ".join(Ruleset.names())
         raise fail(f"options.{exc.args[0]}", f"unknown option (known: {known})") from None
     except TypeError as exc:
-        raise fail("options", str(exc)) from None
+        key = next((k for k in model.options if k in str(exc)), "")
+        raise fail(f"options.{key}" if key else "options", str(exc)) from None
 
     landmarks: dict[str, str] = {}
     for frame, landmark in model.landmarks.items():
@@ -103,6 +109,12 @@ def state_from_data(data: dict[str, Any], source: str, base: Path = Path(".")) -
         if landmark in landmarks.values():
             raise fail(entry, f"landmark {landmark!r} stands on two frame fields")
         landmarks[frame] = landmark
+
+    if landmarks and len(landmarks) != len(board.frames):
+        missing = [f for f in board.frames if f not in landmarks]
+        raise fail(
+            "landmarks", f"set up a landmark on every frame field: {', '.join(missing)} has none"
+        )
 
     placed: dict[str, str] = {}
     on_space: dict[str, str] = {}
@@ -151,6 +163,11 @@ def state_from_data(data: dict[str, Any], source: str, base: Path = Path(".")) -
         building(b, "retired")
         if b in placed:
             raise fail("retired", f"{b!r} is placed, it cannot be retired")
+        if b in markers:
+            raise fail(
+                "retired",
+                f"{b!r} still has markers; a building is retired when its last marker goes (K4)",
+            )
         retired.add(b)
 
     players: list[Player] = []
@@ -173,6 +190,12 @@ def state_from_data(data: dict[str, Any], source: str, base: Path = Path(".")) -
             if n in in_hand:
                 raise fail(f"{entry}.hand", f"card {n} is also in the hand of {in_hand[n]!r}")
             in_hand[n] = p.name
+        rules = Ruleset().with_options(board.options).with_options(model.options)
+        if p.bought > rules.max_bought:
+            limit = "no buying" if not rules.buying else f"at most {rules.max_bought}"
+            raise fail(
+                f"{entry}.bought", f"{p.bought} buildings bought; {board.name} allows {limit}"
+            )
         players.append(
             Player(
                 name=p.name,
@@ -230,5 +253,21 @@ def state_to_data(state: GameState) -> dict[str, Any]:
 
 
 def write_state(path: Path, state: GameState) -> None:
-    """Write a state file atomically (temporary file, then rename)."""
-    write_data(path, state_to_data(state))
+    """Write a state file atomically (temporary file, then rename). Rewriting a TOML
+    file keeps its comments and the entries that did not change."""
+    data = state_to_data(state)
+    path = Path(path)
+    if path.suffix.lower() != ".json" and path.exists():
+        try:
+            doc = tomlkit.parse(path.read_text(encoding="utf-8"))
+        except (tomlkit.exceptions.ParseError, OSError, UnicodeDecodeError):
+            doc = None
+        if doc is not None:
+            for key in [k for k in doc if k not in data]:
+                del doc[key]
+            for key, value in data.items():
+                if doc.get(key) != value:
+                    doc[key] = value
+            write_atomic(path, tomlkit.dumps(doc))
+            return
+    write_data(path, data)

@@ -251,8 +251,7 @@ def test_two_cards_check_three_markers_after_the_second() -> None:
     assert r.status is Status.PLAYABLE
     assert r.after.placed["bank"] == "b1"
     _check(s, r)
-    late = state([doc, bank_far], placed={f"{b}": sp for b, sp in []}, players=[ANN])
-    assert late.locomotive == 3
+    assert s.locomotive == 3  # the three landmarks
     full = state(
         [doc, bank_far],
         placed=dict(

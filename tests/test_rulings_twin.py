@@ -66,9 +66,14 @@ def test_stop_claim_takes_exactly_the_report(case: tuple[GameState, object, str 
     report = stop_report(s)
     r = claim_stop(s, "bob")
     assert r.points == report.points
-    assert {(x.building, x.space) for x in r.removed} >= {
+    assert {(x.building, x.space) for x in r.removed} == {
         (x.building, x.space) for x in report.removable
-    }
+    } | {
+        (c, d.space)
+        for d in report.determined
+        for c in s.markers
+        if c != d.building and d.space in s.markers[c]
+    } | {(d.building, sp) for d in report.determined for sp in s.markers[d.building] - {d.space}}
     assert conservation_total(r.after) == conservation_total(s)
     assert not stop_report(r.after)
 

@@ -57,8 +57,9 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 1,
         as_json: JsonOpt = False,
     ) -> None:
-        """Find the contradictions, misprints and dead cards in a card set. Exit status 1
-        when there is an error."""
+        """Find the contradictions, misprints and dead cards in a card set.
+
+        Exit status 1 when there is an error."""
         out = Output(as_json)
         edition, problems = _load(target, board)
         with out.progress("auditing cards", len(edition.cards)) as advance:

@@ -23,8 +23,10 @@ def register(app: typer.Typer) -> None:
         ] = 5,
         as_json: JsonOpt = False,
     ) -> None:
-        """Time the STOP analysis and a play ruling on the shipped mid-game example (median
-        of many runs), with the brute-force twin in the same run."""
+        """Time the engine beside its brute-force twin on the shipped mid-game example.
+
+        Medians of many runs of the STOP analysis, play rulings, the hint, whole simulated
+        games and the card-set audit."""
         out = Output(as_json)
         cases = bench_cases()
         results = []

@@ -18,7 +18,7 @@ from adjudicator.files import write_atomic
 from adjudicator.render import board_view, spaces_table
 from adjudicator.render.svg import board_svg
 from adjudicator.state import GameState
-from adjudicator.state_file import load_state
+from adjudicator.state_file import load_state, state_to_data
 
 __all__ = ["EditionArg", "SvgOpt", "app", "board_data", "load_board_arg", "save_svg"]
 
@@ -103,12 +103,21 @@ def _state_for(board: Board, path: Path) -> GameState:
 
 @app.command("show")
 @handle_errors
-def show(edition: EditionArg, state: StateOpt = None, svg: SvgOpt = None) -> None:
+def show(
+    edition: EditionArg, state: StateOpt = None, svg: SvgOpt = None, as_json: JsonOpt = False
+) -> None:
     """Draw the board in the terminal (with a state's markers), and optionally as SVG."""
     board = load_board_arg(edition)
     game = _state_for(board, state) if state is not None else None
-    out = Output(as_json=False)
+    out = Output(as_json)
     out.show(board_view(board, game))
+    out.json(
+        {
+            **board_data(board),
+            "state": state_to_data(game) if game else None,
+            "svg": str(svg) if svg is not None else None,
+        }
+    )
     if svg is not None:
         save_svg(svg, board_svg(board, game), out)
 

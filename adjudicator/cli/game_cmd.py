@@ -97,8 +97,10 @@ def move(
     text: Annotated[str, typer.Argument(help="The move, e.g. 'ann: 23 as hotel'.")],
     as_json: JsonOpt = False,
 ) -> None:
-    """Adjudicate one move and add it to the record; an illegal move is refused with its
-    ruling and the record is left unchanged (exit status 1)."""
+    """Adjudicate one move and add it to the record.
+
+    An illegal move is refused with its ruling and the record is left unchanged (exit
+    status 1)."""
     out = Output(as_json)
     rec = read_record(record)
     try:
@@ -163,8 +165,10 @@ def register(main: typer.Typer) -> None:
     @main.command()
     @handle_errors
     def replay(record: RecordArg, as_json: JsonOpt = False) -> None:
-        """Re-adjudicate every move of a record and report every overlooked point: STOP
-        claims nobody took, illegal moves, scores that differ; then the corrected scores."""
+        """Re-adjudicate a game record and report every overlooked point.
+
+        STOP claims nobody took, illegal moves, scores that differ from the rules; then the
+        corrected scores."""
         out = Output(as_json)
         r = replay_record(read_record(record))
         out.show(replay_view(r))
@@ -183,8 +187,10 @@ def register(main: typer.Typer) -> None:
         ] = None,
         as_json: JsonOpt = False,
     ) -> None:
-        """Play whole games by a policy; game length, points, how often games finish, and
-        per card how often it was playable, dead in a hand, or discarded."""
+        """Play whole games by a policy and report what happened.
+
+        Game length, points, how often games finish, and per card how often it was playable,
+        dead in a hand, or discarded."""
         out = Output(as_json)
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)

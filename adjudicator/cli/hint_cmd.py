@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
+from adjudicator.cli.checks import check_player
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.errors import RulesError
 from adjudicator.hint import hint as compute_hint
 from adjudicator.render.hints import hint_view
 from adjudicator.state_file import load_state
@@ -22,19 +22,19 @@ def register(app: typer.Typer) -> None:
     def hint(
         state_file: Annotated[Path, typer.Argument(help="A game-state file.")],
         player: Annotated[
-            str | None, typer.Option("--player", help="Whose actions (default: the active).")
+            str | None,
+            typer.Option("--by", "--player", help="Whose actions (default: the active player)."),
         ] = None,
         top: Annotated[int, typer.Option("--top", min=1, help="How many actions to show.")] = 5,
         as_json: JsonOpt = False,
     ) -> None:
-        """Every legal action (plays, two-card turns, discards, buys, pass), ranked by the
-        points it scores this turn."""
+        """Every legal action of a player, ranked by the points it scores this turn.
+
+        Plays of one or two cards, discards, buys and passing, best first; the cards that
+        cannot be played now, by rule; the STOP claims anyone can make."""
         out = Output(as_json)
         state = load_state(state_file)
-        try:
-            state.player(player)
-        except KeyError:
-            raise RulesError(f"{state_file}: no player {player or state.active!r}") from None
+        check_player(state, state_file, player or state.active, "--by")
         h = compute_hint(state, player)
         out.show(hint_view(h, state.board, top))
         out.json(h.to_json(top))

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from adjudicator.actions import claim_stop, rule_buy, rule_discard
+from adjudicator.cli.checks import check_building, check_card, check_player, check_space
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.errors import RulesError
 from adjudicator.play import rule_turn
@@ -61,6 +62,7 @@ def register(app: typer.Typer) -> None:
         out = Output(as_json)
         state = load_state(state_file)
         if claim is not None:
+            check_player(state, state_file, claim, "--claim")
             _finish(out, claim_stop(state, claim), state_file, write)
             return
         report = stop_report(state)
@@ -85,8 +87,10 @@ def register(app: typer.Typer) -> None:
         write: WriteOpt = False,
         as_json: JsonOpt = False,
     ) -> None:
-        """Rule on playing a card (P1-P7): legal or not, and what it places, removes and
-        builds."""
+        """Rule on playing a card (P1-P7): is it legal, and what does it do.
+
+        The ruling: legal or not and why; markers placed; removals tier by tier; buildings
+        built; points; STOP claims left. --write applies a legal play to the state file."""
         out = Output(as_json)
         state = load_state(state_file)
         plays: list[tuple[int, str | None]] = [(card, as_)]
@@ -94,6 +98,10 @@ def register(app: typer.Typer) -> None:
             plays.append((then, then_as))
         elif then_as is not None:
             raise RulesError("--then-as goes with --then")
+        check_player(state, state_file, by, "--by")
+        for option, (n, my) in zip(("CARD", "--then"), plays, strict=False):
+            check_card(state, state_file, n, option)
+            check_building(state, state_file, my, "--as" if option == "CARD" else "--then-as")
         _finish(out, rule_turn(state, plays, by), state_file, write)
 
     @app.command()
@@ -110,7 +118,13 @@ def register(app: typer.Typer) -> None:
         """Rule on discarding two cards to take one marker (A1)."""
         out = Output(as_json)
         state = load_state(state_file)
-        _finish(out, rule_discard(state, (first, second), _take(take), by), state_file, write)
+        check_player(state, state_file, by, "--by")
+        for option, n in (("FIRST", first), ("SECOND", second)):
+            check_card(state, state_file, n, option)
+        building, space = _take(take)
+        check_building(state, state_file, building, "--take")
+        check_space(state, state_file, space, "--take")
+        _finish(out, rule_discard(state, (first, second), (building, space), by), state_file, write)
 
     @app.command()
     @handle_errors
@@ -124,4 +138,6 @@ def register(app: typer.Typer) -> None:
         """Rule on buying a building for two scored markers (Gads Hill, A2)."""
         out = Output(as_json)
         state = load_state(state_file)
+        check_player(state, state_file, by, "--by")
+        check_building(state, state_file, building, "BUILDING")
         _finish(out, rule_buy(state, building, by), state_file, write)

@@ -1,0 +1,49 @@
+"""Names a user typed on the command line, checked against the state before any ruling.
+
+An unknown card, building, space or player is bad input (one line, exit status 1),
+not a ruling: the error names the file, the option and a close match.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from pathlib import Path
+
+from adjudicator.errors import RulesError
+from adjudicator.state import GameState
+
+__all__ = ["check_building", "check_card", "check_player", "check_space"]
+
+
+def _unknown(source: Path, option: str, value: str, what: str, known: Iterable[str]) -> RulesError:
+    close = difflib.get_close_matches(value, list(known), n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return RulesError(f"{source}: {option} {value!r}: unknown {what}{hint}")
+
+
+def check_card(state: GameState, source: Path, number: int, option: str = "CARD") -> None:
+    if number not in state.cards:
+        numbers = sorted(state.cards.cards)
+        span = f"{numbers[0]}-{numbers[-1]}" if numbers else "none"
+        raise RulesError(
+            f"{source}: {option} {number}: no such card in {state.board.name} (cards {span})"
+        )
+
+
+def check_building(state: GameState, source: Path, building: str | None, option: str) -> None:
+    if building is not None and building not in state.board.buildings:
+        raise _unknown(source, option, building, "building", state.board.buildings)
+
+
+def check_space(state: GameState, source: Path, space: str, option: str) -> None:
+    if space not in state.board.building_spaces:
+        raise _unknown(source, option, space, "building space", state.board.building_spaces)
+
+
+def check_player(state: GameState, source: Path, name: str | None, option: str) -> None:
+    names = [p.name for p in state.players]
+    if not names:
+        raise RulesError(f"{source}: the state has no players")
+    if name is not None and name not in names:
+        raise _unknown(source, option, name, "player", names)
