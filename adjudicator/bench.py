@@ -158,6 +158,40 @@ def bench_cases() -> list[BenchCase]:
             detail=lambda a: {"cards": 60, "findings": len(a.findings)},  # type: ignore[attr-defined]
             max_runs=9,
         ),
+        *_black_hills_cases(),
+    ]
+
+
+def _black_hills_cases() -> list[BenchCase]:
+    from adjudicator.black_hills.best import best_turns, best_turns_brute_force
+    from adjudicator.black_hills.invest import best_payment_brute_force, most_reputation
+    from adjudicator.black_hills.state import load_bh_state
+
+    bh = load_bh_state(data_dir("examples") / "black-hills-round1.toml")
+
+    def worth(plan: Any) -> tuple[int, int]:
+        kept = plan.payment.kept
+        return plan.payment.points, bh.rules.worth(kept)
+
+    return [
+        BenchCase(
+            "black-hills-invest",
+            "the most reputation cid can buy (CP-SAT) vs trying every payment",
+            lambda: most_reputation(bh, "cid"),
+            lambda: most_reputation(bh, "cid", best_payment_brute_force),
+            lambda a, b: worth(a) == worth(b),
+            lambda p: {"points": p.payment.points},  # type: ignore[attr-defined]
+            max_runs=51,
+        ),
+        BenchCase(
+            "black-hills-best",
+            "ann's best turn per character vs trying every number of points",
+            lambda: best_turns(bh),
+            lambda: best_turns_brute_force(bh),
+            lambda a, b: [c.key for c in a] == [c.key for c in b],  # type: ignore[attr-defined]
+            lambda r: {"characters": len(r)},  # type: ignore[arg-type]
+            max_runs=21,
+        ),
     ]
 
 

@@ -121,6 +121,8 @@ def test_bench_json_shape() -> None:
         "simulate-greedy",
         "simulate-random",
         "audit",
+        "black-hills-invest",
+        "black-hills-best",
     ]
     for r in data["results"]:
         assert set(r) >= {"name", "median_ms", "twin_median_ms", "runs"}

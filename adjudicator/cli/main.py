@@ -9,6 +9,7 @@ import typer
 from adjudicator.cli import (
     audit_cmd,
     bench_cmd,
+    black_hills_cmd,
     board_cmd,
     cards_cmd,
     game_cmd,
@@ -40,6 +41,7 @@ app.add_typer(board_cmd.app, name="board")
 app.add_typer(cards_cmd.app, name="cards")
 app.add_typer(state_cmd.app, name="state")
 app.add_typer(game_cmd.app, name="game")
+app.add_typer(black_hills_cmd.app, name="black-hills")
 rulings_cmd.register(app)
 hint_cmd.register(app)
 game_cmd.register(app)

@@ -1,0 +1,152 @@
+"""The best turn: for each character in hand, the best order of its skills, an event and
+investing, ranked by reputation gained, then by the worth of the resources kept.
+
+Every candidate turn is refereed (`turn.py`), so only legal turns are ranked. Left out:
+robberies (the die decides them) and the Shaman's draw from the discards (four random
+cards); the Shaman's copy of a visible card is in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from adjudicator.black_hills.invest import TRADES
+from adjudicator.black_hills.state import BHState
+from adjudicator.black_hills.turn import Verdict, referee_text
+
+__all__ = ["Candidate", "best_turns", "best_turns_brute_force", "candidate_turns"]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    character: str
+    text: str
+    verdict: Verdict
+    kept: int  # worth of the player's resources after the turn
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.verdict.reputation_gained, self.kept)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "character": self.character,
+            "turn": self.text,
+            "reputation_gained": self.verdict.reputation_gained,
+            "kept_worth": self.kept,
+            "log": self.verdict.log,
+        }
+
+
+def _placements(state: BHState, player: str, cid: str) -> Iterator[str]:
+    """Every way to place one character and use its skills (no investing)."""
+    rules = state.rules
+    card = rules.characters[cid]
+    others = [n for n in state.names() if n != player]
+    if card.shaman:
+        top: dict[str, str] = {}
+        for _, char, area in state.placed:
+            top[area] = char
+        for char in sorted({c for c in top.values() if c != "shaman"}):
+            for rest in _placements(state, player, char):
+                yield f"shaman copy {rest}"
+        return
+    if card.gather:
+        bases = [f"{cid} {r}" if len(card.gather) > 1 else cid for _, r in card.gather]
+    elif card.area == "any":
+        bases = [f"{cid} at {a}" for a in rules.areas]
+    else:
+        bases = [cid]
+    for base in bases:
+        if card.exchange:
+            for t in [None, *TRADES]:
+                yield base + (f" {t}" if t else "")
+        elif card.steal:
+            for victim in others:
+                for r in card.steal:
+                    what = f" {r}" if len(card.steal) > 1 else ""
+                    yield f"{base}{what} from {victim}"
+        elif card.steal_event:
+            yield base
+            for victim in others:
+                yield f"{base} steal {victim}"
+        else:
+            yield base
+
+
+def _events(state: BHState, player: str) -> Iterator[str | None]:
+    yield None
+    me = state.player(player)
+    others = [n for n in state.names() if n != player]
+    for eid in sorted(set(me.events)):
+        if eid == "stagecoach":
+            for give in ("gold", "logs", "fur"):
+                for get in ("gold", "logs", "fur"):
+                    if give != get:
+                        yield f"event stagecoach {give}>{get}"
+        elif eid == "reinforcements":
+            for victim in others:
+                yield f"event reinforcements {victim}"
+        else:
+            yield f"event {eid}"
+
+
+def candidate_turns(
+    state: BHState, player: str, invest_steps: list[str]
+) -> Iterator[tuple[str, str]]:
+    """(character, turn text) for every candidate: keep, place, event, invest in the
+    orders that can matter."""
+    me = state.player(player)
+    kept = state.rules.characters_kept
+    keeps: list[tuple[str, ...]] = (
+        list(combinations(me.characters, kept))
+        if len(me.characters) > kept
+        else [tuple(me.characters)]
+    )
+    for keep in keeps:
+        prefix = f"keep {' '.join(keep)}; " if len(me.characters) > kept else ""
+        for cid in keep:
+            for place in _placements(state, player, cid):
+                for event in _events(state, player):
+                    for invest in invest_steps:
+                        parts = [place] + ([invest] if invest else [])
+                        orders = (
+                            [parts]
+                            if event is None
+                            else [[event, *parts], [*parts, event], [place, event, *parts[1:]]]
+                        )
+                        seen = set()
+                        for order in orders:
+                            text = prefix + "; ".join(order)
+                            if text not in seen:
+                                seen.add(text)
+                                yield cid, f"{player}: {text}"
+
+
+def _rank(state: BHState, player: str, invest_steps: list[str]) -> list[Candidate]:
+    rules = state.rules
+    best: dict[str, Candidate] = {}
+    for cid, text in candidate_turns(state, player, invest_steps):
+        v = referee_text(state, text)
+        if not v.legal or v.state is None:
+            continue
+        cand = Candidate(cid, text, v, rules.worth(v.state.player(player).holding()))
+        if cid not in best or cand.key > best[cid].key:
+            best[cid] = cand
+    return sorted(best.values(), key=lambda c: (-c.key[0], -c.key[1], c.character))
+
+
+def best_turns(state: BHState, player: str | None = None) -> list[Candidate]:
+    """The best turn for each character in hand, best first (investing the most, by the
+    solver, whenever the turn invests)."""
+    return _rank(state, player or state.active, ["", "invest"])
+
+
+def best_turns_brute_force(state: BHState, player: str | None = None) -> list[Candidate]:
+    """The twin: every number of points to invest, tried one by one."""
+    who = player or state.active
+    cap = state.rules.goal - state.player(who).reputation
+    return _rank(state, who, ["", *(f"invest {n}" for n in range(1, cap + 1))])

@@ -1,0 +1,258 @@
+"""The most reputation a player can buy now, and the exact payment (CP-SAT), with its
+brute-force twin.
+
+Ways to invest (Black Hills rulebook): a Settler in the City buys any number of points at
+1 gold + 2 logs or 3 fur each; the Sheriff buys one point for 3 resources of any kind,
+once a turn; the Bank event buys one point for every 2 gold. The Merchant's one trade
+(1 fur <-> 2 logs, 1 gold <-> 2 fur) may come first. Among the payments that buy the most
+points (never more than the goal needs), the one that keeps the most valuable resources
+is chosen (gold 4, fur 2, logs 1: the board file's values).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from adjudicator.black_hills.data import RESOURCES
+
+__all__ = [
+    "TRADES",
+    "Means",
+    "Payment",
+    "Plan",
+    "best_payment",
+    "best_payment_brute_force",
+    "most_reputation",
+    "plans",
+]
+
+#: The Merchant's trades: give -> get.
+TRADES: dict[str, tuple[dict[str, int], dict[str, int]]] = {
+    "fur>logs": ({"fur": 1}, {"logs": 2}),
+    "logs>fur": ({"logs": 2}, {"fur": 1}),
+    "gold>fur": ({"gold": 1}, {"fur": 2}),
+    "fur>gold": ({"fur": 2}, {"gold": 1}),
+}
+
+
+@dataclass(frozen=True)
+class Means:
+    """What the player may invest with this turn."""
+
+    settler: bool = False
+    sheriff: bool = False
+    bank: bool = False
+    exchange: bool = False
+    cap: int = 5  # points still wanted (the goal minus the reputation)
+
+
+@dataclass(frozen=True)
+class Payment:
+    points: int
+    trade: str | None = None
+    settler_gold: int = 0  # points bought with 1 gold + 2 logs
+    settler_fur: int = 0  # points bought with 3 fur
+    sheriff: dict[str, int] = field(default_factory=dict)  # the 3 resources, when used
+    bank: int = 0  # points bought with 2 gold
+    kept: dict[str, int] = field(default_factory=dict)
+
+    def paid(self) -> dict[str, int]:
+        out = {
+            "gold": self.settler_gold + 2 * self.bank + self.sheriff.get("gold", 0),
+            "logs": 2 * self.settler_gold + self.sheriff.get("logs", 0),
+            "fur": 3 * self.settler_fur + self.sheriff.get("fur", 0),
+        }
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "points": self.points,
+            "trade": self.trade,
+            "settler": {"gold_and_logs": self.settler_gold, "fur": self.settler_fur},
+            "sheriff": dict(self.sheriff) or None,
+            "bank": self.bank,
+            "paid": self.paid(),
+            "kept": dict(self.kept),
+        }
+
+
+def _after_trade(holding: dict[str, int], trade: str | None) -> dict[str, int] | None:
+    h = dict(holding)
+    if trade is None:
+        return h
+    give, get = TRADES[trade]
+    for r, n in give.items():
+        if h[r] < n:
+            return None
+        h[r] -= n
+    for r, n in get.items():
+        h[r] += n
+    return h
+
+
+def _score(points: int, kept: dict[str, int], value: dict[str, int]) -> tuple[int, int]:
+    return points, sum(value[r] * kept[r] for r in RESOURCES)
+
+
+def best_payment(holding: dict[str, int], means: Means, value: dict[str, int]) -> Payment:
+    """CP-SAT: the most points, then the most valuable resources kept."""
+    m = cp_model.CpModel()
+    trades = list(TRADES) if means.exchange else []
+    use = {t: m.new_bool_var(t) for t in trades}
+    m.add(sum(use.values()) <= 1)
+    have = {}
+    for r in RESOURCES:
+        delta = sum((TRADES[t][1].get(r, 0) - TRADES[t][0].get(r, 0)) * use[t] for t in trades)
+        have[r] = m.new_int_var(0, 100, f"have_{r}")
+        m.add(have[r] == holding[r] + delta)
+    big = 40
+    a = m.new_int_var(0, big if means.settler else 0, "settler_gold")
+    c = m.new_int_var(0, big if means.settler else 0, "settler_fur")
+    b = m.new_int_var(0, big if means.bank else 0, "bank")
+    s = m.new_bool_var("sheriff")
+    if not means.sheriff:
+        m.add(s == 0)
+    sh = {r: m.new_int_var(0, 3, f"sheriff_{r}") for r in RESOURCES}
+    m.add(sum(sh.values()) == 3 * s)
+    spent = {"gold": a + sh["gold"] + 2 * b, "logs": 2 * a + sh["logs"], "fur": 3 * c + sh["fur"]}
+    for r in RESOURCES:
+        m.add(spent[r] <= have[r])
+    points = a + c + s + b
+    m.add(points <= means.cap)
+    kept_value = sum(value[r] * (have[r] - spent[r]) for r in RESOURCES)
+    m.maximize(points * 1000 + kept_value)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    status = solver.solve(m)
+    assert status == cp_model.OPTIMAL
+    trade = next((t for t in trades if solver.boolean_value(use[t])), None)
+    kept = {r: solver.value(have[r]) - solver.value(spent[r]) for r in RESOURCES}
+    sheriff = {r: solver.value(sh[r]) for r in RESOURCES if solver.value(sh[r])}
+    return Payment(
+        points=solver.value(points),
+        trade=trade,
+        settler_gold=solver.value(a),
+        settler_fur=solver.value(c),
+        sheriff=sheriff,
+        bank=solver.value(b),
+        kept=kept,
+    )
+
+
+def best_payment_brute_force(
+    holding: dict[str, int], means: Means, value: dict[str, int]
+) -> Payment:
+    """The twin: try every trade, every split of the Sheriff's three, every count."""
+    best: Payment | None = None
+    best_score = (-1, -1)
+    trades: list[str | None] = [None, *TRADES] if means.exchange else [None]
+    splits = [
+        dict(zip(RESOURCES, x, strict=True)) for x in product(range(4), repeat=3) if sum(x) == 3
+    ]
+    sheriff_options: list[dict[str, int]] = [{}] + (splits if means.sheriff else [])
+    for trade in trades:
+        have = _after_trade(holding, trade)
+        if have is None:
+            continue
+        for sh in sheriff_options:
+            for bank in range(0, (have["gold"] // 2 + 1) if means.bank else 1):
+                for sg in range(0, 41 if means.settler else 1):
+                    for sf in range(0, 41 if means.settler else 1):
+                        paid = {
+                            "gold": sg + 2 * bank + sh.get("gold", 0),
+                            "logs": 2 * sg + sh.get("logs", 0),
+                            "fur": 3 * sf + sh.get("fur", 0),
+                        }
+                        if any(paid[r] > have[r] for r in RESOURCES):
+                            break
+                        pts = sg + sf + bank + (1 if sh else 0)
+                        if pts > means.cap:
+                            break
+                        kept = {r: have[r] - paid[r] for r in RESOURCES}
+                        score = _score(pts, kept, value)
+                        if score > best_score:
+                            best_score = score
+                            best = Payment(
+                                pts, trade, sg, sf, {r: n for r, n in sh.items() if n}, bank, kept
+                            )
+    assert best is not None
+    return best
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How to buy the most reputation this turn: the character placed (if any), whether
+    the Bank event is used, what the character's skill adds first, and the payment."""
+
+    character: str | None
+    bank: bool
+    gain: dict[str, int]
+    payment: Payment
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "character": self.character,
+            "bank_event": self.bank,
+            "gain_first": dict(self.gain),
+            **self.payment.to_json(),
+        }
+
+
+def _gains(state: Any, player: str, character: str | None) -> list[dict[str, int]]:
+    """What a character's own skill adds before investing (every choice it has)."""
+    if character is None:
+        return [{}]
+    card = state.rules.characters[character]
+    others = [p for p in state.players if p.name != player]
+    out: list[dict[str, int]] = []
+    if card.take is not None:
+        r, n = card.take
+        shut = state.closed.get(r) not in (None, player) and r == "fur"
+        out.append({r: 0 if shut else min(n, state.supply[r])})
+    for r in card.steal:
+        if any(getattr(p, r) > 0 for p in others):
+            out.append({r: 1})
+    return out or [{}]
+
+
+def plans(state: Any, player: str, solve: Any = None) -> list[Plan]:
+    """Every way to invest now: each character in hand that invests (or none), with or
+    without the Bank event; each solved for its best payment."""
+    from adjudicator.black_hills.turn import means_for  # the referee knows the rules of use
+
+    solve = solve or best_payment
+    me = state.player(player)
+    blocked_city = any(area == "city" and who != player for area, who in state.colonel)
+    blocked_city = blocked_city and player not in state.safeguard
+    bank_cost = state.rules.events["bank"].cost if "bank" in state.rules.events else 0
+    out = []
+    for character in [None, *me.characters]:
+        for bank in [False, True] if "bank" in me.events else [False]:
+            means = means_for(state, player, None if blocked_city else character, bank)
+            for gain in _gains(state, player, None if blocked_city else character):
+                holding = me.holding()
+                for r, n in gain.items():
+                    holding[r] += n
+                if bank and holding["gold"] < bank_cost:
+                    continue
+                if bank:
+                    holding["gold"] -= bank_cost
+                payment = solve(holding, means, state.rules.value)
+                out.append(Plan(character, bank, gain, payment))
+    return out
+
+
+def most_reputation(state: Any, player: str | None = None, solve: Any = None) -> Plan:
+    """The plan that buys the most points, then keeps the most valuable resources."""
+    who = player or state.active
+    value = state.rules.value
+
+    def key(p: Plan) -> tuple[int, int, int]:
+        kept = sum(value[r] * p.payment.kept[r] for r in RESOURCES)
+        return (p.payment.points, kept, -int(p.bank))
+
+    return max(plans(state, who, solve), key=key)

@@ -1,0 +1,269 @@
+"""A Black Hills game state and its file (TOML, or JSON by the file's ending).
+
+```toml
+game = "black-hills"
+round = 1
+active = "ann"            # whose turn it is
+sheriff = "ann"           # who holds the sheriff badge (starts the next round)
+seed = 7                  # optional: the aiming die and the Shaman's draw
+discarded = ["hunter"]    # character cards in the discard pile (the Shaman draws there)
+[supply]                  # resources left beside the board, and gunmen in the jail
+gold = 10
+logs = 10
+fur = 10
+jail = 2
+[this_round]              # what is in force until the round ends
+placed = [["ann", "miner", "mine"]]     # player, character, area, in order
+closed = { gold = "ann" }               # Mine collapse, Bison migration, Storm: by whom
+plague = "bob"                          # who activated the Plague
+protected = ["cid"]                     # Protection
+safeguard = []                          # Safeguard
+colonel = [["mine", "ann"]]             # a Colonel's block waiting in an area
+turns = { ann = 1, bob = 0 }            # turns taken this round
+[[players]]               # in seat order (clockwise)
+name = "ann"
+reputation = 0
+gold = 0
+logs = 0
+fur = 0
+gunmen = 0
+characters = ["miner", "merchant"]
+events = ["stolen-gold"]
+```
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from adjudicator.black_hills.data import RESOURCES, Rules, load_rules
+from adjudicator.board_file import pydantic_problem
+from adjudicator.errors import InputError
+from adjudicator.files import read_data, write_data
+
+__all__ = ["BHPlayer", "BHState", "load_bh_state", "state_data", "state_from", "write_bh_state"]
+
+
+@dataclass
+class BHPlayer:
+    name: str
+    reputation: int = 0
+    gold: int = 0
+    logs: int = 0
+    fur: int = 0
+    gunmen: int = 0
+    characters: list[str] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+
+    def holding(self) -> dict[str, int]:
+        return {r: getattr(self, r) for r in RESOURCES}
+
+    @property
+    def resources(self) -> int:
+        return self.gold + self.logs + self.fur
+
+
+@dataclass
+class BHState:
+    players: list[BHPlayer]
+    active: str
+    sheriff: str
+    round: int = 1
+    seed: int | None = None
+    supply: dict[str, int] = field(default_factory=dict)
+    jail: int = 0
+    discarded: list[str] = field(default_factory=list)
+    placed: list[tuple[str, str, str]] = field(default_factory=list)
+    closed: dict[str, str] = field(default_factory=dict)
+    plague: str | None = None
+    protected: list[str] = field(default_factory=list)
+    safeguard: list[str] = field(default_factory=list)
+    colonel: list[tuple[str, str]] = field(default_factory=list)
+    turns: dict[str, int] = field(default_factory=dict)
+    winner: str | None = None
+
+    @property
+    def rules(self) -> Rules:
+        return load_rules()
+
+    def player(self, name: str | None = None) -> BHPlayer:
+        name = name or self.active
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Player(_Strict):
+    name: str = Field(min_length=1)
+    reputation: int = Field(default=0, ge=0)
+    gold: int = Field(default=0, ge=0)
+    logs: int = Field(default=0, ge=0)
+    fur: int = Field(default=0, ge=0)
+    gunmen: int = Field(default=0, ge=0)
+    characters: list[str] = []
+    events: list[str] = []
+
+
+class _Supply(_Strict):
+    gold: int = Field(ge=0)
+    logs: int = Field(ge=0)
+    fur: int = Field(ge=0)
+    jail: int = Field(default=0, ge=0)
+
+
+class _Round(_Strict):
+    placed: list[tuple[str, str, str]] = []
+    closed: dict[str, str] = {}
+    plague: str | None = None
+    protected: list[str] = []
+    safeguard: list[str] = []
+    colonel: list[tuple[str, str]] = []
+    turns: dict[str, int] = {}
+
+
+class _State(_Strict):
+    game: str
+    round: int = Field(default=1, ge=1)
+    active: str
+    sheriff: str
+    seed: int | None = None
+    discarded: list[str] = []
+    supply: _Supply
+    this_round: _Round = _Round()
+    players: list[_Player] = Field(min_length=2, max_length=4)
+    winner: str | None = None
+
+
+def state_from(data: dict[str, Any], source: str) -> BHState:
+    """Validate a parsed Black Hills state; problems name the file and the entry."""
+    try:
+        m = _State.model_validate(data)
+    except ValidationError as exc:
+        entry, problem = pydantic_problem(exc, data)
+        raise InputError(source, entry, problem) from None
+    rules = load_rules()
+
+    def fail(entry: str, problem: str) -> InputError:
+        return InputError(source, entry, problem)
+
+    if m.game != "black-hills":
+        raise fail("game", f"is {m.game!r}; this file format is for 'black-hills'")
+    names = [p.name for p in m.players]
+    if len(set(names)) != len(names):
+        raise fail("players", "two players have one name")
+    for who, entry in ((m.active, "active"), (m.sheriff, "sheriff")):
+        if who not in names:
+            raise fail(entry, f"{who!r} is not one of the players")
+    seen_cards: dict[str, str] = {}
+    for p in m.players:
+        for c in p.characters:
+            if c not in rules.characters:
+                raise fail(f"players {p.name!r}.characters", f"unknown character {c!r}")
+            if c in seen_cards:
+                raise fail(
+                    f"players {p.name!r}.characters", f"{c!r} is also held by {seen_cards[c]!r}"
+                )
+            seen_cards[c] = p.name
+        for e in p.events:
+            if e not in rules.events:
+                raise fail(f"players {p.name!r}.events", f"unknown event {e!r}")
+        if len(p.events) > rules.event_hand_limit:
+            raise fail(
+                f"players {p.name!r}.events", f"at most {rules.event_hand_limit} events in a hand"
+            )
+        if p.reputation > rules.goal:
+            raise fail(f"players {p.name!r}.reputation", f"the track ends at {rules.goal}")
+    for c in m.discarded:
+        if c not in rules.characters:
+            raise fail("discarded", f"unknown character {c!r}")
+    for i, (who, char, area) in enumerate(m.this_round.placed):
+        if who not in names or char not in rules.characters or area not in rules.areas:
+            raise fail(f"this_round.placed[{i}]", "name a player, a character and an area")
+    for resource in RESOURCES:
+        total = getattr(m.supply, resource) + sum(getattr(p, resource) for p in m.players)
+        if total > rules.supply[resource]:
+            raise fail(
+                f"supply.{resource}",
+                f"{total} {resource} in play; the game has only {rules.supply[resource]}",
+            )
+    if m.supply.jail + sum(p.gunmen for p in m.players) > len(m.players):
+        raise fail("supply.jail", "one gunman a player: jail and hands hold too many")
+    return BHState(
+        players=[BHPlayer(**p.model_dump()) for p in m.players],
+        active=m.active,
+        sheriff=m.sheriff,
+        round=m.round,
+        seed=m.seed,
+        supply={r: getattr(m.supply, r) for r in RESOURCES},
+        jail=m.supply.jail,
+        discarded=list(m.discarded),
+        placed=[tuple(x) for x in m.this_round.placed],  # type: ignore[misc]
+        closed=dict(m.this_round.closed),
+        plague=m.this_round.plague,
+        protected=list(m.this_round.protected),
+        safeguard=list(m.this_round.safeguard),
+        colonel=[tuple(x) for x in m.this_round.colonel],  # type: ignore[misc]
+        turns=dict(m.this_round.turns),
+        winner=m.winner,
+    )
+
+
+def load_bh_state(path: Path) -> BHState:
+    return state_from(read_data(path), str(path))
+
+
+def state_data(s: BHState) -> dict[str, Any]:
+    """The state as the keys of a state file (also the `state` of `--json` answers)."""
+    data: dict[str, Any] = {
+        "game": "black-hills",
+        "round": s.round,
+        "active": s.active,
+        "sheriff": s.sheriff,
+    }
+    if s.seed is not None:
+        data["seed"] = s.seed
+    data["discarded"] = list(s.discarded)
+    data["supply"] = {**s.supply, "jail": s.jail}
+    this_round: dict[str, Any] = {
+        "placed": [list(x) for x in s.placed],
+        "closed": dict(s.closed),
+        "protected": list(s.protected),
+        "safeguard": list(s.safeguard),
+        "colonel": [list(x) for x in s.colonel],
+        "turns": dict(s.turns),
+    }
+    if s.plague is not None:
+        this_round["plague"] = s.plague
+    data["this_round"] = this_round
+    data["players"] = [
+        {
+            "name": p.name,
+            "reputation": p.reputation,
+            "gold": p.gold,
+            "logs": p.logs,
+            "fur": p.fur,
+            "gunmen": p.gunmen,
+            "characters": list(p.characters),
+            "events": list(p.events),
+        }
+        for p in s.players
+    ]
+    if s.winner is not None:
+        data["winner"] = s.winner
+    return data
+
+
+def write_bh_state(path: Path, s: BHState) -> None:
+    write_data(path, state_data(s))

@@ -1,0 +1,158 @@
+"""`adjudicator black-hills ...`: the Black Hills referee, investing and best turns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from adjudicator.black_hills.best import best_turns
+from adjudicator.black_hills.invest import most_reputation
+from adjudicator.black_hills.state import BHState, load_bh_state, state_data, write_bh_state
+from adjudicator.black_hills.turn import referee_text
+from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.errors import RulesError
+
+__all__ = ["app"]
+
+app = typer.Typer(
+    help="Black Hills: referee a turn, invest, find the best turn.", no_args_is_help=True
+)
+
+StateArg = Annotated[Path, typer.Argument(metavar="STATE", help="A Black Hills state file.")]
+PlayerOpt = Annotated[
+    str | None, typer.Option("--by", "--player", help="Whose (default: the active player).")
+]
+
+
+def _players_table(s: BHState) -> Table:
+    t = Table(
+        "player",
+        "reputation",
+        "gold",
+        "logs",
+        "fur",
+        "gunmen",
+        "characters",
+        "events",
+        title=f"Black Hills, round {s.round}; {s.active} to play; badge: {s.sheriff}",
+    )
+    for p in s.players:
+        mark = "▶ " if p.name == s.active else "  "
+        t.add_row(
+            mark + p.name,
+            str(p.reputation),
+            str(p.gold),
+            str(p.logs),
+            str(p.fur),
+            str(p.gunmen),
+            ", ".join(p.characters),
+            ", ".join(p.events),
+        )
+    return t
+
+
+def _check_names(state: BHState, source: Path, player: str | None) -> str:
+    names = state.names()
+    if player is not None and player not in names:
+        raise RulesError(f"{source}: --by {player!r}: unknown player (players: {', '.join(names)})")
+    return player or state.active
+
+
+@app.command()
+@handle_errors
+def turn(
+    state_file: StateArg,
+    text: Annotated[str, typer.Argument(help="The turn, e.g. 'ann: miner; event stolen-gold'.")],
+    write: Annotated[bool, typer.Option("--write", help="Write the resulting state.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Referee one turn: legal or not and why, and the state it leaves."""
+    out = Output(as_json)
+    state = load_bh_state(state_file)
+    v = referee_text(state, text)
+    head = Text(f"{v.player or '?'}: ")
+    head.append("LEGAL" if v.legal else "NOT LEGAL", style="bold green" if v.legal else "bold red")
+    out.show(
+        head,
+        *(Text(f"  {line}") for line in v.log),
+        *(Text(f"  refused: {r}", style="red") for r in v.reasons),
+    )
+    if v.legal and v.state is not None:
+        out.show(_players_table(v.state))
+        if v.state.winner:
+            out.show(Text(f"{v.state.winner} wins Black Hills.", style="bold"))
+    out.json(v.to_json(state_data(v.state) if v.state else None))
+    if write:
+        if not v.legal or v.state is None:
+            out.warn("not written: the turn is not legal")
+            raise typer.Exit(1)
+        write_bh_state(state_file, v.state)
+
+
+@app.command()
+@handle_errors
+def invest(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = False) -> None:
+    """The most reputation a player can buy now, and the exact payment (CP-SAT)."""
+    out = Output(as_json)
+    state = load_bh_state(state_file)
+    who = _check_names(state, state_file, player)
+    plan = most_reputation(state, who)
+    pay = plan.payment
+    how = []
+    if plan.character:
+        how.append(f"place the {state.rules.characters[plan.character].name}")
+    if plan.gain:
+        how.append("take " + ", ".join(f"{n} {r}" for r, n in plan.gain.items() if n))
+    if pay.trade:
+        how.append(f"trade {pay.trade}")
+    if plan.bank:
+        how.append("activate the Bank")
+    paid = ", ".join(f"{n} {r}" for r, n in pay.paid().items() if n) or "nothing"
+    out.show(
+        Text(
+            f"{who} can buy {pay.points} reputation point(s) now: "
+            + ("; ".join(how) + "; " if how else "")
+            + f"pay {paid}; keep "
+            + ", ".join(f"{n} {r}" for r, n in pay.kept.items())
+        )
+    )
+    out.json({"player": who, **plan.to_json()})
+
+
+@app.command()
+@handle_errors
+def best(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = False) -> None:
+    """For each character in hand, the best turn, ranked by reputation then resources kept."""
+    out = Output(as_json)
+    state = load_bh_state(state_file)
+    who = _check_names(state, state_file, player)
+    if who != state.active:
+        raise RulesError(
+            f"{state_file}: it is {state.active}'s turn; best turns are found "
+            "for the player on turn"
+        )
+    ranked = best_turns(state, who)
+    t = Table("character", "turn", "reputation", "worth kept", title=f"Best turns for {who}")
+    for c in ranked:
+        t.add_row(
+            state.rules.characters[c.character].name,
+            c.text,
+            f"+{c.verdict.reputation_gained}",
+            str(c.kept),
+        )
+    out.show(t)
+    out.json({"player": who, "turns": [c.to_json() for c in ranked]})
+
+
+@app.command()
+@handle_errors
+def show(state_file: StateArg, as_json: JsonOpt = False) -> None:
+    """Check a Black Hills state file and show the players."""
+    out = Output(as_json)
+    state = load_bh_state(state_file)
+    out.show(_players_table(state))
+    out.json({"ok": True, "state": state_data(state)})

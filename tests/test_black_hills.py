@@ -1,0 +1,266 @@
+"""Black Hills: the data, the turn referee's rules, and the investing and best-turn
+procedures against their brute-force twins."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from adjudicator.black_hills.best import best_turns, best_turns_brute_force
+from adjudicator.black_hills.data import load_rules
+from adjudicator.black_hills.invest import (
+    Means,
+    best_payment,
+    best_payment_brute_force,
+    most_reputation,
+)
+from adjudicator.black_hills.state import BHPlayer, BHState, load_bh_state, state_from
+from adjudicator.black_hills.turn import referee_text
+from adjudicator.cli.main import app
+from adjudicator.editions import data_dir
+
+runner = CliRunner()
+EXAMPLE = data_dir("examples") / "black-hills-round1.toml"
+RULES = load_rules()
+VALUE = RULES.value
+
+
+def make(players: list[BHPlayer], **kw: object) -> BHState:
+    supply = kw.pop("supply", {"gold": 10, "logs": 10, "fur": 10})
+    state = BHState(
+        players=players,
+        active=players[0].name,
+        sheriff=players[0].name,
+        supply=dict(supply),
+        jail=kw.pop("jail", 0),
+        **kw,
+    )  # type: ignore[arg-type]
+    return state
+
+
+def two(**ann: object) -> BHState:
+    return make([BHPlayer("ann", **ann), BHPlayer("bob", characters=["miner", "madam"])])  # type: ignore[arg-type]
+
+
+def test_the_cards_and_board() -> None:
+    assert len(RULES.characters) == 16 and len(RULES.events) == 17
+    assert RULES.areas == {"plain": "fur", "forest": "logs", "mine": "gold", "city": None}
+    groups = [c.group for c in RULES.characters.values()]
+    assert groups.count("adventurer") == 8 and groups.count("settler") == 4
+
+
+def test_first_card_in_an_area_takes_two_later_ones_one_limited_by_the_supply() -> None:
+    s = two(characters=["miner", "engineer"])
+    v = referee_text(s, "ann: miner")
+    assert v.legal and v.state is not None and v.state.player("ann").gold == 2
+    v2 = referee_text(v.state, "bob: miner")
+    assert v2.state is not None and v2.state.player("bob").gold == 1
+    poor = make(
+        [BHPlayer("ann", characters=["miner", "engineer"]), BHPlayer("bob")],
+        supply={"gold": 1, "logs": 10, "fur": 10},
+    )
+    v3 = referee_text(poor, "ann: miner")
+    assert v3.state is not None and v3.state.player("ann").gold == 1
+
+
+def test_colonel_blocks_the_next_card_unless_safeguard() -> None:
+    s = make(
+        [
+            BHPlayer("ann", characters=["colonel", "hunter"]),
+            BHPlayer("bob", characters=["miner", "madam"], events=["safeguard"], gold=1),
+        ]
+    )
+    v = referee_text(s, "ann: colonel at mine")
+    assert v.legal and v.state is not None
+    blocked = referee_text(v.state, "bob: miner")
+    assert blocked.state is not None and blocked.state.player("bob").gold == 1  # as before
+    assert any("blocks it" in line for line in blocked.log)
+    safe = referee_text(v.state, "bob: event safeguard; miner")
+    # Safeguard costs 1 gold; the Miner is not first in the Mine (the Colonel is): +1.
+    assert safe.state is not None and safe.state.player("bob").gold == 1
+
+
+def test_mine_collapse_shuts_the_mine_to_the_others() -> None:
+    s = make(
+        [
+            BHPlayer("ann", characters=["miner", "engineer"], events=["mine-collapse"]),
+            BHPlayer("bob", characters=["miner", "madam"]),
+        ]
+    )
+    v = referee_text(s, "ann: event mine-collapse; engineer")
+    assert v.state is not None and v.state.player("ann").gold == 3
+    v2 = referee_text(v.state, "bob: miner")
+    assert v2.state is not None and v2.state.player("bob").gold == 0
+
+
+def test_plague_stops_investing_by_characters_but_not_its_player() -> None:
+    s = make(
+        [
+            BHPlayer("ann", characters=["preacher", "hunter"], events=["plague"], gold=1, fur=3),
+            BHPlayer("bob", characters=["merchant", "madam"], fur=3),
+        ]
+    )
+    v = referee_text(s, "ann: event plague; preacher; invest")
+    assert v.legal and v.state is not None and v.state.player("ann").reputation == 1
+    refused = referee_text(v.state, "bob: merchant; invest")
+    assert not refused.legal and "Plague" in refused.reasons[0]
+
+
+def test_events_one_a_turn_none_after_discarding_and_a_hand_of_two() -> None:
+    s = two(characters=["miner", "hunter"], events=["stolen-gold", "bearskins"])
+    assert not referee_text(s, "ann: miner; event stolen-gold; event bearskins").legal
+    assert not referee_text(s, "ann: discard event bearskins; event stolen-gold; miner").legal
+    assert referee_text(s, "ann: discard event bearskins; miner").legal
+    bad = {
+        "game": "black-hills",
+        "active": "ann",
+        "sheriff": "ann",
+        "supply": {"gold": 10, "logs": 10, "fur": 10},
+        "players": [{"name": "ann", "events": ["bank", "plague", "storm"]}, {"name": "bob"}],
+    }
+    try:
+        state_from(bad, "s.toml")
+    except Exception as exc:
+        assert "at most 2 events" in str(exc)
+    else:
+        raise AssertionError("three events accepted")
+
+
+def test_robbery_protection_and_the_die() -> None:
+    s = make(
+        [
+            BHPlayer("ann", characters=["outlaw", "hunter"]),
+            BHPlayer("bob", gold=2, fur=1, events=["protection"]),
+            BHPlayer("cid", gold=1, logs=3),
+        ],
+        jail=3,
+    )
+    v = referee_text(s, "ann: outlaw; rob bob die=2")
+    assert v.state is not None
+    assert v.state.player("ann").gold == 1 + 2 and v.state.player("bob").gold == 0
+    assert v.state.jail == 3  # the gunman came out and went back
+    prot = referee_text(
+        s.__class__(**{**s.__dict__, "protected": ["bob"]}), "ann: outlaw; rob bob die=1"
+    )
+    assert not prot.legal and "protected" in prot.reasons[0]
+    assert not referee_text(s, "ann: hunter; rob bob die=1").legal  # no gunman
+
+
+def test_round_end_returns_resources_deals_and_passes_the_badge() -> None:
+    s = make(
+        [
+            BHPlayer("ann", characters=["sheriff"], gold=4, logs=3),
+            BHPlayer("bob", characters=["hunter"]),
+        ],
+        seed=3,
+    )
+    s.turns = {"ann": 1, "bob": 2}
+    s.active = "ann"
+    s.sheriff = "bob"
+    v = referee_text(s, "ann: sheriff")
+    assert v.legal and v.state is not None
+    after = v.state
+    assert after.round == 2 and after.sheriff == "ann" and after.active == "ann"
+    assert after.player("ann").resources == 5 and after.player("ann").gold == 4
+    assert all(len(p.characters) == 4 for p in after.players)
+    keep = referee_text(after, "ann: miner")
+    assert not keep.legal and "keep 2" in keep.reasons[0]
+
+
+def test_the_game_ends_at_five() -> None:
+    s = two(characters=["sheriff", "hunter"], reputation=4, gold=3, events=["passionate-speech"])
+    v = referee_text(s, "ann: sheriff; invest")
+    assert v.state is not None and v.state.winner == "ann" and v.state.player("ann").reputation == 5
+    again = referee_text(v.state, "bob: miner")
+    assert not again.legal
+
+
+def test_turn_order_and_one_character() -> None:
+    s = two(characters=["miner", "hunter"])
+    assert "it is ann's turn" in referee_text(s, "bob: miner").reasons[0]
+    assert not referee_text(s, "ann: miner; hunter").legal
+    assert not referee_text(s, "ann: invest; miner").legal
+    assert not referee_text(s, "ann: event stolen-gold").legal
+
+
+HOLDINGS = st.fixed_dictionaries({r: st.integers(0, 7) for r in ("gold", "logs", "fur")})
+MEANS = st.builds(
+    Means, st.booleans(), st.booleans(), st.booleans(), st.booleans(), st.integers(1, 5)
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(HOLDINGS, MEANS)
+def test_investing_equals_its_twin(holding: dict[str, int], means: Means) -> None:
+    a = best_payment(holding, means, VALUE)
+    b = best_payment_brute_force(holding, means, VALUE)
+    worth = sum(VALUE[r] * a.kept[r] for r in a.kept)
+    assert (a.points, worth) == (b.points, sum(VALUE[r] * b.kept[r] for r in b.kept))
+    paid = a.paid()
+    assert all(paid[r] + a.kept[r] >= 0 for r in paid)
+
+
+CHARS = sorted(RULES.characters)
+EVENTS = sorted(RULES.events)
+
+
+@st.composite
+def states(draw: st.DrawFn) -> BHState:
+    chars = draw(st.permutations(CHARS))
+    players = []
+    for i, name in enumerate(["ann", "bob", "cid"]):
+        players.append(
+            BHPlayer(
+                name,
+                draw(st.integers(0, 4)),
+                draw(st.integers(0, 3)),
+                draw(st.integers(0, 3)),
+                draw(st.integers(0, 3)),
+                0,
+                list(chars[2 * i : 2 * i + 2]),
+                draw(st.lists(st.sampled_from(EVENTS), max_size=2, unique=True)),
+            )
+        )
+    supply = {r: 10 - sum(getattr(p, r) for p in players) for r in ("gold", "logs", "fur")}
+    return make(players, supply=supply, discarded=list(chars[6:]))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(states())
+def test_most_reputation_and_best_turns_equal_their_twins(s: BHState) -> None:
+    fast = most_reputation(s, "ann")
+    slow = most_reputation(s, "ann", best_payment_brute_force)
+    worth = lambda p: (p.payment.points, sum(VALUE[r] * p.payment.kept[r] for r in p.payment.kept))  # noqa: E731
+    assert worth(fast) == worth(slow)
+    assert [(c.character, c.key) for c in best_turns(s)] == [
+        (c.character, c.key) for c in best_turns_brute_force(s)
+    ]
+
+
+def test_cli_json_and_errors(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["black-hills", "best", str(EXAMPLE), "--json"])
+    data = json.loads(r.stdout)
+    assert r.exit_code == 0 and data["turns"][0]["reputation_gained"] == 1
+    r = runner.invoke(app, ["black-hills", "invest", str(EXAMPLE), "--by", "cid", "--json"])
+    data = json.loads(r.stdout)
+    assert data["points"] == 1 and data["character"] == "sheriff"
+    assert data["paid"] == {"gold": 2, "logs": 0, "fur": 1}
+    r = runner.invoke(app, ["black-hills", "turn", str(EXAMPLE), "ann: miner; rob bob", "--json"])
+    data = json.loads(r.stdout)
+    assert r.exit_code == 0 and data["legal"] is False and "gunman" in data["reasons"][0]
+    target = tmp_path / "bh.toml"
+    target.write_text(EXAMPLE.read_text())
+    r = runner.invoke(app, ["black-hills", "turn", str(target), "ann: miner", "--write"])
+    assert r.exit_code == 0 and load_bh_state(target).active == "bob"
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        'game = "black-hills"\nactive = "zed"\nsheriff = "ann"\n'
+        '[supply]\ngold = 1\nlogs = 1\nfur = 1\n[[players]]\nname = "ann"\n'
+        '[[players]]\nname = "bob"\n'
+    )
+    r = runner.invoke(app, ["black-hills", "show", str(bad)])
+    assert r.exit_code == 1 and "active" in r.stderr and "Traceback" not in r.stderr
