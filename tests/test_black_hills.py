@@ -167,6 +167,7 @@ def test_round_end_returns_resources_deals_and_passes_the_badge() -> None:
     assert after.round == 2 and after.sheriff == "ann" and after.active == "ann"
     assert after.player("ann").resources == 5 and after.player("ann").gold == 4
     assert all(len(p.characters) == 4 for p in after.players)
+    assert after.player("ann").events == ["bank"] and after.event_deck == ["bearskins"]
     keep = referee_text(after, "ann: miner")
     assert not keep.legal and "keep 2" in keep.reasons[0]
 

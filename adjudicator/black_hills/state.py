@@ -7,6 +7,7 @@ active = "ann"            # whose turn it is
 sheriff = "ann"           # who holds the sheriff badge (starts the next round)
 seed = 7                  # optional: the aiming die and the Shaman's draw
 discarded = ["hunter"]    # character cards in the discard pile (the Shaman draws there)
+event_deck = ["storm"]    # the event cards still to deal, top first (one a round each)
 [supply]                  # resources left beside the board, and gunmen in the jail
 gold = 10
 logs = 10
@@ -77,6 +78,7 @@ class BHState:
     supply: dict[str, int] = field(default_factory=dict)
     jail: int = 0
     discarded: list[str] = field(default_factory=list)
+    event_deck: list[str] = field(default_factory=list)  # top first
     placed: list[tuple[str, str, str]] = field(default_factory=list)
     closed: dict[str, str] = field(default_factory=dict)
     plague: str | None = None
@@ -140,6 +142,7 @@ class _State(_Strict):
     sheriff: str
     seed: int | None = None
     discarded: list[str] = []
+    event_deck: list[str] = []
     supply: _Supply
     this_round: _Round = _Round()
     players: list[_Player] = Field(min_length=2, max_length=4)
@@ -188,6 +191,9 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
     for c in m.discarded:
         if c not in rules.characters:
             raise fail("discarded", f"unknown character {c!r}")
+    for e in m.event_deck:
+        if e not in rules.events:
+            raise fail("event_deck", f"unknown event {e!r}")
     for i, (who, char, area) in enumerate(m.this_round.placed):
         if who not in names or char not in rules.characters or area not in rules.areas:
             raise fail(f"this_round.placed[{i}]", "name a player, a character and an area")
@@ -235,6 +241,7 @@ def state_data(s: BHState) -> dict[str, Any]:
     if s.seed is not None:
         data["seed"] = s.seed
     data["discarded"] = list(s.discarded)
+    data["event_deck"] = list(s.event_deck)
     data["supply"] = {**s.supply, "jail": s.jail}
     this_round: dict[str, Any] = {
         "placed": [list(x) for x in s.placed],

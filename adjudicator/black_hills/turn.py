@@ -585,7 +585,8 @@ def means_for(state: BHState, player: str, character: str | None, bank: bool) ->
 
 def _end_round(s: BHState, rules: Rules, log: list[str]) -> None:
     """Resources above the limit go back; characters are gathered and dealt again; each
-    player without two events gets one; the badge holder starts."""
+    player holding fewer than two events gets one from the event deck; the badge holder
+    starts."""
     for p in s.players:
         while p.resources > rules.resource_limit:
             r = min((r for r in RESOURCES if getattr(p, r)), key=lambda r: rules.value[r])
@@ -597,6 +598,9 @@ def _end_round(s: BHState, rules: Rules, log: list[str]) -> None:
     for p in s.players:
         p.characters = [everything.pop() for _ in range(rules.characters_dealt)]
     s.discarded = everything
+    for p in s.players:  # one event a round, for a player holding fewer than two
+        if len(p.events) < rules.event_hand_limit and s.event_deck:
+            p.events.append(s.event_deck.pop(0))
     s.round += 1
     s.placed, s.closed, s.plague = [], {}, None
     s.protected, s.safeguard, s.colonel, s.turns = [], [], [], {}
