@@ -154,9 +154,10 @@ def test_round_end_returns_resources_deals_and_passes_the_badge() -> None:
     s = make(
         [
             BHPlayer("ann", characters=["sheriff"], gold=4, logs=3),
-            BHPlayer("bob", characters=["hunter"]),
+            BHPlayer("bob", characters=["hunter"], events=["storm", "plague"]),
         ],
         seed=3,
+        event_deck=["bank", "bearskins"],
     )
     s.turns = {"ann": 1, "bob": 2}
     s.active = "ann"
