@@ -136,6 +136,8 @@ def playable_witness(edition: Edition, card: Card) -> tuple[bool, str]:
     """Whether some situation lets the card be played, and if not, why (the engine's
     reason on the most favourable boards)."""
     board = edition.board
+    if not card.spaces:
+        return False, "its map has no building space"
     mine = next(b for b in board.buildings if b != card.subject)
     if card.kind != "condition":
         options = [frozenset(card.spaces)]
@@ -193,6 +195,7 @@ def audit_cards(
         add(Finding("error", "clue-map", (m.card,), m.message(board)))
     _per_card(edition, cards, add, progress)
     _across_cards(board, cards, add)
+    _make_up(board, cards, add)
     audit.findings.sort(key=lambda f: (_ORDER[f.severity], f.code, f.cards))
     return audit
 
@@ -234,7 +237,8 @@ def _per_card(
                     )
                 )
         ok, why = playable_witness(edition, card)
-        if not ok:
+        impossible = card.kind == "condition" and not _named_spaces(board, card)
+        if not ok and not impossible:  # an impossible relation is reported on its own
             add(
                 Finding(
                     "error",
@@ -296,7 +300,20 @@ def _across_cards(board: Board, cards: CardSet, add: Callable[[Finding], None]) 
     for a, b in combinations(standing, 2):
         if not contradict(board, a, b):
             continue
-        if a.kind == b.kind == "building":
+        if a.subject != b.subject:
+            (only,) = _named_spaces(board, a) | _named_spaces(board, b)
+            add(
+                Finding(
+                    "warning",
+                    "same-space",
+                    (a.number, b.number),
+                    f"cards {a.number} and {b.number} put the "
+                    f"{board.building_name(a.subject)} and the "
+                    f"{board.building_name(b.subject)} both on {board.space_name(only)} "
+                    "alone: no town satisfies both",
+                )
+            )
+        elif a.kind == b.kind == "building":
             add(
                 Finding(
                     "warning",
@@ -354,3 +371,33 @@ def simulation_stats(
         "turns": data["turns"],
         "cards": per_card,
     }
+
+
+def _make_up(board: Board, cards: CardSet, add: Callable[[Finding], None]) -> None:
+    """The set's cards of each kind: as the edition prints them, and enough to deal."""
+    counts = {
+        k: sum(1 for c in cards if c.kind == k) for k in ("building", "district", "condition")
+    }
+    expected = dict(board.card_counts)
+    if expected and counts != expected:
+        said = ", ".join(f"{counts[k]} {board.kind_label(k)}" for k in counts)
+        want = ", ".join(f"{n} {board.kind_label(k)}" for k, n in expected.items())
+        add(Finding("warning", "make-up", (), f"the set has {said} cards; {board.name} has {want}"))
+    # Two players are the fewest: Gads Hill deals 3 building, 1 district and 1 condition
+    # card each; Old Town 5 4s and 5 8+8s each (hands and own piles) and draws 8s.
+    need = (
+        {"building": 6, "district": 2, "condition": 2}
+        if board.frames
+        else {"building": 10, "district": 1, "condition": 10}
+    )
+    short = [f"{n} {board.kind_label(k)}" for k, n in need.items() if counts[k] < n]
+    if short:
+        add(
+            Finding(
+                "error",
+                "cannot-deal",
+                (),
+                "too few cards to deal even two players: "
+                f"it needs at least {', '.join(short)} cards",
+            )
+        )

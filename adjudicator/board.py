@@ -124,6 +124,7 @@ class Board:
     regions: Mapping[str, frozenset[str]]
     options: Mapping[str, object] = field(default_factory=dict)
     card_sizes: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    card_counts: Mapping[str, int] = field(default_factory=dict)  # cards of each kind printed
     kind_labels: Mapping[str, str] = field(default_factory=dict)
     markers_per_building: int = 5
     max_markers_per_space: int = 3

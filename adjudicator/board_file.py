@@ -33,6 +33,7 @@ class EditionModel(_Strict):
     markers_per_building: int = Field(default=5, ge=1)
     max_markers_per_space: int = Field(default=3, ge=1)
     card_sizes: dict[Literal["building", "district", "condition"], list[int]] = {}
+    card_counts: dict[Literal["building", "district", "condition"], int] = {}
     kind_labels: dict[Literal["building", "district", "condition"], str] = {}
 
 
@@ -209,6 +210,7 @@ def board_from_data(data: dict[str, Any], source: str) -> Board:
         regions=regions,
         options=dict(model.options),
         card_sizes={k: tuple(v) for k, v in model.edition.card_sizes.items()},
+        card_counts=dict(model.edition.card_counts),
         kind_labels=dict(model.edition.kind_labels),
         markers_per_building=model.edition.markers_per_building,
         max_markers_per_space=model.edition.max_markers_per_space,

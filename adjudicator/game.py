@@ -15,17 +15,21 @@ a `draws` line names the card (in Gads Hill, which pile the player chose).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal
 
 from adjudicator.actions import claim_stop, rule_buy, rule_discard
 from adjudicator.editions import Edition, load_edition
 from adjudicator.errors import InputError
-from adjudicator.play import rule_turn
+from adjudicator.play import admissible_my_buildings, rule_turn
 from adjudicator.record import Buy, Discard, Draw, Header, Move, Pass, Play, Stop, Take
+from adjudicator.ruleset import Ruleset
 from adjudicator.ruling import Ruling, StopReport
 from adjudicator.state import GameState, Player
+from adjudicator.state_file import state_from_data, state_to_data
 from adjudicator.stop import stop_report
 
 __all__ = ["Game", "Outcome", "new_game", "refill_due"]
@@ -64,6 +68,8 @@ class Game:
     passes: int = 0  # passes in a row with nothing to draw: a full round of them stalls
     played: tuple[int, ...] = ()  # played and discarded cards, in order
     stalled: bool = False
+    bought: bool = False  # a building was bought this turn (one a turn, A2)
+    shuffled: tuple[str, ...] = ()  # piles reshuffled by the table: any card may come up
     log: tuple[Outcome, ...] = field(default=(), compare=False)
 
     # ----- reading the game -----------------------------------------------------------
@@ -108,10 +114,13 @@ class Game:
     def apply(self, move: Move) -> tuple[Game, Outcome]:
         """Adjudicate one move. An illegal move returns this game unchanged."""
         game = self
-        if game.phase == "draw" and not (isinstance(move, Draw) and move.player == game.drawer):
+        drawer_draws = isinstance(move, Draw) and move.player == game.drawer
+        if game.phase == "draw" and not drawer_draws and not isinstance(move, Stop):
             game = game._draw_default()
         if game.phase == "over":
             return self, Outcome(move, False, "the game is over")
+        if move.player not in game.state.names():
+            return self, Outcome(move, False, f"{move.player} is not one of the players")
         overlooked = None
         if game.phase == "between" and not isinstance(move, Stop):
             game, overlooked = game._close_turn()
@@ -151,6 +160,8 @@ class Game:
         return self, Outcome(move, False, message, ruling)
 
     def _on_draw(self, move: Draw) -> tuple[Game, Outcome]:  # type: ignore[override]
+        if not self.hands_known:
+            return self, Outcome(move, True, "noted (hands are not tracked in this game)")
         if self.phase != "draw" or move.player != self.drawer:
             return self._refuse(move, f"{move.player} has nothing to draw now")
         if len(move.cards) > self.to_draw:
@@ -161,7 +172,8 @@ class Game:
         for card in move.cards:
             game, ok = game._draw_card(move.player, card)
             if not ok:
-                return self._refuse(move, f"card {card} is not on top of a draw pile")
+                where = "on top of a draw pile" if self.piles is not None else "still to draw"
+                return self._refuse(move, f"card {card} is not {where}")
         game = replace(game, to_draw=game.to_draw - len(move.cards))
         if game.to_draw == 0:
             game = replace(game, phase="between")
@@ -170,7 +182,7 @@ class Game:
         )
 
     def _on_stop(self, move: Stop) -> tuple[Game, Outcome]:  # type: ignore[override]
-        if self.phase != "between":
+        if self.phase not in ("between", "draw"):
             return self._refuse(
                 move, "STOP is called between two turns, before the next player acts"
             )
@@ -187,9 +199,13 @@ class Game:
         s = self.state
         if self.phase != "start" or move.player != s.active:
             return self._refuse(move, f"it is {s.active}'s turn")
+        if s.board.frames:
+            return self._refuse(move, "Gads Hill has no refill: buildings are bought (A2)")
         due = refill_due(s, move.player)
         if not due:
             return self._refuse(move, f"{move.player} takes no building now (A4)")
+        if len(set(move.buildings)) != len(move.buildings):
+            return self._refuse(move, "take different buildings")
         if len(move.buildings) != due:
             return self._refuse(move, f"{move.player} takes {due} building(s) now (A4)")
         available = s.available_buildings()
@@ -204,15 +220,18 @@ class Game:
 
     def _on_buy(self, move: Buy) -> tuple[Game, Outcome]:  # type: ignore[override]
         s = self.state
-        if self.phase != "start" or move.player != s.active:
+        if move.player != s.active:
+            return self._refuse(move, f"it is {s.active}'s turn, not {move.player}'s")
+        if self.phase != "start":
             return self._refuse(
-                move,
-                f"a building is bought in one's own turn, before playing; it is {s.active}'s turn",
+                move, "a building is bought before the turn's card, discard or pass (A2)"
             )
+        if self.bought:
+            return self._refuse(move, "one building a turn (A2)")
         ruling = rule_buy(s, move.building, move.player)
         if not ruling.playable:
             return self._refuse(move, ruling.reasons[0].message, ruling)
-        return replace(self, state=ruling.after), Outcome(
+        return replace(self, state=ruling.after, bought=True), Outcome(
             move, True, ruling.reasons[0].message, ruling
         )
 
@@ -239,6 +258,13 @@ class Game:
             ruling = None
             draws = 1
             spent = ()
+            playable = self._a_playable_card(move.player)
+            if playable is not None:
+                return self._refuse(
+                    move,
+                    f"{move.player} can play card {playable}: a pass is "
+                    "only for a player who cannot play (pass_only_when_stuck)",
+                )
         if ruling is not None and not ruling.playable:
             return self._refuse(
                 move, f"{ruling.reasons[0].code}: {ruling.reasons[0].message}", ruling
@@ -260,9 +286,25 @@ class Game:
         message = "pass" if ruling is None else f"{ruling.points} point(s)"
         return game, Outcome(move, True, message, ruling)
 
+    def _a_playable_card(self, player: str) -> int | None:
+        """With `pass_only_when_stuck` (Old Town), a card the player could play instead."""
+        s = self.state
+        hand = s.player(player).hand
+        if not s.options.pass_only_when_stuck or hand is None:
+            return None
+        for n in hand:
+            card = s.cards[n]
+            choices = admissible_my_buildings(s, player, card) if card.needs_my_building else []
+            for my in choices or [None]:
+                if rule_turn(s, [(n, my)], player).playable:
+                    return n
+        return None
+
     # ----- draws and the end of a turn ----------------------------------------------------
 
     def _can_draw(self) -> bool:
+        if self.piles is None:
+            return True  # the table's piles are not recorded: assume there are cards
         piles = self.pile_map
         return any(piles.values()) or any(
             self.state.cards[c].kind == "district" for c in self.played
@@ -277,6 +319,9 @@ class Game:
         if game.piles is None:
             if card is None:
                 return game, True  # neither the piles nor the card are known
+            held = {c for p in game.state.players for c in p.hand or ()}
+            if card not in game.state.cards or card in held or card in game.played:
+                return game, False
             chosen = None
         else:
             if not any(game.pile_map.values()):
@@ -294,8 +339,15 @@ class Game:
                 card = piles[chosen][0]
             else:
                 chosen = next((n for n in names if piles[n][0] == card), None)
+                # A pile the table reshuffled has no order we know: any of its cards may come.
+                chosen = chosen or next(
+                    (n for n in names if n in game.shuffled and card in piles[n]), None
+                )
                 if chosen is None:
                     return game, False
+                rest = list(piles[chosen])
+                rest.remove(card)
+                piles[chosen] = (card, *rest)
             piles[chosen] = piles[chosen][1:]
             game = replace(game, piles=tuple(piles.items()))
         p = game.state.player(player)
@@ -322,12 +374,14 @@ class Game:
         target = COMMON if COMMON in piles else "district"
         piles[target] = tuple(district)
         played = tuple(c for c in self.played if c not in district)
-        return replace(self, piles=tuple(piles.items()), played=played)
+        return replace(
+            self, piles=tuple(piles.items()), played=played, shuffled=(*self.shuffled, target)
+        )
 
     def _close_turn(self) -> tuple[Game, StopReport | None]:
         """The STOP window closes: what is left is overlooked. The next turn starts."""
         overlooked = stop_report(self.state)
-        game = replace(self, phase="start", turn=self.turn + 1, last_actor=None)
+        game = replace(self, phase="start", turn=self.turn + 1, last_actor=None, bought=False)
         if self.finished_by_rule():
             return replace(game, phase="over"), overlooked
         if game.passes >= len(game.state.players) and game.hands_known:
@@ -368,21 +422,58 @@ def refill_due(state: GameState, player: str) -> int:
 # ----- setup ---------------------------------------------------------------------------------
 
 
-def new_game(header: Header, edition: Edition | None = None) -> Game:
+#: How many players each edition seats (Old Town's rulebook deals for 2, 3 and 4).
+PLAYERS = {"old-town": (2, 4), "gads-hill-1874": (2, 5)}
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_TAG_OF = {"landmarks": "Frames", "players": "Buildings", "options": "Options"}
+
+
+def new_game(
+    header: Header,
+    edition: Edition | None = None,
+    source: str = "record",
+    base: Path = Path("."),
+) -> Game:
     """Set a game up from a record's header: frames, buildings, hands and piles.
 
     With a seed, hands and draw piles are dealt as the rulebooks say; without one,
     hands and piles are tracked only when the header lists them. `edition` plays the
-    game with a card set of one's own instead of the header's edition.
+    game with a card set of one's own instead of the header's edition. The first state
+    is checked like a state file; problems name `source` and the header tag.
     """
-    edition = edition or load_edition(header.edition, "record")
-    board, cards = edition.board, edition.cards
+    if edition is None:
+        ref = header.edition
+        if ref.endswith(".toml") and not Path(ref).is_absolute():
+            ref = str(base / ref)  # a board path is read from the record's folder
+        edition = load_edition(ref, source)
+    board = edition.board
+
+    def fail(tag: str, problem: str) -> InputError:
+        return InputError(source, f"[{tag}]", problem)
+
+    low, high = PLAYERS.get(board.id, (2, 5))
+    if not low <= len(header.players) <= high:
+        raise fail(
+            "Players", f"{board.name} seats {low} to {high} players, not {len(header.players)}"
+        )
+    for name in header.players:
+        if not _NAME.match(name):
+            raise fail("Players", f"{name!r}: a name is lower-case letters, digits, - and _")
+    try:
+        Ruleset().with_options(board.options).with_options(header.options)
+    except KeyError as exc:
+        raise fail(
+            "Options", f"unknown option {exc.args[0]!r} (known: {', '.join(Ruleset.names())})"
+        ) from None
+    except TypeError as exc:
+        raise fail("Options", str(exc)) from None
     seed = header.seed if header.seed is not None else 0
     rng = random.Random(seed)
     hands: dict[str, tuple[int, ...]] | None = header.hands
     piles: dict[str, tuple[int, ...]] | None = dict(header.deck) if header.deck else None
     if header.seed is not None and header.hands is None:
-        hands, piles = _deal(edition, header.players, rng)
+        hands, piles = _deal(edition, header.players, rng, fail)
+    _check_cards(edition, header.players, hands, piles, fail)
     frames = dict(header.frames)
     if board.frames and not frames:
         landmarks = [lm for lm in board.landmarks if lm not in board.fields]
@@ -391,6 +482,12 @@ def new_game(header: Header, edition: Edition | None = None) -> Game:
     buildings = dict(header.buildings)
     if not buildings:
         buildings = _choose_buildings(edition, header.players, hands, rng)
+    for name in header.players:
+        if len(buildings.get(name, ())) != 2:
+            raise fail(
+                "Buildings",
+                f"{name} takes two buildings at setup, not {len(buildings.get(name, ()))}",
+            )
     players = tuple(
         Player(
             name,
@@ -409,41 +506,66 @@ def new_game(header: Header, edition: Edition | None = None) -> Game:
         landmarks=frames,
         option_overrides=dict(header.options),
     )
-    _check_setup(state, header, cards.cards)
+    try:  # the first state must pass every check of a state file
+        state_from_data(state_to_data(state), source, edition=edition)
+    except InputError as exc:
+        key = exc.entry.split(".")[0].split(" ")[0]
+        raise fail(_TAG_OF.get(key, "Setup"), exc.problem) from None
     full = replace(header, frames=frames, buildings=buildings)
     return Game(full, state, tuple(piles.items()) if piles is not None else None, seed)
 
 
-def _check_setup(state: GameState, header: Header, cards: Mapping[int, object]) -> None:
-    board = state.board
-    seen: set[str] = set()
-    for p in state.players:
-        for b in p.buildings:
-            if b not in board.buildings:
-                raise InputError("record", "[Buildings]", f"unknown building {b!r}")
-            if b in seen:
-                raise InputError("record", "[Buildings]", f"{b!r} is in front of two players")
-            seen.add(b)
-        for c in p.hand or ():
-            if c not in cards:
-                raise InputError("record", "[Hands]", f"unknown card {c}")
-    for frame, landmark in state.landmarks.items():
-        if frame not in board.frames or landmark not in board.landmarks:
-            raise InputError(
-                "record",
-                "[Frames]",
-                f"{frame}={landmark} is not a frame field and landmark of this board",
-            )
+def _pile_names(edition: Edition, players: tuple[str, ...]) -> set[str]:
+    if edition.board.frames:
+        return {"building", "district", "condition"}
+    return {COMMON, *(f"{p}'s" for p in players)}
+
+
+def _check_cards(
+    edition: Edition,
+    players: tuple[str, ...],
+    hands: Mapping[str, tuple[int, ...]] | None,
+    piles: Mapping[str, tuple[int, ...]] | None,
+    fail: Any,
+) -> None:
+    """Every card of the hands and piles exists and lies in one place only."""
+    names = _pile_names(edition, players)
+    for n in piles or {}:
+        if n not in names:
+            raise fail("Deck", f"unknown pile {n!r} (piles: {', '.join(sorted(names))})")
+    seen: dict[int, str] = {}
+    places = [(f"{p}'s hand", h, "Hands") for p, h in (hands or {}).items()]
+    places += [(f"the {n} pile", cards, "Deck") for n, cards in (piles or {}).items()]
+    for where, cards, tag in places:
+        for c in cards:
+            if c not in edition.cards:
+                raise fail(tag, f"unknown card {c} in {where}")
+            if c in seen:
+                raise fail(tag, f"card {c} is in {where} and in {seen[c]}")
+            seen[c] = where
 
 
 def _deal(
-    edition: Edition, players: tuple[str, ...], rng: random.Random
+    edition: Edition, players: tuple[str, ...], rng: random.Random, fail: Any
 ) -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
     """Hands and draw piles as the rulebooks deal them."""
     by_kind = {
         k: [c.number for c in edition.cards if c.kind == k]
         for k in ("building", "district", "condition")
     }
+    n = len(players)
+    extra = 3 if n == 3 else 3 * n if n == 2 else 0  # Old Town: the 3- and 2-player piles
+    need = (
+        {"building": 3 * n, "district": n, "condition": n}
+        if edition.board.frames
+        else {"building": 2 * n + extra, "condition": 2 * n + extra}
+    )
+    short = [f"{need[k]} {edition.board.kind_label(k)}" for k in need if len(by_kind[k]) < need[k]]
+    if short:
+        raise fail(
+            "Seed",
+            f"the card set cannot deal {n} players: it needs at least {', '.join(short)} cards",
+        )
     for pile in by_kind.values():
         rng.shuffle(pile)
     hands: dict[str, list[int]] = {p: [] for p in players}
@@ -483,6 +605,8 @@ def _choose_buildings(
     the rulebooks' tip: one named by a building card in their hand when they can."""
     available = list(edition.board.buildings)
     rng.shuffle(available)
+    if len(available) < 2 * len(players):
+        raise InputError("record", "[Players]", "not enough buildings for two each")
     chosen: dict[str, list[str]] = {p: [] for p in players}
     for _ in range(2):
         for p in players:

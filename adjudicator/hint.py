@@ -185,7 +185,9 @@ def hint(state: GameState, player: str | None = None) -> Hint:
                 combined = _after_buy(bought, r)
                 actions.append(Action("buy", (n,), (b,), None, combined.points, combined, b))
 
-    actions.append(Action("pass", (), (), None, 0, None))
+    can_play = any(a.kind == "play" and len(a.cards) == 1 for a in actions)
+    if not (state.options.pass_only_when_stuck and can_play):
+        actions.append(Action("pass", (), (), None, 0, None))
     actions.sort(key=Action.sort_key)
 
     playable_cards = {a.cards[0] for a in actions if a.kind == "play" and len(a.cards) == 1}
@@ -219,7 +221,7 @@ def naive_actions(state: GameState, player: str | None = None) -> set[tuple[Any,
     def choices(n: int) -> list[str | None]:
         return _choices(state, n, name)
 
-    found: set[tuple[Any, ...]] = {("pass", (), (), None, None, 0)}
+    found: set[tuple[Any, ...]] = set()
     best_play = 0
     for n in hand:
         for my in choices(n):
@@ -227,6 +229,8 @@ def naive_actions(state: GameState, player: str | None = None) -> set[tuple[Any,
             if r.playable:
                 found.add(("play", (n,), (my,), None, None, r.points))
                 best_play = max(best_play, r.points)
+    if not (state.options.pass_only_when_stuck and found):
+        found.add(("pass", (), (), None, None, 0))
     if state.options.two_cards_until and state.locomotive < state.options.two_cards_until:
         for n1, n2 in permutations(hand, 2):
             for my1 in choices(n1):

@@ -295,8 +295,8 @@ def rule_turn(
     limit = state.options.two_cards_until
     if len(plays) > 2 or state.locomotive >= limit:
         why = (
-            "two cards a turn are allowed only in Gads Hill, while fewer than "
-            f"{limit} buildings stand"
+            f"two cards a turn only while the locomotive stands below {limit} "
+            f"(it stands at {state.locomotive})"
             if limit
             else "this edition allows one card a turn"
         )

@@ -25,10 +25,12 @@ first; writing then reading gives the same record.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from adjudicator.errors import InputError
 
@@ -124,6 +126,8 @@ class Draw(Move):
 class Record:
     header: Header
     moves: tuple[Move, ...] = ()
+    source: str = field(default="record", compare=False)  # the file, for errors
+    base: Path = field(default=Path("."), compare=False)  # relative edition paths start here
 
     def with_move(self, move: Move) -> Record:
         return replace(self, moves=(*self.moves, replace(move, line=None)))
@@ -244,10 +248,21 @@ def _words(value: str) -> tuple[str, ...]:
     return tuple(x.lower() for x in re.split(r"[\s,]+", value.strip()) if x)
 
 
+#: Tags the reader understands; any other tag is reported (a misspelt [Seed] would
+#: silently leave the hands untracked).
+SETUP_TAGS = ("Edition", "Players", "Frames", "Buildings", "Seed", "Hands", "Deck", "Options")
+FREE_TAGS = ("Event", "Site", "Date", "Round", "Table", "Annotator", "Result")
+
+
 def _header(tags: dict[str, str], errors: list[tuple[int, str]], lines: dict[str, int]) -> Header:
     def err(tag: str, message: str) -> None:
         errors.append((lines.get(tag, 1), f"[{tag}]: {message}"))
 
+    for tag in tags:
+        if tag not in SETUP_TAGS + FREE_TAGS:
+            close = difflib.get_close_matches(tag, SETUP_TAGS + FREE_TAGS, n=1)
+            hint = f"; did you mean [{close[0]}]?" if close else ""
+            err(tag, f"unknown tag (known: {', '.join(SETUP_TAGS + FREE_TAGS)}){hint}")
     edition = tags.pop("Edition", "")
     if not edition:
         err("Edition", 'missing: name the edition, e.g. [Edition "old-town"]')
@@ -256,24 +271,43 @@ def _header(tags: dict[str, str], errors: list[tuple[int, str]], lines: dict[str
         err("Players", 'missing: list the players in seat order, e.g. [Players "ann, bob"]')
     if len(set(players)) != len(players):
         err("Players", "a player is named twice")
-    header = Header(edition, players)
-    try:
-        frames = dict(_pairs(tags.pop("Frames", "")))
-        buildings = {k: _words(v) for k, v in _pairs(tags.pop("Buildings", ""))}
-        seed = int(tags.pop("Seed")) if "Seed" in tags else None
-        hands = {k: _ints(v) for k, v in _pairs(tags.pop("Hands"))} if "Hands" in tags else None
-        deck = {k: _ints(v) for k, v in _pairs(tags.pop("Deck"))} if "Deck" in tags else None
-        options: dict[str, bool | int] = {}
-        for k, v in _pairs(tags.pop("Options", "")):
-            flags = {"true": True, "false": False}
-            options[k] = flags[v.lower()] if v.lower() in flags else int(v)
-    except ValueError as exc:
-        errors.append((1, f"header: {exc}"))
-        return header
-    for who in [*buildings, *(hands or {})]:
-        if who not in players:
-            errors.append((1, f"header: {who!r} is not one of the players"))
-    return Header(edition, players, frames, buildings, seed, hands, deck, options, tags)
+
+    def parse(tag: str, fn: Any, default: Any) -> Any:
+        if tag not in tags:
+            return default
+        try:
+            return fn(tags.pop(tag))
+        except ValueError as exc:
+            err(tag, str(exc).replace("invalid literal for int() with base 10", "not a number"))
+            return default
+
+    def options_of(value: str) -> dict[str, bool | int]:
+        flags = {"true": True, "false": False}
+        return {k: flags[v.lower()] if v.lower() in flags else int(v) for k, v in _pairs(value)}
+
+    frames = parse("Frames", lambda v: dict(_pairs(v)), {})
+    buildings = parse("Buildings", lambda v: {k: _words(x) for k, x in _pairs(v)}, {})
+    seed = parse("Seed", int, None)
+    hands = parse("Hands", lambda v: {k: _ints(x) for k, x in _pairs(v)}, None)
+    deck = parse("Deck", lambda v: {k: _ints(x) for k, x in _pairs(v)}, None)
+    options = parse("Options", options_of, {})
+    for tag, who_list in (("Buildings", buildings), ("Hands", hands or {})):
+        for who in who_list:
+            if who not in players:
+                err(tag, f"{who!r} is not one of the players")
+    free = {k: v for k, v in tags.items() if k in FREE_TAGS}
+    return Header(edition, players, frames, buildings, seed, hands, deck, options, free)
+
+
+def _strip_comment(line: str) -> str:
+    """The line without its comment: a `#` outside double quotes starts one."""
+    quoted = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            return line[:i]
+    return line
 
 
 def _header_text(h: Header) -> list[str]:
@@ -314,7 +348,7 @@ def record_from_text(text: str, source: str = "record") -> Record:
     tag_lines: dict[str, int] = {}
     moves: list[Move] = []
     for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
+        line = _strip_comment(raw).strip()
         if not line:
             continue
         if line.startswith("["):
@@ -352,7 +386,8 @@ def read_record(path: Path) -> Record:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(str(path), "", "no such file") from None
-    return record_from_text(text, str(path))
+    record = record_from_text(text, str(path))
+    return replace(record, source=str(path), base=Path(path).parent)
 
 
 def moves_of(record: Record, kinds: Iterable[type[Move]]) -> list[Move]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.game import Game, Outcome, new_game
-from adjudicator.record import Move, Record, format_move
+from adjudicator.record import Draw, Move, Record, Stop, format_move
 from adjudicator.ruling import StopReport
 
 __all__ = ["Annotation", "Replay", "replay", "replay_to"]
@@ -23,6 +23,7 @@ class Annotation:
     turn: int
     outcome: Outcome
     after_turn_of: str | None = None  # whose turn the overlooked claims followed
+    closed_turn: int = 0  # the turn whose STOP window this move closed
 
     @property
     def score_differs(self) -> bool:
@@ -68,7 +69,7 @@ class Replay:
         """(whose turn it followed, turn, claims) for every STOP window that closed with
         claims nobody took; a claim left lying is reported at the first window it missed."""
         windows = [
-            (a.after_turn_of, a.turn, a.outcome.overlooked)
+            (a.after_turn_of, a.closed_turn, a.outcome.overlooked)
             for a in self.annotations
             if a.outcome.overlooked
         ]
@@ -101,9 +102,9 @@ class Replay:
         if not scoring or any(a.move.claimed is None for a in scoring):
             return None
         totals = {name: 0 for name in self.record.header.players}
-        for a in scoring:
-            who = a.outcome.ruling.player if a.outcome.ruling else a.move.player
-            totals[who or a.move.player] += a.move.claimed or 0
+        for a in self.annotations:  # the table also scored the moves the rules refuse
+            if a.move.claimed is not None and a.move.player in totals:
+                totals[a.move.player] += a.move.claimed
         return totals
 
     def to_json(self) -> dict[str, Any]:
@@ -122,19 +123,23 @@ class Replay:
             "scores": self.scores(),
             "table_scores": self.table_scores(),
             "over": self.game.over,
+            "stalled": self.game.stalled,
             "winners": self.game.winners() if self.game.over else None,
         }
 
 
 def replay(record: Record) -> Replay:
     """Re-adjudicate every move of a record, in order."""
-    game = new_game(record.header)
+    game = new_game(record.header, source=record.source, base=record.base)
     annotations = []
     for move in record.moves:
         before_actor = game.last_actor
-        turn = game.turn
-        game, outcome = game.apply(move)
-        annotations.append(Annotation(move, turn, outcome, before_actor))
+        closing = game.turn  # the turn a STOP window would close
+        after, outcome = game.apply(move)
+        opens_turn = not isinstance(move, (Draw, Stop)) and game.phase in ("draw", "between")
+        turn = after.turn if outcome.legal else closing + int(opens_turn)
+        annotations.append(Annotation(move, turn, outcome, before_actor, closing))
+        game = after
     last_actor = game.last_actor
     game, overlooked = game.finish()
     return Replay(record, tuple(annotations), game, overlooked, last_actor)
@@ -142,7 +147,7 @@ def replay(record: Record) -> Replay:
 
 def replay_to(record: Record) -> Game:
     """The game after every legal move of the record, its last turn still open."""
-    game = new_game(record.header)
+    game = new_game(record.header, source=record.source, base=record.base)
     for move in record.moves:
         game, _ = game.apply(move)
     return game

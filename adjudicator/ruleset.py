@@ -20,6 +20,7 @@ class Ruleset:
     max_bought: int = 3  # A2
     two_cards_until: int = 0  # A3: two cards a turn while the locomotive is below this
     end_at: int = 22  # A5: the count of placed buildings (with landmarks) that ends the game
+    pass_only_when_stuck: bool = False  # Old Town: a pass only for a player who cannot play
 
     @classmethod
     def names(cls) -> list[str]:

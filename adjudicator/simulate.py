@@ -134,7 +134,7 @@ def play_game(
         h = hint(game.state, player)
         hand = game.state.player(player).hand or ()
         held.update(hand)
-        playable.update(a.cards[0] for a in h.actions if a.kind == "play" and len(a.cards) == 1)
+        playable.update(c for a in h.actions if a.kind in ("play", "buy") for c in a.cards)
         action = _choose(h.actions, policy, rng)
         for move in _moves_for(action, player):
             apply(move)

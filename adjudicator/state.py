@@ -64,6 +64,9 @@ class GameState:
                 return p
         raise KeyError(name)
 
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
     def owner(self, building: str) -> str | None:
         for p in self.players:
             if building in p.buildings:

@@ -67,14 +67,16 @@ def _edition(ref: str | _EditionFiles, source: str, base: Path) -> Edition:
     return load_edition(ref, source)
 
 
-def state_from_data(data: dict[str, Any], source: str, base: Path = Path(".")) -> GameState:
+def state_from_data(
+    data: dict[str, Any], source: str, base: Path = Path("."), edition: Edition | None = None
+) -> GameState:
     """Validate a parsed state file; every problem is an `InputError` naming the entry."""
     try:
         model = _StateModel.model_validate(data)
     except ValidationError as exc:
         entry, problem = pydantic_problem(exc, data)
         raise InputError(source, entry, problem) from None
-    edition = _edition(model.edition, source, base)
+    edition = edition or _edition(model.edition, source, base)
     board, cards = edition.board, edition.cards
 
     def fail(entry: str, problem: str) -> InputError:

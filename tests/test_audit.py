@@ -35,6 +35,7 @@ EVERY_FINDING = {
     "two-building-cards",
     "disjoint-building-cards",
     "contradiction",
+    "make-up",
 }
 
 
@@ -48,7 +49,8 @@ def test_flawed_fixture_triggers_every_finding_once() -> None:
     by_code = {f["code"]: f for f in data["findings"]}
     assert by_code["clue-map"]["cards"] == [23]
     assert "the map has C2 and the clue not; the clue gives F2" in by_code["clue-map"]["message"]
-    assert by_code["never-playable"]["cards"] == [29]
+    assert by_code["never-playable"]["cards"] == [28]
+    assert by_code["relation-impossible"]["cards"] == [29]  # reported once, not twice
     assert by_code["disjoint-building-cards"]["cards"] == [1, 22]
     assert "Theatre" in by_code["no-building-card"]["message"]
     assert {f["severity"] for f in data["findings"]} == {"error", "warning"}
@@ -123,3 +125,14 @@ def test_never_playable_equals_the_plain_condition(card: Card) -> None:
 def test_static_audit_of_a_60_card_set_is_clean() -> None:
     ed = load_edition("gads-hill-1874")
     assert audit_cards(ed).errors == []
+
+
+def test_two_buildings_forced_onto_one_space_and_a_set_too_small_to_deal() -> None:
+    one = frozenset({"c3"})
+    a = Card(1, "building", "bank", "t", one, "spaces(c3)")
+    b = Card(2, "building", "hotel", "t", one, "spaces(c3)")
+    edition = Edition("gads-hill-1874", GH, CardSet("t", "t", {1: a, 2: b}))
+    codes = {f.code: f for f in audit_cards(edition).findings}
+    assert "the Bank and the Hotel both on C3" in codes["same-space"].message
+    assert codes["cannot-deal"].severity == "error"
+    assert "disjoint-building-cards" not in codes

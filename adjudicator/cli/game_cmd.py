@@ -77,7 +77,7 @@ def new(
         else {},
         seed=seed,
     )
-    game = new_game(header)
+    game = new_game(header, source=str(record))
     text = record_to_text(Record(game.header))
     write_atomic(record, text)
     out.show(f"New {game.state.board.name} record in {record}.", game_summary(game))
@@ -108,6 +108,12 @@ def move(
     except ValueError as exc:
         raise RulesError(str(exc)) from None
     game = replay_to(rec)
+    skipped = len(rec.moves) - len(game.log)
+    if skipped:
+        out.warn(
+            f"{skipped} move(s) already in the record are not legal and were skipped; "
+            "see 'adjudicator replay'"
+        )
     after, outcome = game.apply(mv)
     if outcome.ruling is not None:
         out.show(ruling_view(outcome.ruling))
@@ -122,6 +128,8 @@ def move(
         out.warn(f"refused, the record is unchanged: {outcome.message}")
         out.json(data)
         raise typer.Exit(1)
+    if mv.claimed is not None and mv.claimed != outcome.points:
+        out.warn(f"the rules give {outcome.points} point(s), not {mv.claimed}")
     body = record.read_text(encoding="utf-8")
     write_atomic(record, body + ("" if body.endswith("\n") else "\n") + text.strip() + "\n")
     report = stop_report(after.state)
@@ -198,7 +206,8 @@ def register(main: typer.Typer) -> None:
 
             def on_game(result) -> None:  # type: ignore[no-untyped-def]
                 if records is not None:
-                    name = f"{edition}-{policy}-{result.record.header.seed}.game"
+                    stem = Path(edition).stem  # an edition may be a board file's path
+                    name = f"{stem}-{policy}-{players}p-{result.record.header.seed}.game"
                     write_atomic(records / name, record_to_text(result.record))
                 advance(1)
 

@@ -27,11 +27,14 @@ def game_summary(game: Game) -> RenderableType:
             ", ".join(s.board.building_name(b) for b in p.buildings),
             hand,
         )
+    built = f"{len(s.placed)} of {len(s.board.building_spaces)} spaces built"
+    if s.board.frames:
+        built += f"; locomotive at {s.locomotive}"
     if game.over:
-        why = "stalled" if game.stalled else "over"
-        t.caption = f"The game is {why}. Winner(s): {', '.join(game.winners())}"
+        why = "stalled: no one could play or draw for a whole round" if game.stalled else "over"
+        t.caption = f"The game is {why}. Winner(s): {', '.join(game.winners())}; {built}"
     else:
-        t.caption = f"{s.active} to play; locomotive at {s.locomotive}"
+        t.caption = f"{s.active} to play; {built}"
     return t
 
 

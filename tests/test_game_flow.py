@@ -1,0 +1,210 @@
+"""The game flow of whole games: dealing, refills, buying, draws and reshuffles, passes,
+STOP windows, the end, and the record's header — each rule on its own."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from adjudicator.errors import InputError
+from adjudicator.game import Game, new_game, refill_due
+from adjudicator.record import (
+    Buy,
+    Draw,
+    Header,
+    Pass,
+    Play,
+    RecordError,
+    Stop,
+    Take,
+    read_record,
+    record_from_text,
+)
+from adjudicator.replay import replay
+from adjudicator.simulate import play_game
+
+
+def _hands(game: Game) -> dict[str, int]:
+    return {p.name: len(p.hand or ()) for p in game.state.players}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_old_town_deals_as_the_rulebook_says(players: int) -> None:
+    """Two 4s and two 8+8s each; 3 players: three 4s and three 8+8s on top of the 8s;
+    2 players: an own pile of three 4s and three 8+8s each."""
+    names = ("ann", "bob", "cid", "dot")[:players]
+    game = new_game(Header("old-town", names, seed=5))
+    kinds = {
+        n: sorted(game.state.cards[c].kind for c in game.state.player(n).hand or ()) for n in names
+    }
+    assert all(k == ["building", "building", "condition", "condition"] for k in kinds.values())
+    piles = game.pile_map
+    common = [game.state.cards[c].kind for c in piles["common"]]
+    if players == 3:
+        assert common[:6].count("building") == 3 and common[:6].count("condition") == 3
+        assert set(common[6:]) == {"district"}
+    else:
+        assert set(common) == {"district"}
+    if players == 2:
+        for n in names:
+            own = [game.state.cards[c].kind for c in piles[f"{n}'s"]]
+            assert sorted(own) == ["building"] * 3 + ["condition"] * 3
+
+
+def test_gads_hill_deals_three_one_one_and_keeps_three_piles() -> None:
+    game = new_game(Header("gads-hill-1874", ("ann", "bob"), seed=2))
+    for p in game.state.players:
+        kinds = sorted(game.state.cards[c].kind for c in p.hand or ())
+        assert kinds == ["building", "building", "building", "condition", "district"]
+    assert set(game.pile_map) == {"building", "district", "condition"}
+
+
+def test_too_many_players_or_bad_options_are_one_clear_error() -> None:
+    with pytest.raises(InputError, match="seats 2 to 4 players"):
+        new_game(Header("old-town", tuple(f"p{i}" for i in range(6)), seed=1))
+    with pytest.raises(InputError, match="unknown option 'nonsense'"):
+        new_game(Header("old-town", ("ann", "bob"), options={"nonsense": 1}))
+    with pytest.raises(InputError, match="takes a whole number"):
+        new_game(Header("old-town", ("ann", "bob"), options={"end_at": True}))
+    with pytest.raises(InputError, match="two buildings"):
+        new_game(Header("old-town", ("ann", "bob"), buildings={"ann": ("hotel",)}))
+    with pytest.raises(InputError, match=r"\[Frames\]"):
+        new_game(Header("gads-hill-1874", ("ann", "bob"), frames={"frame-east": "cemetery"}))
+    with pytest.raises(InputError, match="card 9 is in"):
+        new_game(Header("old-town", ("ann", "bob"), hands={"ann": (9,), "bob": (9,)}))
+
+
+def test_old_town_refill_rule() -> None:
+    """A4: back up to two; when no more buildings lie beside the board than there are
+    players, only one, and only with none in front."""
+    game = new_game(Header("old-town", ("ann", "bob"), seed=3))
+    s = game.state
+    assert refill_due(s, "ann") == 0
+    s1 = s.with_player("ann", buildings=("hotel",))
+    assert refill_due(s1, "ann") == 1
+    crowded = {
+        b: sp
+        for b, sp in zip(
+            [b for b in s.board.buildings if b not in ("hotel", "bank", "doc")],
+            s.board.building_spaces,
+            strict=False,
+        )
+    }
+    s2 = replace(s1, placed=crowded).with_player("bob", buildings=())
+    assert len(s2.available_buildings()) <= 2
+    assert refill_due(s2, "ann") == 0  # she still holds one
+    free = next(sp for sp in s.board.building_spaces if sp not in crowded.values())
+    s3 = replace(s2, placed={**crowded, "hotel": free}).with_player("ann", buildings=())
+    assert len(s3.available_buildings()) == 2
+    assert refill_due(s3, "ann") == 1  # only one, as she holds none
+    g1 = replace(game, state=s1)
+    _, refused = g1.apply(Take("ann", ("doc", "doc")))
+    assert not refused.legal
+    _, first = g1.apply(Play("ann", ((s1.player("ann").hand or (0,))[0], None)))
+    assert not first.legal and "first takes 1 building" in first.message
+
+
+def test_one_buy_a_turn_before_the_main_action() -> None:
+    game = new_game(Header("gads-hill-1874", ("ann", "bob"), seed=4))
+    game = replace(game, state=game.state.with_player("ann", points=9))
+    available = game.state.available_buildings()
+    game, first = game.apply(Buy("ann", available[0]))
+    assert first.legal
+    _, second = game.apply(Buy("ann", available[1]))
+    assert not second.legal and "one building a turn" in second.message
+
+
+def test_old_town_passes_only_when_no_card_can_be_played() -> None:
+    game = new_game(Header("old-town", ("ann", "bob"), seed=6))
+    _, outcome = game.apply(Pass("ann"))
+    assert not outcome.legal and "pass is only for a player who cannot play" in outcome.message
+    gads = new_game(Header("gads-hill-1874", ("ann", "bob"), seed=6))
+    _, ok = gads.apply(Pass("ann"))
+    assert ok.legal
+
+
+def test_draws_follow_the_piles_and_a_reshuffle_lets_any_card_come_up() -> None:
+    game = new_game(Header("gads-hill-1874", ("ann", "bob"), seed=8))
+    piles = game.pile_map
+    game, passed = game.apply(Pass("ann"))
+    assert passed.legal
+    top = piles["district"][0]
+    _, wrong = game.apply(Draw("ann", (piles["district"][1],)))
+    assert not wrong.legal
+    after, drew = game.apply(Draw("ann", (top,)))
+    assert drew.legal and top in (after.state.player("ann").hand or ())
+    # Everything drawn: the played district cards are reshuffled; any of them may come up.
+    empty = replace(
+        after,
+        piles=(("building", ()), ("district", ()), ("condition", ())),
+        played=(23, 24, 25),
+        phase="draw",
+        drawer="ann",
+        to_draw=1,
+    )
+    got, any_card = empty.apply(Draw("ann", (25,)))
+    assert any_card.legal and 25 in (got.state.player("ann").hand or ())
+
+
+def test_draw_lines_in_untracked_games_are_notes_and_stop_waits_for_the_draw() -> None:
+    game = new_game(Header("old-town", ("ann", "bob")))
+    game, outcome = game.apply(Play("ann", ((1, None),)))
+    assert outcome.legal
+    _, note = game.apply(Draw("ann", (5,)))
+    assert note.legal and "not tracked" in note.message
+    tracked = new_game(
+        Header("old-town", ("ann", "bob", "cid"), seed=2, options={"logic_to_active": False})
+    )
+    hand = tracked.state.player("ann").hand or ()
+    card = next(c for c in hand if tracked.state.cards[c].kind == "building")
+    tracked, played = tracked.apply(Play("ann", ((card, None),)))
+    assert played.legal and tracked.phase == "draw"
+    _, stop = tracked.apply(Stop("bob"))
+    assert "nothing to claim" in stop.message  # judged in the window, before the draw
+
+
+def test_the_game_ends_by_rule_and_stalls_when_no_one_can_act() -> None:
+    r = play_game("old-town", ("ann", "bob"), 4, "greedy")
+    assert r.game.over and not r.game.stalled
+    assert len(r.game.state.placed) == 16  # A5: the town is complete
+    g = play_game("gads-hill-1874", ("ann", "bob", "cid"), 4, "greedy")
+    assert g.game.over and g.game.state.locomotive >= 22
+
+
+def test_simulated_statistics_count_every_played_card_as_playable() -> None:
+    r = play_game("gads-hill-1874", ("ann", "bob", "cid"), 2, "greedy")
+    for n, c in r.cards.items():
+        if c.played:
+            assert c.playable == 1, n
+
+
+def test_header_errors_name_their_lines_and_unknown_tags() -> None:
+    text = '[Edition "old-town"]\n[Players "ann, bob"]\n[Seed "x"]\n[seed "4"]\nann: 3\n'
+    with pytest.raises(RecordError) as info:
+        record_from_text(text)
+    lines = dict(info.value.errors)
+    assert "not a number" in lines[3]
+    assert "did you mean [Seed]" in lines[4]
+    ok = record_from_text('[Edition "old-town"]\n[Players "ann, bob"]\n[Event "Room #4"]\n')
+    assert ok.header.tags["Event"] == "Room #4"
+
+
+def test_a_record_reads_its_board_path_from_its_own_folder(tmp_path: Path) -> None:
+    from adjudicator.editions import data_dir
+
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "boards" / "mine.toml").write_text(
+        (data_dir("boards") / "old-town.toml").read_text()
+    )
+    (tmp_path / "cards" / "mine.toml").write_text((data_dir("cards") / "old-town.toml").read_text())
+    (tmp_path / "games").mkdir()
+    rec = tmp_path / "games" / "g.game"
+    rec.write_text(
+        '[Edition "../boards/mine.toml"]\n[Players "ann, bob"]\n'
+        '[Buildings "ann=hotel bank; bob=doc judge"]\n\nann: 1\n'
+    )
+    r = replay(read_record(rec))
+    assert not r.illegal and r.scores()["ann"] > 0
