@@ -297,32 +297,32 @@ def _across_cards(board: Board, cards: CardSet, add: Callable[[Finding], None]) 
             )
     # Cards that can never stand are reported on their own; they would contradict all.
     standing = [c for c in cards if c.kind == "district" or _named_spaces(board, c)]
-    for a, b in combinations(standing, 2):
-        if not contradict(board, a, b):
+    for a, other in combinations(standing, 2):
+        if not contradict(board, a, other):
             continue
-        if a.subject != b.subject:
-            (only,) = _named_spaces(board, a) | _named_spaces(board, b)
+        if a.subject != other.subject:
+            (only,) = _named_spaces(board, a) | _named_spaces(board, other)
             add(
                 Finding(
                     "warning",
                     "same-space",
-                    (a.number, b.number),
-                    f"cards {a.number} and {b.number} put the "
+                    (a.number, other.number),
+                    f"cards {a.number} and {other.number} put the "
                     f"{board.building_name(a.subject)} and the "
-                    f"{board.building_name(b.subject)} both on {board.space_name(only)} "
+                    f"{board.building_name(other.subject)} both on {board.space_name(only)} "
                     "alone: no town satisfies both",
                 )
             )
-        elif a.kind == b.kind == "building":
+        elif a.kind == other.kind == "building":
             add(
                 Finding(
                     "warning",
                     "disjoint-building-cards",
-                    (a.number, b.number),
-                    f"building cards {a.number} and {b.number} put the "
+                    (a.number, other.number),
+                    f"building cards {a.number} and {other.number} put the "
                     f"{board.building_name(a.subject)} on "
                     f"{space_list(board, a.spaces, 'or')} and on "
-                    f"{space_list(board, b.spaces, 'or')}: both cannot be true",
+                    f"{space_list(board, other.spaces, 'or')}: both cannot be true",
                 )
             )
         else:
@@ -330,8 +330,8 @@ def _across_cards(board: Board, cards: CardSet, add: Callable[[Finding], None]) 
                 Finding(
                     "warning",
                     "contradiction",
-                    (a.number, b.number),
-                    f"cards {a.number} and {b.number} contradict each other outright: "
+                    (a.number, other.number),
+                    f"cards {a.number} and {other.number} contradict each other outright: "
                     "no town satisfies both",
                 )
             )

@@ -172,30 +172,30 @@ def read_cards(
     for raw in model.cards:
         n = raw.number
 
-        def problem(code: str, message: str, n: int = n) -> None:
+        def report(code: str, message: str, n: int = n) -> None:
             problems.append(CardProblem(n, code, message))
 
         if n in cards:
-            problem("number-twice", "card number used twice")
+            report("number-twice", "card number used twice")
             continue
         if raw.kind == "district" and raw.subject != MY:
-            problem("subject", "a district card's subject is 'my'")
+            report("subject", "a district card's subject is 'my'")
             continue
         if raw.kind != "district" and raw.subject not in board.buildings:
-            problem("unknown-building", f"unknown building {raw.subject!r}")
+            report("unknown-building", f"unknown building {raw.subject!r}")
             continue
         if raw.kind == "condition" and raw.relation not in RELATIONS:
-            problem(
+            report(
                 "relation", f"relation must be one of {', '.join(RELATIONS)}, not {raw.relation!r}"
             )
             continue
         if raw.kind != "condition" and (
             raw.relation is not None or raw.my_map is not None or raw.my_clue is not None
         ):
-            problem("relation", "only condition cards have a relation or a map for my building")
+            report("relation", "only condition cards have a relation or a map for my building")
             continue
         if (raw.my_map is None) != (raw.my_clue is None):
-            problem("my-map", "give both my_map and my_clue, or neither")
+            report("my-map", "give both my_map and my_clue, or neither")
             continue
         maps: dict[str, frozenset[str] | None] = {}
         for part, spaces in (("map", raw.map), ("my_map", raw.my_map)):
@@ -205,16 +205,16 @@ def read_cards(
             kept = []
             for sp in spaces:
                 if sp not in board.spaces:
-                    problem("unknown-space", f"{part} names unknown space {sp!r}")
+                    report("unknown-space", f"{part} names unknown space {sp!r}")
                 elif board.spaces[sp].frame:
-                    problem(
+                    report(
                         "frame-field",
                         f"{part} names frame field {sp!r}, which never holds a building",
                     )
                 else:
                     kept.append(sp)
             if len(set(spaces)) != len(spaces):
-                problem("space-twice", f"{part} names a space twice")
+                report("space-twice", f"{part} names a space twice")
             maps[part] = frozenset(kept)
         for part, clue in (("map", raw.clue), ("my_map", raw.my_clue)):
             drawn = maps[part]
@@ -223,7 +223,7 @@ def read_cards(
             try:
                 named = evaluate(parse(clue), board)
             except ClueError as exc:
-                problem(exc.code, f"{'clue' if part == 'map' else 'my_clue'}: {exc}")
+                report(exc.code, f"{'clue' if part == 'map' else 'my_clue'}: {exc}")
                 continue
             if named != drawn:
                 mismatches.append(Mismatch(n, part, drawn - named, named - drawn))

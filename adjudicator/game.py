@@ -573,8 +573,7 @@ def _deal(
         for p in players:
             hands[p] += [by_kind["building"].pop() for _ in range(3)]
             hands[p] += [by_kind["district"].pop(), by_kind["condition"].pop()]
-        piles = {k: tuple(v) for k, v in by_kind.items()}
-        return {p: tuple(h) for p, h in hands.items()}, piles
+        return {p: tuple(h) for p, h in hands.items()}, {k: tuple(v) for k, v in by_kind.items()}
     # Old Town: two 4s and two 8+8s each; the 8s are the common draw pile.
     for p in players:
         hands[p] += [by_kind["building"].pop() for _ in range(2)]

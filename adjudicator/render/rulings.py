@@ -76,20 +76,21 @@ def ruling_view(ruling: Ruling) -> RenderableType:
     if ruling.removed:
         t = Table("tier", "marker", "reason", box=None, pad_edge=False)
         for tier in Tier:
-            for r in ruling.removed:
-                if r.tier is tier:
+            for removal in ruling.removed:
+                if removal.tier is tier:
                     t.add_row(
                         str(tier),
-                        f"{board.building_name(r.building)} @ {board.space_name(r.space)}",
-                        r.reason,
+                        f"{board.building_name(removal.building)} @ "
+                        f"{board.space_name(removal.space)}",
+                        removal.reason,
                     )
         parts.append(Text("Markers removed:"))
         parts.append(t)
-    for b in ruling.built:
+    for built in ruling.built:
         parts.append(
             Text(
-                f"Built: {board.building_name(b.building)} on "
-                f"{board.space_name(b.space)} ({b.reason})",
+                f"Built: {board.building_name(built.building)} on "
+                f"{board.space_name(built.space)} ({built.reason})",
                 style="green",
             )
         )
