@@ -163,24 +163,19 @@ def bench_cases() -> list[BenchCase]:
 
 
 def _black_hills_cases() -> list[BenchCase]:
-    from adjudicator.black_hills.best import best_turns, best_turns_brute_force
-    from adjudicator.black_hills.invest import best_payment_brute_force, most_reputation
+    from adjudicator.black_hills.best import best_turns, best_turns_brute_force, most_reputation
     from adjudicator.black_hills.state import load_bh_state
 
     bh = load_bh_state(data_dir("examples") / "black-hills-round1.toml")
 
-    def worth(plan: Any) -> tuple[int, int]:
-        kept = plan.payment.kept
-        return plan.payment.points, bh.rules.worth(kept)
-
     return [
         BenchCase(
             "black-hills-invest",
-            "the most reputation cid can buy (CP-SAT) vs trying every payment",
+            "the most reputation cid can buy (CP-SAT payments) vs every number of points",
             lambda: most_reputation(bh, "cid"),
-            lambda: most_reputation(bh, "cid", best_payment_brute_force),
-            lambda a, b: worth(a) == worth(b),
-            lambda p: {"points": p.payment.points},  # type: ignore[attr-defined]
+            lambda: most_reputation(bh, "cid", brute_force=True),
+            lambda a, b: a.key == b.key,  # type: ignore[attr-defined]
+            lambda c: {"points": c.verdict.reputation_gained},  # type: ignore[attr-defined]
             max_runs=51,
         ),
         BenchCase(

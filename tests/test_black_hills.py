@@ -10,14 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from adjudicator.black_hills.best import best_turns, best_turns_brute_force
+from adjudicator.black_hills.best import best_turns, best_turns_brute_force, most_reputation
 from adjudicator.black_hills.data import load_rules
-from adjudicator.black_hills.invest import (
-    Means,
-    best_payment,
-    best_payment_brute_force,
-    most_reputation,
-)
+from adjudicator.black_hills.invest import Means, best_payment, best_payment_brute_force
 from adjudicator.black_hills.state import BHPlayer, BHState, load_bh_state, state_from
 from adjudicator.black_hills.turn import referee_text
 from adjudicator.cli.main import app
@@ -178,15 +173,116 @@ def test_the_game_ends_at_five() -> None:
     v = referee_text(s, "ann: sheriff; invest")
     assert v.state is not None and v.state.winner == "ann" and v.state.player("ann").reputation == 5
     again = referee_text(v.state, "bob: miner")
-    assert not again.legal
+    assert not again.legal and "the game is over" in again.reasons[0]
 
 
 def test_turn_order_and_one_character() -> None:
-    s = two(characters=["miner", "hunter"])
+    s = two(characters=["miner", "hunter"], events=["stolen-gold"])
     assert "it is ann's turn" in referee_text(s, "bob: miner").reasons[0]
-    assert not referee_text(s, "ann: miner; hunter").legal
-    assert not referee_text(s, "ann: invest; miner").legal
-    assert not referee_text(s, "ann: event stolen-gold").legal
+    assert "one character a turn" in referee_text(s, "ann: miner; hunter").reasons[0]
+    assert "place a Settler or the Sheriff" in referee_text(s, "ann: invest; miner").reasons[0]
+    assert "places a character" in referee_text(s, "ann: event stolen-gold").reasons[0]
+
+
+def test_the_merchant_trades_through_the_supply() -> None:
+    s = make(
+        [BHPlayer("ann", characters=["merchant", "hunter"], fur=3), BHPlayer("bob", logs=10)],
+        supply={"gold": 10, "logs": 0, "fur": 7},
+    )
+    v = referee_text(s, "ann: merchant fur>logs")
+    assert not v.legal and "supply has no 2 logs" in v.reasons[0]
+    ok = referee_text(s, "ann: merchant fur>gold")
+    assert ok.state is not None and ok.state.supply["fur"] == 9 and ok.state.supply["gold"] == 9
+
+
+def test_a_shaman_copy_meets_the_colonel_and_the_colonel_steals_as_its_own_action() -> None:
+    s = make(
+        [
+            BHPlayer("ann", characters=["colonel", "hunter"]),
+            BHPlayer("bob", characters=["shaman", "madam"], events=["bank"]),
+            BHPlayer("cid", characters=["miner"]),
+        ]
+    )
+    v = referee_text(s, "ann: colonel at forest; steal bob")
+    assert v.legal and v.state is not None and v.state.player("ann").events == ["bank"]
+    # cid's Miner (with Safeguard) lies on top in the Mine while ann's Colonel still waits.
+    waiting = make(
+        [BHPlayer("ann"), BHPlayer("bob", characters=["shaman", "madam"]), BHPlayer("cid")]
+    )
+    waiting.active = "bob"
+    waiting.placed = [("ann", "colonel", "mine"), ("cid", "miner", "mine")]
+    waiting.colonel = [("mine", "ann")]
+    copy = referee_text(waiting, "bob: shaman copy miner")
+    assert copy.state is not None and copy.state.player("bob").gold == 0
+    assert any("blocks it" in line for line in copy.log)
+
+
+def test_the_shaman_draws_four_from_the_discards() -> None:
+    s = make(
+        [BHPlayer("ann", characters=["shaman", "hunter"]), BHPlayer("bob")],
+        discarded=["miner", "engineer", "preacher", "gambler", "outlaw", "madam"],
+        seed=1,
+    )
+    drawn = [
+        c
+        for c in s.discarded
+        if referee_text(
+            s, f"ann: shaman draw {c}" + (" from bob" if c in ("gambler", "madam") else "")
+        ).legal
+    ]
+    assert len(drawn) <= 4
+
+
+def test_odd_input_is_refused_not_a_crash() -> None:
+    s = make(
+        [
+            BHPlayer("ann", characters=["outlaw", "merchant"], events=["plague"], gold=2),
+            BHPlayer("bob", gold=3),
+        ],
+        jail=1,
+    )
+    for text in [
+        "ann: outlaw; rob bob:diamonds die=1",
+        "ann: outlaw; rob bob die=²",
+        "ann: merchant; invest ²",
+        "ann: discard plague plague; outlaw",
+        "ann: outlaw; rob bob die=-1",
+    ]:
+        v = referee_text(s, text)
+        assert not v.legal and v.reasons, text
+
+
+def test_a_robbery_spends_the_whole_die_across_its_victims() -> None:
+    s = make(
+        [
+            BHPlayer("ann", characters=["outlaw", "hunter"]),
+            BHPlayer("bob", gold=1),
+            BHPlayer("cid", fur=2),
+        ],
+        jail=3,
+    )
+    v = referee_text(s, "ann: outlaw; rob bob cid die=3")
+    assert v.state is not None
+    assert v.state.player("bob").gold == 0 and v.state.player("cid").fur == 0
+
+
+def test_invest_finds_gathering_before_the_bank() -> None:
+    s = make([BHPlayer("ann", characters=["miner", "hunter"], events=["bank"]), BHPlayer("bob")])
+    best = most_reputation(s, "ann")
+    assert best is not None and best.verdict.reputation_gained == 1
+    assert "miner" in best.text and "event bank" in best.text
+
+
+def test_state_files_keep_the_event_deck_and_refuse_a_card_in_two_places(
+    tmp_path: Path,
+) -> None:
+    state = load_bh_state(EXAMPLE)
+    assert state.event_deck[:2] == ["storm", "plague"]
+    bad = EXAMPLE.read_text().replace('discarded = ["hunter"', 'discarded = ["miner"')
+    path = tmp_path / "bad.toml"
+    path.write_text(bad)
+    r = runner.invoke(app, ["black-hills", "show", str(path)])
+    assert r.exit_code == 1 and "'miner' is both in" in r.stderr
 
 
 HOLDINGS = st.fixed_dictionaries({r: st.integers(0, 7) for r in ("gold", "logs", "fur")})
@@ -234,10 +330,8 @@ def states(draw: st.DrawFn) -> BHState:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(states())
 def test_most_reputation_and_best_turns_equal_their_twins(s: BHState) -> None:
-    fast = most_reputation(s, "ann")
-    slow = most_reputation(s, "ann", best_payment_brute_force)
-    worth = lambda p: (p.payment.points, sum(VALUE[r] * p.payment.kept[r] for r in p.payment.kept))  # noqa: E731
-    assert worth(fast) == worth(slow)
+    fast, slow = most_reputation(s, "ann"), most_reputation(s, "ann", brute_force=True)
+    assert (fast.key if fast else None) == (slow.key if slow else None)
     assert [(c.character, c.key) for c in best_turns(s)] == [
         (c.character, c.key) for c in best_turns_brute_force(s)
     ]
@@ -249,8 +343,9 @@ def test_cli_json_and_errors(tmp_path: Path) -> None:
     assert r.exit_code == 0 and data["turns"][0]["reputation_gained"] == 1
     r = runner.invoke(app, ["black-hills", "invest", str(EXAMPLE), "--by", "cid", "--json"])
     data = json.loads(r.stdout)
-    assert data["points"] == 1 and data["character"] == "sheriff"
-    assert data["paid"] == {"gold": 2, "logs": 0, "fur": 1}
+    # Bearskins first, then the Sheriff pays 3 fur and cid keeps both gold.
+    assert data["reputation"] == 1 and "sheriff" in data["turn"]
+    assert data["payments"][0]["paid"] == {"gold": 0, "logs": 0, "fur": 3}
     r = runner.invoke(app, ["black-hills", "turn", str(EXAMPLE), "ann: miner; rob bob", "--json"])
     data = json.loads(r.stdout)
     assert r.exit_code == 0 and data["legal"] is False and "gunman" in data["reasons"][0]

@@ -8,6 +8,7 @@ cards); the Shaman's copy of a visible card is in.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
@@ -17,7 +18,13 @@ from adjudicator.black_hills.invest import TRADES
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Verdict, referee_text
 
-__all__ = ["Candidate", "best_turns", "best_turns_brute_force", "candidate_turns"]
+__all__ = [
+    "Candidate",
+    "best_turns",
+    "best_turns_brute_force",
+    "candidate_turns",
+    "most_reputation",
+]
 
 
 @dataclass(frozen=True)
@@ -37,6 +44,7 @@ class Candidate:
             "turn": self.text,
             "reputation_gained": self.verdict.reputation_gained,
             "kept_worth": self.kept,
+            "payments": [p.to_json() for p in self.verdict.payments],
             "log": self.verdict.log,
         }
 
@@ -150,3 +158,18 @@ def best_turns_brute_force(state: BHState, player: str | None = None) -> list[Ca
     who = player or state.active
     cap = state.rules.goal - state.player(who).reputation
     return _rank(state, who, ["", *(f"invest {n}" for n in range(1, cap + 1))])
+
+
+def most_reputation(
+    state: BHState, player: str | None = None, brute_force: bool = False
+) -> Candidate | None:
+    """The turn that buys the player the most reputation now (then keeps the most worth):
+    a Settler's or the Sheriff's investment, the Bank event, the Merchant's trade first,
+    whatever the character gathers or takes before — every payment decided by CP-SAT
+    (`invest.best_payment`). For a player not on turn: as if it were their turn."""
+    who = player or state.active
+    if who != state.active:
+        state = copy.deepcopy(state)
+        state.active = who
+    ranked = (best_turns_brute_force if brute_force else best_turns)(state, who)
+    return max(ranked, key=lambda c: c.key, default=None)

@@ -19,16 +19,7 @@ from ortools.sat.python import cp_model
 
 from adjudicator.black_hills.data import RESOURCES
 
-__all__ = [
-    "TRADES",
-    "Means",
-    "Payment",
-    "Plan",
-    "best_payment",
-    "best_payment_brute_force",
-    "most_reputation",
-    "plans",
-]
+__all__ = ["TRADES", "Means", "Payment", "best_payment", "best_payment_brute_force"]
 
 #: The Merchant's trades: give -> get.
 TRADES: dict[str, tuple[dict[str, int], dict[str, int]]] = {
@@ -48,6 +39,7 @@ class Means:
     bank: bool = False
     exchange: bool = False
     cap: int = 5  # points still wanted (the goal minus the reputation)
+    supply: dict[str, int] | None = None  # what a trade can take from; None: no limit
 
 
 @dataclass(frozen=True)
@@ -80,11 +72,15 @@ class Payment:
         }
 
 
-def _after_trade(holding: dict[str, int], trade: str | None) -> dict[str, int] | None:
+def _after_trade(
+    holding: dict[str, int], trade: str | None, supply: dict[str, int] | None = None
+) -> dict[str, int] | None:
     h = dict(holding)
     if trade is None:
         return h
     give, get = TRADES[trade]
+    if supply is not None and any(supply.get(r, 0) < n for r, n in get.items()):
+        return None
     for r, n in give.items():
         if h[r] < n:
             return None
@@ -94,8 +90,10 @@ def _after_trade(holding: dict[str, int], trade: str | None) -> dict[str, int] |
     return h
 
 
-def _score(points: int, kept: dict[str, int], value: dict[str, int]) -> tuple[int, int]:
-    return points, sum(value[r] * kept[r] for r in RESOURCES)
+def _score(
+    points: int, kept: dict[str, int], value: dict[str, int], trade: str | None = None
+) -> tuple[int, int, int]:
+    return points, sum(value[r] * kept[r] for r in RESOURCES), -int(trade is not None)
 
 
 def best_payment(holding: dict[str, int], means: Means, value: dict[str, int]) -> Payment:
@@ -104,6 +102,10 @@ def best_payment(holding: dict[str, int], means: Means, value: dict[str, int]) -
     trades = list(TRADES) if means.exchange else []
     use = {t: m.new_bool_var(t) for t in trades}
     m.add(sum(use.values()) <= 1)
+    for t in trades:
+        for r, n in TRADES[t][1].items():
+            if means.supply is not None and means.supply.get(r, 0) < n:
+                m.add(use[t] == 0)
     have = {}
     for r in RESOURCES:
         delta = sum((TRADES[t][1].get(r, 0) - TRADES[t][0].get(r, 0)) * use[t] for t in trades)
@@ -124,7 +126,8 @@ def best_payment(holding: dict[str, int], means: Means, value: dict[str, int]) -
     points = a + c + s + b
     m.add(points <= means.cap)
     kept_value = sum(value[r] * (have[r] - spent[r]) for r in RESOURCES)
-    m.maximize(points * 1000 + kept_value)
+    # Points first, then the worth kept; a trade that changes neither is not made.
+    m.maximize(points * 10_000 + kept_value * 10 - sum(use.values()))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     status = solver.solve(m)
@@ -148,14 +151,14 @@ def best_payment_brute_force(
 ) -> Payment:
     """The twin: try every trade, every split of the Sheriff's three, every count."""
     best: Payment | None = None
-    best_score = (-1, -1)
+    best_score = (-1, -1, -1)
     trades: list[str | None] = [None, *TRADES] if means.exchange else [None]
     splits = [
         dict(zip(RESOURCES, x, strict=True)) for x in product(range(4), repeat=3) if sum(x) == 3
     ]
     sheriff_options: list[dict[str, int]] = [{}] + (splits if means.sheriff else [])
     for trade in trades:
-        have = _after_trade(holding, trade)
+        have = _after_trade(holding, trade, means.supply)
         if have is None:
             continue
         for sh in sheriff_options:
@@ -173,7 +176,7 @@ def best_payment_brute_force(
                         if pts > means.cap:
                             break
                         kept = {r: have[r] - paid[r] for r in RESOURCES}
-                        score = _score(pts, kept, value)
+                        score = _score(pts, kept, value, trade)
                         if score > best_score:
                             best_score = score
                             best = Payment(
@@ -181,78 +184,3 @@ def best_payment_brute_force(
                             )
     assert best is not None
     return best
-
-
-@dataclass(frozen=True)
-class Plan:
-    """How to buy the most reputation this turn: the character placed (if any), whether
-    the Bank event is used, what the character's skill adds first, and the payment."""
-
-    character: str | None
-    bank: bool
-    gain: dict[str, int]
-    payment: Payment
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "character": self.character,
-            "bank_event": self.bank,
-            "gain_first": dict(self.gain),
-            **self.payment.to_json(),
-        }
-
-
-def _gains(state: Any, player: str, character: str | None) -> list[dict[str, int]]:
-    """What a character's own skill adds before investing (every choice it has)."""
-    if character is None:
-        return [{}]
-    card = state.rules.characters[character]
-    others = [p for p in state.players if p.name != player]
-    out: list[dict[str, int]] = []
-    if card.take is not None:
-        r, n = card.take
-        shut = state.closed.get(r) not in (None, player) and r == "fur"
-        out.append({r: 0 if shut else min(n, state.supply[r])})
-    for r in card.steal:
-        if any(getattr(p, r) > 0 for p in others):
-            out.append({r: 1})
-    return out or [{}]
-
-
-def plans(state: Any, player: str, solve: Any = None) -> list[Plan]:
-    """Every way to invest now: each character in hand that invests (or none), with or
-    without the Bank event; each solved for its best payment."""
-    from adjudicator.black_hills.turn import means_for  # the referee knows the rules of use
-
-    solve = solve or best_payment
-    me = state.player(player)
-    blocked_city = any(area == "city" and who != player for area, who in state.colonel)
-    blocked_city = blocked_city and player not in state.safeguard
-    bank_cost = state.rules.events["bank"].cost if "bank" in state.rules.events else 0
-    out = []
-    for character in [None, *me.characters]:
-        for bank in [False, True] if "bank" in me.events else [False]:
-            means = means_for(state, player, None if blocked_city else character, bank)
-            for gain in _gains(state, player, None if blocked_city else character):
-                holding = me.holding()
-                for r, n in gain.items():
-                    holding[r] += n
-                if bank and holding["gold"] < bank_cost:
-                    continue
-                if bank:
-                    holding["gold"] -= bank_cost
-                payment = solve(holding, means, state.rules.value)
-                out.append(Plan(character, bank, gain, payment))
-    return out
-
-
-def most_reputation(state: Any, player: str | None = None, solve: Any = None) -> Plan:
-    """The plan that buys the most points, then keeps the most valuable resources."""
-    who = player or state.active
-    value = state.rules.value
-
-    def key(p: Plan) -> tuple[int, int, int]:
-        kept = sum(value[r] * p.payment.kept[r] for r in RESOURCES)
-        return (p.payment.points, kept, -int(p.bank))
-
-    return max(plans(state, who, solve), key=key)

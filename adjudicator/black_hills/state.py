@@ -42,7 +42,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.black_hills.data import RESOURCES, Rules, load_rules
-from adjudicator.board_file import pydantic_problem
+from adjudicator.board_file import ID_PATTERN, pydantic_problem
 from adjudicator.errors import InputError
 from adjudicator.files import read_data, write_data
 
@@ -108,7 +108,7 @@ class _Strict(BaseModel):
 
 
 class _Player(_Strict):
-    name: str = Field(min_length=1)
+    name: str = Field(pattern=ID_PATTERN)
     reputation: int = Field(default=0, ge=0)
     gold: int = Field(default=0, ge=0)
     logs: int = Field(default=0, ge=0)
@@ -197,6 +197,41 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
     for i, (who, char, area) in enumerate(m.this_round.placed):
         if who not in names or char not in rules.characters or area not in rules.areas:
             raise fail(f"this_round.placed[{i}]", "name a player, a character and an area")
+    r = m.this_round
+    for who, n in r.turns.items():
+        if who not in names or not 0 <= n <= 2:
+            raise fail(f"this_round.turns.{who}", "a player's turns this round: 0, 1 or 2")
+    for resource, who in r.closed.items():
+        if resource not in RESOURCES or who not in names:
+            raise fail(f"this_round.closed.{resource}", "a resource shut by a player")
+    for area, who in r.colonel:
+        if area not in rules.areas or who not in names:
+            raise fail("this_round.colonel", f"{area!r} by {who!r}: an area and a player")
+    for who in [*([r.plague] if r.plague else []), *r.protected, *r.safeguard]:
+        if who not in names:
+            raise fail("this_round", f"{who!r} is not one of the players")
+    # Each character card exists once: in a hand, the discards, or placed this round.
+    places: dict[str, str] = {}
+    for where, cards in [
+        *((f"{p.name}'s hand", p.characters) for p in m.players),
+        ("the discards", m.discarded),
+        ("the board", [c for _, c, _ in r.placed if c != "shaman"]),
+    ]:
+        for c in cards:
+            if c in places:
+                raise fail("characters", f"{c!r} is both in {places[c]} and in {where}")
+            places[c] = where
+    events: dict[str, str] = {}
+    for where, cards in [
+        *((f"{p.name}'s hand", p.events) for p in m.players),
+        ("the event deck", m.event_deck),
+    ]:
+        for e in cards:
+            if e in events:
+                raise fail("events", f"{e!r} is both in {events[e]} and in {where}")
+            events[e] = where
+    if m.winner is None and any(p.reputation >= rules.goal for p in m.players):
+        raise fail("winner", f"a player has {rules.goal} reputation: name the winner")
     for resource in RESOURCES:
         total = getattr(m.supply, resource) + sum(getattr(p, resource) for p in m.players)
         if total > rules.supply[resource]:
@@ -215,6 +250,7 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
         supply={r: getattr(m.supply, r) for r in RESOURCES},
         jail=m.supply.jail,
         discarded=list(m.discarded),
+        event_deck=list(m.event_deck),
         placed=[tuple(x) for x in m.this_round.placed],  # type: ignore[misc]
         closed=dict(m.this_round.closed),
         plague=m.this_round.plague,

@@ -44,6 +44,13 @@ class TurnError(Exception):
     """An action the rules do not allow (the turn is refused)."""
 
 
+def _number(word: str, what: str) -> int:
+    """A whole number the user wrote (ASCII digits only: '²' is not a number here)."""
+    if not (word.isascii() and word.isdecimal()):
+        raise TurnError(f"{what}: {word!r} is not a whole number")
+    return int(word)
+
+
 @dataclass
 class Verdict:
     legal: bool
@@ -52,7 +59,7 @@ class Verdict:
     log: list[str] = field(default_factory=list)
     state: BHState | None = None
     reputation_gained: int = 0
-    payment: Payment | None = None
+    payments: list[Payment] = field(default_factory=list)
 
     def to_json(self, state_json: dict[str, Any] | None) -> dict[str, Any]:
         return {
@@ -61,7 +68,7 @@ class Verdict:
             "reasons": list(self.reasons),
             "log": list(self.log),
             "reputation_gained": self.reputation_gained,
-            "payment": self.payment.to_json() if self.payment else None,
+            "payments": [p.to_json() for p in self.payments],
             "state": state_json,
         }
 
@@ -90,6 +97,7 @@ class _Turn:
     area: str | None = None
     blocked: bool = False  # the Colonel voided the placed card
     investor: str | None = None  # "settler" | "sheriff" once the card may invest
+    colonel_steal: bool = False  # a Colonel placed this turn may still steal an event
     sheriff_used: bool = False
     trade_used: bool = False
     event: str | None = None
@@ -162,6 +170,13 @@ class _Referee:
             return self.discard(args)
         if head == "rob":
             return self.rob(args)
+        if head == "steal":
+            if not self.t.colonel_steal:
+                raise TurnError("only a Colonel placed this turn steals an event card")
+            if not args:
+                raise TurnError("steal from whom? 'steal NAME'")
+            self.t.colonel_steal = False
+            return self.steal_event(args[0], args[1] if len(args) > 1 else None)
         if head in self.rules.characters:
             return self.place(head, args)
         raise TurnError(f"unknown action {head!r}")
@@ -192,20 +207,25 @@ class _Referee:
         self.t.placed, self.t.area = card, area
         if not from_shaman:
             self.s.placed.append((self.me.name, cid, area))
-        block = next((c for c in self.s.colonel if c[0] == area and c[1] != self.me.name), None)
-        if block is not None:
-            self.s.colonel.remove(block)
-            if self.me.name not in self.s.safeguard:
-                self.t.blocked = True
-                self.log.append(
-                    f"the {card.name} is placed in the "
-                    f"{self.rules.area_names[area]}, but {block[1]}'s Colonel "
-                    "blocks it: it does nothing"
-                )
-                return None
+        if self.blocked(card, area):
+            return None
         self.log.append(f"places the {card.name} in the {self.rules.area_names[area]}")
         self.skills(card, area, rest)
         return None
+
+    def blocked(self, card: Character, area: str) -> bool:
+        """A Colonel waiting in the area voids the card (not for a player with Safeguard,
+        whose card leaves the block waiting for the next)."""
+        block = next((c for c in self.s.colonel if c[0] == area and c[1] != self.me.name), None)
+        if block is None or self.me.name in self.s.safeguard:
+            return False
+        self.s.colonel.remove(block)
+        self.t.blocked = True
+        self.log.append(
+            f"the {card.name} is placed in the {self.rules.area_names[area]}, but "
+            f"{block[1]}'s Colonel blocks it: it does nothing"
+        )
+        return True
 
     def where(self, card: Character, args: list[str]) -> tuple[str, list[str]]:
         """The area the card goes to, from its gather choice or `at AREA`."""
@@ -270,7 +290,10 @@ class _Referee:
         if card.block:
             self.s.colonel.append((area, self.me.name))
             self.log.append(f"the Colonel waits in the {self.rules.area_names[area]}")
+        if card.steal_event:
+            self.t.colonel_steal = True
         if card.steal_event and "steal" in args:
+            self.t.colonel_steal = False
             i = args.index("steal")
             if i + 1 >= len(args):
                 raise TurnError("steal from whom?")
@@ -278,7 +301,7 @@ class _Referee:
             del args[i : i + 3]
         if card.invest is not None:
             self.t.investor = card.invest
-        leftover = [a for a in args if a not in ("from",) and a not in self.s.names()]
+        leftover = [a for a in args if not (card.steal and (a == "from" or a in self.s.names()))]
         if leftover:
             raise TurnError(f"the {card.name} does not understand {' '.join(leftover)!r}")
 
@@ -289,9 +312,15 @@ class _Referee:
         for r, n in give.items():
             if getattr(self.me, r) < n:
                 raise TurnError(f"the trade {trade} needs {n} {r}")
-            setattr(self.me, r, getattr(self.me, r) - n)
         for r, n in get.items():
+            if self.s.supply[r] < n:
+                raise TurnError(f"the supply has no {n} {r} for the trade {trade}")
+        for r, n in give.items():  # what is given goes back to the supply ...
+            setattr(self.me, r, getattr(self.me, r) - n)
+            self.s.supply[r] += n
+        for r, n in get.items():  # ... and what is got comes from it
             setattr(self.me, r, getattr(self.me, r) + n)
+            self.s.supply[r] -= n
         self.t.trade_used = True
         self.log.append(f"the Merchant trades {trade}")
 
@@ -357,13 +386,18 @@ class _Referee:
             self.log.append(f"the Shaman covers the {self.rules.characters[target].name}")
             card = self.rules.characters[target]
             self.t.placed, self.t.area = card, area
+            if self.blocked(card, area):
+                return
             words = [a for a in args[2:] if a != "at" and not (card.gather and a in RESOURCES)]
             self.skills(card, area, words)
         else:
-            if target not in self.s.discarded:
+            pool = sorted(self.s.discarded)
+            dealt = sorted(self.rng.sample(pool, min(4, len(pool))))
+            self.log.append("the Shaman draws " + ", ".join(dealt))
+            if target not in dealt:
                 raise TurnError(
-                    f"the {self.rules.characters[target].name} is not among the "
-                    "discarded characters"
+                    f"the {self.rules.characters[target].name} is not among the four drawn: "
+                    + ", ".join(dealt)
                 )
             self.s.discarded.remove(target)
             self.log.append(f"the Shaman draws the {self.rules.characters[target].name}")
@@ -388,7 +422,7 @@ class _Referee:
             raise TurnError(f"{self.s.plague}'s Plague: no character invests this round")
         if self.t.investor == "sheriff" and self.t.sheriff_used:
             raise TurnError("the Sheriff invests once a turn")
-        want = int(args[0]) if args and args[0].isdigit() else None
+        want = _number(args[0], "invest") if args else None
         means = Means(
             settler=self.t.investor == "settler",
             sheriff=self.t.investor == "sheriff",
@@ -455,6 +489,8 @@ class _Referee:
             raise TurnError("the Stagecoach swaps one resource: 'event stagecoach fur>gold'")
         if getattr(self.me, give) == 0:
             raise TurnError(f"no {give} to swap")
+        if self.s.supply[get] == 0:
+            raise TurnError(f"the supply has no {get} left")
         setattr(self.me, give, getattr(self.me, give) - 1)
         self.s.supply[give] += 1
         self.take(get, 1, "the Stagecoach")
@@ -470,7 +506,7 @@ class _Referee:
             self.log.append(f"{p.name} returns 1 {r}")
 
     def ev_bank(self, rest: list[str]) -> None:
-        want = int(rest[0]) if rest and rest[0].isdigit() else None
+        want = _number(rest[0], "the Bank") if rest else None
         self.pay(Means(bank=True, cap=self.rules.goal - self.me.reputation), want, "the Bank")
 
     def _shut(self, resource: str, why: str) -> None:
@@ -519,7 +555,13 @@ class _Referee:
 
     def discard(self, args: list[str]) -> None:
         names = [a for a in args if a != "event" and a != "events"]
-        if not 1 <= len(names) <= 2 or any(n not in self.me.events for n in names):
+        held = list(self.me.events)
+        ok = 1 <= len(names) <= 2
+        for n in names:
+            ok = ok and n in held
+            if n in held:
+                held.remove(n)
+        if not ok:
             raise TurnError(f"discard one or two of your events: {', '.join(self.me.events)}")
         if self.t.event is not None:
             raise TurnError("an event was activated this turn; none may be discarded after it")
@@ -533,10 +575,9 @@ class _Referee:
             raise TurnError("one robbery a turn")
         if self.me.gunmen == 0:
             raise TurnError("a robbery needs a gunman (the Outlaw or a Jailbreak)")
-        die = next((int(a[4:]) for a in args if a.startswith("die=") and a[4:].isdigit()), None)
-        if die is None:
-            die = self.rng.choice(self.rules.die)
-        elif die not in self.rules.die:
+        given = [a[4:] for a in args if a.startswith("die=")]
+        die = _number(given[0], "die") if given else self.rng.choice(self.rules.die)
+        if die not in self.rules.die:
             raise TurnError(f"the aiming die shows {sorted(set(self.rules.die))}")
         targets = [a for a in args if not a.startswith("die=")]
         if not targets:
@@ -545,26 +586,29 @@ class _Referee:
         self.me.gunmen -= 1
         self.s.jail += 1
         self.log.append(f"the aiming die shows {die}")
+        victims = []
         for spec in targets:
-            if die == 0:
-                break
             name, _, wanted = spec.partition(":")
+            if wanted and wanted not in RESOURCES:
+                raise TurnError(f"{wanted!r} is not a resource ({', '.join(RESOURCES)})")
             victim = self.other(name)
             if victim.name in self.s.protected:
                 raise TurnError(f"{victim.name} is protected this round")
-            while die > 0 and victim.resources > 0:
-                options = (
-                    [wanted] if wanted else sorted(RESOURCES, key=lambda r: -self.rules.value[r])
+            victims.append((victim, wanted))
+        by_value = sorted(RESOURCES, key=lambda r: -self.rules.value[r])
+        # The named players in turn, one resource each, until the die is spent: the wanted
+        # resource first, else the most valuable one they hold.
+        while die > 0 and any(v.resources for v, _ in victims):
+            for victim, wanted in victims:
+                if die == 0 or victim.resources == 0:
+                    continue
+                r = next(
+                    x for x in ([wanted] if wanted else []) + by_value if getattr(victim, x) > 0
                 )
-                r = next((x for x in options if getattr(victim, x) > 0), None)
-                if r is None:
-                    break
                 setattr(victim, r, getattr(victim, r) - 1)
                 setattr(self.me, r, getattr(self.me, r) + 1)
                 die -= 1
                 self.log.append(f"robs 1 {r} from {victim.name}")
-                if len(targets) > 1:
-                    break  # one from each named player
         self.log.append("the gunman goes back to the jail")
 
 
@@ -617,6 +661,8 @@ def referee(state: BHState, player: str, actions: list[list[str]]) -> Verdict:
     s = copy.deepcopy(state)
     if player not in s.names():
         return Verdict(False, player, [f"there is no player {player!r}"])
+    if s.winner is not None:
+        return Verdict(False, player, [f"the game is over: {s.winner} won"])
     if player != s.active:
         return Verdict(False, player, [f"it is {s.active}'s turn"])
     ref = _Referee(s, player, rules)
@@ -646,8 +692,7 @@ def referee(state: BHState, player: str, actions: list[list[str]]) -> Verdict:
             _end_round(s, rules, ref.log)
         else:
             s.active = nxt
-    payment = ref.t.payments[-1] if ref.t.payments else None
-    return Verdict(True, player, [], ref.log, s, gained, payment)
+    return Verdict(True, player, [], ref.log, s, gained, list(ref.t.payments))
 
 
 def referee_text(state: BHState, text: str) -> Verdict:

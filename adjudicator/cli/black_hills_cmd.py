@@ -9,8 +9,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.black_hills.best import best_turns
-from adjudicator.black_hills.invest import most_reputation
+from adjudicator.black_hills.best import best_turns, most_reputation
 from adjudicator.black_hills.state import BHState, load_bh_state, state_data, write_bh_state
 from adjudicator.black_hills.turn import referee_text
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
@@ -100,27 +99,32 @@ def invest(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fa
     out = Output(as_json)
     state = load_bh_state(state_file)
     who = _check_names(state, state_file, player)
-    plan = most_reputation(state, who)
-    pay = plan.payment
-    how = []
-    if plan.character:
-        how.append(f"place the {state.rules.characters[plan.character].name}")
-    if plan.gain:
-        how.append("take " + ", ".join(f"{n} {r}" for r, n in plan.gain.items() if n))
-    if pay.trade:
-        how.append(f"trade {pay.trade}")
-    if plan.bank:
-        how.append("activate the Bank")
-    paid = ", ".join(f"{n} {r}" for r, n in pay.paid().items() if n) or "nothing"
+    best = most_reputation(state, who)
+    if best is None or best.verdict.reputation_gained == 0:
+        out.show(Text(f"{who} can buy no reputation this turn."))
+        out.json(
+            {"player": who, "reputation": 0, "turn": best.text if best else None, "payments": []}
+        )
+        return
+    paid = "; ".join(
+        ", ".join(f"{n} {r}" for r, n in p.paid().items() if n) for p in best.verdict.payments
+    )
     out.show(
         Text(
-            f"{who} can buy {pay.points} reputation point(s) now: "
-            + ("; ".join(how) + "; " if how else "")
-            + f"pay {paid}; keep "
-            + ", ".join(f"{n} {r}" for r, n in pay.kept.items())
+            f"{who} can buy {best.verdict.reputation_gained} reputation point(s) now: "
+            f"{best.text.split(': ', 1)[1]} (paying {paid or 'nothing'})."
         )
     )
-    out.json({"player": who, **plan.to_json()})
+    out.json(
+        {
+            "player": who,
+            "reputation": best.verdict.reputation_gained,
+            "turn": best.text,
+            "payments": [p.to_json() for p in best.verdict.payments],
+            "kept_worth": best.kept,
+            "log": best.verdict.log,
+        }
+    )
 
 
 @app.command()
