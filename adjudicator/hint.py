@@ -114,10 +114,12 @@ _HOPE = {Status.NOT_NOW: 0, Status.CONFIRMATION: 1, Status.CONTRADICTORY: 2, Sta
 
 
 def hint(state: GameState, player: str | None = None) -> Hint:
-    """Rule on every candidate action of the player and rank the legal ones."""
+    """Rule on every candidate action of the player and rank the legal ones. For a player
+    who is not on turn: what they could do if it were their turn."""
     name = player or state.active
     if name is None:
         raise ValueError("the state names no active player")
+    state = replace(state, active=name)
     p = state.player(name)
     hand = list(p.hand or ())
     actions: list[Action] = []
@@ -216,6 +218,7 @@ def naive_actions(state: GameState, player: str | None = None) -> set[tuple[Any,
     rulings functions, reusing nothing. Returns (kind, cards, as, take, buy, points)."""
     name = player or state.active
     assert name is not None
+    state = replace(state, active=name)
     hand = list(state.player(name).hand or ())
 
     def choices(n: int) -> list[str | None]:

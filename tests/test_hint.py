@@ -72,3 +72,14 @@ def test_hint_equals_rulings_one_by_one(s: GameState) -> None:
         assert all(
             rule_play(s, u.card, my).status is not Status.PLAYABLE for my in _choices(s, u.card)
         )
+
+
+def test_hint_for_a_player_not_on_turn_is_what_they_could_do_on_theirs() -> None:
+    from adjudicator.editions import data_dir
+    from adjudicator.state_file import load_state
+
+    s = load_state(data_dir("examples") / "gads-hill-mid.toml")
+    h = hint(s, "ann")
+    assert h.player == "ann"
+    assert any(a.kind == "play" for a in h.actions)
+    assert action_keys(h) == naive_actions(s, "ann")
