@@ -66,7 +66,7 @@ class BenchCase:
 
 
 def _median_ms(
-    fn: Callable[[], object], runs: int, tick: Callable[[], None]
+    fn: Callable[[], object], runs: int, tick: Callable[..., None]
 ) -> tuple[float, object]:
     result = fn()  # warm-up: imports, caches
     times = []
@@ -78,7 +78,7 @@ def _median_ms(
     return statistics.median(times), result
 
 
-def run_case(case: BenchCase, runs: int, twin_runs: int, tick: Callable[[], None]) -> BenchResult:
+def run_case(case: BenchCase, runs: int, twin_runs: int, tick: Callable[..., None]) -> BenchResult:
     runs, twin_runs = case.runs(runs, twin_runs)
     median, answer = _median_ms(case.engine, runs, tick)
     twin_median = None

@@ -210,8 +210,8 @@ def board_from_data(data: dict[str, Any], source: str) -> Board:
         regions=regions,
         options=dict(model.options),
         card_sizes={k: tuple(v) for k, v in model.edition.card_sizes.items()},
-        card_counts=dict(model.edition.card_counts),
-        kind_labels=dict(model.edition.kind_labels),
+        card_counts={str(k): v for k, v in model.edition.card_counts.items()},
+        kind_labels={str(k): v for k, v in model.edition.kind_labels.items()},
         markers_per_building=model.edition.markers_per_building,
         max_markers_per_space=model.edition.max_markers_per_space,
     )

@@ -294,7 +294,9 @@ class Game:
             return None
         for n in hand:
             card = s.cards[n]
-            choices = admissible_my_buildings(s, player, card) if card.needs_my_building else []
+            choices: list[str | None] = list(
+                admissible_my_buildings(s, player, card) if card.needs_my_building else []
+            )
             for my in choices or [None]:
                 if rule_turn(s, [(n, my)], player).playable:
                     return n

@@ -80,7 +80,11 @@ class Output:
             disable=not err_console.is_terminal,
         ) as bar:
             task = bar.add_task(description, total=total)
-            yield lambda n=1: bar.advance(task, n)
+
+            def advance(n: int = 1) -> None:
+                bar.advance(task, n)
+
+            yield advance
 
 
 def handle_errors(fn: Callable[P, R]) -> Callable[P, R]:

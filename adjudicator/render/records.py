@@ -65,9 +65,9 @@ def replay_view(r: Replay) -> RenderableType:
         )
     parts.append(findings if findings.row_count else Text("Nothing was overlooked."))
     scores = Table("player", "corrected score", "table's score", title="Scores")
-    table = r.table_scores() or {}
+    table_scores = r.table_scores() or {}
     for name, pts in r.scores().items():
-        scores.add_row(name, str(pts), str(table.get(name, "-")))
+        scores.add_row(name, str(pts), str(table_scores.get(name, "-")))
     parts.append(scores)
     parts.append(game_summary(r.game))
     return Panel(Group(*parts))
