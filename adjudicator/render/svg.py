@@ -102,6 +102,21 @@ def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) 
     return node
 
 
+def _cell_box(
+    parent: ET.Element,
+    geo: _Geometry,
+    cell: tuple[int, int],
+    ident: str,
+    cls: str,
+    **style: object,
+) -> tuple[ET.Element, float, float]:
+    """A group for one cell of the board with its rounded box; returns it and its corner."""
+    x, y = geo.left(cell[0]), geo.top(cell[1])
+    group = _el(parent, "g", id=ident, class_=cls)
+    _el(group, "rect", x=x, y=y, width=CELL, height=CELL, rx=6, **style)
+    return group, x, y
+
+
 def _multiline(
     parent: ET.Element, lines: list[str], x: float, y: float, size: int, **attrs: object
 ) -> None:
@@ -334,17 +349,13 @@ def _draw_space(
     marks: tuple[frozenset[str], frozenset[str]],
 ) -> None:
     space = board.spaces[space_id]
-    x, y = geo.left(space.x), geo.top(space.y)
-    group = _el(parent, "g", id=f"space-{space_id}", class_="space")
     fill, stroke = _fill(space_id, *marks)
-    _el(
-        group,
-        "rect",
-        x=x,
-        y=y,
-        width=CELL,
-        height=CELL,
-        rx=6,
+    group, x, y = _cell_box(
+        parent,
+        geo,
+        space.cell,
+        f"space-{space_id}",
+        "space",
         fill=fill,
         stroke=stroke,
         stroke_width=2 if stroke != COLOURS["stroke"] else 1,
@@ -404,17 +415,13 @@ def _draw_frame(
     parent: ET.Element, board: Board, geo: _Geometry, frame_id: str, state: GameState | None
 ) -> None:
     space = board.spaces[frame_id]
-    x, y = geo.left(space.x), geo.top(space.y)
-    group = _el(parent, "g", id=f"space-{frame_id}", class_="frame")
     landmark = state.landmarks.get(frame_id) if state is not None else None
-    _el(
-        group,
-        "rect",
-        x=x,
-        y=y,
-        width=CELL,
-        height=CELL,
-        rx=6,
+    group, x, y = _cell_box(
+        parent,
+        geo,
+        space.cell,
+        f"space-{frame_id}",
+        "frame",
         fill=COLOURS["landmark"] if landmark else COLOURS["frame"],
         stroke=COLOURS["landmark_stroke"],
         stroke_dasharray="6 4",
@@ -442,16 +449,12 @@ def _draw_frame(
 
 def _draw_field(parent: ET.Element, board: Board, geo: _Geometry, field_id: str) -> None:
     f = board.fields[field_id]
-    x, y = geo.left(f.x), geo.top(f.y)
-    group = _el(parent, "g", id=f"landmark-{field_id}", class_="landmark")
-    _el(
-        group,
-        "rect",
-        x=x,
-        y=y,
-        width=CELL,
-        height=CELL,
-        rx=6,
+    group, x, y = _cell_box(
+        parent,
+        geo,
+        (f.x, f.y),
+        f"landmark-{field_id}",
+        "landmark",
         fill=COLOURS["landmark"],
         stroke=COLOURS["landmark_stroke"],
         stroke_width=2,
