@@ -159,6 +159,44 @@ def bench_cases() -> list[BenchCase]:
             max_runs=9,
         ),
         *_black_hills_cases(),
+        *_dry_gulch_cases(),
+    ]
+
+
+def _dry_gulch_cases() -> list[BenchCase]:
+    from adjudicator.dry_gulch.pay import pay, pay_brute_force, plan
+    from adjudicator.dry_gulch.place import legal_sites
+    from adjudicator.dry_gulch.state import card_value, load_dg_state
+
+    dg = load_dg_state(data_dir("examples") / "dry-gulch-turn.toml")
+    hand = dg.player().hand
+    sites = {p: legal_sites(dg, p) for p in dg.player().permits}
+
+    def worth(payment: Any) -> int | None:
+        return (
+            None if payment is None else sum(card_value(hand[i], dg.rules) for i in payment.cards())
+        )
+
+    return [
+        BenchCase(
+            "dry-gulch-pay",
+            f"paying for the Pharmacist from a {len(hand)}-card hand (CP-SAT) vs every set of "
+            "cards",
+            lambda: pay(dg, "pharmacist"),
+            lambda: pay_brute_force(dg, "pharmacist"),
+            lambda a, b: worth(a) == b,
+            lambda p: {"hand": len(hand), "spent_worth": worth(p)},
+            max_runs=51,
+        ),
+        BenchCase(
+            "dry-gulch-plan",
+            f"the best building plan for three permits and a {len(hand)}-card hand (no twin "
+            "here: it takes minutes on 15 cards; the tests hold plan to it on 7)",
+            lambda: plan(dg, "ann", sites),
+            None,
+            detail=lambda r: {"hand": len(hand), "influence": r.influence},  # type: ignore[attr-defined]
+            max_runs=21,
+        ),
     ]
 
 

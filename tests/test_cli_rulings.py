@@ -123,6 +123,8 @@ def test_bench_json_shape() -> None:
         "audit",
         "black-hills-invest",
         "black-hills-best",
+        "dry-gulch-pay",
+        "dry-gulch-plan",
     ]
     for r in data["results"]:
         assert set(r) >= {"name", "median_ms", "twin_median_ms", "runs"}

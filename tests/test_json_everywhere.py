@@ -54,10 +54,14 @@ def _commands(tmp: Path) -> list[list[str]]:
         ["black-hills", "turn", str(bh), "ann: miner"],
         ["black-hills", "invest", str(bh), "--by", "cid"],
         ["black-hills", "best", str(bh)],
+        ["dry-gulch", "pay", str(EX / "dry-gulch-turn.toml"), "pharmacist"],
+        ["dry-gulch", "plan", str(EX / "dry-gulch-turn.toml")],
+        ["dry-gulch", "place", str(EX / "dry-gulch-turn.toml"), "saloon", "nw-3"],
+        ["dry-gulch", "score", str(EX / "dry-gulch-turn.toml")],
     ]
 
 
-@pytest.mark.parametrize("index", range(20))
+@pytest.mark.parametrize("index", range(24))
 def test_json_is_one_strict_object(tmp_path: Path, index: int) -> None:
     args = _commands(tmp_path)[index]
     result = runner.invoke(app, [*args, "--json"])

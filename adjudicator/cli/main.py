@@ -12,6 +12,7 @@ from adjudicator.cli import (
     black_hills_cmd,
     board_cmd,
     cards_cmd,
+    dry_gulch_cmd,
     game_cmd,
     hint_cmd,
     rulings_cmd,
@@ -42,6 +43,7 @@ app.add_typer(cards_cmd.app, name="cards")
 app.add_typer(state_cmd.app, name="state")
 app.add_typer(game_cmd.app, name="game")
 app.add_typer(black_hills_cmd.app, name="black-hills")
+app.add_typer(dry_gulch_cmd.app, name="dry-gulch")
 rulings_cmd.register(app)
 hint_cmd.register(app)
 game_cmd.register(app)

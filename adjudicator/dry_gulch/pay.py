@@ -1,0 +1,323 @@
+"""Paying for buildings (CP-SAT), and the brute-force twin that tries every set of cards.
+
+A building's cost is a list of resources (each one *unit*) and labour points. A unit is
+paid by a hand card of its kind; or, for an ability, by the Handyman Brother; or, for a
+good, by any card through a General Store (one card a turn for each store the payer owns);
+or by as many other cards as the substitution table says. Labour is paid only with Labor
+cards, their points added, the surplus lost. The owner of a Blacksmith needs no Blacksmith.
+
+Among all payments the one that keeps the most valuable hand is chosen: the least worth
+spent (`state.card_value`: a resource is worth what it stands for in the table, a Labor
+card its points, an event 1 to 3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations, product
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from adjudicator.dry_gulch.data import ABILITIES, GOODS, Rules
+from adjudicator.dry_gulch.state import DGState, HandCard, card_value
+
+__all__ = [
+    "Means",
+    "Payment",
+    "Plan",
+    "means_of",
+    "pay",
+    "pay_brute_force",
+    "plan",
+    "plan_brute_force",
+    "units_of",
+]
+
+HANDYMAN = "handyman-brother"
+
+
+@dataclass(frozen=True)
+class Means:
+    """What the payer's buildings let them do this turn."""
+
+    stores: int = 0  # General Stores owned (a card as a good, once a turn each)
+    blacksmith: bool = False  # owns a Blacksmith: needs no Blacksmith resource
+
+
+def means_of(state: DGState, player: str) -> Means:
+    specials = state.specials_built(player)
+    return Means(min(2, specials.count("general-store")), "blacksmith" in specials)
+
+
+def units_of(rules: Rules, permit: str, means: Means) -> tuple[list[str], int]:
+    """The resource units and labour points a permit costs this payer."""
+    p = rules.permits[permit]
+    units = [
+        k
+        for k, n in sorted(p.cost.items())
+        for _ in range(n)
+        if not (k == "blacksmith" and means.blacksmith)
+    ]
+    return units, p.labor
+
+
+@dataclass(frozen=True)
+class Payment:
+    """How each card pays: (unit, how) for resources, or labour."""
+
+    permit: str
+    direct: list[tuple[str, int]] = field(default_factory=list)  # (unit kind, card index)
+    store: list[tuple[str, int]] = field(default_factory=list)
+    substitute: list[tuple[str, list[int]]] = field(default_factory=list)
+    labour: list[int] = field(default_factory=list)
+
+    def cards(self) -> list[int]:
+        used = [i for _, i in self.direct] + [i for _, i in self.store] + self.labour
+        return used + [i for _, group in self.substitute for i in group]
+
+    def to_json(self, hand: list[HandCard]) -> dict[str, Any]:
+        def name(i: int) -> str:
+            return hand[i].text
+
+        return {
+            "permit": self.permit,
+            "direct": [{"for": k, "card": name(i)} for k, i in self.direct],
+            "general_store": [{"for": k, "card": name(i)} for k, i in self.store],
+            "substitutes": [{"for": k, "cards": [name(i) for i in g]} for k, g in self.substitute],
+            "labour": [name(i) for i in self.labour],
+        }
+
+
+@dataclass(frozen=True)
+class Plan:
+    permits: list[str]
+    sites: dict[str, str]  # permit -> site (a permit twice: "id#2")
+    payments: list[Payment]
+    influence: int
+    spent_worth: int
+
+
+def _allowed_direct(card: HandCard, kind: str) -> bool:
+    return card.kind == kind or (card.event == HANDYMAN and kind in ABILITIES)
+
+
+def _solve(
+    rules: Rules,
+    hand: list[HandCard],
+    wanted: list[str],
+    means: Means,
+    sites: dict[str, list[str]] | None,
+    optional: bool,
+) -> Plan | None:
+    """CP-SAT for one building (`optional=False`) or the best set of them (`True`)."""
+    m = cp_model.CpModel()
+    value = [card_value(c, rules) for c in hand]
+    uses: dict[int, list[Any]] = {i: [] for i in range(len(hand))}
+    chosen = []
+    parts = []
+    store_vars = []
+    for b, permit in enumerate(wanted):
+        y = m.new_bool_var(f"build{b}")
+        if not optional:
+            m.add(y == 1)
+        chosen.append(y)
+        units, labour = units_of(rules, permit, means)
+        unit_vars = []
+        for u, kind in enumerate(units):
+            direct = {
+                i: m.new_bool_var(f"d{b}_{u}_{i}")
+                for i, c in enumerate(hand)
+                if _allowed_direct(c, kind)
+            }
+            store = (
+                {i: m.new_bool_var(f"g{b}_{u}_{i}") for i in range(len(hand))}
+                if kind in GOODS and means.stores
+                else {}
+            )
+            sub_cards = {i: m.new_bool_var(f"s{b}_{u}_{i}") for i in range(len(hand))}
+            sub = m.new_bool_var(f"sub{b}_{u}")
+            m.add(sum(direct.values()) + sum(store.values()) + sub == y)
+            m.add(sum(sub_cards.values()) == rules.substitution[kind] * sub)
+            for group in (direct, store, sub_cards):
+                for i, v in group.items():
+                    uses[i].append(v)
+            store_vars.extend(store.values())
+            unit_vars.append((kind, direct, store, sub_cards))
+        labour_vars = {
+            i: m.new_bool_var(f"l{b}_{i}") for i, c in enumerate(hand) if c.kind == "labor"
+        }
+        for v in labour_vars.values():
+            m.add_implication(v, y)
+        for i, v in labour_vars.items():
+            uses[i].append(v)
+        m.add(sum(hand[i].labor * v for i, v in labour_vars.items()) >= labour * y)
+        site_vars = {}
+        if sites is not None:
+            site_vars = {s: m.new_bool_var(f"at{b}_{s}") for s in sites[permit]}
+            m.add(sum(site_vars.values()) == y)
+        parts.append((permit, unit_vars, labour_vars, site_vars))
+    used = []
+    for i, vs in uses.items():
+        m.add(sum(vs) <= 1)
+        used.append((value[i], sum(vs)))
+    if store_vars:
+        m.add(sum(store_vars) <= means.stores)
+    if sites is not None:
+        by_site: dict[str, list[Any]] = {}
+        for _, _, _, site_vars in parts:
+            for s, v in site_vars.items():
+                by_site.setdefault(s, []).append(v)
+        for vs in by_site.values():
+            m.add_at_most_one(vs)
+    spent = sum(v * u for v, u in used)
+    influence = sum(rules.permits[p].influence * y for p, y in zip(wanted, chosen, strict=True))
+    big = 1 + sum(value)
+    m.maximize(influence * big - spent)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    status = solver.solve(m)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    payments = []
+    placed = {}
+    count: dict[str, int] = {}
+    names = []
+    for (permit, unit_vars, labour_vars, site_vars), y in zip(parts, chosen, strict=True):
+        if not solver.boolean_value(y):
+            continue
+        count[permit] = count.get(permit, 0) + 1
+        label = permit if count[permit] == 1 else f"{permit}#{count[permit]}"
+        names.append(permit)
+        pay_ = Payment(permit)
+        for kind, direct, store, sub_cards in unit_vars:
+            d = [i for i, v in direct.items() if solver.boolean_value(v)]
+            g = [i for i, v in store.items() if solver.boolean_value(v)]
+            s = [i for i, v in sub_cards.items() if solver.boolean_value(v)]
+            if d:
+                pay_.direct.append((kind, d[0]))
+            elif g:
+                pay_.store.append((kind, g[0]))
+            else:
+                pay_.substitute.append((kind, s))
+        pay_.labour.extend(i for i, v in labour_vars.items() if solver.boolean_value(v))
+        payments.append(pay_)
+        for s, v in site_vars.items():
+            if solver.boolean_value(v):
+                placed[label] = s
+    spent_worth = sum(value[i] for p in payments for i in p.cards())
+    return Plan(
+        names, placed, payments, sum(rules.permits[p].influence for p in names), spent_worth
+    )
+
+
+def pay(state: DGState, permit: str, player: str | None = None) -> Payment | None:
+    """The payment for one building that keeps the most valuable hand, or None."""
+    who = state.player(player)
+    result = _solve(state.rules, who.hand, [permit], means_of(state, who.name), None, False)
+    return result.payments[0] if result else None
+
+
+def plan(state: DGState, player: str | None, legal_sites: dict[str, list[str]]) -> Plan:
+    """The buildings (from the player's permits) the hand pays for together this turn that
+    gain the most influence, each on a legal free site; then the most valuable hand kept."""
+    who = state.player(player)
+    result = _solve(
+        state.rules, who.hand, list(who.permits), means_of(state, who.name), legal_sites, True
+    )
+    assert result is not None  # building nothing is always possible
+    return result
+
+
+# ----- the twin ----------------------------------------------------------------------------
+
+
+def _can_pay(
+    rules: Rules,
+    hand: list[HandCard],
+    cards: list[int],
+    needs: list[tuple[list[str], int]],
+    stores: int,
+) -> bool:
+    """Whether exactly these cards (some may stay unused) pay for every (units, labour)."""
+
+    def units_left(todo: list[str], free: list[int], stores_left: int, labour: list[int]) -> bool:
+        if not todo:
+            return labour_ok(free, labour)
+        kind, rest = todo[0], todo[1:]
+        for i in free:
+            if _allowed_direct(hand[i], kind) and units_left(
+                rest, [j for j in free if j != i], stores_left, labour
+            ):
+                return True
+        if kind in GOODS and stores_left:
+            for i in free:
+                if units_left(rest, [j for j in free if j != i], stores_left - 1, labour):
+                    return True
+        for group in combinations(free, rules.substitution[kind]):
+            if units_left(rest, [j for j in free if j not in group], stores_left, labour):
+                return True
+        return False
+
+    def labour_ok(free: list[int], labour: list[int]) -> bool:
+        workers = [i for i in free if hand[i].kind == "labor"]
+
+        def fill(k: int, pool: list[int]) -> bool:
+            if k == len(labour):
+                return True
+            for n in range(len(pool) + 1):
+                for group in combinations(pool, n):
+                    if sum(hand[i].labor for i in group) >= labour[k] and fill(
+                        k + 1, [i for i in pool if i not in group]
+                    ):
+                        return True
+            return False
+
+        return fill(0, workers)
+
+    todo = [k for units, _ in needs for k in units]
+    return units_left(todo, list(cards), stores, [lab for _, lab in needs])
+
+
+def _least_worth(
+    rules: Rules, hand: list[HandCard], needs: list[tuple[list[str], int]], stores: int
+) -> int | None:
+    """The least worth of a set of hand cards that pays for all `needs`, or None."""
+    values = [card_value(c, rules) for c in hand]
+    best = None
+    for n in range(len(hand) + 1):
+        for cards in combinations(range(len(hand)), n):
+            worth = sum(values[i] for i in cards)
+            if (best is None or worth < best) and _can_pay(rules, hand, list(cards), needs, stores):
+                best = worth
+    return best
+
+
+def pay_brute_force(state: DGState, permit: str, player: str | None = None) -> int | None:
+    """The twin of `pay`: the least worth any set of hand cards pays with, or None."""
+    who = state.player(player)
+    means = means_of(state, who.name)
+    return _least_worth(state.rules, who.hand, [units_of(state.rules, permit, means)], means.stores)
+
+
+def plan_brute_force(
+    state: DGState, player: str | None, legal_sites: dict[str, list[str]]
+) -> tuple[int, int]:
+    """The twin of `plan`: (most influence, least worth spent for it), trying every set of
+    permits, every choice of sites and every set of cards."""
+    who = state.player(player)
+    rules = state.rules
+    means = means_of(state, who.name)
+    best = (0, 0)  # (influence, -worth)
+    permits = list(who.permits)
+    for n in range(1, len(permits) + 1):
+        for chosen in combinations(permits, n):
+            if not any(
+                len(set(sites)) == n for sites in product(*(legal_sites[p] for p in chosen))
+            ):
+                continue
+            needs = [units_of(rules, p, means) for p in chosen]
+            worth = _least_worth(rules, who.hand, needs, means.stores)
+            if worth is not None:
+                best = max(best, (sum(rules.permits[p].influence for p in chosen), -worth))
+    return best[0], -best[1]

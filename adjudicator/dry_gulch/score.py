@@ -1,0 +1,71 @@
+"""Influence on the board, what each player still lacks, the winner, and the event cards
+in play checked against their conditions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.dry_gulch.state import DGState
+
+__all__ = ["Score", "score"]
+
+
+@dataclass
+class Score:
+    needed: int
+    influence: dict[str, int] = field(default_factory=dict)
+    detail: dict[str, list[str]] = field(default_factory=dict)
+    lacks: dict[str, int] = field(default_factory=dict)
+    winners: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "needed": self.needed,
+            "influence": dict(self.influence),
+            "detail": {k: list(v) for k, v in self.detail.items()},
+            "lacks": dict(self.lacks),
+            "winners": list(self.winners),
+            "problems": list(self.problems),
+        }
+
+
+def score(state: DGState) -> Score:
+    rules = state.rules
+    result = Score(needed=rules.needed(len(state.players)))
+    built = {rules.permits[b.permit].special for b in state.buildings if not b.damaged}
+    for p in state.players:
+        total = 0
+        lines = []
+        for b in state.buildings:
+            if b.owner != p.name:
+                continue
+            permit = rules.permits[b.permit]
+            points = permit.influence // 2 if b.damaged else permit.influence
+            total += points
+            lines.append(
+                f"{permit.name} on {b.site}: {points}"
+                + (f" (damaged: half of {permit.influence})" if b.damaged else "")
+            )
+        for e in p.played:
+            event = rules.events[e]
+            total += event.influence
+            lines.append(f"{event.name}: {event.influence}")
+            missing = [n for n in event.needs if n not in built]
+            if missing:
+                result.problems.append(
+                    f"{p.name}'s {event.name} needs {', '.join(missing)} built (and not damaged)"
+                )
+        for misfortune in ("fire", "vandalism"):
+            if p.against.count(misfortune) > 1:
+                result.problems.append(
+                    f"{p.name} has {p.against.count(misfortune)} "
+                    f"{misfortune} cards in front: at most one"
+                )
+        result.influence[p.name] = total
+        result.detail[p.name] = lines
+        result.lacks[p.name] = max(0, result.needed - total)
+        if total >= result.needed:
+            result.winners.append(p.name)
+    return result

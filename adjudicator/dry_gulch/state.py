@@ -1,0 +1,233 @@
+"""A Dry Gulch state and its file (TOML, or JSON by the file's ending).
+
+```toml
+game = "dry-gulch"
+active = "ann"
+[[players]]
+name = "ann"
+hand = ["carpenter", "lumber", "lumber", "labor:2", "event:iou"]   # resource kinds, Labor
+permits = ["pharmacist", "saloon"]      # cards with their labour points, "event:ID"
+played = ["silk-lace"]                  # violet cards in front (an influence point each)
+against = ["fire"]                      # misfortunes played against the player, in front
+[[buildings]]
+permit = "residence"
+owner = "ann"
+site = "e1"
+damaged = false
+```
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from adjudicator.board_file import ID_PATTERN, pydantic_problem
+from adjudicator.dry_gulch.data import KINDS, Rules, load_rules
+from adjudicator.errors import InputError
+from adjudicator.files import read_data
+
+__all__ = [
+    "Built",
+    "DGPlayer",
+    "DGState",
+    "HandCard",
+    "card_value",
+    "load_dg_state",
+    "parse_card",
+    "state_data",
+]
+
+
+@dataclass(frozen=True)
+class HandCard:
+    """One card in a hand: a resource kind, a Labor card with its points, or an event."""
+
+    text: str  # as written in the state file
+    kind: str  # a resource kind, "labor", or "event"
+    labor: int = 0
+    event: str | None = None
+
+
+def parse_card(text: str, rules: Rules) -> HandCard:
+    kind, _, arg = text.partition(":")
+    if kind == "labor":
+        if not (arg.isascii() and arg.isdecimal()) or int(arg) < 1:
+            raise ValueError(f"{text!r}: a Labor card is 'labor:N' with its labour points")
+        return HandCard(text, "labor", labor=int(arg))
+    if kind == "event":
+        if arg not in rules.events:
+            raise ValueError(f"{text!r}: unknown event {arg!r}")
+        return HandCard(text, "event", event=arg)
+    if kind in KINDS and not arg:
+        return HandCard(text, kind)
+    raise ValueError(
+        f"{text!r}: a hand card is a resource kind ({', '.join(KINDS)}), 'labor:N' or 'event:ID'"
+    )
+
+
+def card_value(card: HandCard, rules: Rules) -> int:
+    """What a card is worth keeping: a resource, the cards it stands for (the substitution
+    table); a Labor card, its points; an event: 3 for special abilities and equipment
+    (yellow, violet), 2 for a misfortune to play on others, 1 for the rest."""
+    if card.kind == "labor":
+        return card.labor
+    if card.kind == "event":
+        assert card.event is not None
+        return {"yellow": 3, "violet": 3, "red": 2}.get(rules.events[card.event].triangle, 1)
+    return rules.substitution[card.kind]
+
+
+@dataclass
+class Built:
+    permit: str
+    owner: str
+    site: str
+    damaged: bool = False
+
+
+@dataclass
+class DGPlayer:
+    name: str
+    hand: list[HandCard] = field(default_factory=list)
+    permits: list[str] = field(default_factory=list)
+    played: list[str] = field(default_factory=list)
+    against: list[str] = field(default_factory=list)
+
+
+@dataclass
+class DGState:
+    players: list[DGPlayer]
+    active: str
+    buildings: list[Built] = field(default_factory=list)
+
+    @property
+    def rules(self) -> Rules:
+        return load_rules()
+
+    def player(self, name: str | None = None) -> DGPlayer:
+        name = name or self.active
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def specials_built(self, owner: str | None = None) -> list[str]:
+        """The special functions of undamaged buildings (of one owner, or anyone's)."""
+        rules = self.rules
+        return [
+            rules.permits[b.permit].special
+            for b in self.buildings
+            if not b.damaged and (owner is None or b.owner == owner)
+        ]
+
+    def occupied(self) -> dict[str, Built]:
+        return {b.site: b for b in self.buildings}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Player(_Strict):
+    name: str = Field(pattern=ID_PATTERN)
+    hand: list[str] = []
+    permits: list[str] = []
+    played: list[str] = []
+    against: list[str] = []
+
+
+class _Built(_Strict):
+    permit: str
+    owner: str
+    site: str
+    damaged: bool = False
+
+
+class _State(_Strict):
+    game: str
+    active: str
+    players: list[_Player] = Field(min_length=3, max_length=6)
+    buildings: list[_Built] = []
+
+
+def state_from(data: dict[str, Any], source: str) -> DGState:
+    try:
+        m = _State.model_validate(data)
+    except ValidationError as exc:
+        entry, problem = pydantic_problem(exc, data)
+        raise InputError(source, entry, problem) from None
+    rules = load_rules()
+
+    def fail(entry: str, problem: str) -> InputError:
+        return InputError(source, entry, problem)
+
+    if m.game != "dry-gulch":
+        raise fail("game", f"is {m.game!r}; this file format is for 'dry-gulch'")
+    names = [p.name for p in m.players]
+    if len(set(names)) != len(names):
+        raise fail("players", "two players have one name")
+    if m.active not in names:
+        raise fail("active", f"{m.active!r} is not one of the players")
+    players = []
+    for p in m.players:
+        entry = f"players {p.name!r}"
+        hand = []
+        for text in p.hand:
+            try:
+                hand.append(parse_card(text, rules))
+            except ValueError as exc:
+                raise fail(f"{entry}.hand", str(exc)) from None
+        for permit in p.permits:
+            if permit not in rules.permits:
+                raise fail(f"{entry}.permits", f"unknown permit {permit!r}")
+        for e in [*p.played, *p.against]:
+            if e not in rules.events:
+                raise fail(entry, f"unknown event {e!r}")
+        players.append(DGPlayer(p.name, hand, list(p.permits), list(p.played), list(p.against)))
+    seen: dict[str, str] = {}
+    built = []
+    for i, b in enumerate(m.buildings):
+        entry = f"buildings[{i}]"
+        if b.permit not in rules.permits:
+            raise fail(entry, f"unknown permit {b.permit!r}")
+        if b.owner not in names:
+            raise fail(entry, f"{b.owner!r} is not one of the players")
+        if b.site not in rules.sites:
+            raise fail(entry, f"unknown site {b.site!r}")
+        if b.site in seen:
+            raise fail(entry, f"site {b.site!r} already holds the {seen[b.site]}")
+        seen[b.site] = b.permit
+        built.append(Built(b.permit, b.owner, b.site, b.damaged))
+    return DGState(players, m.active, built)
+
+
+def load_dg_state(path: Path) -> DGState:
+    return state_from(read_data(path), str(path))
+
+
+def state_data(s: DGState) -> dict[str, Any]:
+    return {
+        "game": "dry-gulch",
+        "active": s.active,
+        "players": [
+            {
+                "name": p.name,
+                "hand": [c.text for c in p.hand],
+                "permits": list(p.permits),
+                "played": list(p.played),
+                "against": list(p.against),
+            }
+            for p in s.players
+        ],
+        "buildings": [
+            {"permit": b.permit, "owner": b.owner, "site": b.site, "damaged": b.damaged}
+            for b in s.buildings
+        ],
+    }

@@ -1,0 +1,185 @@
+"""Dry Gulch: paying (CP-SAT against the twin that tries every set of cards), planning,
+placing and scoring, on our reconstructed board and cards."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from adjudicator.cli.main import app
+from adjudicator.dry_gulch.data import KINDS, load_rules
+from adjudicator.dry_gulch.pay import pay, pay_brute_force, plan, plan_brute_force
+from adjudicator.dry_gulch.place import legal_sites, placement_problems
+from adjudicator.dry_gulch.score import score
+from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, card_value, parse_card
+from adjudicator.editions import data_dir
+
+RULES = load_rules()
+runner = CliRunner()
+EXAMPLE = data_dir("examples") / "dry-gulch-turn.toml"
+
+
+def state_with(
+    hand: list[str], permits: list[str] | None = None, buildings: list[Built] | None = None
+) -> DGState:
+    cards = [parse_card(c, RULES) for c in hand]
+    return DGState(
+        [DGPlayer("ann", cards, permits or []), DGPlayer("bob"), DGPlayer("cid")],
+        "ann",
+        buildings or [],
+    )
+
+
+def test_the_printed_counts() -> None:
+    permits = sum(p.count for p in RULES.permits.values() if p.special != "residence")
+    assert permits == 33
+    assert sum(r[3] for r in RULES.resources) == 81
+    assert sum(e.count for e in RULES.events.values()) == 39
+    assert sum(1 for s in RULES.sites.values() if s.bank_only) == 1
+    assert RULES.substitution == {
+        "mason": 3,
+        "blacksmith": 2,
+        "carpenter": 2,
+        "brick": 3,
+        "lumber": 2,
+        "whiskey": 2,
+        "entertainment": 1,
+        "food": 1,
+    }
+
+
+def test_the_rulebooks_pharmacist() -> None:
+    """Otto: 1 Carpenter, 1 Lumber, 2 Lumber as a Blacksmith, I.O.U. and Gold Strike as
+    Whiskey, the Labor card as labour."""
+    s = state_with(
+        ["carpenter", "lumber", "lumber", "lumber", "labor:2", "event:iou", "event:gold-strike"]
+    )
+    p = pay(s, "pharmacist")
+    assert p is not None
+    hand = s.player().hand
+    assert sorted(hand[i].text for i in p.cards()) == sorted(c.text for c in hand)
+    assert dict(p.substitute)  # something stood in
+    assert pay_brute_force(s, "pharmacist") == sum(card_value(c, RULES) for c in hand)
+
+
+def test_general_store_blacksmith_and_handyman() -> None:
+    store = next(b for b in RULES.permits.values() if b.special == "general-store").id
+    smithy = next(b for b in RULES.permits.values() if b.special == "blacksmith").id
+    sites = [s for s in RULES.sites if not RULES.sites[s].bank_only]
+    base = ["carpenter", "lumber", "labor:3", "food", "food"]
+    without = state_with(base)
+    with_both = state_with(
+        base, buildings=[Built(store, "ann", sites[0]), Built(smithy, "ann", sites[1])]
+    )
+    a, b = pay_brute_force(without, "pharmacist"), pay_brute_force(with_both, "pharmacist")
+    assert b is not None and (a is None or b < a)
+    handy = state_with(["event:handyman-brother", "lumber", "whiskey", "carpenter", "labor:1"])
+    p = pay(handy, "pharmacist")
+    assert p is not None and any(
+        handy.player().hand[i].event == "handyman-brother" for _, i in p.direct
+    )
+
+
+HAND = st.lists(
+    st.sampled_from(
+        [
+            *KINDS,
+            "labor:1",
+            "labor:2",
+            "labor:3",
+            "event:iou",
+            "event:handyman-brother",
+            "event:fire",
+        ]
+    ),
+    max_size=7,
+)
+PERMITS = sorted(p for p, v in RULES.permits.items() if v.special != "residence")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(HAND, st.sampled_from(PERMITS), st.booleans())
+def test_paying_equals_its_twin(hand: list[str], permit: str, store: bool) -> None:
+    shop = next(b for b in RULES.permits.values() if b.special == "general-store").id
+    site = next(s for s in RULES.sites if not RULES.sites[s].bank_only)
+    s = state_with(hand, buildings=[Built(shop, "ann", site)] if store else [])
+    p = pay(s, permit)
+    twin = pay_brute_force(s, permit)
+    if p is None:
+        assert twin is None
+    else:
+        assert twin == sum(card_value(s.player().hand[i], RULES) for i in p.cards())
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(HAND, st.lists(st.sampled_from(PERMITS), min_size=1, max_size=3))
+def test_planning_equals_its_twin(hand: list[str], permits: list[str]) -> None:
+    s = state_with(hand, permits)
+    sites = {p: legal_sites(s, p) for p in permits}
+    result = plan(s, "ann", sites)
+    assert (result.influence, result.spent_worth) == plan_brute_force(s, "ann", sites)
+    assert len(set(result.sites.values())) == len(result.sites)  # one building a site
+
+
+def test_placing() -> None:
+    bank = next(b for b in RULES.permits.values() if b.special == "bank").id
+    corner = next(b for b in RULES.permits.values() if b.corner and not b.special).id
+    plain = next(b for b in RULES.permits.values() if not b.corner and not b.special).id
+    lone = next(s for s in RULES.sites.values() if s.bank_only).id
+    corner_site = next(
+        s.id
+        for s in RULES.sites.values()
+        if s.position == "corner" and s.sidewalk and not s.bank_only
+    )
+    middle = next(
+        s.id
+        for s in RULES.sites.values()
+        if s.position == "middle" and s.sidewalk and not s.bank_only
+    )
+    s = state_with([])
+    assert placement_problems(s, bank, lone) == []
+    assert placement_problems(s, plain, lone)
+    assert placement_problems(s, corner, corner_site) == []
+    assert placement_problems(s, corner, middle)
+    assert placement_problems(s, plain, middle) == []
+    assert placement_problems(s, plain, corner_site)
+    pair = next((x for x in RULES.sites.values() if x.across and x.sidewalk), None)
+    if pair is not None:
+        taken = state_with([], buildings=[Built(plain, "bob", pair.across or "")])
+        assert any("between two buildings" in r for r in placement_problems(taken, plain, pair.id))
+
+
+def test_scoring_halves_damaged_buildings_and_checks_events() -> None:
+    plain = next(b for b in RULES.permits.values() if not b.corner and not b.special)
+    sites = [x for x in RULES.sites if not RULES.sites[x].bank_only]
+    s = state_with(
+        [],
+        buildings=[
+            Built(plain.id, "ann", sites[0]),
+            Built(plain.id, "bob", sites[1], damaged=True),
+        ],
+    )
+    s.player("ann").played = ["silk-lace"]
+    s.player("bob").against = ["fire", "fire"]
+    result = score(s)
+    assert result.influence["ann"] == plain.influence + 1
+    assert result.influence["bob"] == plain.influence // 2
+    assert any("Silk Lace needs general-store" in p for p in result.problems)
+    assert any("2 fire cards" in p for p in result.problems)
+    assert result.lacks["bob"] == result.needed - plain.influence // 2
+
+
+def test_cli(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["dry-gulch", "pay", str(EXAMPLE), "pharmacist", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["payable"] is True
+    r = runner.invoke(app, ["dry-gulch", "plan", str(EXAMPLE), "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["influence"] > 0
+    r = runner.invoke(app, ["dry-gulch", "score", str(EXAMPLE), "--json"])
+    assert r.exit_code == 0 and "influence" in json.loads(r.stdout)
+    r = runner.invoke(app, ["dry-gulch", "pay", str(EXAMPLE), "pharmacis"])
+    assert r.exit_code == 1 and "did you mean 'pharmacist'" in r.stderr
