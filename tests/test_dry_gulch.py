@@ -183,3 +183,16 @@ def test_cli(tmp_path: Path) -> None:
     assert r.exit_code == 0 and "influence" in json.loads(r.stdout)
     r = runner.invoke(app, ["dry-gulch", "pay", str(EXAMPLE), "pharmacis"])
     assert r.exit_code == 1 and "did you mean 'pharmacist'" in r.stderr
+
+
+def test_no_payment_says_why() -> None:
+    from adjudicator.dry_gulch.pay import why_not
+
+    s = state_with(["carpenter", "lumber", "lumber", "lumber"])
+    assert pay(s, "pharmacist") is None
+    assert "labour" in why_not(s, "pharmacist")
+    r = runner.invoke(
+        app, ["dry-gulch", "pay", str(EXAMPLE), "pharmacist", "--by", "cid", "--json"]
+    )
+    data = json.loads(r.stdout)
+    assert data["payable"] is False and data["why"]

@@ -12,6 +12,7 @@ from rich.text import Text
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.dry_gulch.pay import pay as find_payment
 from adjudicator.dry_gulch.pay import plan as find_plan
+from adjudicator.dry_gulch.pay import why_not
 from adjudicator.dry_gulch.place import legal_sites, placement_problems
 from adjudicator.dry_gulch.score import score as count_score
 from adjudicator.dry_gulch.state import DGState, card_value, load_dg_state
@@ -62,14 +63,9 @@ def pay(
     payment = find_payment(state, permit, who)
     name = state.rules.permits[permit].name
     if payment is None:
-        out.show(
-            Text(
-                f"{who} cannot pay for the {name}: the hand has too few cards of the "
-                "kinds it needs, and too few others to stand in for them.",
-                style="red",
-            )
-        )
-        out.json({"player": who, "building": permit, "payable": False, "payment": None})
+        why = why_not(state, permit, who)
+        out.show(Text(f"{who} cannot pay for the {name}: {why}.", style="red"))
+        out.json({"player": who, "building": permit, "payable": False, "payment": None, "why": why})
         return
     spent = payment.cards()
     t = Table("for", "paid with", title=f"{who} pays for the {name}")

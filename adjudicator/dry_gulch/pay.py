@@ -321,3 +321,25 @@ def plan_brute_force(
             if worth is not None:
                 best = max(best, (sum(rules.permits[p].influence for p in chosen), -worth))
     return best[0], -best[1]
+
+
+def why_not(state: DGState, permit: str, player: str | None = None) -> str:
+    """Why no payment exists: the labour first, then the resources against the cards."""
+    who = state.player(player)
+    rules = state.rules
+    means = means_of(state, who.name)
+    units, labour = units_of(rules, permit, means)
+    points = sum(c.labor for c in who.hand if c.kind == "labor")
+    if points < labour:
+        return (
+            f"it needs {labour} labour point(s) and the hand's Labor cards give {points}; "
+            "labour is paid with Labor cards only"
+        )
+    missing = [k for k in units if not any(_allowed_direct(c, k) for c in who.hand)]
+    cheapest = sum(rules.substitution[k] for k in missing)
+    return (
+        f"it needs {len(units)} resource(s) and {labour} labour; the hand lacks "
+        f"{', '.join(missing) or 'no kind'} and has {len(who.hand)} card(s) in all, too "
+        f"few to pay the cost, stand in for what is missing ({cheapest} card(s) by the "
+        "table) and leave the Labor cards for the labour"
+    )
