@@ -16,10 +16,10 @@ from adjudicator.board import Board, BuildingInfo, Line, Space
 from adjudicator.board import Field as LandmarkField
 from adjudicator.errors import InputError
 from adjudicator.files import read_data
+from adjudicator.validation import ID_PATTERN, pydantic_problem
 
 __all__ = ["ID_PATTERN", "board_from_data", "load_board", "pydantic_problem"]
 
-ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 _ID = re.compile(ID_PATTERN)
 
 
@@ -86,38 +86,6 @@ class BoardModel(_Strict):
     frames: list[FrameModel] = []
     landmarks: list[LandmarkModel] = []
     regions: dict[str, list[str]] = {}
-
-
-def pydantic_problem(exc: ValidationError, data: Any) -> tuple[str, str]:
-    """The first error of a pydantic validation as (entry, problem), the entry in file terms."""
-    err = exc.errors()[0]
-    entry = _entry_name(err["loc"], data)
-    problem = err["msg"]
-    if err["type"] == "extra_forbidden":
-        problem = "unknown key"
-    elif err["type"] == "missing":
-        problem = "missing"
-    return entry, problem
-
-
-def _entry_name(loc: tuple[Any, ...], data: Any) -> str:
-    parts: list[str] = []
-    node = data
-    for key in loc:
-        if isinstance(key, int):
-            label = f"{parts.pop() if parts else ''}[{key}]"
-            if isinstance(node, list) and key < len(node) and isinstance(node[key], dict):
-                ident = node[key].get("id") or node[key].get("number") or node[key].get("name")
-                if ident is not None:
-                    label = f"{label.split('[')[0]} {ident!r}"
-            parts.append(label)
-        else:
-            parts.append(str(key))
-        try:
-            node = node[key]
-        except (KeyError, IndexError, TypeError):
-            node = None
-    return ".".join(parts)
 
 
 def load_board(path: Path) -> Board:

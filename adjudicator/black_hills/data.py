@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
-from adjudicator.board_file import ID_PATTERN, pydantic_problem
 from adjudicator.editions import data_dir
 from adjudicator.errors import InputError
 from adjudicator.files import read_data
+from adjudicator.validation import ID_PATTERN, Strict, validated
 
 __all__ = ["RESOURCES", "Character", "Event", "Rules", "load_rules"]
 
@@ -19,11 +19,7 @@ RESOURCES: tuple[str, ...] = ("gold", "logs", "fur")
 Resource = Literal["gold", "logs", "fur"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _Game(_Strict):
+class _Game(Strict):
     id: str
     name: str
     goal: int = Field(ge=1)
@@ -34,24 +30,24 @@ class _Game(_Strict):
     die: list[int] = Field(min_length=1)
 
 
-class _Resource(_Strict):
+class _Resource(Strict):
     supply: int = Field(ge=0)
     value: int = Field(ge=1)
 
 
-class _Area(_Strict):
+class _Area(Strict):
     id: str = Field(pattern=ID_PATTERN)
     name: str
     resource: Resource | None = None
 
 
-class _Board(_Strict):
+class _Board(Strict):
     game: _Game
     resources: dict[Resource, _Resource]
     areas: list[_Area]
 
 
-class _Character(_Strict):
+class _Character(Strict):
     id: str = Field(pattern=ID_PATTERN)
     name: str
     group: Literal["adventurer", "settler", "special"]
@@ -69,14 +65,14 @@ class _Character(_Strict):
     shaman: bool = False
 
 
-class _Event(_Strict):
+class _Event(Strict):
     id: str = Field(pattern=ID_PATTERN)
     name: str
     cost: int = Field(ge=0)
     text: str
 
 
-class _Cards(_Strict):
+class _Cards(Strict):
     characters: list[_Character]
     events: list[_Event]
 
@@ -131,20 +127,12 @@ class Rules:
         return sum(self.value[r] * holding.get(r, 0) for r in RESOURCES)
 
 
-def _validated(model: type[BaseModel], data: dict[str, Any], source: str) -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        entry, problem = pydantic_problem(exc, data)
-        raise InputError(source, entry, problem) from None
-
-
 @cache
 def load_rules() -> Rules:
     board_path = data_dir("boards") / "black-hills.toml"
     cards_path = data_dir("cards") / "black-hills.toml"
-    board = _validated(_Board, read_data(board_path), str(board_path))
-    cards = _validated(_Cards, read_data(cards_path), str(cards_path))
+    board = validated(_Board, read_data(board_path), str(board_path))
+    cards = validated(_Cards, read_data(cards_path), str(cards_path))
     areas = {a.id: a.resource for a in board.areas}
     for c in cards.characters:
         for area, resource in c.gather:

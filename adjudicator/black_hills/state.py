@@ -39,12 +39,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
 from adjudicator.black_hills.data import RESOURCES, Rules, load_rules
-from adjudicator.board_file import ID_PATTERN, pydantic_problem
 from adjudicator.errors import InputError
 from adjudicator.files import read_data, write_data
+from adjudicator.validation import ID_PATTERN, StrictMutable, validated
 
 __all__ = ["BHPlayer", "BHState", "load_bh_state", "state_data", "state_from", "write_bh_state"]
 
@@ -103,11 +103,7 @@ class BHState:
         return [p.name for p in self.players]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class _Player(_Strict):
+class _Player(StrictMutable):
     name: str = Field(pattern=ID_PATTERN)
     reputation: int = Field(default=0, ge=0)
     gold: int = Field(default=0, ge=0)
@@ -118,14 +114,14 @@ class _Player(_Strict):
     events: list[str] = []
 
 
-class _Supply(_Strict):
+class _Supply(StrictMutable):
     gold: int = Field(ge=0)
     logs: int = Field(ge=0)
     fur: int = Field(ge=0)
     jail: int = Field(default=0, ge=0)
 
 
-class _Round(_Strict):
+class _Round(StrictMutable):
     placed: list[tuple[str, str, str]] = []
     closed: dict[str, str] = {}
     plague: str | None = None
@@ -135,7 +131,7 @@ class _Round(_Strict):
     turns: dict[str, int] = {}
 
 
-class _State(_Strict):
+class _State(StrictMutable):
     game: str
     round: int = Field(default=1, ge=1)
     active: str
@@ -151,11 +147,7 @@ class _State(_Strict):
 
 def state_from(data: dict[str, Any], source: str) -> BHState:
     """Validate a parsed Black Hills state; problems name the file and the entry."""
-    try:
-        m = _State.model_validate(data)
-    except ValidationError as exc:
-        entry, problem = pydantic_problem(exc, data)
-        raise InputError(source, entry, problem) from None
+    m = validated(_State, data, source)
     rules = load_rules()
 
     def fail(entry: str, problem: str) -> InputError:

@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
-from adjudicator.board_file import ID_PATTERN, pydantic_problem
 from adjudicator.editions import data_dir
 from adjudicator.errors import InputError
 from adjudicator.files import read_data
+from adjudicator.validation import ID_PATTERN, Strict, validated
 
 __all__ = ["ABILITIES", "GOODS", "KINDS", "Event", "Permit", "Rules", "Site", "load_rules"]
 
@@ -24,18 +24,14 @@ Kind = Literal[
 ]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _Game(_Strict):
+class _Game(Strict):
     id: str
     name: str
     hand_limit: int = Field(ge=1)
     influence_to_win: dict[int, int]
 
 
-class _Site(_Strict):
+class _Site(Strict):
     id: str = Field(pattern=ID_PATTERN)
     street: str
     block: str
@@ -47,19 +43,19 @@ class _Site(_Strict):
     edge: bool = False
 
 
-class _Street(_Strict):
+class _Street(Strict):
     id: str = Field(pattern=ID_PATTERN)
     name: str
 
 
-class _Board(_Strict):
+class _Board(Strict):
     game: _Game
     substitution: dict[Kind, int]
     sites: list[_Site]
     streets: list[_Street]
 
 
-class _Permit(_Strict):
+class _Permit(Strict):
     id: str = Field(pattern=ID_PATTERN)
     name: str
     count: int = Field(ge=1)
@@ -72,7 +68,7 @@ class _Permit(_Strict):
     text: str = ""
 
 
-class _Resource(_Strict):
+class _Resource(Strict):
     kind: Literal[
         "labor",
         "mason",
@@ -89,7 +85,7 @@ class _Resource(_Strict):
     count: int = Field(ge=1)
 
 
-class _Event(_Strict):
+class _Event(Strict):
     id: str = Field(pattern=ID_PATTERN)
     name: str
     triangle: Literal["red", "violet", "yellow", "none"]
@@ -99,7 +95,7 @@ class _Event(_Strict):
     text: str = ""
 
 
-class _Cards(_Strict):
+class _Cards(Strict):
     permits: list[_Permit]
     resources: list[_Resource]
     events: list[_Event]
@@ -160,17 +156,9 @@ class Rules:
         return self.influence_to_win.get(players, min(self.influence_to_win.values()))
 
 
-def _validated(model: type[BaseModel], data: dict[str, Any], source: str) -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        entry, problem = pydantic_problem(exc, data)
-        raise InputError(source, entry, problem) from None
-
-
 def rules_from(board_path: Path, cards_path: Path) -> Rules:
-    board = _validated(_Board, read_data(board_path), str(board_path))
-    cards = _validated(_Cards, read_data(cards_path), str(cards_path))
+    board = validated(_Board, read_data(board_path), str(board_path))
+    cards = validated(_Cards, read_data(cards_path), str(cards_path))
     src = str(board_path)
     streets = {s.id: s.name for s in board.streets}
     sites = {}

@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
-from adjudicator.board_file import ID_PATTERN, pydantic_problem
 from adjudicator.dry_gulch.data import KINDS, Rules, load_rules
 from adjudicator.errors import InputError
 from adjudicator.files import read_data
+from adjudicator.validation import ID_PATTERN, StrictMutable, validated
 
 __all__ = [
     "Built",
@@ -131,11 +131,7 @@ class DGState:
         return {b.site: b for b in self.buildings}
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class _Player(_Strict):
+class _Player(StrictMutable):
     name: str = Field(pattern=ID_PATTERN)
     hand: list[str] = []
     permits: list[str] = []
@@ -143,14 +139,14 @@ class _Player(_Strict):
     against: list[str] = []
 
 
-class _Built(_Strict):
+class _Built(StrictMutable):
     permit: str
     owner: str
     site: str
     damaged: bool = False
 
 
-class _State(_Strict):
+class _State(StrictMutable):
     game: str
     active: str
     players: list[_Player] = Field(min_length=3, max_length=6)
@@ -158,11 +154,7 @@ class _State(_Strict):
 
 
 def state_from(data: dict[str, Any], source: str) -> DGState:
-    try:
-        m = _State.model_validate(data)
-    except ValidationError as exc:
-        entry, problem = pydantic_problem(exc, data)
-        raise InputError(source, entry, problem) from None
+    m = validated(_State, data, source)
     rules = load_rules()
 
     def fail(entry: str, problem: str) -> InputError:
