@@ -196,3 +196,97 @@ def test_no_payment_says_why() -> None:
     )
     data = json.loads(r.stdout)
     assert data["payable"] is False and data["why"]
+
+
+def _site(position: str) -> str:
+    return next(
+        s.id
+        for s in RULES.sites.values()
+        if s.position == position and s.sidewalk and not s.bank_only and not s.across
+    )
+
+
+def test_a_resource_in_hand_is_paid_with_itself_not_replaced() -> None:
+    s = state_with(["carpenter", "lumber", "food", "food", "labor:1"])
+    p = pay(s, "hatmaker")
+    assert p is not None
+    hand = s.player().hand
+    assert sorted(hand[i].text for _, i in p.direct) == ["carpenter", "lumber"]
+    assert p.substitute == []
+
+
+def test_stores_and_blacksmith_one_at_a_time_and_damaged() -> None:
+    store = next(b.id for b in RULES.permits.values() if b.special == "general-store")
+    smithy = next(b.id for b in RULES.permits.values() if b.special == "blacksmith")
+    hand = ["carpenter", "lumber", "labor:1", "food", "food", "entertainment"]
+    plain = pay_brute_force(state_with(hand), "pharmacist")
+    one = state_with(hand, buildings=[Built(store, "ann", _site("middle"))])
+    smith = state_with(hand, buildings=[Built(smithy, "ann", _site("middle"))])
+    broken = state_with(hand, buildings=[Built(smithy, "ann", _site("middle"), damaged=True)])
+    assert plain is None  # blacksmith (2 cards) and whiskey (2 cards) cannot both stand in
+    assert pay_brute_force(one, "pharmacist") is not None  # the store pays the Whiskey
+    assert pay_brute_force(smith, "pharmacist") is not None  # no Blacksmith needed
+    assert pay_brute_force(broken, "pharmacist") is None  # a damaged Blacksmith does nothing
+    for s in (one, smith, broken):
+        p = pay(s, "pharmacist")
+        twin = pay_brute_force(s, "pharmacist")
+        assert (p is None) == (twin is None)
+
+
+def test_a_plan_uses_what_it_builds_and_keeps_sidewalks_apart() -> None:
+    smithy = next(b.id for b in RULES.permits.values() if b.special == "blacksmith")
+    s = state_with(
+        ["mason", "brick", "lumber", "labor:2", "carpenter", "lumber", "labor:1"],
+        [smithy, "saddlery"],
+    )
+    sites = {p: legal_sites(s, p) for p in s.player().permits}
+    result = plan(s, "ann", sites)
+    assert result.influence == plan_brute_force(s, "ann", sites)[0]
+    pair = next(
+        x for x in RULES.sites.values() if x.across and x.sidewalk and x.position != "corner"
+    )
+    only = {"hatmaker": [pair.id, pair.across or ""], "bakery": [pair.id, pair.across or ""]}
+    both = state_with(
+        ["carpenter", "lumber", "labor:1", "mason", "brick", "lumber", "labor:1"],
+        ["hatmaker", "bakery"],
+    )
+    result = plan(both, "ann", only)
+    assert len(result.permits) == 1  # the two sites back to back hold one building at most
+    assert plan_brute_force(both, "ann", only) == (result.influence, result.spent_worth)
+
+
+def test_why_counts_the_cards_needed() -> None:
+    from adjudicator.dry_gulch.pay import why_not
+
+    s = state_with(["carpenter", "lumber", "labor:1"])
+    why = why_not(s, "undertaker")
+    assert "the hand holds 3" in why and "paying takes at least" in why
+
+
+def test_state_files_refuse_what_the_game_cannot_hold(tmp_path: Path) -> None:
+    base = EXAMPLE.read_text()
+    cases = [
+        (base.replace('hand = ["food"]', 'hand = ["labor:99"]'), "1 to 9"),
+        (
+            base.replace(
+                'played = []\nagainst = ["vandalism"]', 'played = ["fire"]\nagainst = ["vandalism"]'
+            ),
+            "not a violet card",
+        ),
+        (base.replace('permits = ["bank"]', 'permits = ["residence"]'), "placed at setup"),
+        (base.replace('against = ["vandalism"]', "against = []"), "damaged building"),
+    ]
+    for text, needle in cases:
+        path = tmp_path / "bad.toml"
+        path.write_text(text)
+        r = runner.invoke(app, ["dry-gulch", "score", str(path)])
+        assert r.exit_code == 1 and needle in r.stderr, (needle, r.stderr)
+
+
+def test_only_the_active_player_wins() -> None:
+    big = sorted(RULES.permits.values(), key=lambda p: -p.influence)
+    sites = [x for x in RULES.sites if not RULES.sites[x].bank_only]
+    buildings = [Built(p.id, "bob", sites[i]) for i, p in enumerate(big[:8])]
+    s = state_with([], buildings=buildings)
+    result = score(s)
+    assert result.winners == ["bob"] and result.problems  # bob should have won already

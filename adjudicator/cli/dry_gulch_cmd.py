@@ -59,6 +59,8 @@ def pay(
     state = load_dg_state(state_file)
     who = _player(state, state_file, player)
     permit = _permit(state, state_file, building)
+    if state.rules.permits[permit].special == "residence":
+        raise RulesError(f"{state_file}: a residence is placed at setup: nothing to pay")
     hand = state.player(who).hand
     payment = find_payment(state, permit, who)
     name = state.rules.permits[permit].name
@@ -151,7 +153,11 @@ def place(
     state = load_dg_state(state_file)
     permit = _permit(state, state_file, building)
     if site not in state.rules.sites:
-        raise RulesError(f"{state_file}: SITE {site!r}: unknown site")
+        import difflib
+
+        close = difflib.get_close_matches(site, list(state.rules.sites), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise RulesError(f"{state_file}: SITE {site!r}: unknown site{hint}")
     problems = placement_problems(state, permit, site)
     name = state.rules.permits[permit].name
     if problems:

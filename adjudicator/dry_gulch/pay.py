@@ -114,16 +114,25 @@ def _solve(
     m = cp_model.CpModel()
     value = [card_value(c, rules) for c in hand]
     uses: dict[int, list[Any]] = {i: [] for i in range(len(hand))}
-    chosen = []
-    parts = []
-    store_vars = []
-    for b, permit in enumerate(wanted):
-        y = m.new_bool_var(f"build{b}")
+    chosen = [m.new_bool_var(f"build{b}") for b in range(len(wanted))]
+    for y in chosen:
         if not optional:
             m.add(y == 1)
-        chosen.append(y)
+    special = [rules.permits[p].special for p in wanted]
+    parts = []
+    store_vars: list[Any] = []
+    by_kind_direct: dict[str, list[Any]] = {}
+    substitutions: list[tuple[str, Any]] = []
+    for b, permit in enumerate(wanted):
+        y = chosen[b]
+        # A Blacksmith or General Store built this turn works at once for the others.
+        smiths = [chosen[o] for o in range(len(wanted)) if o != b and special[o] == "blacksmith"]
+        new_stores = [
+            chosen[o] for o in range(len(wanted)) if o != b and special[o] == "general-store"
+        ]
         units, labour = units_of(rules, permit, means)
         unit_vars = []
+        own_store: list[Any] = []
         for u, kind in enumerate(units):
             direct = {
                 i: m.new_bool_var(f"d{b}_{u}_{i}")
@@ -132,18 +141,30 @@ def _solve(
             }
             store = (
                 {i: m.new_bool_var(f"g{b}_{u}_{i}") for i in range(len(hand))}
-                if kind in GOODS and means.stores
+                if kind in GOODS and (means.stores or new_stores)
                 else {}
             )
             sub_cards = {i: m.new_bool_var(f"s{b}_{u}_{i}") for i in range(len(hand))}
             sub = m.new_bool_var(f"sub{b}_{u}")
-            m.add(sum(direct.values()) + sum(store.values()) + sub == y)
+            waived = m.new_bool_var(f"w{b}_{u}")
+            if kind == "blacksmith" and smiths:
+                m.add(waived <= sum(smiths))
+            else:
+                m.add(waived == 0)
+            m.add(sum(direct.values()) + sum(store.values()) + sub + waived == y)
             m.add(sum(sub_cards.values()) == rules.substitution[kind] * sub)
             for group in (direct, store, sub_cards):
                 for i, v in group.items():
                     uses[i].append(v)
             store_vars.extend(store.values())
+            own_store.extend(store.values())
+            by_kind_direct.setdefault(kind, []).extend(
+                v for i, v in direct.items() if hand[i].kind == kind
+            )
+            substitutions.append((kind, sub))
             unit_vars.append((kind, direct, store, sub_cards))
+        if own_store:  # a store built this turn serves the others, not its own cost
+            m.add(sum(own_store) <= means.stores + sum(new_stores))
         labour_vars = {
             i: m.new_bool_var(f"l{b}_{i}") for i, c in enumerate(hand) if c.kind == "labor"
         }
@@ -162,7 +183,15 @@ def _solve(
         m.add(sum(vs) <= 1)
         used.append((value[i], sum(vs)))
     if store_vars:
-        m.add(sum(store_vars) <= means.stores)
+        built_stores = [y for y, sp in zip(chosen, special, strict=True) if sp == "general-store"]
+        m.add(sum(store_vars) <= means.stores + sum(built_stores))
+        m.add(sum(store_vars) <= 2)  # both General Stores at the most
+    # Only a missing resource is replaced (the rulebook's 'Build'): a unit of a kind stands
+    # in only when every card of that kind in the hand pays for that kind.
+    for kind, sub in substitutions:
+        held = sum(1 for c in hand if c.kind == kind)
+        if held:
+            m.add(held * sub <= sum(by_kind_direct.get(kind, [])))
     if sites is not None:
         by_site: dict[str, list[Any]] = {}
         for _, _, _, site_vars in parts:
@@ -170,6 +199,11 @@ def _solve(
                 by_site.setdefault(s, []).append(v)
         for vs in by_site.values():
             m.add_at_most_one(vs)
+        for site in rules.sites.values():  # never a sidewalk between two new buildings
+            if site.across and site.id < site.across:
+                pair = by_site.get(site.id, []) + by_site.get(site.across, [])
+                if len(pair) > 1:
+                    m.add_at_most_one(pair)
     spent = sum(v * u for v, u in used)
     influence = sum(rules.permits[p].influence * y for p, y in zip(wanted, chosen, strict=True))
     big = 1 + sum(value)
@@ -177,8 +211,10 @@ def _solve(
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     status = solver.solve(m)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    if status == cp_model.INFEASIBLE:
         return None
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise ValueError(f"the payment model could not be solved ({solver.status_name(status)})")
     payments = []
     placed = {}
     count: dict[str, int] = {}
@@ -213,6 +249,8 @@ def _solve(
 
 def pay(state: DGState, permit: str, player: str | None = None) -> Payment | None:
     """The payment for one building that keeps the most valuable hand, or None."""
+    if state.rules.permits[permit].special == "residence":
+        raise ValueError("a residence is placed at setup: there is nothing to pay")
     who = state.player(player)
     result = _solve(state.rules, who.hand, [permit], means_of(state, who.name), None, False)
     return result.payments[0] if result else None
@@ -238,49 +276,74 @@ def _can_pay(
     cards: list[int],
     needs: list[tuple[list[str], int]],
     stores: int,
+    new_stores: list[bool] | None = None,
 ) -> bool:
-    """Whether exactly these cards (some may stay unused) pay for every (units, labour)."""
+    """Whether these cards (some may stay unused) pay for every building's (units, labour).
 
-    def units_left(todo: list[str], free: list[int], stores_left: int, labour: list[int]) -> bool:
-        if not todo:
-            return labour_ok(free, labour)
-        kind, rest = todo[0], todo[1:]
-        for i in free:
-            if _allowed_direct(hand[i], kind) and units_left(
-                rest, [j for j in free if j != i], stores_left, labour
-            ):
-                return True
-        if kind in GOODS and stores_left:
-            for i in free:
-                if units_left(rest, [j for j in free if j != i], stores_left - 1, labour):
+    `new_stores[b]`: building b is a General Store built this turn; it lends its store to
+    the others (at most two stores in all), not to its own cost."""
+    new_stores = new_stores or [False] * len(needs)
+    held = {k: sum(1 for c in hand if c.kind == k) for k in rules.substitution}
+    todo = [(k, b) for b, (units, _) in enumerate(needs) for k in units]
+
+    def store_ok(per_building: list[int]) -> bool:
+        built = sum(new_stores)
+        if sum(per_building) > min(2, stores + built):
+            return False
+        return all(n <= stores + built - int(new_stores[b]) for b, n in enumerate(per_building))
+
+    def units_left(
+        i: int, free: list[int], store_uses: list[int], direct: dict[str, int], subbed: set[str]
+    ) -> bool:
+        if i == len(todo):
+            # Only a missing resource is replaced: every card of a replaced kind pays for it.
+            if any(direct.get(k, 0) < held[k] for k in subbed):
+                return False
+            return store_ok(store_uses) and labour_ok(free)
+        kind, b = todo[i]
+        for c in free:
+            if _allowed_direct(hand[c], kind):
+                like = {**direct, kind: direct.get(kind, 0) + (hand[c].kind == kind)}
+                if units_left(i + 1, [x for x in free if x != c], store_uses, like, subbed):
                     return True
+        if kind in GOODS:
+            uses = [n + (k == b) for k, n in enumerate(store_uses)]
+            if store_ok(uses):
+                for c in free:
+                    if units_left(i + 1, [x for x in free if x != c], uses, direct, subbed):
+                        return True
         for group in combinations(free, rules.substitution[kind]):
-            if units_left(rest, [j for j in free if j not in group], stores_left, labour):
+            rest = [x for x in free if x not in group]
+            if units_left(i + 1, rest, store_uses, direct, subbed | {kind}):
                 return True
         return False
 
-    def labour_ok(free: list[int], labour: list[int]) -> bool:
-        workers = [i for i in free if hand[i].kind == "labor"]
+    def labour_ok(free: list[int]) -> bool:
+        workers = [c for c in free if hand[c].kind == "labor"]
+        labour = [lab for _, lab in needs]
 
         def fill(k: int, pool: list[int]) -> bool:
             if k == len(labour):
                 return True
             for n in range(len(pool) + 1):
                 for group in combinations(pool, n):
-                    if sum(hand[i].labor for i in group) >= labour[k] and fill(
-                        k + 1, [i for i in pool if i not in group]
+                    if sum(hand[c].labor for c in group) >= labour[k] and fill(
+                        k + 1, [c for c in pool if c not in group]
                     ):
                         return True
             return False
 
         return fill(0, workers)
 
-    todo = [k for units, _ in needs for k in units]
-    return units_left(todo, list(cards), stores, [lab for _, lab in needs])
+    return units_left(0, list(cards), [0] * len(needs), {}, set())
 
 
 def _least_worth(
-    rules: Rules, hand: list[HandCard], needs: list[tuple[list[str], int]], stores: int
+    rules: Rules,
+    hand: list[HandCard],
+    needs: list[tuple[list[str], int]],
+    stores: int,
+    new_stores: list[bool] | None = None,
 ) -> int | None:
     """The least worth of a set of hand cards that pays for all `needs`, or None."""
     values = [card_value(c, rules) for c in hand]
@@ -310,21 +373,34 @@ def plan_brute_force(
     means = means_of(state, who.name)
     best = (0, 0)  # (influence, -worth)
     permits = list(who.permits)
+    across = {(x.id, x.across) for x in rules.sites.values() if x.across}
+
+    def sites_ok(sites: tuple[str, ...]) -> bool:
+        return len(set(sites)) == len(sites) and not any(
+            (a, b) in across for a in sites for b in sites
+        )
+
     for n in range(1, len(permits) + 1):
         for chosen in combinations(permits, n):
-            if not any(
-                len(set(sites)) == n for sites in product(*(legal_sites[p] for p in chosen))
-            ):
+            if not any(sites_ok(sites) for sites in product(*(legal_sites[p] for p in chosen))):
                 continue
-            needs = [units_of(rules, p, means) for p in chosen]
-            worth = _least_worth(rules, who.hand, needs, means.stores)
+            specials = [rules.permits[p].special for p in chosen]
+            needs = []
+            for b, p in enumerate(chosen):
+                smith = means.blacksmith or any(
+                    sp == "blacksmith" for o, sp in enumerate(specials) if o != b
+                )
+                needs.append(units_of(rules, p, Means(means.stores, smith)))
+            worth = _least_worth(
+                rules, who.hand, needs, means.stores, [sp == "general-store" for sp in specials]
+            )
             if worth is not None:
                 best = max(best, (sum(rules.permits[p].influence for p in chosen), -worth))
     return best[0], -best[1]
 
 
 def why_not(state: DGState, permit: str, player: str | None = None) -> str:
-    """Why no payment exists: the labour first, then the resources against the cards."""
+    """Why no payment exists: the labour first, then the cards the resources need."""
     who = state.player(player)
     rules = state.rules
     means = means_of(state, who.name)
@@ -335,11 +411,30 @@ def why_not(state: DGState, permit: str, player: str | None = None) -> str:
             f"it needs {labour} labour point(s) and the hand's Labor cards give {points}; "
             "labour is paid with Labor cards only"
         )
-    missing = [k for k in units if not any(_allowed_direct(c, k) for c in who.hand)]
-    cheapest = sum(rules.substitution[k] for k in missing)
+    handymen = sum(1 for c in who.hand if c.event == HANDYMAN)
+    store = means.stores
+    cards = 0
+    short = []
+    for kind in sorted(set(units)):
+        need = units.count(kind)
+        have = sum(1 for c in who.hand if c.kind == kind)
+        missing = need - min(need, have)
+        if kind in ABILITIES:
+            helped = min(missing, handymen)
+            handymen -= helped
+        else:
+            helped = min(missing, store)
+            store -= helped
+        stand_in = missing - helped
+        cards += need - stand_in + stand_in * rules.substitution[kind]
+        if stand_in:
+            short.append(
+                f"{stand_in} {kind} ({stand_in * rules.substitution[kind]} card(s) standing in)"
+            )
+    workers = sorted((c.labor for c in who.hand if c.kind == "labor"), reverse=True)
+    labour_cards = next(n for n in range(len(workers) + 1) if sum(workers[:n]) >= labour)
+    lacks = "; it lacks " + ", ".join(short) if short else ""
     return (
-        f"it needs {len(units)} resource(s) and {labour} labour; the hand lacks "
-        f"{', '.join(missing) or 'no kind'} and has {len(who.hand)} card(s) in all, too "
-        f"few to pay the cost, stand in for what is missing ({cheapest} card(s) by the "
-        "table) and leave the Labor cards for the labour"
+        f"paying takes at least {cards + labour_cards} card(s), {labour_cards} of them "
+        f"Labor cards for {labour} labour{lacks}; the hand holds {len(who.hand)}"
     )

@@ -24,13 +24,12 @@ def placement_problems(state: DGState, permit: str, site: str) -> list[str]:
         out.append(f"{site} already holds the {rules.permits[occupied[site].permit].name}")
     if s.bank_only and p.special != "bank":
         out.append(f"{site} is the lone site in front of the town: only the Bank stands there")
-    if p.special == "residence":
-        if not s.edge:
-            out.append(
-                f"a residence stands at the outside edge, with its path to it; {site} "
-                "is not at the edge"
-            )
-    elif p.corner and s.position != "corner":
+    if p.special == "residence" and not s.edge:
+        out.append(
+            f"a residence stands at the outside edge, with its path to it; {site} "
+            "is not at the edge"
+        )
+    if p.corner and s.position != "corner":
         out.append(f"the {p.name} is a corner building; {site} is not a corner")
     elif not p.corner and s.position == "corner":
         out.append(

@@ -34,7 +34,7 @@ class Score:
 def score(state: DGState) -> Score:
     rules = state.rules
     result = Score(needed=rules.needed(len(state.players)))
-    built = {rules.permits[b.permit].special for b in state.buildings if not b.damaged}
+    standing = {rules.permits[b.permit].special for b in state.buildings}
     for p in state.players:
         total = 0
         lines = []
@@ -52,10 +52,10 @@ def score(state: DGState) -> Score:
             event = rules.events[e]
             total += event.influence
             lines.append(f"{event.name}: {event.influence}")
-            missing = [n for n in event.needs if n not in built]
-            if missing:
+            missing = [n for n in event.needs if n not in standing]
+            if missing:  # a building damaged since does not undo a card played before it
                 result.problems.append(
-                    f"{p.name}'s {event.name} needs {', '.join(missing)} built (and not damaged)"
+                    f"{p.name}'s {event.name} needs {', '.join(missing)} built first"
                 )
         for misfortune in ("fire", "vandalism"):
             if p.against.count(misfortune) > 1:
@@ -68,4 +68,12 @@ def score(state: DGState) -> Score:
         result.lacks[p.name] = max(0, result.needed - total)
         if total >= result.needed:
             result.winners.append(p.name)
+    # The first to have enough during their own building phase wins: the active player.
+    if len(result.winners) > 1 or (result.winners and result.winners != [state.active]):
+        late = [w for w in result.winners if w != state.active]
+        result.problems.append(
+            f"{', '.join(late)} already had enough influence: the game ended in their "
+            "building phase"
+        )
+        result.winners = [w for w in result.winners if w == state.active] or late[:1]
     return result

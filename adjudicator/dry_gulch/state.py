@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from adjudicator.dry_gulch.data import KINDS, Rules, load_rules
 from adjudicator.errors import InputError
@@ -55,8 +55,8 @@ class HandCard:
 def parse_card(text: str, rules: Rules) -> HandCard:
     kind, _, arg = text.partition(":")
     if kind == "labor":
-        if not (arg.isascii() and arg.isdecimal()) or int(arg) < 1:
-            raise ValueError(f"{text!r}: a Labor card is 'labor:N' with its labour points")
+        if not (arg.isascii() and arg.isdecimal()) or not 1 <= int(arg) <= 9:
+            raise ValueError(f"{text!r}: a Labor card is 'labor:N' with its labour points (1 to 9)")
         return HandCard(text, "labor", labor=int(arg))
     if kind == "event":
         if arg not in rules.events:
@@ -143,7 +143,7 @@ class _Built(StrictMutable):
     permit: str
     owner: str
     site: str
-    damaged: bool = False
+    damaged: StrictBool = False
 
 
 class _State(StrictMutable):
@@ -179,9 +179,17 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
         for permit in p.permits:
             if permit not in rules.permits:
                 raise fail(f"{entry}.permits", f"unknown permit {permit!r}")
-        for e in [*p.played, *p.against]:
-            if e not in rules.events:
-                raise fail(entry, f"unknown event {e!r}")
+            if rules.permits[permit].special == "residence":
+                raise fail(f"{entry}.permits", "a residence is placed at setup, not a permit")
+        for key, events, triangle in (
+            ("played", p.played, "violet"),
+            ("against", p.against, "red"),
+        ):
+            for e in events:
+                if e not in rules.events:
+                    raise fail(f"{entry}.{key}", f"unknown event {e!r}")
+                if rules.events[e].triangle != triangle:
+                    raise fail(f"{entry}.{key}", f"{e!r} is not a {triangle} card")
         players.append(DGPlayer(p.name, hand, list(p.permits), list(p.played), list(p.against)))
     seen: dict[str, str] = {}
     built = []
@@ -197,6 +205,28 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
             raise fail(entry, f"site {b.site!r} already holds the {seen[b.site]}")
         seen[b.site] = b.permit
         built.append(Built(b.permit, b.owner, b.site, b.damaged))
+    for permit, info in rules.permits.items():
+        n = sum(1 for b in built if b.permit == permit)
+        n += sum(p.permits.count(permit) for p in players)
+        if n > info.count:
+            raise fail("buildings", f"{n} {info.name} in play; the game has {info.count}")
+    for event, info in rules.events.items():
+        n = sum(
+            p.played.count(event)
+            + p.against.count(event)
+            + sum(1 for c in p.hand if c.event == event)
+            for p in players
+        )
+        if n > info.count:
+            raise fail("players", f"{n} {info.name} cards in play; the game has {info.count}")
+    for p in players:
+        damaged = sum(1 for b in built if b.owner == p.name and b.damaged)
+        if damaged > len(p.against):
+            raise fail(
+                f"players {p.name!r}.against",
+                f"{damaged} damaged building(s) but "
+                f"{len(p.against)} misfortune card(s) in front of {p.name}",
+            )
     return DGState(players, m.active, built)
 
 
