@@ -10,12 +10,12 @@ from rich.table import Table
 from rich.text import Text
 
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.dry_gulch.pay import Payment, why_not
 from adjudicator.dry_gulch.pay import pay as find_payment
 from adjudicator.dry_gulch.pay import plan as find_plan
-from adjudicator.dry_gulch.pay import why_not
 from adjudicator.dry_gulch.place import legal_sites, placement_problems
 from adjudicator.dry_gulch.score import score as count_score
-from adjudicator.dry_gulch.state import DGState, card_value, load_dg_state
+from adjudicator.dry_gulch.state import DGState, HandCard, card_value, load_dg_state
 from adjudicator.errors import RulesError
 
 __all__ = ["app"]
@@ -26,6 +26,19 @@ StateArg = Annotated[Path, typer.Argument(metavar="STATE", help="A Dry Gulch sta
 PlayerOpt = Annotated[
     str | None, typer.Option("--by", "--player", help="Whose (default: the active player).")
 ]
+
+
+def _payment_rows(payment: Payment, hand: list[HandCard]) -> list[tuple[str, str]]:
+    """(what is paid, with which cards) for each resource and the labour."""
+    rows = [(kind, hand[i].text) for kind, i in payment.direct]
+    rows += [(kind, f"{hand[i].text} (as a good, General Store)") for kind, i in payment.store]
+    rows += [
+        (kind, " + ".join(hand[i].text for i in group) + " (standing in)")
+        for kind, group in payment.substitute
+    ]
+    if payment.labour:
+        rows.append(("labour", " + ".join(hand[i].text for i in payment.labour)))
+    return rows
 
 
 def _player(state: DGState, source: Path, player: str | None) -> str:
@@ -71,14 +84,8 @@ def pay(
         return
     spent = payment.cards()
     t = Table("for", "paid with", title=f"{who} pays for the {name}")
-    for kind, i in payment.direct:
-        t.add_row(kind, hand[i].text)
-    for kind, i in payment.store:
-        t.add_row(kind, f"{hand[i].text} (as a good, General Store)")
-    for kind, group in payment.substitute:
-        t.add_row(kind, " + ".join(hand[i].text for i in group) + " (standing in)")
-    if payment.labour:
-        t.add_row("labour", " + ".join(hand[i].text for i in payment.labour))
+    for row in _payment_rows(payment, hand):
+        t.add_row(*row)
     kept = [c.text for i, c in enumerate(hand) if i not in spent]
     worth = sum(card_value(hand[i], state.rules) for i in spent)
     out.show(t, Text(f"Keeps: {', '.join(kept) or 'nothing'} (spends worth {worth})"))
@@ -115,9 +122,15 @@ def plan(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fals
         t.add_row(
             state.rules.permits[p.permit].name,
             result.sites.get(label, "?"),
-            ", ".join(hand[i].text for i in p.cards()),
+            "\n".join(f"{kind}: {cards}" for kind, cards in _payment_rows(p, hand)),
         )
     out.show(t if result.permits else Text(f"{who} can build nothing this turn."))
+    left = list(permits)
+    for p in result.permits:
+        left.remove(p)
+    for p in left:
+        why = "no legal free site" if not sites[p] else "the hand does not stretch to it too"
+        out.show(Text(f"Not this turn: the {state.rules.permits[p].name} ({why})."))
     out.json(
         {
             "player": who,
