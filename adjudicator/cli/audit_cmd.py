@@ -44,7 +44,12 @@ def _load(target: str, board_file: Path | None) -> tuple[Edition, list]:  # type
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(
+        help=(
+            "Find the contradictions, misprints and dead cards in a card set. Exit status 1 "
+            "when there is an error."
+        )
+    )
     @handle_errors
     def audit(
         target: Annotated[str, typer.Argument(help="An edition id, or a card-set file.")],
@@ -57,9 +62,7 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 1,
         as_json: JsonOpt = False,
     ) -> None:
-        """Find the contradictions, misprints and dead cards in a card set.
-
-        Exit status 1 when there is an error."""
+        """Find the contradictions, misprints and dead cards in a card set."""
         out = Output(as_json)
         edition, problems = _load(target, board)
         with out.progress("auditing cards", len(edition.cards)) as advance:

@@ -14,7 +14,13 @@ __all__ = ["register"]
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(
+        help=(
+            "Time the engine beside its brute-force twin on the shipped mid-game example. "
+            "Medians of many runs of the STOP analysis, play rulings, the hint, whole "
+            "simulated games and the card-set audit."
+        )
+    )
     @handle_errors
     def bench(
         runs: Annotated[int, typer.Option("--runs", min=1, help="Timed runs per case.")] = 200,
@@ -23,10 +29,7 @@ def register(app: typer.Typer) -> None:
         ] = 5,
         as_json: JsonOpt = False,
     ) -> None:
-        """Time the engine beside its brute-force twin on the shipped mid-game example.
-
-        Medians of many runs of the STOP analysis, play rulings, the hint, whole simulated
-        games and the card-set audit."""
+        """Time the engine beside its brute-force twin on the shipped mid-game example."""
         out = Output(as_json)
         cases = bench_cases()
         results = []

@@ -75,12 +75,27 @@ def pay(
     if state.rules.permits[permit].special == "residence":
         raise RulesError(f"{state_file}: a residence is placed at setup: nothing to pay")
     hand = state.player(who).hand
+    holds = permit in state.player(who).permits
+    if not holds:
+        out.warn(
+            f"{who} holds no {state.rules.permits[permit].name} permit: this is what the "
+            "hand could pay if they did"
+        )
     payment = find_payment(state, permit, who)
     name = state.rules.permits[permit].name
     if payment is None:
         why = why_not(state, permit, who)
         out.show(Text(f"{who} cannot pay for the {name}: {why}.", style="red"))
-        out.json({"player": who, "building": permit, "payable": False, "payment": None, "why": why})
+        out.json(
+            {
+                "player": who,
+                "building": permit,
+                "holds_permit": holds,
+                "payable": False,
+                "payment": None,
+                "why": why,
+            }
+        )
         return
     spent = payment.cards()
     t = Table("for", "paid with", title=f"{who} pays for the {name}")
@@ -93,6 +108,7 @@ def pay(
         {
             "player": who,
             "building": permit,
+            "holds_permit": holds,
             "payable": True,
             "payment": payment.to_json(hand),
             "kept": kept,

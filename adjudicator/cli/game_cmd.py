@@ -12,7 +12,17 @@ from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.errors import InputError, RulesError
 from adjudicator.files import write_atomic
 from adjudicator.game import new_game
-from adjudicator.record import Header, Record, parse_move, read_record, record_to_text
+from adjudicator.record import (
+    Discard,
+    Draw,
+    Header,
+    Move,
+    Play,
+    Record,
+    parse_move,
+    read_record,
+    record_to_text,
+)
 from adjudicator.render import board_view
 from adjudicator.render.records import game_summary, replay_view, simulation_view
 from adjudicator.render.rulings import ruling_view, stop_view
@@ -90,17 +100,20 @@ def new(
     )
 
 
-@app.command("move")
+@app.command(
+    "move",
+    help=(
+        "Adjudicate one move and add it to the record. An illegal move is refused with "
+        "its ruling and the record is left unchanged (exit status 1)."
+    ),
+)
 @handle_errors
 def move(
     record: RecordArg,
     text: Annotated[str, typer.Argument(help="The move, e.g. 'ann: 23 as hotel'.")],
     as_json: JsonOpt = False,
 ) -> None:
-    """Adjudicate one move and add it to the record.
-
-    An illegal move is refused with its ruling and the record is left unchanged (exit
-    status 1)."""
+    """Adjudicate one move and add it to the record."""
     out = Output(as_json)
     rec = read_record(record)
     try:
@@ -108,6 +121,9 @@ def move(
     except ValueError as exc:
         raise RulesError(str(exc)) from None
     game = replay_to(rec)
+    for n in _cards_named(mv):
+        if n not in game.state.cards:
+            raise RulesError(f"{record}: card {n}: no such card in {game.state.board.name}")
     skipped = len(rec.moves) - len(game.log)
     if skipped:
         out.warn(
@@ -119,6 +135,8 @@ def move(
         out.show(ruling_view(outcome.ruling))
     elif outcome.legal:
         out.show(outcome.message)
+    else:
+        out.show(f"[red]Refused:[/] {outcome.message}")
     data = {
         "legal": outcome.legal,
         "message": outcome.message,
@@ -169,20 +187,37 @@ def show(record: RecordArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> Non
         )
 
 
+def _cards_named(move: Move) -> list[int]:
+    if isinstance(move, Play):
+        return [c for c, _ in move.plays]
+    if isinstance(move, Discard | Draw):
+        return list(move.cards)
+    return []
+
+
 def register(main: typer.Typer) -> None:
-    @main.command()
+    @main.command(
+        help=(
+            "Re-adjudicate a game record and report every overlooked point. STOP claims "
+            "nobody took, illegal moves, scores that differ from the rules; then the "
+            "corrected scores."
+        )
+    )
     @handle_errors
     def replay(record: RecordArg, as_json: JsonOpt = False) -> None:
-        """Re-adjudicate a game record and report every overlooked point.
-
-        STOP claims nobody took, illegal moves, scores that differ from the rules; then the
-        corrected scores."""
+        """Re-adjudicate a game record and report every overlooked point."""
         out = Output(as_json)
         r = replay_record(read_record(record))
         out.show(replay_view(r))
         out.json(r.to_json())
 
-    @main.command()
+    @main.command(
+        help=(
+            "Play whole games by a policy and report what happened. Game length, points, how "
+            "often games finish, and per card how often it was playable, dead in a hand, or "
+            "discarded."
+        )
+    )
     @handle_errors
     def simulate(
         edition: Annotated[str, typer.Argument(help="gads-hill-1874 or old-town.")],
@@ -195,10 +230,7 @@ def register(main: typer.Typer) -> None:
         ] = None,
         as_json: JsonOpt = False,
     ) -> None:
-        """Play whole games by a policy and report what happened.
-
-        Game length, points, how often games finish, and per card how often it was playable,
-        dead in a hand, or discarded."""
+        """Play whole games by a policy and report what happened."""
         out = Output(as_json)
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)

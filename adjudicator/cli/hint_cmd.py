@@ -17,7 +17,13 @@ __all__ = ["register"]
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(
+        help=(
+            "Every legal action of a player, ranked by the points it scores this turn. Plays "
+            "of one or two cards, discards, buys and passing, best first; the cards that "
+            "cannot be played now, by rule; the STOP claims anyone can make."
+        )
+    )
     @handle_errors
     def hint(
         state_file: Annotated[Path, typer.Argument(help="A game-state file.")],
@@ -28,10 +34,7 @@ def register(app: typer.Typer) -> None:
         top: Annotated[int, typer.Option("--top", min=1, help="How many actions to show.")] = 5,
         as_json: JsonOpt = False,
     ) -> None:
-        """Every legal action of a player, ranked by the points it scores this turn.
-
-        Plays of one or two cards, discards, buys and passing, best first; the cards that
-        cannot be played now, by rule; the STOP claims anyone can make."""
+        """Every legal action of a player, ranked by the points it scores this turn."""
         out = Output(as_json)
         state = load_state(state_file)
         check_player(state, state_file, player or state.active, "--by")

@@ -69,7 +69,13 @@ def register(app: typer.Typer) -> None:
         out.show(stop_view(report, state.board))
         out.json(report.to_json())
 
-    @app.command()
+    @app.command(
+        help=(
+            "Rule on playing a card (P1-P7): is it legal, and what does it do. The ruling: "
+            "legal or not and why; markers placed; removals tier by tier; buildings built; "
+            "points; STOP claims left. --write applies a legal play to the state file."
+        )
+    )
     @handle_errors
     def play(
         state_file: StateArg,
@@ -87,10 +93,7 @@ def register(app: typer.Typer) -> None:
         write: WriteOpt = False,
         as_json: JsonOpt = False,
     ) -> None:
-        """Rule on playing a card (P1-P7): is it legal, and what does it do.
-
-        The ruling: legal or not and why; markers placed; removals tier by tier; buildings
-        built; points; STOP claims left. --write applies a legal play to the state file."""
+        """Rule on playing a card (P1-P7): is it legal, and what does it do."""
         out = Output(as_json)
         state = load_state(state_file)
         plays: list[tuple[int, str | None]] = [(card, as_)]

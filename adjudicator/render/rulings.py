@@ -64,7 +64,10 @@ def ruling_view(ruling: Ruling) -> RenderableType:
     else:
         what = f"{ruling.player} plays {cards}"
     head.append(what + ": ")
-    head.append(str(ruling.status).upper(), style=_STATUS_STYLE[ruling.status])
+    word = str(ruling.status).upper()
+    if ruling.action in ("buy", "stop", "discard"):  # only cards are 'playable'
+        word = "LEGAL" if ruling.playable else "NOT LEGAL"
+    head.append(word, style=_STATUS_STYLE[ruling.status])
     parts: list[RenderableType] = [head]
     for r in ruling.reasons:
         parts.append(Text(f"  {r.code}: {r.message}"))
