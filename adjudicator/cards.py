@@ -72,10 +72,10 @@ class Mismatch:
     def message(self, board: Board) -> str:
         bits = []
         if self.only_in_map:
-            bits.append(f"the map has {board.describe_spaces(self.only_in_map)} and the clue not")
+            bits.append(f"the map has {board.describe_spaces(self.only_in_map)}, the clue does not")
         if self.only_in_clue:
             bits.append(
-                f"the clue gives {board.describe_spaces(self.only_in_clue)} and the map not"
+                f"the clue allows {board.describe_spaces(self.only_in_clue)}, the map does not"
             )
         return f"card {self.card}: {self.part} and clue disagree: " + "; ".join(bits)
 

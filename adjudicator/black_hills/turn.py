@@ -322,7 +322,9 @@ class _Referee:
             setattr(self.me, r, getattr(self.me, r) + n)
             self.s.supply[r] -= n
         self.t.trade_used = True
-        self.log.append(f"the Merchant trades {trade}")
+        gave = " and ".join(f"{n} {r}" for r, n in give.items())
+        got = " and ".join(f"{n} {r}" for r, n in get.items())
+        self.log.append(f"the Merchant trades {gave} for {got}")
 
     def steal(self, card: Character, args: list[str]) -> None:
         if "from" not in args or args.index("from") + 1 >= len(args):

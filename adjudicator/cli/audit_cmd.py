@@ -75,7 +75,7 @@ def register(app: typer.Typer) -> None:
             "code",
             "cards",
             "finding",
-            title=f"Audit of {edition.cards.name} ({len(edition.cards)} cards)",
+            title=f"Audit of {edition.cards.name}: {len(edition.cards)} cards",
         )
         for f in result.findings:
             table.add_row(
