@@ -16,6 +16,7 @@ from adjudicator.board import Board
 from adjudicator.cards import CardSet
 from adjudicator.editions import Edition
 from adjudicator.ruleset import Ruleset
+from adjudicator.seats import Seats
 
 __all__ = ["GameState", "Player"]
 
@@ -30,7 +31,7 @@ class Player:
 
 
 @dataclass(frozen=True)
-class GameState:
+class GameState(Seats[Player]):
     edition: Edition
     edition_ref: Any  # as written in the state file (an id, or {board, cards} paths)
     active: str | None
@@ -55,17 +56,6 @@ class GameState:
         return base.with_options(self.option_overrides)
 
     # ----- who -------------------------------------------------------------------
-
-    def player(self, name: str | None = None) -> Player:
-        """The named player, or the active one. Raises KeyError for an unknown name."""
-        name = name or self.active
-        for p in self.players:
-            if p.name == name:
-                return p
-        raise KeyError(name)
-
-    def names(self) -> list[str]:
-        return [p.name for p in self.players]
 
     def owner(self, building: str) -> str | None:
         for p in self.players:

@@ -44,6 +44,7 @@ from pydantic import Field
 from adjudicator.black_hills.data import RESOURCES, Rules, load_rules
 from adjudicator.errors import InputError
 from adjudicator.files import read_data, write_data
+from adjudicator.seats import Seats
 from adjudicator.validation import ID_PATTERN, StrictMutable, validated
 
 __all__ = ["BHPlayer", "BHState", "load_bh_state", "state_data", "state_from", "write_bh_state"]
@@ -69,7 +70,7 @@ class BHPlayer:
 
 
 @dataclass
-class BHState:
+class BHState(Seats[BHPlayer]):
     players: list[BHPlayer]
     active: str
     sheriff: str
@@ -91,16 +92,6 @@ class BHState:
     @property
     def rules(self) -> Rules:
         return load_rules()
-
-    def player(self, name: str | None = None) -> BHPlayer:
-        name = name or self.active
-        for p in self.players:
-            if p.name == name:
-                return p
-        raise KeyError(name)
-
-    def names(self) -> list[str]:
-        return [p.name for p in self.players]
 
 
 class _Player(StrictMutable):

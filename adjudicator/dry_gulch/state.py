@@ -28,6 +28,7 @@ from pydantic import Field, StrictBool
 from adjudicator.dry_gulch.data import KINDS, Rules, load_rules
 from adjudicator.errors import InputError
 from adjudicator.files import read_data
+from adjudicator.seats import Seats
 from adjudicator.validation import ID_PATTERN, StrictMutable, validated
 
 __all__ = [
@@ -99,7 +100,7 @@ class DGPlayer:
 
 
 @dataclass
-class DGState:
+class DGState(Seats[DGPlayer]):
     players: list[DGPlayer]
     active: str
     buildings: list[Built] = field(default_factory=list)
@@ -107,16 +108,6 @@ class DGState:
     @property
     def rules(self) -> Rules:
         return load_rules()
-
-    def player(self, name: str | None = None) -> DGPlayer:
-        name = name or self.active
-        for p in self.players:
-            if p.name == name:
-                return p
-        raise KeyError(name)
-
-    def names(self) -> list[str]:
-        return [p.name for p in self.players]
 
     def specials_built(self, owner: str | None = None) -> list[str]:
         """The special functions of undamaged buildings (of one owner, or anyone's)."""
