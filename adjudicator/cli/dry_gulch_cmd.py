@@ -142,11 +142,11 @@ def plan(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fals
         )
     out.show(t if result.permits else Text(f"{who} can build nothing this turn."))
     left = list(permits)
-    for p in result.permits:
-        left.remove(p)
-    for p in left:
-        why = "no legal free site" if not sites[p] else "the hand does not stretch to it too"
-        out.show(Text(f"Not this turn: the {state.rules.permits[p].name} ({why})."))
+    for built in result.permits:
+        left.remove(built)
+    for permit in left:
+        why = "no legal free site" if not sites[permit] else "the hand does not stretch to it"
+        out.show(Text(f"Not this turn: the {state.rules.permits[permit].name} ({why})."))
     out.json(
         {
             "player": who,

@@ -178,10 +178,10 @@ def rules_from(board_path: Path, cards_path: Path) -> Rules:
             s.bank_only,
             s.edge,
         )
-    for s in sites.values():
-        for other in (*s.neighbours, *([s.across] if s.across else [])):
+    for site in sites.values():
+        for other in (*site.neighbours, *([site.across] if site.across else [])):
             if other not in sites:
-                raise InputError(src, f"sites {s.id!r}", f"unknown site {other!r}")
+                raise InputError(src, f"sites {site.id!r}", f"unknown site {other!r}")
     for k in (*ABILITIES, *GOODS):
         if k not in board.substitution:
             raise InputError(src, "substitution", f"missing {k!r}")

@@ -229,13 +229,13 @@ def _solve(
         for kind, direct, store, sub_cards in unit_vars:
             d = [i for i, v in direct.items() if solver.boolean_value(v)]
             g = [i for i, v in store.items() if solver.boolean_value(v)]
-            s = [i for i, v in sub_cards.items() if solver.boolean_value(v)]
+            stand_ins = [i for i, v in sub_cards.items() if solver.boolean_value(v)]
             if d:
                 pay_.direct.append((kind, d[0]))
             elif g:
                 pay_.store.append((kind, g[0]))
-            else:
-                pay_.substitute.append((kind, s))
+            elif stand_ins:  # else a Blacksmith built this turn waived the unit
+                pay_.substitute.append((kind, stand_ins))
         pay_.labour.extend(i for i, v in labour_vars.items() if solver.boolean_value(v))
         payments.append(pay_)
         for s, v in site_vars.items():
