@@ -9,7 +9,14 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from adjudicator.errors import InputError
 
-__all__ = ["ID_PATTERN", "Strict", "StrictMutable", "pydantic_problem", "validated"]
+__all__ = [
+    "ID_PATTERN",
+    "Strict",
+    "StrictMutable",
+    "check_seats",
+    "pydantic_problem",
+    "validated",
+]
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
@@ -67,3 +74,16 @@ def _entry_name(loc: tuple[Any, ...], data: Any) -> str:
         except (KeyError, IndexError, TypeError):
             node = None
     return ".".join(parts)
+
+
+def check_seats(
+    source: str, game: str, expected: str, names: list[str], roles: dict[str, str]
+) -> None:
+    """A state names its game, players once each, and players for its roles (`active`...)."""
+    if game != expected:
+        raise InputError(source, "game", f"is {game!r}; this file format is for {expected!r}")
+    if len(set(names)) != len(names):
+        raise InputError(source, "players", "two players have one name")
+    for entry, who in roles.items():
+        if who not in names:
+            raise InputError(source, entry, f"{who!r} is not one of the players")

@@ -45,7 +45,7 @@ from adjudicator.black_hills.data import RESOURCES, Rules, load_rules
 from adjudicator.errors import InputError
 from adjudicator.files import read_data, write_data
 from adjudicator.seats import Seats
-from adjudicator.validation import ID_PATTERN, StrictMutable, validated
+from adjudicator.validation import ID_PATTERN, StrictMutable, check_seats, validated
 
 __all__ = ["BHPlayer", "BHState", "load_bh_state", "state_data", "state_from", "write_bh_state"]
 
@@ -144,14 +144,8 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
     def fail(entry: str, problem: str) -> InputError:
         return InputError(source, entry, problem)
 
-    if m.game != "black-hills":
-        raise fail("game", f"is {m.game!r}; this file format is for 'black-hills'")
     names = [p.name for p in m.players]
-    if len(set(names)) != len(names):
-        raise fail("players", "two players have one name")
-    for who, entry in ((m.active, "active"), (m.sheriff, "sheriff")):
-        if who not in names:
-            raise fail(entry, f"{who!r} is not one of the players")
+    check_seats(source, m.game, "black-hills", names, {"active": m.active, "sheriff": m.sheriff})
     seen_cards: dict[str, str] = {}
     for p in m.players:
         for c in p.characters:

@@ -12,6 +12,7 @@ from rich.text import Text
 from adjudicator.black_hills.best import best_turns, most_reputation
 from adjudicator.black_hills.state import BHState, load_bh_state, state_data, write_bh_state
 from adjudicator.black_hills.turn import referee_text
+from adjudicator.cli.checks import acting_player
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.errors import RulesError
 
@@ -54,13 +55,6 @@ def _players_table(s: BHState) -> Table:
     return t
 
 
-def _check_names(state: BHState, source: Path, player: str | None) -> str:
-    names = state.names()
-    if player is not None and player not in names:
-        raise RulesError(f"{source}: --by {player!r}: unknown player (players: {', '.join(names)})")
-    return player or state.active
-
-
 @app.command()
 @handle_errors
 def turn(
@@ -98,7 +92,7 @@ def invest(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fa
     """The most reputation a player can buy now, and the exact payment (CP-SAT)."""
     out = Output(as_json)
     state = load_bh_state(state_file)
-    who = _check_names(state, state_file, player)
+    who = acting_player(state, state_file, player)
     best = most_reputation(state, who)
     if best is None or best.verdict.reputation_gained == 0:
         out.show(Text(f"{who} can buy no reputation this turn."))
@@ -133,7 +127,7 @@ def best(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fals
     """For each character in hand, the best turn, ranked by reputation then resources kept."""
     out = Output(as_json)
     state = load_bh_state(state_file)
-    who = _check_names(state, state_file, player)
+    who = acting_player(state, state_file, player)
     if who != state.active:
         raise RulesError(
             f"{state_file}: it is {state.active}'s turn; best turns are found "

@@ -9,11 +9,13 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from adjudicator.errors import RulesError
+from adjudicator.seats import Seats
 from adjudicator.state import GameState
 
-__all__ = ["check_building", "check_card", "check_player", "check_space"]
+__all__ = ["acting_player", "check_building", "check_card", "check_player", "check_space"]
 
 
 def _unknown(source: Path, option: str, value: str, what: str, known: Iterable[str]) -> RulesError:
@@ -41,8 +43,15 @@ def check_space(state: GameState, source: Path, space: str, option: str) -> None
         raise _unknown(source, option, space, "building space", state.board.building_spaces)
 
 
-def check_player(state: GameState, source: Path, name: str | None, option: str) -> None:
-    names = [p.name for p in state.players]
+def acting_player(state: Seats[Any], source: Path, name: str | None, option: str = "--by") -> str:
+    """The player a command acts for: the named one (checked) or the active one."""
+    check_player(state, source, name, option)
+    assert name is not None or state.active is not None
+    return name or state.active  # type: ignore[return-value]
+
+
+def check_player(state: Seats[Any], source: Path, name: str | None, option: str) -> None:
+    names = state.names()
     if not names:
         raise RulesError(f"{source}: the state has no players")
     if name is not None and name not in names:

@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.cli.checks import acting_player
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.dry_gulch.pay import Payment, why_not
 from adjudicator.dry_gulch.pay import pay as find_payment
@@ -41,14 +42,6 @@ def _payment_rows(payment: Payment, hand: list[HandCard]) -> list[tuple[str, str
     return rows
 
 
-def _player(state: DGState, source: Path, player: str | None) -> str:
-    if player is not None and player not in state.names():
-        raise RulesError(
-            f"{source}: --by {player!r}: unknown player (players: {', '.join(state.names())})"
-        )
-    return player or state.active
-
-
 def _permit(state: DGState, source: Path, permit: str) -> str:
     import difflib
 
@@ -70,7 +63,7 @@ def pay(
     """Can the player's hand pay for the building, and with which cards?"""
     out = Output(as_json)
     state = load_dg_state(state_file)
-    who = _player(state, state_file, player)
+    who = acting_player(state, state_file, player)
     permit = _permit(state, state_file, building)
     if state.rules.permits[permit].special == "residence":
         raise RulesError(f"{state_file}: a residence is placed at setup: nothing to pay")
@@ -123,7 +116,7 @@ def plan(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fals
     """The buildings this turn's hand pays for together that gain the most influence."""
     out = Output(as_json)
     state = load_dg_state(state_file)
-    who = _player(state, state_file, player)
+    who = acting_player(state, state_file, player)
     permits = state.player(who).permits
     sites = {p: legal_sites(state, p) for p in permits}
     result = find_plan(state, who, sites)

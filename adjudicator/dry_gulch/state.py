@@ -29,7 +29,7 @@ from adjudicator.dry_gulch.data import KINDS, Rules, load_rules
 from adjudicator.errors import InputError
 from adjudicator.files import read_data
 from adjudicator.seats import Seats
-from adjudicator.validation import ID_PATTERN, StrictMutable, validated
+from adjudicator.validation import ID_PATTERN, StrictMutable, check_seats, validated
 
 __all__ = [
     "Built",
@@ -151,13 +151,8 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
     def fail(entry: str, problem: str) -> InputError:
         return InputError(source, entry, problem)
 
-    if m.game != "dry-gulch":
-        raise fail("game", f"is {m.game!r}; this file format is for 'dry-gulch'")
     names = [p.name for p in m.players]
-    if len(set(names)) != len(names):
-        raise fail("players", "two players have one name")
-    if m.active not in names:
-        raise fail("active", f"{m.active!r} is not one of the players")
+    check_seats(source, m.game, "dry-gulch", names, {"active": m.active})
     players = []
     for p in m.players:
         entry = f"players {p.name!r}"
