@@ -174,7 +174,7 @@ def resolve(
     def build(b: str, s: str, why: str, tier: Tier) -> None:
         placed[b] = s
         domains.pop(b, None)
-        fx.built.append(Built(b, s, why))
+        fx.built.append(Built(b, s, why, tier))
         for c in sorted(domains):
             if s in domains[c]:
                 remove(
@@ -224,7 +224,7 @@ def resolve(
 
     if counted:
         # What is left to remove, the board alone shows (L1): a STOP claim could take it.
-        rest = {b: frozenset(x) for b, x in domains.items()}
+        rest = {b: frozenset(x) for b, x in domains.items() if x}
         m = match(rest)
         plain = m.analysis()
         for b in sorted(rest):

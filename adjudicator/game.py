@@ -4,12 +4,14 @@ A `Game` is an immutable value. `Game.apply(move)` adjudicates one move of a
 record (see `record.py`) with the rulings engine and returns the next game and
 an `Outcome`; an illegal move leaves the game as it was.
 
-The order of a turn: Old Town's refill (A4) first when it is due; buying (A2,
-Gads Hill) before the main action; the main action (one card, or two in Gads
-Hill while allowed, A3; a discard, A1; or a pass); then the draw; then, before
-the next player acts, any other player may call STOP (L4). Draws are automatic
-when the draw piles are known (dealt from a seed or listed in the record);
-a `draws` line names the card (in Gads Hill, which pile the player chose).
+The order of a turn: Old Town's refill (A4) first when it is due; the main
+action (one card, or two in Gads Hill while allowed, A3; a discard, A1; or a
+pass, T4), with a building bought at any point of it (A2, Gads Hill: on its own
+line before or after the action, or inside the move line); then the draw (T2);
+then, before the next player acts, any other player may call STOP (T5, L4).
+Draws are automatic when the draw piles are known (dealt from a seed or listed
+in the record); a `draws` line names the card (and so the pile the player
+chose). A pile that must be drawn from while empty is reshuffled (T3).
 """
 
 from __future__ import annotations
@@ -21,16 +23,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from adjudicator.actions import claim_stop, rule_buy, rule_discard
+from adjudicator.actions import claim_stop, rule_buy
+from adjudicator.codes import Code
 from adjudicator.editions import Edition, load_edition
 from adjudicator.errors import InputError
-from adjudicator.play import admissible_my_buildings, rule_turn
+from adjudicator.play import admissible_my_buildings
 from adjudicator.record import Buy, Discard, Draw, Header, Move, Pass, Play, Stop, Take
 from adjudicator.ruleset import Ruleset
 from adjudicator.ruling import Ruling, StopReport
 from adjudicator.state import GameState, Player
 from adjudicator.state_file import state_from_data, state_to_data
 from adjudicator.stop import stop_report
+from adjudicator.turn import rule_discard_turn, rule_turn
 
 __all__ = ["Game", "Outcome", "new_game", "refill_due"]
 
@@ -46,6 +50,7 @@ class Outcome:
     legal: bool
     message: str
     ruling: Ruling | None = None
+    code: Code | None = None  # the rule a refusal rests on
     drawn: tuple[int, ...] = ()
     overlooked: StopReport | None = None  # claims left when the previous turn closed
 
@@ -114,18 +119,21 @@ class Game:
     def apply(self, move: Move) -> tuple[Game, Outcome]:
         """Adjudicate one move. An illegal move returns this game unchanged."""
         game = self
-        drawer_draws = isinstance(move, Draw) and move.player == game.drawer
-        if game.phase == "draw" and not drawer_draws and not isinstance(move, Stop):
+        # The player who just acted may still draw, or buy (A2), before the turn closes.
+        own_step = isinstance(move, Draw | Buy) and move.player == game.drawer
+        if game.phase == "draw" and not own_step and not isinstance(move, Stop):
             game = game._draw_default()
         if game.phase == "over":
-            return self, Outcome(move, False, "the game is over")
+            return self, Outcome(move, False, "the game is over", code=Code.T6)
         if move.player not in game.state.names():
-            return self, Outcome(move, False, f"{move.player} is not one of the players")
+            message = f"{move.player} is not one of the players"
+            return self, Outcome(move, False, message, code=Code.T1)
         overlooked = None
-        if game.phase == "between" and not isinstance(move, Stop):
+        late_buy = isinstance(move, Buy) and move.player == game.last_actor
+        if game.phase == "between" and not isinstance(move, Stop) and not late_buy:
             game, overlooked = game._close_turn()
             if game.phase == "over":
-                return self, Outcome(move, False, "the game is over")
+                return self, Outcome(move, False, "the game is over", code=Code.T6)
         handler = {
             Draw: Game._on_draw,
             Stop: Game._on_stop,
@@ -155,25 +163,27 @@ class Game:
         return game, overlooked
 
     def _refuse(
-        self, move: Move, message: str, ruling: Ruling | None = None
+        self, move: Move, message: str, code: Code, ruling: Ruling | None = None
     ) -> tuple[Game, Outcome]:
-        return self, Outcome(move, False, message, ruling)
+        return self, Outcome(move, False, message, ruling, code=code)
 
     def _on_draw(self, move: Draw) -> tuple[Game, Outcome]:  # type: ignore[override]
         if not self.hands_known:
             return self, Outcome(move, True, "noted (hands are not tracked in this game)")
         if self.phase != "draw" or move.player != self.drawer:
-            return self._refuse(move, f"{move.player} has nothing to draw now")
+            return self._refuse(move, f"{move.player} has nothing to draw now", Code.T2)
         if len(move.cards) > self.to_draw:
             return self._refuse(
-                move, f"{move.player} draws {self.to_draw} card(s) now, not {len(move.cards)}"
+                move,
+                f"{move.player} draws {self.to_draw} card(s) now, not {len(move.cards)}",
+                Code.T2,
             )
         game = self
         for card in move.cards:
             game, ok = game._draw_card(move.player, card)
             if not ok:
                 where = "on top of a draw pile" if self.piles is not None else "still to draw"
-                return self._refuse(move, f"card {card} is not {where}")
+                return self._refuse(move, f"card {card} is not {where}", Code.T2)
         game = replace(game, to_draw=game.to_draw - len(move.cards))
         if game.to_draw == 0:
             game = replace(game, phase="between")
@@ -184,12 +194,12 @@ class Game:
     def _on_stop(self, move: Stop) -> tuple[Game, Outcome]:  # type: ignore[override]
         if self.phase not in ("between", "draw"):
             return self._refuse(
-                move, "STOP is called between two turns, before the next player acts"
+                move, "STOP is called between two turns, before the next player acts", Code.T5
             )
         if move.player == self.last_actor:
-            return self._refuse(move, f"{move.player} cannot call STOP on their own turn (L4)")
+            return self._refuse(move, f"{move.player} cannot call STOP on their own turn", Code.T5)
         if not stop_report(self.state):
-            return self._refuse(move, "there is nothing to claim: logic removes no marker")
+            return self._refuse(move, "there is nothing to claim: logic removes no marker", Code.L4)
         ruling = claim_stop(self.state, move.player)
         return replace(self, state=ruling.after), Outcome(
             move, True, f"{move.player} calls STOP and takes {ruling.points} point(s)", ruling
@@ -198,20 +208,22 @@ class Game:
     def _on_take(self, move: Take) -> tuple[Game, Outcome]:  # type: ignore[override]
         s = self.state
         if self.phase != "start" or move.player != s.active:
-            return self._refuse(move, f"it is {s.active}'s turn")
+            return self._refuse(move, f"it is {s.active}'s turn", Code.T1)
         if s.board.frames:
-            return self._refuse(move, "Gads Hill has no refill: buildings are bought (A2)")
+            return self._refuse(move, "Gads Hill has no refill: buildings are bought (A2)", Code.A4)
         due = refill_due(s, move.player)
         if not due:
-            return self._refuse(move, f"{move.player} takes no building now (A4)")
+            return self._refuse(move, f"{move.player} takes no building now", Code.A4)
         if len(set(move.buildings)) != len(move.buildings):
-            return self._refuse(move, "take different buildings")
+            return self._refuse(move, "take different buildings", Code.A4)
         if len(move.buildings) != due:
-            return self._refuse(move, f"{move.player} takes {due} building(s) now (A4)")
+            return self._refuse(move, f"{move.player} takes {due} building(s) now", Code.A4)
         available = s.available_buildings()
         for b in move.buildings:
             if b not in available:
-                return self._refuse(move, f"the {s.board.building_name(b)} is not beside the board")
+                return self._refuse(
+                    move, f"the {s.board.building_name(b)} is not beside the board", Code.A4
+                )
         p = s.player(move.player)
         state = s.with_player(p.name, buildings=(*p.buildings, *move.buildings))
         return replace(self, state=state), Outcome(
@@ -219,43 +231,52 @@ class Game:
         )
 
     def _on_buy(self, move: Buy) -> tuple[Game, Outcome]:  # type: ignore[override]
+        """A buy on its own line: before the turn's action, or after it (before the next
+        player acts). A buy between two cards is written inside the move line (A2)."""
         s = self.state
-        if move.player != s.active:
-            return self._refuse(move, f"it is {s.active}'s turn, not {move.player}'s")
-        if self.phase != "start":
-            return self._refuse(
-                move, "a building is bought before the turn's card, discard or pass (A2)"
-            )
+        after_action = self.phase in ("draw", "between") and move.player == self.last_actor
+        if not after_action and move.player != s.active:
+            return self._refuse(move, f"it is {s.active}'s turn, not {move.player}'s", Code.T1)
+        if not after_action and self.phase != "start":
+            return self._refuse(move, f"{move.player}'s turn is over", Code.T1)
         if self.bought:
-            return self._refuse(move, "one building a turn (A2)")
-        ruling = rule_buy(s, move.building, move.player)
+            return self._refuse(move, "one building a turn", Code.A2)
+        ruling = rule_buy(replace(s, active=move.player), move.building, move.player)
         if not ruling.playable:
-            return self._refuse(move, ruling.reasons[0].message, ruling)
-        return replace(self, state=ruling.after, bought=True), Outcome(
-            move, True, ruling.reasons[0].message, ruling
+            return self._refuse(move, ruling.reasons[0].message, ruling.reasons[0].code, ruling)
+        state = replace(ruling.after, active=s.active)
+        return replace(self, state=state, bought=True), Outcome(
+            move, True, ruling.reasons[0].message, replace(ruling, after=state)
         )
 
     def _on_main(self, move: Move) -> tuple[Game, Outcome]:
         s = self.state
         if move.player != s.active:
-            return self._refuse(move, f"it is {s.active}'s turn, not {move.player}'s")
+            return self._refuse(move, f"it is {s.active}'s turn, not {move.player}'s", Code.T1)
         if self.phase != "start":
-            return self._refuse(move, f"{move.player} has already acted this turn")
+            return self._refuse(move, f"{move.player} has already acted this turn", Code.T1)
         due = refill_due(s, move.player)
         if due:
             return self._refuse(
-                move, f"{move.player} first takes {due} building(s) from beside the board (A4)"
+                move, f"{move.player} first takes {due} building(s) from beside the board", Code.A4
             )
+        buy = getattr(move, "buy", None)
+        if buy is not None and self.bought:
+            return self._refuse(move, "one building a turn", Code.A2)
+        ruling: Ruling | None
         if isinstance(move, Play):
-            ruling = rule_turn(s, list(move.plays), move.player)
+            ruling = rule_turn(s, list(move.plays), move.player, buy=buy, buy_at=move.buy_at)
             draws = 1
             spent = tuple(c for c, _ in move.plays)
         elif isinstance(move, Discard):
-            ruling = rule_discard(s, move.cards, move.take, move.player)
-            draws = 1 if s.board.frames else 2  # Old Town: two for a discard
+            ruling = rule_discard_turn(
+                s, move.cards, move.take, move.player, buy=buy, buy_at=move.buy_at
+            )
+            draws = 1 if s.board.frames else 2  # Old Town: two for a discard (T2)
             spent = move.cards
         else:
-            ruling = None
+            assert isinstance(move, Pass)
+            ruling = rule_buy(s, buy, move.player) if buy is not None else None
             draws = 1
             spent = ()
             playable = self._a_playable_card(move.player)
@@ -264,12 +285,17 @@ class Game:
                     move,
                     f"{move.player} can play card {playable}: a pass is "
                     "only for a player who cannot play (pass_only_when_stuck)",
+                    Code.T4,
                 )
         if ruling is not None and not ruling.playable:
-            return self._refuse(
-                move, f"{ruling.reasons[0].code}: {ruling.reasons[0].message}", ruling
-            )
-        state = ruling.after if ruling is not None else replace(s, active=s.next_player())
+            code = ruling.reasons[0].code
+            return self._refuse(move, f"{code}: {ruling.reasons[0].message}", code, ruling)
+        if isinstance(move, Pass):
+            now = ruling.after if ruling is not None else s
+            state = replace(now, active=s.next_player())
+        else:
+            assert ruling is not None
+            state = ruling.after
         stuck = isinstance(move, Pass) and not self._can_draw()
         game = replace(
             self,
@@ -280,6 +306,7 @@ class Game:
             last_actor=move.player,
             passes=self.passes + 1 if stuck else 0,
             played=self.played + spent,
+            bought=self.bought or buy is not None,
         )
         if game.to_draw == 0:
             game = replace(game, phase="between")
@@ -326,14 +353,11 @@ class Game:
                 return game, False
             chosen = None
         else:
-            if not any(game.pile_map.values()):
+            mine = [n for n in game.pile_map if not n.endswith("'s") or n == f"{player}'s"]
+            if game._must_reshuffle(mine, card):
                 game = game._reshuffle()
             piles = game.pile_map
-            names = [
-                n
-                for n, cards in piles.items()
-                if cards and (not n.endswith("'s") or n == f"{player}'s")
-            ]
+            names = [n for n in mine if piles[n]]
             if card is None:
                 chosen = _default_pile(game, player, names)
                 if chosen is None:
@@ -364,9 +388,19 @@ class Game:
             game, _ok = game._draw_card(self.drawer, None)
         return replace(game, to_draw=0, phase="between")
 
+    def _must_reshuffle(self, mine: list[str], card: int | None) -> bool:
+        """T3: a player must draw from an empty pile, per pile: every pile they may draw
+        from is empty, or the card they name lies among the played ones while the pile the
+        played cards go back to (district; Old Town's common pile) is empty."""
+        piles = self.pile_map
+        if card is None:
+            return not any(piles[n] for n in mine)
+        target = COMMON if COMMON in piles else "district"
+        return not piles.get(target) and card in self.played
+
     def _reshuffle(self) -> Game:
-        """The played district cards become the new draw pile (Gads Hill, Further rules 4;
-        Old Town rule 15)."""
+        """T3: the played district cards become the new district pile (Gads Hill, Further
+        rules 4) or common pile (Old Town rule 15, whatever is left in own piles)."""
         district = [c for c in self.played if self.state.cards[c].kind == "district"]
         if not district:
             return self

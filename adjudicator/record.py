@@ -12,8 +12,10 @@ A record is a header of tag pairs, then one move a line::
     ann draws 17
     bob: STOP {2}                     # another player claims what logic removes
     bob: discard 12 30 take hotel@c3
-    cid: buy casino
+    cid: buy casino                   # a buy on its own line, before or after the action
     cid: 44 as casino
+    ann: 23 as hotel; buy casino; 41 as casino   # or inside the turn, at any point (A2)
+    bob: discard 12 30 take hotel@c3; buy casino
     ann: pass
     ann: take church                  # Old Town: back up to two buildings (A4)
 
@@ -87,12 +89,16 @@ class Move:
 @dataclass(frozen=True)
 class Play(Move):
     plays: tuple[tuple[int, str | None], ...] = ()
+    buy: str | None = None  # a building bought in the turn (A2) ...
+    buy_at: int = 0  # ... after this many of its cards
 
 
 @dataclass(frozen=True)
 class Discard(Move):
     cards: tuple[int, int] = (0, 0)
     take: tuple[str, str] = ("", "")
+    buy: str | None = None
+    buy_at: int = 0  # 0: before the discard, 1: after it
 
 
 @dataclass(frozen=True)
@@ -114,7 +120,8 @@ class Stop(Move):
 
 @dataclass(frozen=True)
 class Pass(Move):
-    pass
+    buy: str | None = None
+    buy_at: int = 0  # 0: before the pass, 1: after it
 
 
 @dataclass(frozen=True)
@@ -161,42 +168,45 @@ def parse_move(text: str) -> Move:
     player = m["player"].lower()
     body = m["body"].strip()
     claimed = int(m["claimed"]) if m["claimed"] is not None else None
-    low = body.lower()
-    if low == "pass":
-        return Pass(player, claimed=claimed)
-    if low == "stop":
+    if body.lower() == "stop":
         return Stop(player, claimed=claimed)
-    for pattern, build in (
-        (
-            _DISCARD,
-            lambda d: Discard(
-                player,
-                (int(d["a"]), int(d["b"])),
-                (d["bld"].lower(), d["sp"].lower()),
-                claimed=claimed,
-            ),
-        ),
-        (_BUY, lambda d: Buy(player, d["bld"].lower(), claimed=claimed)),
-        (
-            _TAKE,
-            lambda d: Take(player, tuple(re.split(r"[\s,]+", d["blds"].lower())), claimed=claimed),
-        ),
-    ):
-        d = pattern.match(body)
-        if d:
-            return build(d)  # type: ignore[no-untyped-call]
-    plays = []
-    for part in body.split(";"):
-        p = _ONE_PLAY.match(part.strip())
-        if not p:
+    d = _TAKE.match(body)
+    if d:
+        return Take(player, tuple(re.split(r"[\s,]+", d["blds"].lower())), claimed=claimed)
+    # A turn: one or two cards, a discard or a pass, with a buy at any point of it (A2).
+    plays: list[tuple[int, str | None]] = []
+    discard: tuple[tuple[int, int], tuple[str, str]] | None = None
+    passed = False
+    buy: str | None = None
+    buy_at = 0
+    for part in (x.strip() for x in body.split(";")):
+        if (b := _BUY.match(part)) is not None:
+            if buy is not None:
+                raise ValueError("one building a turn may be bought")
+            buy, buy_at = b["bld"].lower(), len(plays) + (discard is not None) + passed
+        elif (d := _DISCARD.match(part)) is not None and discard is None:
+            discard = ((int(d["a"]), int(d["b"])), (d["bld"].lower(), d["sp"].lower()))
+        elif part.lower() == "pass" and not passed:
+            passed = True
+        elif (p := _ONE_PLAY.match(part)) is not None:
+            plays.append((int(p["card"]), p["as"].lower() if p["as"] else None))
+        else:
             raise ValueError(
-                f"cannot read {part.strip()!r}: a play is 'CARD' or 'CARD as BUILDING' "
+                f"cannot read {part!r}: a play is 'CARD' or 'CARD as BUILDING' "
                 "(or discard/buy/take/pass/STOP)"
             )
-        plays.append((int(p["card"]), p["as"].lower() if p["as"] else None))
+    if (bool(plays) + (discard is not None) + passed) > 1:
+        raise ValueError("a turn is cards, a discard or a pass, not more than one of them")
     if len(plays) > 2:
         raise ValueError("at most two cards a turn")
-    return Play(player, tuple(plays), claimed=claimed)
+    if discard is not None:
+        return Discard(player, *discard, buy, buy_at, claimed=claimed)
+    if passed:
+        return Pass(player, buy, buy_at, claimed=claimed)
+    if not plays:
+        assert buy is not None
+        return Buy(player, buy, claimed=claimed)
+    return Play(player, tuple(plays), buy, buy_at, claimed=claimed)
 
 
 def format_move(move: Move) -> str:
@@ -204,18 +214,22 @@ def format_move(move: Move) -> str:
     p = move.player
     if isinstance(move, Draw):
         return f"{p} draws {' '.join(map(str, move.cards))}"
-    if isinstance(move, Play):
-        body = "; ".join(f"{c}" + (f" as {m}" if m else "") for c, m in move.plays)
-    elif isinstance(move, Discard):
-        body = f"discard {move.cards[0]} {move.cards[1]} take {move.take[0]}@{move.take[1]}"
+    if isinstance(move, Play | Discard | Pass):
+        if isinstance(move, Play):
+            parts = [f"{c}" + (f" as {m}" if m else "") for c, m in move.plays]
+        elif isinstance(move, Discard):
+            parts = [f"discard {move.cards[0]} {move.cards[1]} take {move.take[0]}@{move.take[1]}"]
+        else:
+            parts = ["pass"]
+        if move.buy is not None:
+            parts.insert(move.buy_at, f"buy {move.buy}")
+        body = "; ".join(parts)
     elif isinstance(move, Buy):
         body = f"buy {move.building}"
     elif isinstance(move, Take):
         body = "take " + " ".join(move.buildings)
     elif isinstance(move, Stop):
         body = "STOP"
-    elif isinstance(move, Pass):
-        body = "pass"
     else:  # pragma: no cover - every Move subclass is handled above
         raise TypeError(move)
     return f"{p}: {body}{claim}"

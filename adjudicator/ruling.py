@@ -7,6 +7,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
+from adjudicator.codes import Code
 from adjudicator.state import GameState
 from adjudicator.state_file import state_to_data
 
@@ -25,10 +26,16 @@ __all__ = [
 
 class Status(StrEnum):
     PLAYABLE = "playable"
+    PLAYABLE_CONFIRMATION = "playable-confirmation"  # P4 where confirmation_playable
     CONTRADICTORY = "contradictory"  # P3
-    CONFIRMATION = "confirmation"  # P4
+    CONFIRMATION = "confirmation"  # P4, refused
     NOT_NOW = "not-now"  # P2, P5
-    ILLEGAL = "illegal"  # not the player's card or building, wrong action, ...
+    QUESTION = "question"  # P7: which my building? the reason lists the choices
+    ILLEGAL = "illegal"  # not the player's card or building, out of turn, wrong action, ...
+
+    @property
+    def legal(self) -> bool:
+        return self in (Status.PLAYABLE, Status.PLAYABLE_CONFIRMATION)
 
 
 class Tier(StrEnum):
@@ -39,11 +46,11 @@ class Tier(StrEnum):
 
 @dataclass(frozen=True)
 class Reason:
-    code: str  # a RULINGS.md code: P2, P3, L1, ...
+    code: Code
     message: str
 
     def to_json(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
+        return {"code": str(self.code), "message": self.message}
 
 
 @dataclass(frozen=True)
@@ -67,9 +74,13 @@ class Built:
     building: str
     space: str
     reason: str = ""
+    tier: Tier | None = None  # in a ruling, the P6 tier that built it
 
     def to_json(self) -> dict[str, str]:
-        return {"building": self.building, "space": self.space}
+        out = {"building": self.building, "space": self.space}
+        if self.tier is not None:
+            out["tier"] = str(self.tier)
+        return out
 
 
 @dataclass(frozen=True)
@@ -148,6 +159,8 @@ class Ruling:
     retired: tuple[str, ...] = ()
     points: int = 0
     points_detail: dict[str, int] = field(default_factory=dict)
+    buy: str | None = None  # a building bought in the same turn (A2) ...
+    buy_at: int = 0  # ... after this many of its cards (a discard or pass counts as one)
 
     @cached_property
     def stop(self) -> StopReport:
@@ -158,10 +171,11 @@ class Ruling:
 
     @property
     def playable(self) -> bool:
-        return self.status is Status.PLAYABLE
+        """Legal: the action may be taken (a playable confirmation included)."""
+        return self.status.legal
 
     @property
-    def code(self) -> str | None:
+    def code(self) -> Code | None:
         return self.reasons[0].code if self.reasons and not self.playable else None
 
     def to_json(self) -> dict[str, Any]:
@@ -179,6 +193,7 @@ class Ruling:
             "retired": list(self.retired),
             "points": self.points,
             "points_detail": dict(self.points_detail),
+            "buy": None if self.buy is None else {"building": self.buy, "after": self.buy_at},
             "state": state_to_data(self.after),
             "stop": self.stop.to_json(),
         }

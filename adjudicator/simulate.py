@@ -2,8 +2,8 @@
 
 Policies choose among the actions the hint lists (so every move is legal):
 
-- `greedy`: the hint's best action;
-- `random`: a random play (one card, two cards, or buying then playing) when there
+- `greedy`: the hint's best turn (the most points net of a buy, A2);
+- `random`: a random play (one card or two, with or without a buy) when there
   is one, else a random discard, else a pass.
 
 After every turn the first other player in seat order calls the STOP claims left
@@ -22,7 +22,7 @@ from typing import Any, Literal
 from adjudicator.editions import Edition
 from adjudicator.game import Game, new_game, refill_due
 from adjudicator.hint import Action, hint
-from adjudicator.record import Buy, Discard, Draw, Header, Move, Pass, Play, Record, Stop, Take
+from adjudicator.record import Discard, Draw, Header, Move, Pass, Play, Record, Stop, Take
 from adjudicator.stop import stop_report
 
 __all__ = ["CardStats", "GameResult", "Policy", "SimulationStats", "play_game", "simulate"]
@@ -60,7 +60,7 @@ class GameResult:
 def _choose(actions: tuple[Action, ...], policy: Policy, rng: random.Random) -> Action:
     if policy == "greedy":
         return actions[0]
-    plays = [a for a in actions if a.kind in ("play", "buy")]
+    plays = [a for a in actions if a.kind == "play"]
     if plays:
         return rng.choice(plays)
     discards = [a for a in actions if a.kind == "discard"]
@@ -69,19 +69,14 @@ def _choose(actions: tuple[Action, ...], policy: Policy, rng: random.Random) -> 
     return next(a for a in actions if a.kind == "pass")
 
 
-def _moves_for(action: Action, player: str) -> list[Move]:
-    if action.kind == "buy":
-        assert action.buy is not None
-        return [
-            Buy(player, action.buy),
-            Play(player, tuple(zip(action.cards, action.as_buildings, strict=True))),
-        ]
+def _move_for(action: Action, player: str) -> Move:
     if action.kind == "play":
-        return [Play(player, tuple(zip(action.cards, action.as_buildings, strict=True)))]
+        plays = tuple(zip(action.cards, action.as_buildings, strict=True))
+        return Play(player, plays, action.buy, action.buy_at)
     if action.kind == "discard":
         assert action.take is not None
-        return [Discard(player, (action.cards[0], action.cards[1]), action.take)]
-    return [Pass(player)]
+        return Discard(player, (action.cards[0], action.cards[1]), action.take)
+    return Pass(player)
 
 
 def _refill(game: Game, player: str, due: int, rng: random.Random) -> Take:
@@ -134,11 +129,10 @@ def play_game(
         h = hint(game.state, player)
         hand = game.state.player(player).hand or ()
         held.update(hand)
-        playable.update(c for a in h.actions if a.kind in ("play", "buy") for c in a.cards)
+        playable.update(c for a in h.actions if a.kind == "play" for c in a.cards)
         action = _choose(h.actions, policy, rng)
-        for move in _moves_for(action, player):
-            apply(move)
-        if action.kind == "play" or action.kind == "buy":
+        apply(_move_for(action, player))
+        if action.kind == "play":
             for c in action.cards:
                 stats[c].played += 1
         elif action.kind == "discard":

@@ -44,7 +44,7 @@ def test_play_json_shape_and_tiers() -> None:
     assert data["playable"] is True and data["status"] == "playable"
     assert {r["tier"] for r in data["removed"]} <= {"card", "cascade", "logic"}
     assert all(set(r) >= {"building", "space", "tier", "reason"} for r in data["removed"])
-    assert data["built"] == [{"building": "stage-coach-office", "space": "c3"}]
+    assert data["built"] == [{"building": "stage-coach-office", "space": "c3", "tier": "cascade"}]
     assert data["points"] == 6
     assert data["state"]["active"] == "ann"
     assert data["state"]["placed"]["stage-coach-office"] == "c3"

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from adjudicator.actions import claim_stop, rule_buy, rule_discard
-from adjudicator.play import rule_play, rule_turn
+from adjudicator.codes import Code
+from adjudicator.play import rule_play
 from adjudicator.ruling import Status, Tier
 from adjudicator.state import Player
 from adjudicator.stop import stop_report
-from tests.factories import card, conservation_total, state
+from adjudicator.turn import rule_turn
+from tests.factories import board, card, conservation_total, state
 
 CASINO_PIEDMONT = card(
     1, "building", "casino", "street(piedmont-st) and north_of(piedmont-st) and west_of(oak-st)"
@@ -130,7 +132,8 @@ def test_old_town_confirmation_card() -> None:
     north = card(7, "building", "sheriff", "north_of(main-st)", edition="old-town")
     s = state([north], edition="old-town", markers={"sheriff": ["b1", "c1"]}, players=[ANN])
     r = rule_play(s, 7)
-    assert r.status is Status.CONFIRMATION and r.code == "P4"
+    assert r.status is Status.CONFIRMATION and r.code is Code.P4
+    assert not r.playable and r.after == s
     allowed = state(
         [north],
         edition="old-town",
@@ -138,7 +141,41 @@ def test_old_town_confirmation_card() -> None:
         players=[ANN],
         options={"confirmation_playable": True},
     )
-    assert rule_play(allowed, 7).status is Status.PLAYABLE
+    played = rule_play(allowed, 7)
+    assert played.status is Status.PLAYABLE_CONFIRMATION and played.playable
+    assert played.points == 0 and played.reasons[0].code is Code.P4
+
+
+def test_a_relation_card_that_removes_no_marker_is_a_confirmation() -> None:
+    """P4 (revision 2, Old Town rule 11): a card that rules out combinations but no marker
+    does not alter the board, so Old Town may not play it, even for 0 points."""
+    # Two Sheriff markers, two Doc markers: "next to" rules out the far pairs only.
+    near = card(
+        8, "condition", "sheriff", "street(main-st)", relation="next_to", edition="old-town"
+    )
+    b = board("old-town")
+    pairs = b.relation_pairs("next_to")
+    sheriff = [x for x in b.building_spaces if x in near.spaces]
+    two = next(
+        (s1, s2, m1, m2)
+        for s1 in sheriff
+        for s2 in sheriff
+        for m1 in b.building_spaces
+        for m2 in b.building_spaces
+        if len({s1, s2, m1, m2}) == 4
+        and (s1, m1) in pairs
+        and (s2, m2) in pairs
+        and (s1, m2) not in pairs
+    )
+    s1, s2, m1, m2 = two
+    s = state(
+        [near],
+        edition="old-town",
+        markers={"sheriff": [s1, s2], "doc": [m1, m2]},
+        players=[Player("ann", ("doc",), 0)],
+    )
+    r = rule_play(s, 8, "doc")
+    assert r.status is Status.CONFIRMATION and r.code is Code.P4
 
 
 def test_old_town_contradictory_card() -> None:
@@ -203,9 +240,26 @@ def test_discard_two_cards_take_a_marker() -> None:
     assert r.points == 3  # taken, built, displaced Smithy marker
     assert r.after.player("ann").hand == ()
     _check(s, r)
-    lone = state([c1, c2], markers={"hotel": ["c4"]}, players=[Player("ann", (), 0, (1, 18))])
-    last = rule_discard(lone, (1, 18), ("hotel", "c4"))
-    assert last.status is Status.ILLEGAL and "last marker" in last.reasons[0].message
+
+
+def test_a_discard_may_take_a_buildings_last_marker() -> None:
+    """A1 (revision 2): 'take any one marker'. In a K4 group (the Casino and the Hotel share
+    their only space) taking the Hotel's marker retires it and settles the Casino."""
+    c1, c2 = CASINO_PIEDMONT, SHERIFF_CORNER
+    group = state(
+        [c1, c2],
+        markers={"hotel": ["c4"], "casino": ["c4"], "smithy": ["c4", "d4"]},
+        players=[Player("ann", (), 0, (1, 18))],
+    )
+    r = rule_discard(group, (1, 18), ("hotel", "c4"))
+    assert r.status is Status.PLAYABLE
+    assert r.retired == ("hotel",) and "hotel" in r.after.retired
+    assert r.after.placed["casino"] == "c4"
+    assert r.after.placed["smithy"] == "d4"
+    # taken 1, the Casino built 1, the Smithy marker it displaces 1; the Smithy is then
+    # determined on D4 (logic tier) and built: 1 more.
+    assert r.points == 4, r.points_detail
+    _check(group, r)
 
 
 def test_old_town_discard_only_dead_cards() -> None:
@@ -237,8 +291,8 @@ def test_buy_a_building() -> None:
     assert rule_buy(old, "bank").status is Status.ILLEGAL
 
 
-def test_two_cards_check_three_markers_after_the_second() -> None:
-    """A3/P5: the first card alone would put 4 markers on C3; the second clears it."""
+def test_two_cards_check_three_markers_when_played_and_after_the_second() -> None:
+    """A3/P5: a card may not put a 4th marker on C3 (P5 a), whatever a later card does."""
     doc = DOC_MAIN_ST
     bank_far = card(20, "building", "bank", "spaces(b1, f4, b3, f1)")
     s = state(
@@ -246,10 +300,18 @@ def test_two_cards_check_three_markers_after_the_second() -> None:
         markers={"bank": ["c3", "b1"], "smithy": ["c3", "b4"], "church": ["c3", "e4"]},
         players=[ANN],
     )
-    assert rule_play(s, 19).status is Status.NOT_NOW
-    r = rule_turn(s, [(19, None), (20, None)])
+    alone = rule_play(s, 19)
+    assert alone.status is Status.NOT_NOW and alone.code is Code.P5
+    assert "already holds 3 markers" in alone.reasons[0].message
+    # P5 (a): C3 holds three when the Doc card is played, even if the Bank card would clear
+    # one of them afterwards ...
+    first = rule_turn(s, [(19, None), (20, None)])
+    assert first.status is Status.NOT_NOW and first.code is Code.P5
+    # ... but played second, after the Bank card has cleared C3, it may go there.
+    r = rule_turn(s, [(20, None), (19, None)])
     assert r.status is Status.PLAYABLE
     assert r.after.placed["bank"] == "b1"
+    assert "doc" in r.after.markers and "c3" in r.after.markers["doc"]
     _check(s, r)
     assert s.locomotive == 3  # the three landmarks
     full = state(

@@ -11,11 +11,11 @@ from adjudicator.actions import claim_stop, rule_buy, rule_discard
 from adjudicator.cli.checks import check_building, check_card, check_player, check_space
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.errors import RulesError
-from adjudicator.play import rule_turn
 from adjudicator.render.rulings import ruling_view, stop_view
 from adjudicator.ruling import Ruling
 from adjudicator.state_file import load_state, write_state
 from adjudicator.stop import stop_report
+from adjudicator.turn import rule_turn
 
 __all__ = ["register"]
 

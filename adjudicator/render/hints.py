@@ -27,11 +27,13 @@ def _describe(action: Action, board: Board) -> str:
             f"discard {action.cards[0]} and {action.cards[1]}, take "
             f"{board.building_name(b)} @ {board.space_name(s)}"
         )
-    plays = "; ".join(one(c, m) for c, m in zip(action.cards, action.as_buildings, strict=True))
-    if action.kind == "buy":
-        assert action.buy is not None
-        return f"buy the {board.building_name(action.buy)}, then play {plays}"
-    return f"play {plays}"
+    steps = [
+        "play " + one(c, m) for c, m in zip(action.cards, action.as_buildings, strict=True)
+    ]
+    if action.buy is not None:
+        alike = f" (or any of {len(action.alike)} alike)" if action.alike else ""
+        steps.insert(action.buy_at, f"buy the {board.building_name(action.buy)}{alike}")
+    return ", then ".join(steps)
 
 
 def _why(action: Action, board: Board) -> str:
