@@ -351,3 +351,19 @@ def test_play_refuses_cards_not_in_hand_and_buildings_not_mine() -> None:
     s2 = state([MY_PIEDMONT_WEST], players=[Player("ann", ("hotel",), 0, (3,))])
     r2 = rule_play(s2, 3, "bank")
     assert r2.status is Status.ILLEGAL and "not a building in front of ann" in r2.reasons[0].message
+
+
+def test_docs_rulings_is_the_shared_revision() -> None:
+    """docs/RULINGS.md is the project's copy of the team's RULINGS.md (revision 2)."""
+    from pathlib import Path
+
+    import pytest
+
+    root = Path(__file__).resolve().parents[1]
+    ours = (root / "docs" / "RULINGS.md").read_text(encoding="utf-8")
+    assert "Revision 2." in ours
+    shared = root.parent / "shared" / "design" / "RULINGS.md"
+    if not shared.exists():
+        pytest.skip("no shared/ beside this checkout")
+    body = ours.split("-->\n", 1)[1]  # the copy note comes first
+    assert body == shared.read_text(encoding="utf-8")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.actions import claim_stop, rule_buy, rule_discard
+from adjudicator.actions import claim_stop, rule_buy
 from adjudicator.cli.checks import check_building, check_card, check_player, check_space
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.errors import RulesError
@@ -15,7 +15,7 @@ from adjudicator.render.rulings import ruling_view, stop_view
 from adjudicator.ruling import Ruling
 from adjudicator.state_file import load_state, write_state
 from adjudicator.stop import stop_report
-from adjudicator.turn import rule_turn
+from adjudicator.turn import rule_discard_turn, rule_turn
 
 __all__ = ["register"]
 
@@ -26,6 +26,21 @@ ByOpt = Annotated[
 WriteOpt = Annotated[
     bool, typer.Option("--write", help="Apply a legal action to the state file (atomically).")
 ]
+BuyOpt = Annotated[
+    str | None,
+    typer.Option("--buy", help="Buy this building in the same turn (Gads Hill, A2)."),
+]
+_BUY_AT = {"before": 0, "between": 1, "after": 2}
+
+
+def _buy_at(when: str, steps: int) -> int:
+    """A2: where in the turn the buy comes, as the number of cards (or discards) before it."""
+    if when not in _BUY_AT:
+        raise RulesError(f"--buy-at {when!r}: write before, between or after")
+    at = _BUY_AT[when]
+    if when == "between" and steps < 2:
+        raise RulesError("--buy-at between needs two cards (--then)")
+    return min(at, steps)
 
 
 def _finish(out: Output, ruling: Ruling, state_path: Path, write: bool) -> None:
@@ -89,6 +104,13 @@ def register(app: typer.Typer) -> None:
         then_as: Annotated[
             str | None, typer.Option("--then-as", help="My building for the second card.")
         ] = None,
+        buy: BuyOpt = None,
+        buy_at: Annotated[
+            str,
+            typer.Option(
+                "--buy-at", help="When the buy comes: before, between or after the cards."
+            ),
+        ] = "before",
         by: ByOpt = None,
         write: WriteOpt = False,
         as_json: JsonOpt = False,
@@ -105,7 +127,9 @@ def register(app: typer.Typer) -> None:
         for option, (n, my) in zip(("CARD", "--then"), plays, strict=False):
             check_card(state, state_file, n, option)
             check_building(state, state_file, my, "--as" if option == "CARD" else "--then-as")
-        _finish(out, rule_turn(state, plays, by), state_file, write)
+        check_building(state, state_file, buy, "--buy")
+        at = _buy_at(buy_at, len(plays))
+        _finish(out, rule_turn(state, plays, by, buy=buy, buy_at=at), state_file, write)
 
     @app.command()
     @handle_errors
@@ -114,11 +138,15 @@ def register(app: typer.Typer) -> None:
         first: Annotated[int, typer.Argument(help="A card to discard.")],
         second: Annotated[int, typer.Argument(help="The other card to discard.")],
         take: Annotated[str, typer.Option("--take", help="The marker to take, as BUILDING@SPACE.")],
+        buy: BuyOpt = None,
+        buy_at: Annotated[
+            str, typer.Option("--buy-at", help="When the buy comes: before or after the discard.")
+        ] = "before",
         by: ByOpt = None,
         write: WriteOpt = False,
         as_json: JsonOpt = False,
     ) -> None:
-        """Rule on discarding two cards to take one marker (A1)."""
+        """Rule on discarding two cards to take one marker (A1), any marker on the board."""
         out = Output(as_json)
         state = load_state(state_file)
         check_player(state, state_file, by, "--by")
@@ -127,7 +155,14 @@ def register(app: typer.Typer) -> None:
         building, space = _take(take)
         check_building(state, state_file, building, "--take")
         check_space(state, state_file, space, "--take")
-        _finish(out, rule_discard(state, (first, second), (building, space), by), state_file, write)
+        check_building(state, state_file, buy, "--buy")
+        if buy_at == "between":
+            raise RulesError("--buy-at between needs two cards; a discard is one step")
+        at = _buy_at(buy_at, 1)
+        ruling = rule_discard_turn(
+            state, (first, second), (building, space), by, buy=buy, buy_at=at
+        )
+        _finish(out, ruling, state_file, write)
 
     @app.command()
     @handle_errors
@@ -138,7 +173,8 @@ def register(app: typer.Typer) -> None:
         write: WriteOpt = False,
         as_json: JsonOpt = False,
     ) -> None:
-        """Rule on buying a building for two scored markers (Gads Hill, A2)."""
+        """Rule on buying a building for two scored markers (Gads Hill, A2), before the
+        turn's action or with a pass. A buy between or after cards: `play --buy`."""
         out = Output(as_json)
         state = load_state(state_file)
         check_player(state, state_file, by, "--by")

@@ -14,10 +14,18 @@ __all__ = ["ruling_view", "stop_view"]
 
 _STATUS_STYLE = {
     Status.PLAYABLE: "bold green",
+    Status.PLAYABLE_CONFIRMATION: "bold green",
+    Status.QUESTION: "bold cyan",
     Status.CONTRADICTORY: "bold red",
     Status.CONFIRMATION: "bold yellow",
     Status.NOT_NOW: "bold yellow",
     Status.ILLEGAL: "bold red",
+}
+
+
+_STATUS_WORD = {
+    Status.PLAYABLE_CONFIRMATION: "PLAYABLE (a confirmation)",
+    Status.QUESTION: "WHICH MY BUILDING?",
 }
 
 
@@ -45,6 +53,17 @@ def stop_view(report: StopReport, board: Board, title: str = "STOP claims") -> R
     return Panel(Group(*parts), title=title)
 
 
+def _when(ruling: Ruling) -> str:
+    """Where in the turn a buy came (A2)."""
+    if ruling.action == "discard":
+        return "before the discard" if ruling.buy_at == 0 else "after the discard"
+    steps = len(ruling.cards)
+    cards = "the card" if steps == 1 else "the cards"
+    if ruling.buy_at == 0:
+        return f"before {cards}"
+    return f"after {cards}" if ruling.buy_at >= steps else "between the cards"
+
+
 def ruling_view(ruling: Ruling) -> RenderableType:
     board = ruling.before.board
     head = Text()
@@ -63,8 +82,10 @@ def ruling_view(ruling: Ruling) -> RenderableType:
         what = f"{ruling.player} calls STOP"
     else:
         what = f"{ruling.player} plays {cards}"
+    if ruling.buy is not None and ruling.action != "buy":
+        what += f", buying the {board.building_name(ruling.buy)} {_when(ruling)}"
     head.append(what + ": ")
-    word = str(ruling.status).upper()
+    word = _STATUS_WORD.get(ruling.status, str(ruling.status).upper())
     if ruling.action in ("buy", "stop", "discard"):  # only cards are 'playable'
         word = "LEGAL" if ruling.playable else "NOT LEGAL"
     head.append(word, style=_STATUS_STYLE[ruling.status])
