@@ -145,6 +145,10 @@ def resolve(
     determined = analysis.determined()
     counted = state.options.logic_to_active or all_logic
     gone: set[tuple[str, str]] = set()
+    # A building already alone on its space and settled before the action is a STOP claim
+    # the board held (L2): building it is not the action's doing, so it goes with `logic`.
+    lone = {b for b, x in state.markers.items() if len(x) == 1}
+    claimed = set(match(dict(state.markers)).analysis().determined()) & lone if lone else set()
 
     def remove(b: str, s: str, tier: Tier, reason: str) -> None:
         if s in domains.get(b, set()):
@@ -205,7 +209,12 @@ def resolve(
         while changed:
             changed = False
             for b in sorted(domains):
-                if b in determined and len(domains[b]) == 1 and b not in placed:
+                if (
+                    b in determined
+                    and len(domains[b]) == 1
+                    and b not in placed
+                    and b not in claimed
+                ):
                     build(
                         b,
                         determined[b],

@@ -3,6 +3,8 @@ twin on random placement problems (K3, L1, L2, P3, P4)."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -92,19 +94,62 @@ def test_confirmation_question_agrees(p: Problem) -> None:
     assert decide.exists_largest_violating(domains_, p.constraint) == oracle
 
 
+def _always_placed(d: dict[str, frozenset[str]]) -> frozenset[str]:
+    """Buildings every largest placement places (by brute force, sharing nothing with the
+    engine): only these can fill their spaces in an explanation (K3, L3)."""
+    best: list[set[str]] = []
+    most = -1
+    names = sorted(d)
+
+    def extend(i: int, used: frozenset[str], placed: set[str]) -> None:
+        nonlocal most, best
+        if i == len(names):
+            if len(placed) > most:
+                most, best = len(placed), []
+            if len(placed) == most:
+                best.append(set(placed))
+            return
+        b = names[i]
+        for s in sorted(d[b] - used):
+            extend(i + 1, used | {s}, placed | {b})
+        extend(i + 1, used, placed)
+
+    extend(0, frozenset(), set())
+    return frozenset(b for b in names if all(b in p for p in best))
+
+
+def _smaller_hall_set(
+    d: dict[str, frozenset[str]], b: str, s: str, size: int, pool: frozenset[str]
+) -> tuple[str, ...] | None:
+    """A set of fewer than `size` buildings of `pool` (not `b`) whose markers all lie within
+    as many spaces, `s` among them: an explanation smaller than the one given (L3)."""
+    candidates = sorted(pool - {b})
+    for k in range(1, size):
+        for group in combinations(candidates, k):
+            spaces = frozenset().union(*(d[h] for h in group))
+            if len(spaces) == k and s in spaces:
+                return group
+    return None
+
+
 @settings(max_examples=200, deadline=None)
 @given(domains())
 def test_hall_sets_explain_every_removal(d: dict[str, frozenset[str]]) -> None:
     """L3: each removed marker's Hall set has as many spaces as buildings, holds the space,
-    and leaves the building out."""
+    leaves the building out, and is the smallest: no fewer buildings that every largest
+    placement places are confined to as many spaces including that one."""
     m = matching.match(d)
     a = m.analysis()
+    placed = _always_placed(d)
     for b, spaces in d.items():
         for s in spaces - a.support[b]:
             hb, hs = m.hall_set(s)
             assert s in hs and b not in hb
             assert len(hb) == len(hs)
             assert all(d[h] <= hs for h in hb)
+            if hb <= placed:  # else the removal is explained by its K4 group (stop.py)
+                smaller = _smaller_hall_set(d, b, s, len(hb), placed)
+                assert smaller is None, (b, s, sorted(hb), smaller)
 
 
 @settings(max_examples=200, deadline=None)

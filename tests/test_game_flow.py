@@ -3,6 +3,7 @@ STOP windows, the end, and the record's header — each rule on its own."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,8 +11,10 @@ import pytest
 
 from adjudicator.errors import InputError
 from adjudicator.game import Game, new_game, refill_due
+from adjudicator.play import admissible_my_buildings, rule_play
 from adjudicator.record import (
     Buy,
+    Discard,
     Draw,
     Header,
     Pass,
@@ -24,6 +27,8 @@ from adjudicator.record import (
 )
 from adjudicator.replay import replay
 from adjudicator.simulate import play_game
+from adjudicator.state import GameState
+from adjudicator.turn import rule_turn
 
 
 def _hands(game: Game) -> dict[str, int]:
@@ -173,11 +178,88 @@ def test_the_game_ends_by_rule_and_stalls_when_no_one_can_act() -> None:
     assert g.game.over and g.game.state.locomotive >= 22
 
 
-def test_simulated_statistics_count_every_played_card_as_playable() -> None:
-    r = play_game("gads-hill-1874", ("ann", "bob", "cid"), 2, "greedy")
-    for n, c in r.cards.items():
-        if c.played:
-            assert c.playable == 1, n
+def _choices(s: GameState, card: int, player: str) -> list[str | None]:
+    """The my buildings a card may be played as (P7); [None] when it takes none."""
+    c = s.cards[card]
+    if not c.needs_my_building:
+        return [None]
+    return list(admissible_my_buildings(s, player, c)) or [None]
+
+
+def _legal_single(s: GameState, card: int, player: str) -> bool:
+    """The card alone is playable on this turn with some my building."""
+    return any(rule_play(s, card, my, player).playable for my in _choices(s, card, player))
+
+
+def _legal_in_some_turn(s: GameState, card: int, player: str) -> bool:
+    """The card is played in some legal turn (A2, A3): alone, with a second card before or
+    after it, or as a building bought before it."""
+    if _legal_single(s, card, player):
+        return True
+    for other in s.player(player).hand or ():
+        if other == card:
+            continue
+        for my1 in _choices(s, other, player):
+            for my2 in _choices(s, card, player):
+                for plays in ([(other, my1), (card, my2)], [(card, my2), (other, my1)]):
+                    if rule_turn(s, plays, player).playable:
+                        return True
+    if s.cards[card].needs_my_building:
+        for b in s.available_buildings():
+            if rule_turn(s, [(card, b)], player, buy=b).playable:
+                return True
+    return False
+
+
+@pytest.mark.parametrize(
+    ("edition", "seed"), [("old-town", 3), ("gads-hill-1874", 2)], ids=["old-town", "gads-hill"]
+)
+def test_simulated_card_statistics_agree_with_a_replay_of_the_record(
+    edition: str, seed: int
+) -> None:
+    """The statistics of a simulated game, counted again from its record alone: replay each
+    move, and at the start of each turn rule on every card in the mover's hand with the
+    public rulings functions. Old Town plays one card a turn, so a card was playable exactly
+    when a single play of it was legal; in Gads Hill a card may be playable only as one of
+    two cards or with a bought building, so there the single plays are a lower bound and
+    every other card counted playable must be played in some legal turn."""
+    r = play_game(edition, ("ann", "bob"), seed, "random")
+    held: set[int] = set()
+    alone: set[int] = set()
+    turns: list[tuple[GameState, str]] = []
+    played: Counter[int] = Counter()
+    discarded: Counter[int] = Counter()
+    game = new_game(r.record.header)
+    for move in r.record.moves:
+        if isinstance(move, Play | Discard | Pass):
+            s = game.finish()[0].state  # the turn starts once the last one has closed
+            hand = s.player(move.player).hand or ()
+            held.update(hand)
+            alone.update(n for n in hand if n not in alone and _legal_single(s, n, move.player))
+            turns.append((s, move.player))
+            if isinstance(move, Play):
+                played.update(n for n, _ in move.plays)
+            if isinstance(move, Discard):
+                discarded.update(move.cards)
+        game, outcome = game.apply(move)
+        assert outcome.legal, (move, outcome.message)
+
+    counted = {n for n, c in r.cards.items() if c.playable}
+    assert {n for n, c in r.cards.items() if c.held} == held
+    assert all(c.held <= 1 and c.playable <= 1 for c in r.cards.values())
+    assert {n: c.played for n, c in r.cards.items() if c.played} == dict(played)
+    assert {n: c.discarded for n, c in r.cards.items() if c.discarded} == dict(discarded)
+    assert counted <= held and set(played) <= counted
+    if edition == "old-town":
+        assert counted == alone
+    else:
+        assert alone <= counted
+        for n in sorted(counted - alone):
+            assert any(
+                _legal_in_some_turn(s, n, who)
+                for s, who in turns
+                if n in (s.player(who).hand or ())
+            ), n
 
 
 def test_header_errors_name_their_lines_and_unknown_tags() -> None:

@@ -99,9 +99,8 @@ def test_hint_finds_the_best_turn_of_its_twin(s: GameState) -> None:
         assert isinstance(buy, str), key
         plain = (*key[:-2], None, 0) if key[0] != "pass" else ("pass", None)
         later = (*key[:-1], 1)
-        seen = [listed.get(later)] + [
-            listed.get(_swap(key, buy, a.buy)) for a in h.actions if buy in a.alike
-        ]
+        reps = [buy] + [a.buy for a in h.actions if a.buy is not None and buy in a.alike]
+        seen = [listed.get(_swap(k, buy, r)) for k in (key, later) for r in reps]
         assert turns.get(plain) == points + 2 or any(
             a is not None and a.points == points for a in seen
         ), (key, points)

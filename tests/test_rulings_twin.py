@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hypothesis import given, settings
+from hypothesis import assume, event, given, settings
+from hypothesis import strategies as st
 
 from adjudicator.actions import claim_stop, rule_discard
 from adjudicator.cards import Card, CardSet
@@ -45,7 +46,7 @@ def test_play_keeps_conservation(case: tuple[GameState, object, str | None]) -> 
     s, _card, my = case
     r = rule_play(s, 1, my)
     assert conservation_total(r.after) == conservation_total(s)
-    if r.status is not Status.PLAYABLE:
+    if not r.playable:
         assert r.after == s and r.points == 0
 
 
@@ -78,12 +79,14 @@ def test_stop_claim_takes_exactly_the_report(case: tuple[GameState, object, str 
     assert not stop_report(r.after)
 
 
-@settings(max_examples=80, deadline=None)
-@given(boards_and_cards())
+@settings(max_examples=150, deadline=None)
+@given(boards_and_cards(), st.data())
 def test_discard_keeps_conservation_and_takes_the_marker(
-    case: tuple[GameState, Card, str | None],
+    case: tuple[GameState, Card, str | None], data: st.DataObject
 ) -> None:
-    """A1 and S2: the taken marker and what follows from it go to the player."""
+    """A1 and S2: any marker may be taken, a building's last one included; the building left
+    with no marker is retired, the other of its K4 pair is built, and the taken marker and
+    what follows from it go to the player."""
     s, card, _my = case
     twin_card = replace(card, number=2)
     s = replace(
@@ -91,13 +94,33 @@ def test_discard_keeps_conservation_and_takes_the_marker(
         edition=Edition(s.edition.id, s.board, CardSet("t", "t", {1: card, 2: twin_card})),
         option_overrides={**s.option_overrides, "discard_needs_dead_cards": False},
     ).with_player("ann", hand=(1, 2))
-    for b, spaces in sorted(s.markers.items()):
-        if len(spaces) < 2:
-            continue
-        space = sorted(spaces)[0]
-        r = rule_discard(s, (1, 2), (b, space))
-        assert r.status is Status.PLAYABLE
-        assert space not in r.after.markers.get(b, frozenset())
-        assert r.after.player("ann").points == s.player("ann").points + r.points
-        assert conservation_total(r.after) == conservation_total(s)
-        break
+    takeable = sorted((b, x) for b, spaces in s.markers.items() for x in spaces)
+    assume(takeable)
+    lasts = [(b, x) for b, x in takeable if len(s.markers[b]) == 1]
+    pool = data.draw(st.sampled_from([takeable, lasts or takeable]), label="last ones only?")
+    b, space = data.draw(st.sampled_from(pool), label="take")
+    last = s.markers[b] == {space}
+    # The others whose markers lie only on that space: with the taken one gone, a single one
+    # stands there alone and is built (K4 settled).
+    alone_there = [c for c, spaces in s.markers.items() if c != b and spaces == {space}]
+    others_there = [c for c, spaces in s.markers.items() if c != b and space in spaces]
+    event("takes a last marker" if last else "takes one of several markers")
+
+    r = rule_discard(s, (1, 2), (b, space))
+    assert r.status is Status.PLAYABLE, r.reasons
+    assert (b, space) in {(x.building, x.space) for x in r.removed}
+    assert space not in r.after.markers.get(b, frozenset())
+    assert r.points >= 1
+    assert r.after.player("ann").points == s.player("ann").points + r.points
+    assert r.after.player("ann").hand == ()
+    assert conservation_total(r.after) == conservation_total(s)
+    if last:
+        assert b not in r.after.markers and b not in r.after.placed
+        assert b in r.retired and b in r.after.retired
+    if len(alone_there) == 1 and others_there == alone_there:
+        event("settles a K4 pair" if last else "frees a lone marker")
+        assert r.after.placed.get(alone_there[0]) == space
+    # Every building that ends with no marker and unbuilt is retired (A1).
+    for c in s.markers:
+        if c not in r.after.markers and c not in r.after.placed:
+            assert c in r.after.retired
