@@ -198,6 +198,7 @@ def read_cards(
             report("my-map", "give both my_map and my_clue, or neither")
             continue
         maps: dict[str, frozenset[str] | None] = {}
+        empty = False
         for part, spaces in (("map", raw.map), ("my_map", raw.my_map)):
             if spaces is None:
                 maps[part] = None
@@ -215,7 +216,12 @@ def read_cards(
                     kept.append(sp)
             if len(set(spaces)) != len(spaces):
                 report("space-twice", f"{part} names a space twice")
+            if not spaces:  # an empty map is no card; an empty my_map would read as anywhere
+                report("empty-map", f"{part} names no space (leave my_map out for anywhere)")
+                empty = True
             maps[part] = frozenset(kept)
+        if empty:
+            continue
         for part, clue in (("map", raw.clue), ("my_map", raw.my_clue)):
             drawn = maps[part]
             if clue is None or drawn is None:

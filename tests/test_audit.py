@@ -36,6 +36,7 @@ EVERY_FINDING = {
     "disjoint-building-cards",
     "contradiction",
     "make-up",
+    "empty-map",
 }
 
 
@@ -54,6 +55,7 @@ def test_flawed_fixture_triggers_every_finding_once() -> None:
     assert by_code["never-playable"]["cards"] == [28]
     assert by_code["relation-impossible"]["cards"] == [29]  # reported once, not twice
     assert by_code["disjoint-building-cards"]["cards"] == [1, 22]
+    assert by_code["empty-map"]["cards"] == [33]  # not read as "anywhere"
     assert "Theatre" in by_code["no-building-card"]["message"]
     assert {f["severity"] for f in data["findings"]} == {"error", "warning"}
 
