@@ -12,14 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.audit import audit_cards
-from adjudicator.editions import data_dir, load_edition
-from adjudicator.hint import hint
-from adjudicator.play import admissible_my_buildings, rule_play
-from adjudicator.simulate import Policy, play_game
-from adjudicator.state import GameState
-from adjudicator.state_file import load_state
-from adjudicator.stop import stop_report
+from adjudicator.deduction.audit import audit_cards
+from adjudicator.deduction.files.editions import data_dir, load_edition
+from adjudicator.deduction.files.state_file import load_state
+from adjudicator.deduction.game.simulate import Policy, play_game
+from adjudicator.deduction.hint import hint
+from adjudicator.deduction.models.state import GameState
+from adjudicator.deduction.rules.logic import stop_report
+from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
 
 __all__ = ["BenchCase", "BenchResult", "bench_cases", "run_case"]
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cache
 
-from adjudicator.board import Board
-from adjudicator.board_file import load_board
-from adjudicator.cards import Card, CardSet
-from adjudicator.clue import evaluate
-from adjudicator.editions import Edition, data_dir
-from adjudicator.state import GameState, Player
+from adjudicator.deduction.files.board_file import load_board
+from adjudicator.deduction.files.editions import Edition, data_dir
+from adjudicator.deduction.models.board import Board
+from adjudicator.deduction.models.cards import Card, CardSet
+from adjudicator.deduction.models.clue import evaluate
+from adjudicator.deduction.models.state import GameState, Player
 
 
 @cache

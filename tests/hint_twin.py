@@ -14,9 +14,9 @@ from dataclasses import replace
 from itertools import combinations, permutations
 from typing import Any
 
-from adjudicator.actions import rule_buy
-from adjudicator.state import GameState
-from adjudicator.turn import rule_discard_turn, rule_turn
+from adjudicator.deduction.models.state import GameState
+from adjudicator.deduction.rules.actions import rule_buy
+from adjudicator.deduction.rules.turns import rule_discard_turn, rule_turn
 
 __all__ = ["best_net_points", "legal_turns"]
 

@@ -17,9 +17,9 @@ from collections import Counter
 
 from hypothesis import strategies as st
 
-from adjudicator.board import RELATIONS
-from adjudicator.cards import Card
-from adjudicator.state import GameState, Player
+from adjudicator.deduction.models.board import RELATIONS
+from adjudicator.deduction.models.cards import Card
+from adjudicator.deduction.models.state import GameState, Player
 from tests.factories import board, state
 
 # A corner of each board keeps the brute-force twin fast.

@@ -12,11 +12,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from adjudicator.audit import audit_cards, contradict, contradict_brute_force, playable_witness
-from adjudicator.board import RELATIONS
-from adjudicator.cards import Card, CardSet
 from adjudicator.cli.main import app
-from adjudicator.editions import Edition, load_edition
+from adjudicator.deduction.audit import (
+    audit_cards,
+    contradict,
+    contradict_brute_force,
+    playable_witness,
+)
+from adjudicator.deduction.files.editions import Edition, load_edition
+from adjudicator.deduction.models.board import RELATIONS
+from adjudicator.deduction.models.cards import Card, CardSet
 from tests.factories import board
 
 runner = CliRunner()

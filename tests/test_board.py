@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.board import RELATIONS, Board
-from adjudicator.board_file import load_board
-from adjudicator.clue import evaluate
-from adjudicator.editions import data_dir
+from adjudicator.deduction.files.board_file import load_board
+from adjudicator.deduction.files.editions import data_dir
+from adjudicator.deduction.models.board import RELATIONS, Board
+from adjudicator.deduction.models.clue import evaluate
 
 
 @pytest.fixture(scope="module")

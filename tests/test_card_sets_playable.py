@@ -8,10 +8,10 @@ from functools import cache
 
 import pytest
 
-from adjudicator.cards import Card
-from adjudicator.editions import load_edition
-from adjudicator.play import rule_play
-from adjudicator.state import GameState, Player
+from adjudicator.deduction.files.editions import load_edition
+from adjudicator.deduction.models.cards import Card
+from adjudicator.deduction.models.state import GameState, Player
+from adjudicator.deduction.rules.play import rule_play
 
 EDITIONS = ["gads-hill-1874", "old-town"]
 

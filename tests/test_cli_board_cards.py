@@ -12,11 +12,11 @@ import pytest
 import tomlkit
 from typer.testing import CliRunner, Result
 
-from adjudicator.board import RELATIONS
-from adjudicator.board_file import load_board
-from adjudicator.cards import cards_from_data
 from adjudicator.cli.main import app
-from adjudicator.editions import data_dir, load_edition
+from adjudicator.deduction.files.board_file import load_board
+from adjudicator.deduction.files.editions import data_dir, load_edition
+from adjudicator.deduction.models.board import RELATIONS
+from adjudicator.deduction.models.cards import cards_from_data
 
 EDITIONS = ["gads-hill-1874", "old-town"]
 

@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli.main import app
-from adjudicator.editions import data_dir
-from adjudicator.state_file import load_state
+from adjudicator.deduction.files.editions import data_dir
+from adjudicator.deduction.files.state_file import load_state
 
 runner = CliRunner()
 EXAMPLES = data_dir("examples")

@@ -8,8 +8,8 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator import decide, matching, solver, twin
-from adjudicator.placement import Analysis, Constraint, Problem
+from adjudicator.deduction.solve import decide, matching, solver, twin
+from adjudicator.deduction.solve.placement import Analysis, Constraint, Problem
 
 SPACES = [f"s{i}" for i in range(7)]
 

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.errors import InputError
-from adjudicator.game import Game, new_game, refill_due
-from adjudicator.play import admissible_my_buildings, rule_play
-from adjudicator.record import (
+from adjudicator.core.errors import InputError
+from adjudicator.deduction.game.flow import Game, new_game, refill_due
+from adjudicator.deduction.game.record import (
     Buy,
     Discard,
     Draw,
@@ -25,10 +24,11 @@ from adjudicator.record import (
     read_record,
     record_from_text,
 )
-from adjudicator.replay import replay
-from adjudicator.simulate import play_game
-from adjudicator.state import GameState
-from adjudicator.turn import rule_turn
+from adjudicator.deduction.game.replay import replay
+from adjudicator.deduction.game.simulate import play_game
+from adjudicator.deduction.models.state import GameState
+from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
+from adjudicator.deduction.rules.turns import rule_turn
 
 
 def _hands(game: Game) -> dict[str, int]:
@@ -274,7 +274,7 @@ def test_header_errors_name_their_lines_and_unknown_tags() -> None:
 
 
 def test_a_record_reads_its_board_path_from_its_own_folder(tmp_path: Path) -> None:
-    from adjudicator.editions import data_dir
+    from adjudicator.deduction.files.editions import data_dir
 
     (tmp_path / "boards").mkdir()
     (tmp_path / "cards").mkdir()

@@ -7,10 +7,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.editions import load_edition
-from adjudicator.hint import Action, hint
-from adjudicator.play import admissible_my_buildings, rule_play
-from adjudicator.state import GameState, Player
+from adjudicator.deduction.files.editions import load_edition
+from adjudicator.deduction.hint import Action, hint
+from adjudicator.deduction.models.state import GameState, Player
+from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
 from tests.factories import state
 from tests.hint_twin import legal_turns
 from tests.strategies import AREA
@@ -141,8 +141,8 @@ def test_hint_ranks_a_buy_between_two_cards_when_it_scores_most() -> None:
 
 
 def test_hint_for_a_player_not_on_turn_is_what_they_could_do_on_theirs() -> None:
-    from adjudicator.editions import data_dir
-    from adjudicator.state_file import load_state
+    from adjudicator.deduction.files.editions import data_dir
+    from adjudicator.deduction.files.state_file import load_state
 
     s = load_state(data_dir("examples") / "gads-hill-mid.toml")
     h = hint(s, "ann")

@@ -32,10 +32,10 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.codes import Code
-from adjudicator.play import rule_play
-from adjudicator.ruling import Ruling, Status, Tier
-from adjudicator.state import GameState, Player
+from adjudicator.deduction.models.state import GameState, Player
+from adjudicator.deduction.rules.codes import Code
+from adjudicator.deduction.rules.play import rule_play
+from adjudicator.deduction.rules.ruling import Ruling, Status, Tier
 from tests.factories import card, state
 from tests.strategies import boards_and_cards
 

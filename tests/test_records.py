@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from adjudicator.cli.main import app
-from adjudicator.editions import data_dir
-from adjudicator.game import new_game
-from adjudicator.record import (
+from adjudicator.deduction.files.editions import data_dir
+from adjudicator.deduction.game.flow import new_game
+from adjudicator.deduction.game.record import (
     Buy,
     Discard,
     Draw,
@@ -30,8 +30,8 @@ from adjudicator.record import (
     record_from_text,
     record_to_text,
 )
-from adjudicator.replay import replay
-from adjudicator.simulate import play_game
+from adjudicator.deduction.game.replay import replay
+from adjudicator.deduction.game.simulate import play_game
 from tests.factories import conservation_total
 
 runner = CliRunner()

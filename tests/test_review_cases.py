@@ -10,13 +10,13 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from adjudicator.actions import rule_discard
 from adjudicator.cli.main import app
-from adjudicator.editions import data_dir
-from adjudicator.play import rule_play
-from adjudicator.ruling import Status, Tier
-from adjudicator.state_file import load_state
-from adjudicator.stop import stop_report
+from adjudicator.deduction.files.editions import data_dir
+from adjudicator.deduction.files.state_file import load_state
+from adjudicator.deduction.rules.actions import rule_discard
+from adjudicator.deduction.rules.logic import stop_report
+from adjudicator.deduction.rules.play import rule_play
+from adjudicator.deduction.rules.ruling import Status, Tier
 
 runner = CliRunner()
 EXAMPLES = data_dir("examples")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from adjudicator.actions import claim_stop, rule_buy, rule_discard
-from adjudicator.codes import Code
-from adjudicator.play import rule_play
-from adjudicator.ruling import Status, Tier
-from adjudicator.state import Player
-from adjudicator.stop import stop_report
-from adjudicator.turn import rule_turn
+from adjudicator.deduction.models.state import Player
+from adjudicator.deduction.rules.actions import claim_stop, rule_buy, rule_discard
+from adjudicator.deduction.rules.codes import Code
+from adjudicator.deduction.rules.logic import stop_report
+from adjudicator.deduction.rules.play import rule_play
+from adjudicator.deduction.rules.ruling import Status, Tier
+from adjudicator.deduction.rules.turns import rule_turn
 from tests.factories import board, card, conservation_total, state
 
 CASINO_PIEDMONT = card(

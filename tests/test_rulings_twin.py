@@ -8,13 +8,13 @@ from dataclasses import replace
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.actions import claim_stop, rule_discard
-from adjudicator.cards import Card, CardSet
-from adjudicator.editions import Edition
-from adjudicator.play import rule_play
-from adjudicator.ruling import Status
-from adjudicator.state import GameState
-from adjudicator.stop import stop_report
+from adjudicator.deduction.files.editions import Edition
+from adjudicator.deduction.models.cards import Card, CardSet
+from adjudicator.deduction.models.state import GameState
+from adjudicator.deduction.rules.actions import claim_stop, rule_discard
+from adjudicator.deduction.rules.logic import stop_report
+from adjudicator.deduction.rules.play import rule_play
+from adjudicator.deduction.rules.ruling import Status
 from tests.factories import conservation_total
 from tests.strategies import boards_and_cards
 

@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from adjudicator.cli.main import app
-from adjudicator.errors import InputError
-from adjudicator.state_file import load_state, state_to_data
+from adjudicator.core.errors import InputError
+from adjudicator.deduction.files.state_file import load_state, state_to_data
 
 runner = CliRunner()
 

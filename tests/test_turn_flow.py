@@ -7,12 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from adjudicator.codes import Code
-from adjudicator.editions import data_dir
-from adjudicator.game import COMMON, new_game
-from adjudicator.hint import hint
-from adjudicator.play import rule_play
-from adjudicator.record import (
+from adjudicator.deduction.files.editions import data_dir
+from adjudicator.deduction.files.state_file import load_state
+from adjudicator.deduction.game.flow import COMMON, new_game
+from adjudicator.deduction.game.record import (
     Buy,
     Discard,
     Draw,
@@ -25,11 +23,13 @@ from adjudicator.record import (
     record_from_text,
     record_to_text,
 )
-from adjudicator.replay import replay
-from adjudicator.ruling import Status
-from adjudicator.simulate import play_game
-from adjudicator.state_file import load_state
-from adjudicator.turn import rule_discard_turn, rule_turn
+from adjudicator.deduction.game.replay import replay
+from adjudicator.deduction.game.simulate import play_game
+from adjudicator.deduction.hint import hint
+from adjudicator.deduction.rules.codes import Code
+from adjudicator.deduction.rules.play import rule_play
+from adjudicator.deduction.rules.ruling import Status
+from adjudicator.deduction.rules.turns import rule_discard_turn, rule_turn
 
 MID = data_dir("examples") / "gads-hill-mid.toml"
 
@@ -137,7 +137,7 @@ def test_a_game_takes_a_buy_on_its_own_line_after_the_action_once_a_turn() -> No
 def test_stop_on_ones_own_turn_cites_t5() -> None:
     game = new_game(Header("gads-hill-1874", ("ann", "bob"), seed=3))
     game, _ = game.apply(_first_legal_play(game, "ann"))
-    from adjudicator.record import Stop
+    from adjudicator.deduction.game.record import Stop
 
     _, own = game.apply(Stop("ann"))
     assert not own.legal and own.code in (Code.T5, Code.L4)

@@ -42,10 +42,10 @@ from typing import Any
 from pydantic import Field
 
 from adjudicator.black_hills.data import RESOURCES, Rules, load_rules
-from adjudicator.errors import InputError
-from adjudicator.files import read_data, write_data
-from adjudicator.seats import Seats
-from adjudicator.validation import ID_PATTERN, StrictMutable, check_seats, validated
+from adjudicator.core.errors import InputError
+from adjudicator.core.files import read_data, write_data
+from adjudicator.core.seats import Seats
+from adjudicator.core.validation import ID_PATTERN, StrictMutable, check_seats, validated
 
 __all__ = ["BHPlayer", "BHState", "load_bh_state", "state_data", "state_from", "write_bh_state"]
 

@@ -8,13 +8,13 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from adjudicator.audit import audit_cards, simulation_stats
-from adjudicator.board_file import load_board
-from adjudicator.cards import read_cards
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.editions import Edition, data_dir, edition_ids
-from adjudicator.errors import InputError
-from adjudicator.files import read_data
+from adjudicator.core.errors import InputError
+from adjudicator.core.files import read_data
+from adjudicator.deduction.audit import audit_cards, simulation_stats
+from adjudicator.deduction.files.board_file import load_board
+from adjudicator.deduction.files.editions import Edition, data_dir, edition_ids
+from adjudicator.deduction.models.cards import read_cards
 
 __all__ = ["register"]
 

@@ -14,7 +14,7 @@ from adjudicator.black_hills.state import BHState, load_bh_state, state_data, wr
 from adjudicator.black_hills.turn import referee_text
 from adjudicator.cli.checks import acting_player
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.errors import RulesError
+from adjudicator.core.errors import RulesError
 
 __all__ = ["app"]
 

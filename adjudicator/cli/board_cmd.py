@@ -9,16 +9,16 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.board import RELATIONS, Board
-from adjudicator.board_file import load_board
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.editions import data_dir, edition_ids
-from adjudicator.errors import InputError
-from adjudicator.files import write_atomic
+from adjudicator.core.errors import InputError
+from adjudicator.core.files import write_atomic
+from adjudicator.deduction.files.board_file import load_board
+from adjudicator.deduction.files.editions import data_dir, edition_ids
+from adjudicator.deduction.files.state_file import load_state, state_to_data
+from adjudicator.deduction.models.board import RELATIONS, Board
+from adjudicator.deduction.models.state import GameState
 from adjudicator.render import board_view, spaces_table
 from adjudicator.render.svg import board_svg
-from adjudicator.state import GameState
-from adjudicator.state_file import load_state, state_to_data
 
 __all__ = ["EditionArg", "SvgOpt", "app", "board_data", "load_board_arg", "save_svg"]
 

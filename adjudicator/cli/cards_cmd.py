@@ -7,12 +7,12 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from adjudicator.board import Board
-from adjudicator.cards import Card
 from adjudicator.cli.board_cmd import EditionArg, SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.editions import Edition, load_edition
-from adjudicator.errors import RulesError
+from adjudicator.core.errors import RulesError
+from adjudicator.deduction.files.editions import Edition, load_edition
+from adjudicator.deduction.models.board import Board
+from adjudicator.deduction.models.cards import Card
 from adjudicator.render import card_panel, cards_table
 from adjudicator.render.svg import board_svg
 

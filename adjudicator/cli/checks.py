@@ -11,9 +11,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from adjudicator.errors import RulesError
-from adjudicator.seats import Seats
-from adjudicator.state import GameState
+from adjudicator.core.errors import RulesError
+from adjudicator.core.seats import Seats
+from adjudicator.deduction.models.state import GameState
 
 __all__ = ["acting_player", "check_building", "check_card", "check_player", "check_space"]
 

@@ -11,13 +11,13 @@ from rich.text import Text
 
 from adjudicator.cli.checks import acting_player
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.core.errors import RulesError
 from adjudicator.dry_gulch.pay import Payment, why_not
 from adjudicator.dry_gulch.pay import pay as find_payment
 from adjudicator.dry_gulch.pay import plan as find_plan
 from adjudicator.dry_gulch.place import legal_sites, placement_problems
 from adjudicator.dry_gulch.score import score as count_score
 from adjudicator.dry_gulch.state import DGState, HandCard, card_value, load_dg_state
-from adjudicator.errors import RulesError
 
 __all__ = ["app"]
 

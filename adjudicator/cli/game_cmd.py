@@ -9,10 +9,11 @@ import typer
 
 from adjudicator.cli.board_cmd import SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.errors import InputError, RulesError
-from adjudicator.files import write_atomic
-from adjudicator.game import new_game
-from adjudicator.record import (
+from adjudicator.core.errors import InputError, RulesError
+from adjudicator.core.files import write_atomic
+from adjudicator.deduction.files.state_file import state_to_data
+from adjudicator.deduction.game.flow import new_game
+from adjudicator.deduction.game.record import (
     Discard,
     Draw,
     Header,
@@ -23,16 +24,15 @@ from adjudicator.record import (
     read_record,
     record_to_text,
 )
+from adjudicator.deduction.game.replay import replay as replay_record
+from adjudicator.deduction.game.replay import replay_to
+from adjudicator.deduction.game.simulate import Policy
+from adjudicator.deduction.game.simulate import simulate as run_simulation
+from adjudicator.deduction.rules.logic import stop_report
 from adjudicator.render import board_view
 from adjudicator.render.records import game_summary, replay_view, simulation_view
 from adjudicator.render.rulings import ruling_view, stop_view
 from adjudicator.render.svg import board_svg
-from adjudicator.replay import replay as replay_record
-from adjudicator.replay import replay_to
-from adjudicator.simulate import Policy
-from adjudicator.simulate import simulate as run_simulation
-from adjudicator.state_file import state_to_data
-from adjudicator.stop import stop_report
 
 __all__ = ["app", "register"]
 

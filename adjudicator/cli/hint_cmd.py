@@ -9,9 +9,9 @@ import typer
 
 from adjudicator.cli.checks import check_player
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.hint import hint as compute_hint
+from adjudicator.deduction.files.state_file import load_state
+from adjudicator.deduction.hint import hint as compute_hint
 from adjudicator.render.hints import hint_view
-from adjudicator.state_file import load_state
 
 __all__ = ["register"]
 

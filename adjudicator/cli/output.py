@@ -17,7 +17,7 @@ import typer
 from rich.console import Console, RenderableType
 from rich.markup import escape
 
-from adjudicator.errors import AdjudicatorError
+from adjudicator.core.errors import AdjudicatorError
 
 __all__ = [
     "DEBUG",

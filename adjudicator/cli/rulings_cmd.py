@@ -7,15 +7,15 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.actions import claim_stop, rule_buy
 from adjudicator.cli.checks import check_building, check_card, check_player, check_space
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.errors import RulesError
+from adjudicator.core.errors import RulesError
+from adjudicator.deduction.files.state_file import load_state, write_state
+from adjudicator.deduction.rules.actions import claim_stop, rule_buy
+from adjudicator.deduction.rules.logic import stop_report
+from adjudicator.deduction.rules.ruling import Ruling
+from adjudicator.deduction.rules.turns import rule_discard_turn, rule_turn
 from adjudicator.render.rulings import ruling_view, stop_view
-from adjudicator.ruling import Ruling
-from adjudicator.state_file import load_state, write_state
-from adjudicator.stop import stop_report
-from adjudicator.turn import rule_discard_turn, rule_turn
 
 __all__ = ["register"]
 

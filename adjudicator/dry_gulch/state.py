@@ -25,11 +25,11 @@ from typing import Any
 
 from pydantic import Field, StrictBool
 
+from adjudicator.core.errors import InputError
+from adjudicator.core.files import read_data
+from adjudicator.core.seats import Seats
+from adjudicator.core.validation import ID_PATTERN, StrictMutable, check_seats, validated
 from adjudicator.dry_gulch.data import KINDS, Rules, load_rules
-from adjudicator.errors import InputError
-from adjudicator.files import read_data
-from adjudicator.seats import Seats
-from adjudicator.validation import ID_PATTERN, StrictMutable, check_seats, validated
 
 __all__ = [
     "Built",

@@ -7,8 +7,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.board import Board
-from adjudicator.hint import Action, Hint
+from adjudicator.deduction.hint import Action, Hint
+from adjudicator.deduction.models.board import Board
 from adjudicator.render.rulings import ruling_view, stop_view
 
 __all__ = ["hint_view"]
@@ -27,9 +27,7 @@ def _describe(action: Action, board: Board) -> str:
             f"discard {action.cards[0]} and {action.cards[1]}, take "
             f"{board.building_name(b)} @ {board.space_name(s)}"
         )
-    steps = [
-        "play " + one(c, m) for c, m in zip(action.cards, action.as_buildings, strict=True)
-    ]
+    steps = ["play " + one(c, m) for c, m in zip(action.cards, action.as_buildings, strict=True)]
     if action.buy is not None:
         alike = f" (or any of {len(action.alike)} alike)" if action.alike else ""
         steps.insert(action.buy_at, f"buy the {board.building_name(action.buy)}{alike}")

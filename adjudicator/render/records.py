@@ -7,10 +7,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.game import Game
-from adjudicator.record import format_move
-from adjudicator.replay import Replay
-from adjudicator.simulate import SimulationStats
+from adjudicator.deduction.game.flow import Game
+from adjudicator.deduction.game.record import format_move
+from adjudicator.deduction.game.replay import Replay
+from adjudicator.deduction.game.simulate import SimulationStats
 
 __all__ = ["game_summary", "replay_view", "simulation_view"]
 

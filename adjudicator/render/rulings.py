@@ -7,8 +7,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.board import Board
-from adjudicator.ruling import Ruling, Status, StopReport, Tier
+from adjudicator.deduction.models.board import Board
+from adjudicator.deduction.rules.ruling import Ruling, Status, StopReport, Tier
 
 __all__ = ["ruling_view", "stop_view"]
 

@@ -12,8 +12,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from adjudicator.board import Board, Line
-from adjudicator.state import GameState
+from adjudicator.deduction.models.board import Board, Line
+from adjudicator.deduction.models.state import GameState
 
 __all__ = ["board_svg"]
 

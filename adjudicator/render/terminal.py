@@ -17,9 +17,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.board import Board, Line
-from adjudicator.cards import MY, Card, CardSet
-from adjudicator.state import GameState
+from adjudicator.deduction.models.board import Board, Line
+from adjudicator.deduction.models.cards import MY, Card, CardSet
+from adjudicator.deduction.models.state import GameState
 
 __all__ = [
     "BoardView",

@@ -1,0 +1,185 @@
+"""Reading a board file (TOML) into a validated `Board`.
+
+The schema is checked with pydantic at this boundary; every error names the
+file, the entry and what is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from adjudicator.core.errors import InputError
+from adjudicator.core.files import read_data
+from adjudicator.core.validation import ID_PATTERN, pydantic_problem
+from adjudicator.deduction.models.board import Board, BuildingInfo, Line, Space
+from adjudicator.deduction.models.board import Field as LandmarkField
+
+__all__ = ["ID_PATTERN", "board_from_data", "load_board", "pydantic_problem"]
+
+_ID = re.compile(ID_PATTERN)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class EditionModel(_Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    markers_per_building: int = Field(default=5, ge=1)
+    max_markers_per_space: int = Field(default=3, ge=1)
+    card_sizes: dict[Literal["building", "district", "condition"], list[int]] = {}
+    card_counts: dict[Literal["building", "district", "condition"], int] = {}
+    kind_labels: dict[Literal["building", "district", "condition"], str] = {}
+
+
+class BuildingModel(_Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+
+
+class LineModel(_Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    runs: Literal["east-west", "north-south"]
+    between: tuple[int, int]
+    span: tuple[int, int] | None = None
+
+
+class RailwayModel(_Strict):
+    runs: Literal["east-west", "north-south"]
+    between: tuple[int, int]
+    span: tuple[int, int] | None = None
+
+
+class SpaceModel(_Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    x: int
+    y: int
+    entrance: str
+
+
+class FrameModel(_Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    x: int
+    y: int
+
+
+class LandmarkModel(_Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    x: int | None = None
+    y: int | None = None
+
+
+class BoardModel(_Strict):
+    edition: EditionModel
+    options: dict[str, bool | int | str] = {}
+    buildings: list[BuildingModel]
+    streets: list[LineModel]
+    railway: RailwayModel | None = None
+    spaces: list[SpaceModel]
+    frames: list[FrameModel] = []
+    landmarks: list[LandmarkModel] = []
+    regions: dict[str, list[str]] = {}
+
+
+def load_board(path: Path) -> Board:
+    return board_from_data(read_data(path), str(path))
+
+
+def board_from_data(data: dict[str, Any], source: str) -> Board:
+    try:
+        model = BoardModel.model_validate(data)
+    except ValidationError as exc:
+        entry, problem = pydantic_problem(exc, data)
+        raise InputError(source, entry, problem) from None
+
+    def fail(entry: str, problem: str) -> InputError:
+        return InputError(source, entry, problem)
+
+    lines: dict[str, Line] = {}
+    for st in model.streets:
+        if st.id in lines:
+            raise fail(f"streets {st.id!r}", "street listed twice")
+        lines[st.id] = Line(st.id, st.name, st.runs, st.between, st.span)
+    if model.railway is not None:
+        r = model.railway
+        lines["railway"] = Line("railway", "the railway", r.runs, r.between, r.span, railway=True)
+    for line in lines.values():
+        if line.between[1] != line.between[0] + 1:
+            raise fail(f"streets {line.id!r}", "between must name two neighbouring rows or columns")
+
+    spaces: dict[str, Space] = {}
+    cells: dict[tuple[int, int], str] = {}
+
+    def claim(ident: str, x: int, y: int, entry: str) -> None:
+        if ident in spaces or ident in cells.values():
+            raise fail(entry, "id used twice")
+        if (x, y) in cells:
+            raise fail(entry, f"cell ({x}, {y}) is already taken by {cells[(x, y)]!r}")
+        cells[(x, y)] = ident
+
+    for sp in model.spaces:
+        entry = f"spaces {sp.id!r}"
+        claim(sp.id, sp.x, sp.y, entry)
+        if sp.entrance not in lines or lines[sp.entrance].railway:
+            raise fail(entry, f"entrance names unknown street {sp.entrance!r}")
+        if lines[sp.entrance].borders(sp.x, sp.y) is None:
+            raise fail(entry, f"entrance street {sp.entrance!r} does not run along this space")
+        spaces[sp.id] = Space(sp.id, sp.x, sp.y, sp.entrance)
+    for fr in model.frames:
+        claim(fr.id, fr.x, fr.y, f"frames {fr.id!r}")
+        spaces[fr.id] = Space(fr.id, fr.x, fr.y, None, frame=True)
+
+    fields: dict[str, LandmarkField] = {}
+    landmarks: dict[str, str] = {}
+    for lm in model.landmarks:
+        entry = f"landmarks {lm.id!r}"
+        if lm.id in landmarks:
+            raise fail(entry, "landmark listed twice")
+        landmarks[lm.id] = lm.name
+        if (lm.x is None) != (lm.y is None):
+            raise fail(entry, "give both x and y, or neither (set up on a frame field)")
+        if lm.x is not None and lm.y is not None:
+            claim(lm.id, lm.x, lm.y, entry)
+            fields[lm.id] = LandmarkField(lm.id, lm.name, lm.x, lm.y)
+    if model.frames and len(model.frames) != sum(1 for lm in model.landmarks if lm.x is None):
+        raise fail("frames", "there must be one frame field for each landmark without a field")
+
+    buildings: dict[str, BuildingInfo] = {}
+    for b in model.buildings:
+        if b.id in buildings:
+            raise fail(f"buildings {b.id!r}", "building listed twice")
+        buildings[b.id] = BuildingInfo(b.id, b.name)
+
+    regions: dict[str, frozenset[str]] = {}
+    for name, members in model.regions.items():
+        if not _ID.match(name):
+            raise fail(f"regions.{name}", "region names are lower-case words joined by hyphens")
+        for m in members:
+            if m not in spaces or spaces[m].frame:
+                raise fail(f"regions.{name}", f"unknown building space {m!r}")
+        regions[name] = frozenset(members)
+
+    return Board(
+        id=model.edition.id,
+        name=model.edition.name,
+        source=source,
+        spaces=spaces,
+        lines=lines,
+        buildings=buildings,
+        landmarks=landmarks,
+        fields=fields,
+        regions=regions,
+        options=dict(model.options),
+        card_sizes={k: tuple(v) for k, v in model.edition.card_sizes.items()},
+        card_counts={str(k): v for k, v in model.edition.card_counts.items()},
+        kind_labels={str(k): v for k, v in model.edition.kind_labels.items()},
+        markers_per_building=model.edition.markers_per_building,
+        max_markers_per_space=model.edition.max_markers_per_space,
+    )

@@ -1,0 +1,666 @@
+"""A whole game: setup, decks and hands, the order of a turn, draws, the end and the winner.
+
+A `Game` is an immutable value. `Game.apply(move)` adjudicates one move of a
+record (see `record.py`) with the rulings engine and returns the next game and
+an `Outcome`; an illegal move leaves the game as it was.
+
+The order of a turn: Old Town's refill (A4) first when it is due; the main
+action (one card, or two in Gads Hill while allowed, A3; a discard, A1; or a
+pass, T4), with a building bought at any point of it (A2, Gads Hill: on its own
+line before or after the action, or inside the move line); then the draw (T2);
+then, before the next player acts, any other player may call STOP (T5, L4).
+Draws are automatic when the draw piles are known (dealt from a seed or listed
+in the record); a `draws` line names the card (and so the pile the player
+chose). A pile that must be drawn from while empty is reshuffled (T3).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from adjudicator.core.errors import InputError
+from adjudicator.deduction.files.editions import Edition, load_edition
+from adjudicator.deduction.files.state_file import state_from_data, state_to_data
+from adjudicator.deduction.game.record import (
+    Buy,
+    Discard,
+    Draw,
+    Header,
+    Move,
+    Pass,
+    Play,
+    Stop,
+    Take,
+)
+from adjudicator.deduction.models.ruleset import Ruleset
+from adjudicator.deduction.models.state import GameState, Player
+from adjudicator.deduction.rules.actions import claim_stop, rule_buy
+from adjudicator.deduction.rules.codes import Code
+from adjudicator.deduction.rules.logic import stop_report
+from adjudicator.deduction.rules.play import admissible_my_buildings
+from adjudicator.deduction.rules.ruling import Ruling, StopReport
+from adjudicator.deduction.rules.turns import rule_discard_turn, rule_turn
+
+__all__ = ["Game", "Outcome", "new_game", "refill_due"]
+
+Phase = Literal["start", "draw", "between", "over"]
+COMMON = "common"  # Old Town's draw pile of 8s
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one move did: its ruling (for plays, discards, buys, STOP), or why it was refused."""
+
+    move: Move
+    legal: bool
+    message: str
+    ruling: Ruling | None = None
+    code: Code | None = None  # the rule a refusal rests on
+    drawn: tuple[int, ...] = ()
+    overlooked: StopReport | None = None  # claims left when the previous turn closed
+
+    @property
+    def points(self) -> int:
+        return self.ruling.points if self.ruling is not None and self.legal else 0
+
+
+@dataclass(frozen=True)
+class Game:
+    header: Header
+    state: GameState
+    piles: tuple[tuple[str, tuple[int, ...]], ...] | None  # pile -> cards, top first
+    rng_seed: int
+    phase: Phase = "start"
+    turn: int = 1
+    to_draw: int = 0  # cards the player who just acted still draws
+    drawer: str | None = None  # who draws (the player whose turn it was)
+    last_actor: str | None = None  # whose turn ended (may not call STOP on it)
+    passes: int = 0  # passes in a row with nothing to draw: a full round of them stalls
+    played: tuple[int, ...] = ()  # played and discarded cards, in order
+    stalled: bool = False
+    bought: bool = False  # a building was bought this turn (one a turn, A2)
+    shuffled: tuple[str, ...] = ()  # piles reshuffled by the table: any card may come up
+    log: tuple[Outcome, ...] = field(default=(), compare=False)
+
+    # ----- reading the game -----------------------------------------------------------
+
+    @property
+    def edition(self) -> Edition:
+        return self.state.edition
+
+    @property
+    def pile_map(self) -> dict[str, tuple[int, ...]]:
+        return dict(self.piles or ())
+
+    @property
+    def hands_known(self) -> bool:
+        return any(p.hand is not None for p in self.state.players)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def winners(self) -> list[str]:
+        best = max(p.points for p in self.state.players)
+        return [p.name for p in self.state.players if p.points == best]
+
+    def pending_draws(self) -> tuple[int, ...]:
+        """The cards the player who just acted draws by default (none when untracked)."""
+        if self.phase != "draw" or self.drawer is None:
+            return ()
+        before = self.state.player(self.drawer).hand or ()
+        after = self._draw_default().state.player(self.drawer).hand or ()
+        return tuple(after[len(before) :])
+
+    def finished_by_rule(self) -> bool:
+        """A5: Gads Hill's locomotive reaches `end_at`; Old Town's town is complete."""
+        s = self.state
+        if s.board.frames:
+            return s.locomotive >= s.options.end_at
+        return len(s.placed) >= min(s.options.end_at, len(s.board.building_spaces))
+
+    # ----- moves ------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> tuple[Game, Outcome]:
+        """Adjudicate one move. An illegal move returns this game unchanged."""
+        game = self
+        # The player who just acted may still draw, or buy (A2), before the turn closes.
+        own_step = isinstance(move, Draw | Buy) and move.player == game.drawer
+        if game.phase == "draw" and not own_step and not isinstance(move, Stop):
+            game = game._draw_default()
+        if game.phase == "over":
+            return self, Outcome(move, False, "the game is over", code=Code.T6)
+        if move.player not in game.state.names():
+            message = f"{move.player} is not one of the players"
+            return self, Outcome(move, False, message, code=Code.T1)
+        overlooked = None
+        late_buy = isinstance(move, Buy) and move.player == game.last_actor
+        if game.phase == "between" and not isinstance(move, Stop) and not late_buy:
+            game, overlooked = game._close_turn()
+            if game.phase == "over":
+                return self, Outcome(move, False, "the game is over", code=Code.T6)
+        handler = {
+            Draw: Game._on_draw,
+            Stop: Game._on_stop,
+            Take: Game._on_take,
+            Buy: Game._on_buy,
+            Play: Game._on_main,
+            Discard: Game._on_main,
+            Pass: Game._on_main,
+        }[type(move)]
+        result, outcome = handler(game, move)
+        if not outcome.legal:
+            return self, replace(outcome, overlooked=None)
+        if overlooked is not None and overlooked:
+            outcome = replace(outcome, overlooked=overlooked)
+        result = replace(result, log=(*self.log, outcome))
+        return result, outcome
+
+    def finish(self) -> tuple[Game, StopReport | None]:
+        """Close the turn that was played: its draw, then the STOP window. Returns the game
+        at the start of the next turn (or over) and the claims nobody took."""
+        game = self
+        if game.phase == "draw":
+            game = game._draw_default()
+        overlooked = None
+        if game.phase == "between":
+            game, overlooked = game._close_turn()
+        return game, overlooked
+
+    def _refuse(
+        self, move: Move, message: str, code: Code, ruling: Ruling | None = None
+    ) -> tuple[Game, Outcome]:
+        return self, Outcome(move, False, message, ruling, code=code)
+
+    def _on_draw(self, move: Draw) -> tuple[Game, Outcome]:  # type: ignore[override]
+        if not self.hands_known:
+            return self, Outcome(move, True, "noted (hands are not tracked in this game)")
+        if self.phase != "draw" or move.player != self.drawer:
+            return self._refuse(move, f"{move.player} has nothing to draw now", Code.T2)
+        if len(move.cards) > self.to_draw:
+            return self._refuse(
+                move,
+                f"{move.player} draws {self.to_draw} card(s) now, not {len(move.cards)}",
+                Code.T2,
+            )
+        game = self
+        for card in move.cards:
+            game, ok = game._draw_card(move.player, card)
+            if not ok:
+                where = "on top of a draw pile" if self.piles is not None else "still to draw"
+                return self._refuse(move, f"card {card} is not {where}", Code.T2)
+        game = replace(game, to_draw=game.to_draw - len(move.cards))
+        if game.to_draw == 0:
+            game = replace(game, phase="between")
+        return game, Outcome(
+            move, True, f"{move.player} draws {len(move.cards)} card(s)", drawn=move.cards
+        )
+
+    def _on_stop(self, move: Stop) -> tuple[Game, Outcome]:  # type: ignore[override]
+        if self.phase not in ("between", "draw"):
+            return self._refuse(
+                move, "STOP is called between two turns, before the next player acts", Code.T5
+            )
+        if move.player == self.last_actor:
+            return self._refuse(move, f"{move.player} cannot call STOP on their own turn", Code.T5)
+        if not stop_report(self.state):
+            return self._refuse(move, "there is nothing to claim: logic removes no marker", Code.L4)
+        ruling = claim_stop(self.state, move.player)
+        return replace(self, state=ruling.after), Outcome(
+            move, True, f"{move.player} calls STOP and takes {ruling.points} point(s)", ruling
+        )
+
+    def _on_take(self, move: Take) -> tuple[Game, Outcome]:  # type: ignore[override]
+        s = self.state
+        if self.phase != "start" or move.player != s.active:
+            return self._refuse(move, f"it is {s.active}'s turn", Code.T1)
+        if s.board.frames:
+            return self._refuse(move, "Gads Hill has no refill: buildings are bought (A2)", Code.A4)
+        due = refill_due(s, move.player)
+        if not due:
+            return self._refuse(move, f"{move.player} takes no building now", Code.A4)
+        if len(set(move.buildings)) != len(move.buildings):
+            return self._refuse(move, "take different buildings", Code.A4)
+        if len(move.buildings) != due:
+            return self._refuse(move, f"{move.player} takes {due} building(s) now", Code.A4)
+        available = s.available_buildings()
+        for b in move.buildings:
+            if b not in available:
+                return self._refuse(
+                    move, f"the {s.board.building_name(b)} is not beside the board", Code.A4
+                )
+        p = s.player(move.player)
+        state = s.with_player(p.name, buildings=(*p.buildings, *move.buildings))
+        return replace(self, state=state), Outcome(
+            move, True, f"{p.name} takes " + ", ".join(move.buildings)
+        )
+
+    def _on_buy(self, move: Buy) -> tuple[Game, Outcome]:  # type: ignore[override]
+        """A buy on its own line: before the turn's action, or after it (before the next
+        player acts). A buy between two cards is written inside the move line (A2)."""
+        s = self.state
+        after_action = self.phase in ("draw", "between") and move.player == self.last_actor
+        if not after_action and move.player != s.active:
+            return self._refuse(move, f"it is {s.active}'s turn, not {move.player}'s", Code.T1)
+        if not after_action and self.phase != "start":
+            return self._refuse(move, f"{move.player}'s turn is over", Code.T1)
+        if self.bought:
+            return self._refuse(move, "one building a turn", Code.A2)
+        ruling = rule_buy(replace(s, active=move.player), move.building, move.player)
+        if not ruling.playable:
+            return self._refuse(move, ruling.reasons[0].message, ruling.reasons[0].code, ruling)
+        state = replace(ruling.after, active=s.active)
+        return replace(self, state=state, bought=True), Outcome(
+            move, True, ruling.reasons[0].message, replace(ruling, after=state)
+        )
+
+    def _on_main(self, move: Move) -> tuple[Game, Outcome]:
+        s = self.state
+        if move.player != s.active:
+            return self._refuse(move, f"it is {s.active}'s turn, not {move.player}'s", Code.T1)
+        if self.phase != "start":
+            return self._refuse(move, f"{move.player} has already acted this turn", Code.T1)
+        due = refill_due(s, move.player)
+        if due:
+            return self._refuse(
+                move, f"{move.player} first takes {due} building(s) from beside the board", Code.A4
+            )
+        buy = getattr(move, "buy", None)
+        if buy is not None and self.bought:
+            return self._refuse(move, "one building a turn", Code.A2)
+        ruling: Ruling | None
+        if isinstance(move, Play):
+            ruling = rule_turn(s, list(move.plays), move.player, buy=buy, buy_at=move.buy_at)
+            draws = 1
+            spent = tuple(c for c, _ in move.plays)
+        elif isinstance(move, Discard):
+            ruling = rule_discard_turn(
+                s, move.cards, move.take, move.player, buy=buy, buy_at=move.buy_at
+            )
+            draws = 1 if s.board.frames else 2  # Old Town: two for a discard (T2)
+            spent = move.cards
+        else:
+            assert isinstance(move, Pass)
+            ruling = rule_buy(s, buy, move.player) if buy is not None else None
+            draws = 1
+            spent = ()
+            playable = self._a_playable_card(move.player)
+            if playable is not None:
+                return self._refuse(
+                    move,
+                    f"{move.player} can play card {playable}: a pass is "
+                    "only for a player who cannot play (pass_only_when_stuck)",
+                    Code.T4,
+                )
+        if ruling is not None and not ruling.playable:
+            code = ruling.reasons[0].code
+            return self._refuse(move, f"{code}: {ruling.reasons[0].message}", code, ruling)
+        if isinstance(move, Pass):
+            now = ruling.after if ruling is not None else s
+            state = replace(now, active=s.next_player())
+        else:
+            assert ruling is not None
+            state = ruling.after
+        stuck = isinstance(move, Pass) and not self._can_draw()
+        game = replace(
+            self,
+            state=state,
+            phase="draw",
+            to_draw=draws if self.hands_known else 0,
+            drawer=move.player,
+            last_actor=move.player,
+            passes=self.passes + 1 if stuck else 0,
+            played=self.played + spent,
+            bought=self.bought or buy is not None,
+        )
+        if game.to_draw == 0:
+            game = replace(game, phase="between")
+        message = "pass" if ruling is None else f"{ruling.points} point(s)"
+        return game, Outcome(move, True, message, ruling)
+
+    def _a_playable_card(self, player: str) -> int | None:
+        """With `pass_only_when_stuck` (Old Town), a card the player could play instead."""
+        s = self.state
+        hand = s.player(player).hand
+        if not s.options.pass_only_when_stuck or hand is None:
+            return None
+        for n in hand:
+            card = s.cards[n]
+            choices: list[str | None] = list(
+                admissible_my_buildings(s, player, card) if card.needs_my_building else []
+            )
+            for my in choices or [None]:
+                if rule_turn(s, [(n, my)], player).playable:
+                    return n
+        return None
+
+    # ----- draws and the end of a turn ----------------------------------------------------
+
+    def _can_draw(self) -> bool:
+        if self.piles is None:
+            return True  # the table's piles are not recorded: assume there are cards
+        piles = self.pile_map
+        return any(piles.values()) or any(
+            self.state.cards[c].kind == "district" for c in self.played
+        )
+
+    def _draw_card(self, player: str, card: int | None) -> tuple[Game, bool]:
+        """Draw `card` (None: the default choice) for `player`; False if it is not on top of
+        a pile the player may draw from. Unknown piles: the named card is simply taken."""
+        if not self.hands_known:
+            return self, True
+        game = self
+        if game.piles is None:
+            if card is None:
+                return game, True  # neither the piles nor the card are known
+            held = {c for p in game.state.players for c in p.hand or ()}
+            if card not in game.state.cards or card in held or card in game.played:
+                return game, False
+            chosen = None
+        else:
+            mine = [n for n in game.pile_map if not n.endswith("'s") or n == f"{player}'s"]
+            if game._must_reshuffle(mine, card):
+                game = game._reshuffle()
+            piles = game.pile_map
+            names = [n for n in mine if piles[n]]
+            if card is None:
+                chosen = _default_pile(game, player, names)
+                if chosen is None:
+                    return game, True  # nothing left to draw
+                card = piles[chosen][0]
+            else:
+                chosen = next((n for n in names if piles[n][0] == card), None)
+                # A pile the table reshuffled has no order we know: any of its cards may come.
+                chosen = chosen or next(
+                    (n for n in names if n in game.shuffled and card in piles[n]), None
+                )
+                if chosen is None:
+                    return game, False
+                rest = list(piles[chosen])
+                rest.remove(card)
+                piles[chosen] = (card, *rest)
+            piles[chosen] = piles[chosen][1:]
+            game = replace(game, piles=tuple(piles.items()))
+        p = game.state.player(player)
+        return replace(
+            game, state=game.state.with_player(player, hand=(*(p.hand or ()), card))
+        ), True
+
+    def _draw_default(self) -> Game:
+        game = self
+        assert self.drawer is not None
+        for _ in range(self.to_draw):
+            game, _ok = game._draw_card(self.drawer, None)
+        return replace(game, to_draw=0, phase="between")
+
+    def _must_reshuffle(self, mine: list[str], card: int | None) -> bool:
+        """T3: a player must draw from an empty pile, per pile: every pile they may draw
+        from is empty, or the card they name lies among the played ones while the pile the
+        played cards go back to (district; Old Town's common pile) is empty."""
+        piles = self.pile_map
+        if card is None:
+            return not any(piles[n] for n in mine)
+        target = COMMON if COMMON in piles else "district"
+        return not piles.get(target) and card in self.played
+
+    def _reshuffle(self) -> Game:
+        """T3: the played district cards become the new district pile (Gads Hill, Further
+        rules 4) or common pile (Old Town rule 15, whatever is left in own piles)."""
+        district = [c for c in self.played if self.state.cards[c].kind == "district"]
+        if not district:
+            return self
+        rng = random.Random(self.rng_seed * 1_000_003 + len(self.played))
+        rng.shuffle(district)
+        piles = self.pile_map
+        target = COMMON if COMMON in piles else "district"
+        piles[target] = tuple(district)
+        played = tuple(c for c in self.played if c not in district)
+        return replace(
+            self, piles=tuple(piles.items()), played=played, shuffled=(*self.shuffled, target)
+        )
+
+    def _close_turn(self) -> tuple[Game, StopReport | None]:
+        """The STOP window closes: what is left is overlooked. The next turn starts."""
+        overlooked = stop_report(self.state)
+        game = replace(self, phase="start", turn=self.turn + 1, last_actor=None, bought=False)
+        if self.finished_by_rule():
+            return replace(game, phase="over"), overlooked
+        if game.passes >= len(game.state.players) and game.hands_known:
+            return replace(game, phase="over", stalled=True), overlooked
+        return game, overlooked
+
+
+def _default_pile(game: Game, player: str, names: list[str]) -> str | None:
+    """The pile a player draws from when the record does not say: their own pile first
+    (Old Town, two players), else the pile of the kind of card they last played, else
+    the fullest."""
+    if not names:
+        return None
+    piles = game.pile_map
+    if f"{player}'s" in names:  # the own pile first (Old Town, two players)
+        return f"{player}'s"
+    if game.played:
+        kind = game.state.cards[game.played[-1]].kind
+        if kind in names:
+            return kind
+    return max(names, key=lambda n: (len(piles[n]), n))
+
+
+def refill_due(state: GameState, player: str) -> int:
+    """Old Town A4: how many buildings the player must take before their turn."""
+    if state.board.frames:  # Gads Hill has no refill: buildings are bought (A2)
+        return 0
+    p = state.player(player)
+    mine = [b for b in p.buildings if b not in state.placed and b not in state.retired]
+    available = state.available_buildings()
+    if not available or len(mine) >= 2:
+        return 0
+    if len(available) <= len(state.players):
+        return 1 if not mine else 0
+    return min(2 - len(mine), len(available))
+
+
+# ----- setup ---------------------------------------------------------------------------------
+
+
+#: How many players each edition seats (Old Town's rulebook deals for 2, 3 and 4).
+PLAYERS = {"old-town": (2, 4), "gads-hill-1874": (2, 5)}
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_TAG_OF = {"landmarks": "Frames", "players": "Buildings", "options": "Options"}
+
+
+def new_game(
+    header: Header,
+    edition: Edition | None = None,
+    source: str = "record",
+    base: Path = Path("."),
+) -> Game:
+    """Set a game up from a record's header: frames, buildings, hands and piles.
+
+    With a seed, hands and draw piles are dealt as the rulebooks say; without one,
+    hands and piles are tracked only when the header lists them. `edition` plays the
+    game with a card set of one's own instead of the header's edition. The first state
+    is checked like a state file; problems name `source` and the header tag.
+    """
+    if edition is None:
+        ref = header.edition
+        if ref.endswith(".toml") and not Path(ref).is_absolute():
+            ref = str(base / ref)  # a board path is read from the record's folder
+        edition = load_edition(ref, source)
+    board = edition.board
+
+    def fail(tag: str, problem: str) -> InputError:
+        return InputError(source, f"[{tag}]", problem)
+
+    low, high = PLAYERS.get(board.id, (2, 5))
+    if not low <= len(header.players) <= high:
+        raise fail(
+            "Players", f"{board.name} seats {low} to {high} players, not {len(header.players)}"
+        )
+    for name in header.players:
+        if not _NAME.match(name):
+            raise fail("Players", f"{name!r}: a name is lower-case letters, digits, - and _")
+    try:
+        Ruleset().with_options(board.options).with_options(header.options)
+    except KeyError as exc:
+        raise fail(
+            "Options", f"unknown option {exc.args[0]!r} (known: {', '.join(Ruleset.names())})"
+        ) from None
+    except TypeError as exc:
+        raise fail("Options", str(exc)) from None
+    seed = header.seed if header.seed is not None else 0
+    rng = random.Random(seed)
+    hands: dict[str, tuple[int, ...]] | None = header.hands
+    piles: dict[str, tuple[int, ...]] | None = dict(header.deck) if header.deck else None
+    if header.seed is not None and header.hands is None:
+        hands, piles = _deal(edition, header.players, rng, fail)
+    _check_cards(edition, header.players, hands, piles, fail)
+    frames = dict(header.frames)
+    if board.frames and not frames:
+        landmarks = [lm for lm in board.landmarks if lm not in board.fields]
+        rng.shuffle(landmarks)
+        frames = dict(zip(board.frames, landmarks, strict=False))
+    buildings = dict(header.buildings)
+    if not buildings:
+        buildings = _choose_buildings(edition, header.players, hands, rng)
+    for name in header.players:
+        if len(buildings.get(name, ())) != 2:
+            raise fail(
+                "Buildings",
+                f"{name} takes two buildings at setup, not {len(buildings.get(name, ()))}",
+            )
+    players = tuple(
+        Player(
+            name,
+            tuple(buildings.get(name, ())),
+            0,
+            tuple(hands[name]) if hands is not None and name in hands else None,
+            0,
+        )
+        for name in header.players
+    )
+    state = GameState(
+        edition=edition,
+        edition_ref=header.edition,
+        active=header.players[0],
+        players=players,
+        landmarks=frames,
+        option_overrides=dict(header.options),
+    )
+    try:  # the first state must pass every check of a state file
+        state_from_data(state_to_data(state), source, edition=edition)
+    except InputError as exc:
+        key = exc.entry.split(".")[0].split(" ")[0]
+        raise fail(_TAG_OF.get(key, "Setup"), exc.problem) from None
+    full = replace(header, frames=frames, buildings=buildings)
+    return Game(full, state, tuple(piles.items()) if piles is not None else None, seed)
+
+
+def _pile_names(edition: Edition, players: tuple[str, ...]) -> set[str]:
+    if edition.board.frames:
+        return {"building", "district", "condition"}
+    return {COMMON, *(f"{p}'s" for p in players)}
+
+
+def _check_cards(
+    edition: Edition,
+    players: tuple[str, ...],
+    hands: Mapping[str, tuple[int, ...]] | None,
+    piles: Mapping[str, tuple[int, ...]] | None,
+    fail: Any,
+) -> None:
+    """Every card of the hands and piles exists and lies in one place only."""
+    names = _pile_names(edition, players)
+    for n in piles or {}:
+        if n not in names:
+            raise fail("Deck", f"unknown pile {n!r} (piles: {', '.join(sorted(names))})")
+    seen: dict[int, str] = {}
+    places = [(f"{p}'s hand", h, "Hands") for p, h in (hands or {}).items()]
+    places += [(f"the {n} pile", cards, "Deck") for n, cards in (piles or {}).items()]
+    for where, cards, tag in places:
+        for c in cards:
+            if c not in edition.cards:
+                raise fail(tag, f"unknown card {c} in {where}")
+            if c in seen:
+                raise fail(tag, f"card {c} is in {where} and in {seen[c]}")
+            seen[c] = where
+
+
+def _deal(
+    edition: Edition, players: tuple[str, ...], rng: random.Random, fail: Any
+) -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
+    """Hands and draw piles as the rulebooks deal them."""
+    by_kind = {
+        k: [c.number for c in edition.cards if c.kind == k]
+        for k in ("building", "district", "condition")
+    }
+    n = len(players)
+    extra = 3 if n == 3 else 3 * n if n == 2 else 0  # Old Town: the 3- and 2-player piles
+    need = (
+        {"building": 3 * n, "district": n, "condition": n}
+        if edition.board.frames
+        else {"building": 2 * n + extra, "condition": 2 * n + extra}
+    )
+    short = [f"{need[k]} {edition.board.kind_label(k)}" for k in need if len(by_kind[k]) < need[k]]
+    if short:
+        raise fail(
+            "Seed",
+            f"the card set cannot deal {n} players: it needs at least {', '.join(short)} cards",
+        )
+    for pile in by_kind.values():
+        rng.shuffle(pile)
+    hands: dict[str, list[int]] = {p: [] for p in players}
+    if edition.board.frames:  # Gads Hill: 3 building, 1 district, 1 condition card each
+        for p in players:
+            hands[p] += [by_kind["building"].pop() for _ in range(3)]
+            hands[p] += [by_kind["district"].pop(), by_kind["condition"].pop()]
+        return {p: tuple(h) for p, h in hands.items()}, {k: tuple(v) for k, v in by_kind.items()}
+    # Old Town: two 4s and two 8+8s each; the 8s are the common draw pile.
+    for p in players:
+        hands[p] += [by_kind["building"].pop() for _ in range(2)]
+        hands[p] += [by_kind["condition"].pop() for _ in range(2)]
+    common = list(by_kind["district"])
+    piles: dict[str, tuple[int, ...]] = {}
+    if len(players) == 3:
+        top = [by_kind["building"].pop() for _ in range(3)]
+        top += [by_kind["condition"].pop() for _ in range(3)]
+        common = top + common
+    elif len(players) == 2:
+        for p in players:
+            own = [by_kind["building"].pop() for _ in range(3)]
+            own += [by_kind["condition"].pop() for _ in range(3)]
+            rng.shuffle(own)
+            piles[f"{p}'s"] = tuple(own)
+    piles[COMMON] = tuple(common)
+    return {p: tuple(h) for p, h in hands.items()}, piles
+
+
+def _choose_buildings(
+    edition: Edition,
+    players: tuple[str, ...],
+    hands: Mapping[str, tuple[int, ...]] | None,
+    rng: random.Random,
+) -> dict[str, tuple[str, ...]]:
+    """Each player in seat order takes a building, then a second (both rulebooks), following
+    the rulebooks' tip: one named by a building card in their hand when they can."""
+    available = list(edition.board.buildings)
+    rng.shuffle(available)
+    if len(available) < 2 * len(players):
+        raise InputError("record", "[Players]", "not enough buildings for two each")
+    chosen: dict[str, list[str]] = {p: [] for p in players}
+    for _ in range(2):
+        for p in players:
+            named = [
+                edition.cards[c].subject
+                for c in (hands or {}).get(p, ())
+                if edition.cards[c].kind == "building"
+            ]
+            pick = next((b for b in named if b in available), available[0])
+            available.remove(pick)
+            chosen[p].append(pick)
+    return {p: tuple(v) for p, v in chosen.items()}

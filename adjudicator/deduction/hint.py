@@ -1,0 +1,269 @@
+"""Every legal turn of a player, ranked by the points the player ends the turn with.
+
+Candidates: each card with each admissible my building; in Gads Hill, ordered pairs of
+cards while two cards a turn are allowed (A3); discarding two cards to take each marker
+on the board (A1; Old Town only with dead cards); and passing. In Gads Hill each play can
+come with a building bought at any point of the turn where a later card of the turn uses
+it as its my building (A2): before the first card, or between two cards (points scored by
+the first count toward the price). A buy that no card of the turn uses costs two points
+and changes nothing else this turn, so it ranks below the same turn without it and is not
+listed. Buildings beside the board that are neither marked nor named by a card in the hand
+are alike for a buy (a card played as any of them does the same up to the name): the hint
+rules on one of them and names the others as `alike`.
+
+Every candidate is ruled on by the rulings engine; the hint only collects and ranks.
+
+Ranking (best first): more points net of the buy's price; then fewer points left on the
+board for the other players' STOP claims; then fewer cards spent; then plays before
+discards before passing; then without a buy before with one; then by card numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+from typing import Any
+
+from adjudicator.deduction.models.state import GameState
+from adjudicator.deduction.rules.actions import dead_card, discard_with, rule_buy, rule_discard
+from adjudicator.deduction.rules.logic import stop_report
+from adjudicator.deduction.rules.play import admissible_my_buildings, end_turn, rule_play
+from adjudicator.deduction.rules.ruling import Ruling, Status, StopReport
+from adjudicator.deduction.rules.turns import merge_rulings
+
+__all__ = ["Action", "Hint", "Unplayable", "hint"]
+
+_KIND_ORDER = {"play": 0, "discard": 1, "pass": 2}
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: str  # play | discard | pass
+    cards: tuple[int, ...]
+    as_buildings: tuple[str | None, ...]
+    take: tuple[str, str] | None
+    points: int  # net of a buy's price
+    ruling: Ruling | None  # None for pass
+    buy: str | None = None
+    buy_at: int = 0  # cards played before the buy
+    alike: tuple[str, ...] = ()  # other buildings a buy could take with the same outcome
+    stop_left: int = 0  # points left on the board for the other players' STOP claims
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (
+            -self.points,
+            self.stop_left,
+            len(self.cards),
+            _KIND_ORDER[self.kind],
+            self.buy is not None,
+            self.cards,
+            tuple(a or "" for a in self.as_buildings),
+            self.take or ("", ""),
+            self.buy or "",
+            self.buy_at,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "cards": list(self.cards),
+            "as": list(self.as_buildings),
+            "take": None
+            if self.take is None
+            else {"building": self.take[0], "space": self.take[1]},
+            "buy": None
+            if self.buy is None
+            else {"building": self.buy, "after": self.buy_at, "alike": list(self.alike)},
+            "points": self.points,
+            "stop_left": self.stop_left,
+            "ruling": self.ruling.to_json() if self.ruling is not None else None,
+        }
+
+
+@dataclass(frozen=True)
+class Unplayable:
+    card: int
+    code: str
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card": self.card, "code": self.code, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Hint:
+    player: str
+    actions: tuple[Action, ...]
+    unplayable: tuple[Unplayable, ...]
+    discardable: tuple[int, ...]
+    stop: StopReport
+    evaluated: int
+    notes: tuple[str, ...] = field(default=())
+
+    def to_json(self, top: int | None = None) -> dict[str, Any]:
+        shown = self.actions if top is None else self.actions[:top]
+        return {
+            "player": self.player,
+            "actions": [a.to_json() for a in shown],
+            "unplayable": [u.to_json() for u in self.unplayable],
+            "discardable": list(self.discardable),
+            "stop": self.stop.to_json(),
+            "evaluated": self.evaluated,
+        }
+
+
+def _choices(state: GameState, card: int, player: str) -> list[str | None]:
+    c = state.cards[card]
+    if not c.needs_my_building:
+        return [None]
+    return list(admissible_my_buildings(state, player, c)) or [None]
+
+
+# The refusal to report for a card that no choice makes playable: the most hopeful first.
+_HOPE = {
+    Status.NOT_NOW: 0,
+    Status.QUESTION: 1,
+    Status.CONFIRMATION: 2,
+    Status.CONTRADICTORY: 3,
+    Status.ILLEGAL: 4,
+}
+
+
+def _buys(state: GameState, hand: list[int]) -> list[tuple[str, tuple[str, ...]]]:
+    """The buildings worth ruling a buy of, each with the buildings alike to it."""
+    if not state.options.buying:
+        return []
+    named = {state.cards[n].subject for n in hand}
+    beside = state.available_buildings()
+    plain = [b for b in beside if state.is_open(b) and b not in named]
+    out = [(plain[0], tuple(plain[1:]))] if plain else []
+    return out + [(b, ()) for b in beside if b not in plain]
+
+
+def hint(state: GameState, player: str | None = None) -> Hint:
+    """Rule on every candidate turn of the player and rank the legal ones. For a player
+    who is not on turn: what they could do if it were their turn."""
+    name = player or state.active
+    if name is None:
+        raise ValueError("the state names no active player")
+    state = replace(state, active=name)
+    hand = list(state.player(name).hand or ())
+    actions: list[Action] = []
+    evaluated = 0
+    two_cards = bool(state.options.two_cards_until) and (
+        state.locomotive < state.options.two_cards_until
+    )
+    stop_left: dict[tuple[frozenset[Any], ...], int] = {}
+
+    def action(kind: str, r: Ruling, take: tuple[str, str] | None = None, **more: Any) -> Action:
+        """A legal turn, with the STOP points it leaves (one report per board reached)."""
+        a = r.after
+        board = (frozenset(a.placed.items()), frozenset(a.markers.items()), a.retired)
+        if board not in stop_left:
+            stop_left[board] = stop_report(a).points
+        return Action(
+            kind, r.cards, r.as_buildings, take, r.points, r, stop_left=stop_left[board], **more
+        )
+
+    def first_cards(at: GameState, only_as: str | None = None) -> dict[Any, Ruling]:
+        """Each card with each choice, the end-of-turn check deferred (P5 b): alone it is
+        a single-card turn, and it starts every two-card turn that starts with it."""
+        nonlocal evaluated
+        out = {}
+        for n in hand:
+            for my in [only_as] if only_as is not None else _choices(at, n, name):
+                if only_as is not None and not at.cards[n].needs_my_building:
+                    continue
+                out[n, my] = rule_play(
+                    at, n, my, name, check_markers_per_space=False, advance=False
+                )
+                evaluated += 1
+        return out
+
+    def add_play(steps: list[Ruling], buy: str | None, buy_at: int, alike: tuple[str, ...]) -> None:
+        r = end_turn(merge_rulings(state, steps, buy=buy, buy_at=buy_at))
+        if r.playable:
+            actions.append(action("play", r, buy=buy, buy_at=buy_at, alike=alike))
+
+    def add_seconds(
+        steps: list[Ruling],
+        buy: str | None,
+        buy_at: int,
+        alike: tuple[str, ...],
+        only_as: str | None = None,
+    ) -> None:
+        """Every second card after `steps` (A3), optionally only as `only_as`."""
+        nonlocal evaluated
+        at = steps[-1].after
+        played = {c for r in steps for c in r.cards}
+        for n2 in hand:
+            if n2 in played or (only_as is not None and not at.cards[n2].needs_my_building):
+                continue
+            for my2 in [only_as] if only_as is not None else _choices(at, n2, name):
+                second = rule_play(at, n2, my2, name, check_markers_per_space=False, advance=False)
+                evaluated += 1
+                if second.playable:
+                    add_play([*steps, second], buy, buy_at, alike)
+
+    # Plays without a buy: single cards, then ordered pairs (the first card may leave a
+    # space a marker short of what the second needs, or a 4th marker the second clears).
+    firsts = first_cards(state)
+    refusals: dict[int, list[Ruling]] = {}
+    for (n, _my), first in firsts.items():
+        if first.playable:
+            add_play([first], None, 0, ())
+            if two_cards:
+                add_seconds([first], None, 0, ())
+        else:
+            refusals.setdefault(n, []).append(first)
+
+    # Plays with a buy that a card of the turn uses as its my building (A2).
+    for b, alike in _buys(state, hand):
+        bought = rule_buy(state, b, name)
+        evaluated += 1
+        if bought.playable:  # before the first card, which is played as the new building
+            for first in first_cards(bought.after, only_as=b).values():
+                if first.playable:
+                    add_play([bought, first], b, 0, alike)
+                    if two_cards:
+                        add_seconds([bought, first], b, 0, alike)
+        if two_cards:  # between the cards, the second played as the new building
+            for first in firsts.values():
+                if not first.playable or first.as_buildings == (b,):
+                    continue
+                between = rule_buy(first.after, b, name)
+                evaluated += 1
+                if between.playable:
+                    add_seconds([first, between], b, 1, alike, only_as=b)
+
+    # Discards (A1): any marker may be taken, a building's last one included.
+    dead = tuple(n for n in hand if dead_card(state, n, name))
+    pool = dead if state.options.discard_needs_dead_cards else tuple(hand)
+    takeable = [
+        (b, s)
+        for b, spaces in sorted(state.markers.items())
+        for s in state.board.sort_spaces(spaces)
+    ]
+    # The board after a discard depends only on the marker taken: rule each marker once.
+    pairs = list(combinations(pool, 2))
+    for take in takeable if pairs else []:
+        r = rule_discard(state, pairs[0], take, name)
+        evaluated += 1
+        if r.playable:
+            for pair in pairs:
+                actions.append(action("discard", discard_with(r, pair), take))
+
+    can_play = any(a.kind == "play" and len(a.cards) == 1 and a.buy is None for a in actions)
+    if not (state.options.pass_only_when_stuck and can_play):
+        actions.append(Action("pass", (), (), None, 0, None))
+    actions.sort(key=Action.sort_key)
+
+    playable_cards = {a.cards[0] for a in actions if a.kind == "play" and len(a.cards) == 1}
+    unplayable = []
+    for n in hand:
+        if n in playable_cards or n not in refusals:
+            continue
+        r = min(refusals[n], key=lambda r: _HOPE[r.status])
+        unplayable.append(Unplayable(n, str(r.reasons[0].code), r.reasons[0].message))
+    unplayable.sort(key=lambda u: (u.code, u.card))
+    return Hint(name, tuple(actions), tuple(unplayable), dead, stop_report(state), evaluated)

@@ -1,0 +1,226 @@
+"""The other actions of a turn: discarding two cards for a marker (A1), buying a building
+(A2), and claiming what logic removes (L4, a STOP call)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from adjudicator.deduction.models.state import GameState
+from adjudicator.deduction.rules.codes import Code
+from adjudicator.deduction.rules.effects import resolve
+from adjudicator.deduction.rules.knowledge import board_domains
+from adjudicator.deduction.rules.logic import stop_report
+from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play, turn_refusal
+from adjudicator.deduction.rules.ruling import Reason, Ruling, Status
+from adjudicator.deduction.solve import decide
+from adjudicator.deduction.solve.placement import Problem
+
+__all__ = ["claim_stop", "dead_card", "discard_with", "rule_buy", "rule_discard"]
+
+
+def _refuse(
+    state: GameState,
+    action: str,
+    player: str | None,
+    reason: Reason,
+    cards: tuple[int, ...] = (),
+    as_: tuple[str | None, ...] = (),
+) -> Ruling:
+    return Ruling(
+        action=action,
+        player=player,
+        status=Status.ILLEGAL,
+        reasons=(reason,),
+        before=state,
+        after=state,
+        cards=cards,
+        as_buildings=as_,
+    )
+
+
+def dead_card(state: GameState, card_no: int, player: str | None = None) -> bool:
+    """Old Town's discardable card (A1): a confirmation or a contradiction for every choice
+    of my building. A card that is only 'not now' (P2, P5) is not dead."""
+    card = state.cards[card_no]
+    choices: list[str | None] = [None]
+    if card.needs_my_building:
+        choices = list(admissible_my_buildings(state, player, card))
+        if not choices:
+            return False
+    dead = (Status.CONFIRMATION, Status.CONTRADICTORY)
+    for my in choices:
+        probe = replace(
+            state, option_overrides={**state.option_overrides, "confirmation_playable": False}
+        )
+        if rule_play(probe, card_no, my, player, advance=False).status not in dead:
+            return False
+    return True
+
+
+def rule_discard(
+    state: GameState,
+    cards: tuple[int, int],
+    take: tuple[str, str],
+    player: str | None = None,
+    *,
+    advance: bool = True,
+) -> Ruling:
+    """A1: discard two cards and take any one marker (a building's last one included);
+    the conclusions the removal makes possible follow as P6."""
+    player = player or state.active
+    board = state.board
+    if len(set(cards)) != 2:
+        return _refuse(
+            state, "discard", player, Reason(Code.A1, "discard two different cards"), cards
+        )
+    for n in cards:
+        if n not in state.cards:
+            return _refuse(
+                state,
+                "discard",
+                player,
+                Reason(Code.A1, f"there is no card {n} in {board.name}"),
+                cards,
+            )
+    refusal = turn_refusal(state, player)
+    if refusal is not None:
+        return _refuse(state, "discard", player, refusal, cards)
+    if state.players:
+        p = state.player(player)
+        for n in cards:
+            if p.hand is not None and n not in p.hand:
+                return _refuse(
+                    state,
+                    "discard",
+                    player,
+                    Reason(Code.A1, f"card {n} is not in {p.name}'s hand"),
+                    cards,
+                )
+    if state.options.discard_needs_dead_cards:
+        for n in cards:
+            if not dead_card(state, n, player):
+                return _refuse(
+                    state,
+                    "discard",
+                    player,
+                    Reason(
+                        Code.A1,
+                        f"card {n} is neither a confirmation nor a contradiction, so it may "
+                        "not be discarded",
+                    ),
+                    cards,
+                )
+    b, s = take
+    if s not in state.markers.get(b, frozenset()):
+        return _refuse(
+            state,
+            "discard",
+            player,
+            Reason(
+                Code.A1, f"there is no {board.building_name(b)} marker on {board.space_name(s)}"
+            ),
+            cards,
+        )
+    # The taken marker may be a building's last one (A1): that building is retired, and in a
+    # K4 group the other building is settled by it.
+    domains = board_domains(state)
+    domains[b] = domains[b] - {s}
+    if not domains[b]:
+        del domains[b]
+    analysis = decide.analyse(Problem(domains))
+    fx = resolve(state, analysis, scorer=player, taken=(b, s, f"{_taken_for(cards)} (A1)"))
+    after = fx.state
+    assert after is not None
+    if player is not None and state.players:
+        p = after.player(player)
+        if p.hand is not None:
+            after = after.with_player(p.name, hand=tuple(c for c in p.hand if c not in cards))
+    if advance:
+        after = replace(after, active=after.next_player())
+    return fx.ruling("discard", player, (Reason(Code.A1, _taken_for(cards)),), state, after, cards)
+
+
+def _taken_for(cards: tuple[int, int]) -> str:
+    return f"taken for discarding cards {cards[0]} and {cards[1]}"
+
+
+def discard_with(ruling: Ruling, cards: tuple[int, int]) -> Ruling:
+    """A legal discard ruling for two other cards of the same hand: the board does not
+    depend on which two cards go (A1), only the hand and the words do."""
+    if ruling.cards == cards:
+        return ruling
+    old, new = _taken_for((ruling.cards[0], ruling.cards[1])), _taken_for(cards)
+    after = ruling.after
+    if ruling.player is not None and ruling.before.players:
+        hand = ruling.before.player(ruling.player).hand
+        if hand is not None:
+            kept = tuple(c for c in hand if c not in cards)
+            after = after.with_player(ruling.player, hand=kept)
+    return replace(
+        ruling,
+        cards=cards,
+        after=after,
+        reasons=tuple(replace(r, message=r.message.replace(old, new)) for r in ruling.reasons),
+        removed=tuple(replace(x, reason=x.reason.replace(old, new)) for x in ruling.removed),
+    )
+
+
+def rule_buy(state: GameState, building: str, player: str | None = None) -> Ruling:
+    """A2: pay two scored markers for a building beside the board; at most `max_bought`."""
+    player = player or state.active
+
+    def _refuse_buy(reason: Reason) -> Ruling:
+        return _refuse(state, "buy", player, reason, as_=(building,))
+
+    board = state.board
+    opts = state.options
+    if not opts.buying:
+        return _refuse_buy(Reason(Code.A2, f"{board.name} has no buying"))
+    refusal = turn_refusal(state, player)
+    if refusal is not None or not state.players:
+        why = refusal or Reason(Code.A2, "this state has no players")
+        return _refuse_buy(why)
+    p = state.player(player)
+    if building not in board.buildings:
+        return _refuse_buy(Reason(Code.A2, f"unknown building {building!r}"))
+    if building not in state.available_buildings():
+        return _refuse_buy(
+            Reason(Code.A2, f"the {board.building_name(building)} is not beside the board"),
+        )
+    if p.bought >= opts.max_bought:
+        return _refuse_buy(
+            Reason(Code.A2, f"{p.name} has bought {p.bought} buildings, the most a game allows"),
+        )
+    if p.points < 2:
+        return _refuse_buy(
+            Reason(Code.A2, f"{p.name} has {p.points} scored marker(s); a building costs 2"),
+        )
+    after = state.with_player(
+        p.name, points=p.points - 2, bought=p.bought + 1, buildings=(*p.buildings, building)
+    )
+    return Ruling(
+        action="buy",
+        player=player,
+        status=Status.PLAYABLE,
+        reasons=(
+            Reason(Code.A2, f"{p.name} pays 2 markers for the {board.building_name(building)}"),
+        ),
+        before=state,
+        after=after,
+        as_buildings=(building,),
+        points=-2,
+        points_detail={"spent": -2},
+    )
+
+
+def claim_stop(state: GameState, player: str) -> Ruling:
+    """L4: a player calls STOP and takes every marker logic removes from the board now."""
+    if not stop_report(state):
+        reason = Reason(Code.L4, "there is nothing to claim: logic removes no marker")
+        return _refuse(state, "stop", player, reason)
+    domains = board_domains(state)
+    analysis = decide.analyse(Problem(domains))
+    fx = resolve(state, analysis, scorer=player, all_logic=True)
+    after = fx.state
+    assert after is not None
+    return fx.ruling("stop", player, (Reason(Code.L4, f"{player} calls STOP"),), state, after)

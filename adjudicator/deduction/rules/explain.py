@@ -1,0 +1,107 @@
+"""Sentences a player can read aloud (L3). Pure functions from facts to text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from adjudicator.deduction.models.board import Board
+
+__all__ = [
+    "RELATION_PHRASES",
+    "and_list",
+    "building_list",
+    "conflict_removal_sentence",
+    "conflict_sentence",
+    "hall_sentence",
+    "or_list",
+    "space_list",
+]
+
+RELATION_PHRASES = {
+    "next_to": "next to",
+    "opposite": "opposite",
+    "same_street": "on the same street as",
+    "in_sight": "in sight of",
+    "north_of": "north of",
+    "south_of": "south of",
+    "east_of": "east of",
+    "west_of": "west of",
+}
+
+
+def _join(items: list[str], word: str) -> str:
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def and_list(items: Iterable[str]) -> str:
+    return _join(list(items), "and")
+
+
+def or_list(items: Iterable[str]) -> str:
+    return _join(list(items), "or")
+
+
+def building_list(board: Board, buildings: Iterable[str], word: str = "and") -> str:
+    names = [f"the {board.building_name(b)}" for b in sorted(buildings, key=board.building_name)]
+    return _join(names, word)
+
+
+def space_list(board: Board, spaces: Iterable[str], word: str = "and") -> str:
+    return _join([board.space_name(s) for s in board.sort_spaces(spaces)], word)
+
+
+def hall_sentence(
+    board: Board,
+    hall_buildings: frozenset[str],
+    hall_spaces: frozenset[str],
+    building: str,
+    space: str,
+) -> str:
+    """Why (building, space) goes: k buildings fill the same k spaces (L3)."""
+    marker = f"the {board.building_name(building)} marker on {board.space_name(space)} goes"
+    if len(hall_buildings) == 1:
+        (b,) = hall_buildings
+        name = board.building_name(b)
+        if len(hall_spaces) == 1:
+            return (
+                f"The {name} has its last marker on {board.space_name(space)} and stands there, "
+                f"so {marker}."
+            )
+        return f"The {name} must stand on {board.space_name(space)}, so {marker}."
+    return (
+        f"{_cap(building_list(board, hall_buildings))} have markers only on "
+        f"{space_list(board, hall_spaces)}, so no other building can stand there: {marker}."
+    )
+
+
+def conflict_removal_sentence(
+    board: Board,
+    buildings: Iterable[str],
+    spaces: Iterable[str],
+    building: str,
+    space: str,
+) -> str:
+    """Why a marker goes when the buildings that fill its space cannot all stand (K4)."""
+    bs, ss = list(buildings), list(spaces)
+    return (
+        f"{_cap(building_list(board, bs))} have markers only on {space_list(board, ss)}; "
+        f"they cannot all stand, but whichever stand fill {space_list(board, ss)} (K4), so "
+        f"the {board.building_name(building)} marker on {board.space_name(space)} goes."
+    )
+
+
+def conflict_sentence(board: Board, buildings: Iterable[str], spaces: Iterable[str]) -> str:
+    bs, ss = list(buildings), list(spaces)
+    return (
+        f"{_cap(building_list(board, bs))} have markers only on {space_list(board, ss)}: "
+        f"{len(bs)} buildings for {len(ss)} space{'s' if len(ss) != 1 else ''}, so they cannot "
+        f"all stand; the markers stay until a card settles one of them (K4)."
+    )

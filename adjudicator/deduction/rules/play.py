@@ -1,0 +1,324 @@
+"""Playing one card (P1-P7): is it legal, and what does it do. Whole turns: `turn.py`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from adjudicator.deduction.models.cards import Card
+from adjudicator.deduction.models.state import GameState
+from adjudicator.deduction.rules.codes import Code
+from adjudicator.deduction.rules.effects import resolve
+from adjudicator.deduction.rules.explain import RELATION_PHRASES, building_list, or_list, space_list
+from adjudicator.deduction.rules.knowledge import CompiledCard, board_domains, compile_card
+from adjudicator.deduction.rules.ruling import Built, Reason, Removal, Ruling, Status, Tier
+from adjudicator.deduction.solve import decide
+from adjudicator.deduction.solve.matching import match
+
+__all__ = ["admissible_my_buildings", "end_turn", "refuse", "rule_play", "turn_refusal"]
+
+
+def admissible_my_buildings(
+    state: GameState, player: str | None = None, card: Card | None = None
+) -> list[str]:
+    """P7: the buildings in front of the player that can still be 'my building' (for a
+    condition card, not the building the card itself names)."""
+    p = state.player(player)
+    named = card.subject if card is not None and card.kind == "condition" else None
+    return [
+        b for b in p.buildings if b not in state.placed and b not in state.retired and b != named
+    ]
+
+
+def turn_refusal(state: GameState, player: str | None) -> Reason | None:
+    """T1: only the active player acts in a turn (their card, discard, buy or pass)."""
+    if not state.players:
+        return None
+    names = [p.name for p in state.players]
+    if player not in names:
+        return Reason(Code.T1, f"there is no player {player!r} (players: {', '.join(names)})")
+    if state.active is not None and player != state.active:
+        return Reason(Code.T1, f"it is {state.active}'s turn, not {player}'s")
+    return None
+
+
+def refuse(
+    state: GameState,
+    player: str | None,
+    status: Status,
+    reasons: list[Reason],
+    cards: tuple[int, ...],
+    as_: tuple[str | None, ...],
+    action: str = "play",
+) -> Ruling:
+    """A ruling that leaves the state as it was."""
+    return Ruling(
+        action=action,
+        player=player,
+        status=status,
+        reasons=tuple(reasons),
+        before=state,
+        after=state,
+        cards=cards,
+        as_buildings=as_,
+    )
+
+
+_ASK = "say which building is 'my building': "
+
+
+def _check_legal(
+    state: GameState, card_no: int, my: str | None, player: str | None
+) -> tuple[Card | None, str | None, Reason | None]:
+    """The card, the my building to use, or why the request is refused outright (P7)."""
+    board = state.board
+    if card_no not in state.cards:
+        return None, my, Reason(Code.P7, f"there is no card {card_no} in {board.name}")
+    card = state.cards[card_no]
+    refusal = turn_refusal(state, player)
+    if refusal is not None:
+        return card, my, refusal
+    if state.players:
+        p = state.player(player)
+        if p.hand is not None and card_no not in p.hand:
+            return card, my, Reason(Code.P7, f"card {card_no} is not in {p.name}'s hand")
+    if not card.needs_my_building:
+        if my is not None:
+            return card, my, Reason(Code.P7, f"card {card_no} names its building; it takes no 'as'")
+        return card, None, None
+    if not state.players:
+        return card, my, Reason(Code.P7, "this state has no players, so no 'my building'")
+    name = state.player(player).name
+    mine = admissible_my_buildings(state, player, card)
+    if my is None:
+        if len(mine) == 1:
+            return card, mine[0], None
+        if not mine:
+            return (
+                card,
+                None,
+                Reason(
+                    Code.P7,
+                    f"{name} has no building in front of them that can be 'my building' here",
+                ),
+            )
+        return card, None, Reason(Code.P7, _ASK + or_list(mine))
+    if my not in board.buildings:
+        return card, my, Reason(Code.P7, f"unknown building {my!r}")
+    if card.kind == "condition" and my == card.subject:
+        return (
+            card,
+            my,
+            Reason(
+                Code.P7,
+                f"the card names the {board.building_name(my)}; my building must be another one",
+            ),
+        )
+    if my not in mine:
+        return (
+            card,
+            my,
+            Reason(
+                Code.P7,
+                f"the {board.building_name(my)} is not a building in front of {name} that is "
+                "still to be placed",
+            ),
+        )
+    return card, my, None
+
+
+def _contradiction_reason(state: GameState, cc: CompiledCard) -> Reason:
+    """A plain sentence for P3: the most specific cause we can name."""
+    board = state.board
+    for b, spaces in cc.allowed.items():
+        name = board.building_name(b)
+        if b in state.placed and state.placed[b] not in spaces:
+            return Reason(
+                Code.P3,
+                f"the {name} stands on {board.space_name(state.placed[b])}, "
+                f"not on {space_list(board, spaces, 'or')}",
+            )
+        if b in state.retired:
+            return Reason(Code.P3, f"the {name} can no longer be placed (K4)")
+        if b in state.markers and not state.markers[b] & spaces:
+            return Reason(
+                Code.P3,
+                f"it would take every marker of the {name} ({space_list(board, state.markers[b])})",
+            )
+        if b in cc.new and not cc.problem.domains[b]:
+            return Reason(
+                Code.P3, f"every space the card gives the {name} already holds a building"
+            )
+    if cc.relation is not None:
+        a, m, pairs = cc.relation
+        da, dm = cc.problem.domains[a] & cc.allowed[a], cc.problem.domains[m] & cc.allowed[m]
+        if not any((sa, sm) in pairs for sa in da for sm in dm):
+            phrase = RELATION_PHRASES.get(cc.card.relation or "", "related to")
+            return Reason(
+                Code.P3,
+                f"no space left for the {board.building_name(a)} is {phrase} "
+                f"a space left for the {board.building_name(m)}",
+            )
+    return Reason(
+        Code.P3,
+        "no town fits both the card and the board: "
+        f"{building_list(board, cc.named)} cannot all stand where the card says "
+        "while every marked building keeps a space",
+    )
+
+
+def rule_play(
+    state: GameState,
+    card_no: int,
+    my: str | None = None,
+    player: str | None = None,
+    *,
+    method: decide.Method = "auto",
+    check_markers_per_space: bool = True,
+    advance: bool = True,
+) -> Ruling:
+    """The ruling on one card. `advance` moves the turn on in the resulting state."""
+    player = player or state.active
+    card, chosen, refusal = _check_legal(state, card_no, my, player)
+    cards, as_ = (card_no,), (chosen,)
+    if refusal is not None or card is None:
+        assert refusal is not None
+        # P7: a card without the my building it needs is a question, answered with choices.
+        status = Status.QUESTION if refusal.message.startswith(_ASK) else Status.ILLEGAL
+        return refuse(state, player, status, [refusal], cards, as_)
+    my = chosen
+    board = state.board
+    cc = compile_card(state, card, my)
+
+    # P3: the card must not raise the board's deficiency, nor empty a named building.
+    with_card = decide.analyse(cc.problem, method)
+    board_deficiency = len(state.markers) - match(board_domains(state)).size
+    if not with_card.feasible:
+        return refuse(
+            state, player, Status.CONTRADICTORY, [_contradiction_reason(state, cc)], cards, as_
+        )
+    if with_card.deficiency > board_deficiency:
+        reason = Reason(
+            Code.P3,
+            f"it leaves {with_card.deficiency - board_deficiency} more marked "
+            "building(s) without a space than the board does now",
+        )
+        return refuse(state, player, Status.CONTRADICTORY, [reason], cards, as_)
+
+    # P2: an open named building gets at most its markers.
+    limit = board.markers_per_building
+    for b in sorted(cc.new):
+        spaces = with_card.support[b]
+        if len(spaces) > limit:
+            reason = Reason(
+                Code.P2,
+                f"the {board.building_name(b)} would need {len(spaces)} "
+                f"markers ({space_list(board, spaces)}); there are only {limit}",
+            )
+            return refuse(state, player, Status.NOT_NOW, [reason], cards, as_)
+
+    # P5 (a): no marker goes onto a space that already holds the most a space may hold.
+    new = {b: with_card.support[b] for b in cc.new}
+    full = _full_spaces(state, new)
+    if full:
+        return refuse(state, player, Status.NOT_NOW, [full], cards, as_)
+
+    fx = resolve(state, with_card, scorer=player, new=new, constraint=cc.constraint)
+    assert fx.state is not None
+    reasons = [Reason(Code.P6, f'card {card_no}: "{card.text}"')]
+    status = Status.PLAYABLE
+
+    # P4: a card that alters nothing (no marker placed, nothing its own tiers remove or
+    # build; the `logic` tier is the board's own STOP claims and does not count).
+    if _alters_nothing(fx.markers_placed, fx.removed, fx.built):
+        confirmation = Reason(
+            Code.P4,
+            "the card is a confirmation: it places no marker and removes or builds nothing "
+            "by itself",
+        )
+        if not state.options.confirmation_playable:
+            return refuse(state, player, Status.CONFIRMATION, [confirmation], cards, as_)
+        reasons.insert(0, confirmation)
+        status = Status.PLAYABLE_CONFIRMATION
+
+    after = _spend_card(fx.state, player, card_no)
+    ruling = replace(
+        fx.ruling("play", player, tuple(reasons), state, after, cards, as_), status=status
+    )
+    return end_turn(ruling, check_markers_per_space=check_markers_per_space, advance=advance)
+
+
+def end_turn(
+    ruling: Ruling, *, check_markers_per_space: bool = True, advance: bool = True
+) -> Ruling:
+    """Close a turn ruled on with the end-of-turn checks deferred: at most three markers
+    a space (P5), and the turn moves on to the next player."""
+    if not ruling.playable:
+        return ruling
+    if check_markers_per_space:
+        refusal = _too_many_markers(ruling.after)
+        if refusal is not None:
+            return refuse(
+                ruling.before,
+                ruling.player,
+                Status.NOT_NOW,
+                [refusal],
+                ruling.cards,
+                ruling.as_buildings,
+            )
+    if advance:
+        return replace(ruling, after=replace(ruling.after, active=ruling.after.next_player()))
+    return ruling
+
+
+def _alters_nothing(
+    placed: Sequence[tuple[str, str]], removed: Sequence[Removal], built: Sequence[Built]
+) -> bool:
+    """P4: no marker placed, and no removal or building in the `card` or `cascade` tier."""
+    own = (Tier.CARD, Tier.CASCADE)
+    return (
+        not placed
+        and not any(r.tier in own for r in removed)
+        and not any(b.tier in own for b in built)
+    )
+
+
+def _full_spaces(state: GameState, new: dict[str, frozenset[str]]) -> Reason | None:
+    """P5 (a): the first space that would take a marker while it already holds the most."""
+    board = state.board
+    most = board.max_markers_per_space
+    counts = state.marker_counts
+    for b in sorted(new):
+        for s in board.sort_spaces(new[b]):
+            if counts.get(s, 0) >= most:
+                return Reason(
+                    Code.P5,
+                    f"{board.space_name(s)} already holds {counts[s]} markers "
+                    f"({building_list(board, state.markers_on(s))}); a card may not put a "
+                    f"{board.building_name(b)} marker there",
+                )
+    return None
+
+
+def _too_many_markers(state: GameState) -> Reason | None:
+    board = state.board
+    for s, n in sorted(state.marker_counts.items()):
+        if n > board.max_markers_per_space:
+            return Reason(
+                Code.P5,
+                f"{board.space_name(s)} would hold {n} markers "
+                f"({building_list(board, state.markers_on(s))}); at most "
+                f"{board.max_markers_per_space} may lie on a space",
+            )
+    return None
+
+
+def _spend_card(state: GameState, player: str | None, card_no: int) -> GameState:
+    if player is None or not state.players:
+        return state
+    p = state.player(player)
+    if p.hand is None:
+        return state
+    hand = list(p.hand)
+    hand.remove(card_no)
+    return state.with_player(p.name, hand=tuple(hand))

@@ -1,0 +1,199 @@
+"""Rulings: plain data with reasons and rule codes. Everything downstream only reads them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+from typing import Any
+
+from adjudicator.deduction.files.state_file import state_to_data
+from adjudicator.deduction.models.state import GameState
+from adjudicator.deduction.rules.codes import Code
+
+__all__ = [
+    "Built",
+    "Conflict",
+    "Reason",
+    "Removable",
+    "Removal",
+    "Ruling",
+    "Status",
+    "StopReport",
+    "Tier",
+]
+
+
+class Status(StrEnum):
+    PLAYABLE = "playable"
+    PLAYABLE_CONFIRMATION = "playable-confirmation"  # P4 where confirmation_playable
+    CONTRADICTORY = "contradictory"  # P3
+    CONFIRMATION = "confirmation"  # P4, refused
+    NOT_NOW = "not-now"  # P2, P5
+    QUESTION = "question"  # P7: which my building? the reason lists the choices
+    ILLEGAL = "illegal"  # not the player's card or building, out of turn, wrong action, ...
+
+    @property
+    def legal(self) -> bool:
+        return self in (Status.PLAYABLE, Status.PLAYABLE_CONFIRMATION)
+
+
+class Tier(StrEnum):
+    CARD = "card"
+    CASCADE = "cascade"
+    LOGIC = "logic"
+
+
+@dataclass(frozen=True)
+class Reason:
+    code: Code
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": str(self.code), "message": self.message}
+
+
+@dataclass(frozen=True)
+class Removal:
+    building: str
+    space: str
+    tier: Tier
+    reason: str
+
+    def to_json(self) -> dict[str, str]:
+        return {
+            "building": self.building,
+            "space": self.space,
+            "tier": str(self.tier),
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class Built:
+    building: str
+    space: str
+    reason: str = ""
+    tier: Tier | None = None  # in a ruling, the P6 tier that built it
+
+    def to_json(self) -> dict[str, str]:
+        out = {"building": self.building, "space": self.space}
+        if self.tier is not None:
+            out["tier"] = str(self.tier)
+        return out
+
+
+@dataclass(frozen=True)
+class Removable:
+    """A marker logic removes (L1), with the Hall set behind it (L3)."""
+
+    building: str
+    space: str
+    explanation: str
+    hall_buildings: frozenset[str] = frozenset()
+    hall_spaces: frozenset[str] = frozenset()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"building": self.building, "space": self.space, "explanation": self.explanation}
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Buildings confined to fewer spaces than buildings (K3, K4)."""
+
+    buildings: tuple[str, ...]
+    spaces: tuple[str, ...]
+    explanation: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "buildings": list(self.buildings),
+            "spaces": list(self.spaces),
+            "explanation": self.explanation,
+        }
+
+
+@dataclass(frozen=True)
+class StopReport:
+    """Every STOP claim on a board (L4): removable markers, determined buildings, conflicts."""
+
+    removable: tuple[Removable, ...] = ()
+    determined: tuple[Built, ...] = ()
+    conflicts: tuple[Conflict, ...] = ()
+
+    @property
+    def points(self) -> int:
+        """One per removable marker, and the last marker of each determined building (S1)."""
+        return len(self.removable) + len(self.determined)
+
+    def __bool__(self) -> bool:
+        return bool(self.removable or self.determined)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "removable": [r.to_json() for r in self.removable],
+            "determined": [
+                {"building": d.building, "space": d.space, "explanation": d.reason}
+                for d in self.determined
+            ],
+            "conflicts": [c.to_json() for c in self.conflicts],
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The answer to a play, a discard or a buy, in the reading order of RULINGS.md."""
+
+    action: str  # "play" | "discard" | "buy"
+    player: str | None
+    status: Status
+    reasons: tuple[Reason, ...]
+    before: GameState
+    after: GameState  # the state after the action (== before when not playable)
+    cards: tuple[int, ...] = ()
+    as_buildings: tuple[str | None, ...] = ()
+    markers_placed: tuple[tuple[str, str], ...] = ()
+    removed: tuple[Removal, ...] = ()
+    built: tuple[Built, ...] = ()
+    retired: tuple[str, ...] = ()
+    points: int = 0
+    points_detail: dict[str, int] = field(default_factory=dict)
+    buy: str | None = None  # a building bought in the same turn (A2) ...
+    buy_at: int = 0  # ... after this many of its cards (a discard or pass counts as one)
+
+    @cached_property
+    def stop(self) -> StopReport:
+        """The STOP claims left on the board after the action (L4), worked out on demand."""
+        from adjudicator.deduction.rules.logic import stop_report  # stop.py builds on these types
+
+        return stop_report(self.after)
+
+    @property
+    def playable(self) -> bool:
+        """Legal: the action may be taken (a playable confirmation included)."""
+        return self.status.legal
+
+    @property
+    def code(self) -> Code | None:
+        return self.reasons[0].code if self.reasons and not self.playable else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "player": self.player,
+            "cards": list(self.cards),
+            "as": list(self.as_buildings),
+            "playable": self.playable,
+            "status": str(self.status),
+            "reasons": [r.to_json() for r in self.reasons],
+            "markers_placed": [{"building": b, "space": s} for b, s in self.markers_placed],
+            "removed": [r.to_json() for r in self.removed],
+            "built": [b.to_json() for b in self.built],
+            "retired": list(self.retired),
+            "points": self.points,
+            "points_detail": dict(self.points_detail),
+            "buy": None if self.buy is None else {"building": self.buy, "after": self.buy_at},
+            "state": state_to_data(self.after),
+            "stop": self.stop.to_json(),
+        }

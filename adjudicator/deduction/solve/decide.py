@@ -1,0 +1,48 @@
+"""Which procedure answers a placement problem.
+
+CP-SAT (`solver.py`) decides every card with a relation (condition cards) and
+answers every question when asked (`method="cpsat"`). The matching path
+(`matching.py`) is the fast exact path for the board alone and for cards that
+name one building without a relation; property tests prove it equal to CP-SAT
+and to the brute-force twin (`twin.py`), the oracle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal
+
+from adjudicator.deduction.solve import matching, solver, twin
+from adjudicator.deduction.solve.placement import Analysis, Constraint, Problem, combine, split
+
+__all__ = ["Method", "analyse", "exists_largest_violating"]
+
+Method = Literal["auto", "cpsat", "matching", "twin"]
+
+
+def analyse(problem: Problem, method: Method = "auto") -> Analysis:
+    if method == "twin":
+        return twin.analyse(problem)
+    if method == "cpsat":
+        return solver.analyse(problem)
+    if matching.single_building(problem):
+        return matching.analyse(problem)
+    # A relation needs the solver, but only for the part of the board the card reaches.
+    core, rest = split(problem)
+    return combine(solver.analyse(core), matching.analyse(Problem(rest)))
+
+
+def exists_largest_violating(
+    domains: Mapping[str, frozenset[str]], card: Constraint, method: Method = "auto"
+) -> bool:
+    if method == "twin":
+        return twin.exists_largest_violating(domains, card)
+    if method == "auto" and card.relation is None:
+        # Without a relation, a largest placement breaks the card exactly when one of them
+        # leaves a named building out or puts it off the card's spaces.
+        board = matching.analyse(Problem(domains))
+        return any(
+            b not in domains or b in board.optional or not board.support[b] <= spaces
+            for b, spaces in card.allowed.items()
+        )
+    return solver.exists_largest_violating(domains, card)

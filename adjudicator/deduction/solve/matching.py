@@ -1,0 +1,181 @@
+"""The fast exact path for the pure board: bipartite matching and Régin's filtering.
+
+Buildings are matched to spaces (K2, K3). An edge (b, s) lies in some maximum
+matching exactly when it is in the matching found, or lies on an even
+alternating cycle, or on an even alternating path from a free vertex: from a
+space no building is matched to, or from a building left out (deficient boards,
+K4). Orient matched edges space -> building and the others building -> space:
+
+- (b, s) on a cycle: b and s are in one strongly connected component;
+- on a path from a free space: s reaches a free space;
+- on a path from a free building: b is reached from a free building.
+
+A card naming one building without a relation (building and district cards) is
+answered by trying each of its spaces for that building and matching the rest.
+
+The same structure gives the explanations of L3: the smallest Hall set behind a
+removal, and the groups of buildings confined to too few spaces.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import networkx as nx
+
+from adjudicator.deduction.solve.placement import Analysis, Problem
+
+__all__ = ["Matching", "analyse", "match", "single_building"]
+
+
+def _augment(
+    b: str,
+    domains: Mapping[str, frozenset[str]],
+    owner: dict[str, str],
+    seen: set[str],
+) -> bool:
+    for s in sorted(domains[b]):
+        if s in seen:
+            continue
+        seen.add(s)
+        if s not in owner or _augment(owner[s], domains, owner, seen):
+            owner[s] = b
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class Matching:
+    """A maximum matching of a board and the alternating structure around it."""
+
+    domains: Mapping[str, frozenset[str]]
+    mate: Mapping[str, str]  # building -> space
+    owner: Mapping[str, str]  # space -> building
+
+    @property
+    def size(self) -> int:
+        return len(self.mate)
+
+    def _digraph(self) -> nx.DiGraph:
+        g = nx.DiGraph()
+        for b, spaces in self.domains.items():
+            g.add_node(("b", b))
+            for s in spaces:
+                if self.mate.get(b) == s:
+                    g.add_edge(("s", s), ("b", b))
+                else:
+                    g.add_edge(("b", b), ("s", s))
+        return g
+
+    def analysis(self) -> Analysis:
+        g = self._digraph()
+        free_buildings = [("b", b) for b in self.domains if b not in self.mate]
+        free_spaces = [n for n in g if n[0] == "s" and n[1] not in self.owner]
+        from_free = _reach(g, free_buildings)
+        to_free = _reach(g.reverse(copy=False), free_spaces)
+        component: dict[tuple[str, str], int] = {}
+        for i, comp in enumerate(nx.strongly_connected_components(g)):
+            for n in comp:
+                component[n] = i
+        support: dict[str, frozenset[str]] = {}
+        for b, spaces in self.domains.items():
+            keep = set()
+            for s in spaces:
+                if (
+                    self.mate.get(b) == s
+                    or ("s", s) in to_free
+                    or ("b", b) in from_free
+                    or component[("b", b)] == component[("s", s)]
+                ):
+                    keep.add(s)
+            support[b] = frozenset(keep)
+        optional = frozenset(n[1] for n in from_free if n[0] == "b")
+        return Analysis(True, self.size, support, optional)
+
+    def hall_set(self, space: str) -> tuple[frozenset[str], frozenset[str]]:
+        """The smallest tight Hall set whose spaces include `space`: k buildings whose
+        domains lie within the same k spaces (L3). `space` must be matched."""
+        buildings: set[str] = set()
+        spaces: set[str] = set()
+        queue = deque([self.owner[space]])
+        while queue:
+            b = queue.popleft()
+            if b in buildings:
+                continue
+            buildings.add(b)
+            for s in self.domains[b]:
+                spaces.add(s)
+                if s in self.owner and self.owner[s] not in buildings:
+                    queue.append(self.owner[s])
+        return frozenset(buildings), frozenset(spaces)
+
+    def conflicts(self) -> list[tuple[frozenset[str], frozenset[str]]]:
+        """Groups of buildings confined to fewer spaces than buildings (K3, K4)."""
+        g = self._digraph()
+        reached = _reach(g, [("b", b) for b in self.domains if b not in self.mate])
+        sub = g.subgraph(reached).to_undirected(as_view=True)
+        groups = []
+        for comp in nx.connected_components(sub):
+            bs = frozenset(n[1] for n in comp if n[0] == "b")
+            ss = frozenset(n[1] for n in comp if n[0] == "s")
+            groups.append((bs, ss))
+        return sorted(groups, key=lambda g: sorted(g[0]))
+
+
+def _reach(g: nx.DiGraph, starts: list[tuple[str, str]]) -> set[tuple[str, str]]:
+    seen = set(starts)
+    queue = deque(starts)
+    while queue:
+        n = queue.popleft()
+        for m in g.successors(n):
+            if m not in seen:
+                seen.add(m)
+                queue.append(m)
+    return seen
+
+
+def match(domains: Mapping[str, frozenset[str]]) -> Matching:
+    """A maximum matching of buildings into their domains (augmenting paths)."""
+    owner: dict[str, str] = {}
+    # Most constrained first: fewer augmenting searches on real boards.
+    for b in sorted(domains, key=lambda b: (len(domains[b]), b)):
+        _augment(b, domains, owner, set())
+    mate = {b: s for s, b in owner.items()}
+    return Matching(domains, mate, owner)
+
+
+def analyse(problem: Problem) -> Analysis:
+    """Answer a board, or a board with a card that names one building and no relation."""
+    c = problem.constraint
+    if c is None:
+        return match(problem.domains).analysis()
+    if c.relation is not None or len(c.allowed) != 1:
+        raise ValueError("the matching path answers cards naming one building, no relation")
+    ((b, allowed),) = c.allowed.items()
+    return _forced(problem.domains, b, problem.domains[b] & allowed)
+
+
+def _forced(domains: Mapping[str, frozenset[str]], b: str, spaces: frozenset[str]) -> Analysis:
+    """Largest placements that put `b` on one of `spaces`: try each space for `b` and match
+    the rest around it; the best tries make the largest placements."""
+    rest = {c: d for c, d in domains.items() if c != b}
+    tries = []
+    for s in sorted(spaces):
+        a = match({c: d - {s} for c, d in rest.items()}).analysis()
+        tries.append((a.size + 1, s, a))
+    if not tries:
+        return Analysis(False, 0, {c: frozenset() for c in domains})
+    size = max(t[0] for t in tries)
+    best = [t for t in tries if t[0] == size]
+    support = {c: frozenset().union(*(a.support[c] for _, _, a in best)) for c in rest}
+    support[b] = frozenset(s for _, s, _ in best)
+    optional = frozenset().union(*(a.optional for _, _, a in best))
+    return Analysis(True, size, support, optional)
+
+
+def single_building(problem: Problem) -> bool:
+    """Whether `analyse` answers the problem: no card, or a card naming one building."""
+    c = problem.constraint
+    return c is None or (c.relation is None and len(c.allowed) == 1)
