@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.core.data import data_dir
 from adjudicator.deduction.audit import audit_cards
-from adjudicator.deduction.files.editions import data_dir, load_edition
+from adjudicator.deduction.files.editions import load_edition
 from adjudicator.deduction.files.state_file import load_state
 from adjudicator.deduction.game.simulate import Policy, play_game
 from adjudicator.deduction.hint import hint

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cache
 
+from adjudicator.core.data import data_dir
 from adjudicator.deduction.files.board_file import load_board
-from adjudicator.deduction.files.editions import Edition, data_dir
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.cards import Card, CardSet
 from adjudicator.deduction.models.clue import evaluate
+from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.state import GameState, Player
 
 

@@ -19,9 +19,10 @@ from adjudicator.deduction.audit import (
     contradict_brute_force,
     playable_witness,
 )
-from adjudicator.deduction.files.editions import Edition, load_edition
+from adjudicator.deduction.files.editions import load_edition
 from adjudicator.deduction.models.board import RELATIONS
 from adjudicator.deduction.models.cards import Card, CardSet
+from adjudicator.deduction.models.edition import Edition
 from tests.factories import board
 
 runner = CliRunner()

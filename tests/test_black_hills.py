@@ -16,7 +16,7 @@ from adjudicator.black_hills.invest import Means, best_payment, best_payment_bru
 from adjudicator.black_hills.state import BHPlayer, BHState, load_bh_state, state_from
 from adjudicator.black_hills.turn import referee_text
 from adjudicator.cli.main import app
-from adjudicator.deduction.files.editions import data_dir
+from adjudicator.core.data import data_dir
 
 runner = CliRunner()
 EXAMPLE = data_dir("examples") / "black-hills-round1.toml"

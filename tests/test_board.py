@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.core.data import data_dir
 from adjudicator.deduction.files.board_file import load_board
-from adjudicator.deduction.files.editions import data_dir
 from adjudicator.deduction.models.board import RELATIONS, Board
 from adjudicator.deduction.models.clue import evaluate
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from adjudicator.cli.main import app
-from adjudicator.deduction.files.editions import data_dir
+from adjudicator.core.data import data_dir
 from adjudicator.dry_gulch.data import KINDS, load_rules
 from adjudicator.dry_gulch.pay import pay, pay_brute_force, plan, plan_brute_force
 from adjudicator.dry_gulch.place import legal_sites, placement_problems

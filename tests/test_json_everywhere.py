@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli.main import app
-from adjudicator.deduction.files.editions import data_dir
+from adjudicator.core.data import data_dir
 
 runner = CliRunner()
 EX = data_dir("examples")

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from adjudicator.cli.main import app
-from adjudicator.deduction.files.editions import data_dir
+from adjudicator.core.data import data_dir
 from adjudicator.deduction.game.flow import new_game
 from adjudicator.deduction.game.record import (
     Buy,

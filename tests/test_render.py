@@ -8,10 +8,11 @@ import xml.etree.ElementTree as ET
 import pytest
 from rich.console import Console, RenderableType
 
+from adjudicator.core.data import data_dir
 from adjudicator.deduction.files.board_file import load_board
-from adjudicator.deduction.files.editions import Edition, data_dir
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.cards import CardSet
+from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.state import GameState
 from adjudicator.render import BoardView, board_view, short_name
 from adjudicator.render.svg import board_svg

@@ -11,7 +11,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from adjudicator.cli.main import app
-from adjudicator.deduction.files.editions import data_dir
+from adjudicator.core.data import data_dir
 from adjudicator.deduction.files.state_file import load_state
 from adjudicator.deduction.rules.actions import rule_discard
 from adjudicator.deduction.rules.logic import stop_report

@@ -8,8 +8,8 @@ from dataclasses import replace
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.deduction.files.editions import Edition
 from adjudicator.deduction.models.cards import Card, CardSet
+from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.actions import claim_stop, rule_discard
 from adjudicator.deduction.rules.logic import stop_report

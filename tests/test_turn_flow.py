@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from adjudicator.deduction.files.editions import data_dir
+from adjudicator.core.data import data_dir
 from adjudicator.deduction.files.state_file import load_state
 from adjudicator.deduction.game.flow import COMMON, new_game
 from adjudicator.deduction.game.record import (

@@ -8,10 +8,10 @@ from typing import Literal
 
 from pydantic import Field
 
+from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
 from adjudicator.core.validation import ID_PATTERN, Strict, validated
-from adjudicator.deduction.files.editions import data_dir
 
 __all__ = ["RESOURCES", "Character", "Event", "Rules", "load_rules"]
 

@@ -9,12 +9,14 @@ import typer
 from rich.table import Table
 
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
 from adjudicator.deduction.audit import audit_cards, simulation_stats
 from adjudicator.deduction.files.board_file import load_board
-from adjudicator.deduction.files.editions import Edition, data_dir, edition_ids
+from adjudicator.deduction.files.editions import edition_ids
 from adjudicator.deduction.models.cards import read_cards
+from adjudicator.deduction.models.edition import Edition
 
 __all__ = ["register"]
 

@@ -10,10 +10,11 @@ from rich.table import Table
 from rich.text import Text
 
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import write_atomic
 from adjudicator.deduction.files.board_file import load_board
-from adjudicator.deduction.files.editions import data_dir, edition_ids
+from adjudicator.deduction.files.editions import edition_ids
 from adjudicator.deduction.files.state_file import load_state, state_to_data
 from adjudicator.deduction.models.board import RELATIONS, Board
 from adjudicator.deduction.models.state import GameState

@@ -10,9 +10,10 @@ from rich.table import Table
 from adjudicator.cli.board_cmd import EditionArg, SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import RulesError
-from adjudicator.deduction.files.editions import Edition, load_edition
+from adjudicator.deduction.files.editions import load_edition
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.cards import Card
+from adjudicator.deduction.models.edition import Edition
 from adjudicator.render import card_panel, cards_table
 from adjudicator.render.svg import board_svg
 

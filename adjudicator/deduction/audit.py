@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Literal
 
-from adjudicator.deduction.files.editions import Edition
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.cards import Card, CardProblem, CardSet
+from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.state import GameState, Player
 from adjudicator.deduction.rules.explain import and_list, space_list
 from adjudicator.deduction.rules.play import rule_play

@@ -2,38 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
 from adjudicator.deduction.files.board_file import load_board
-from adjudicator.deduction.models.board import Board
-from adjudicator.deduction.models.cards import CardSet, load_cards
+from adjudicator.deduction.models.cards import load_cards
+from adjudicator.deduction.models.edition import Edition
 
 __all__ = ["Edition", "data_dir", "edition_ids", "load_edition", "load_edition_files"]
-
-
-@dataclass(frozen=True)
-class Edition:
-    """A board with its card set. `id` is the shipped edition id, or the board file's path."""
-
-    id: str
-    board: Board
-    cards: CardSet
-
-
-def data_dir(kind: str) -> Path:
-    """The folder of shipped `boards`, `cards` or `examples`.
-
-    In an installed wheel they travel inside the package (`adjudicator/_data`);
-    in a source checkout they are the top-level folders beside the package.
-    """
-    package = Path(__file__).resolve().parents[2]
-    packaged = package / "_data" / kind
-    if packaged.is_dir():
-        return packaged
-    return package.parent / kind
 
 
 def edition_ids() -> list[str]:

@@ -13,7 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data, write_atomic, write_data
 from adjudicator.deduction.files.board_file import pydantic_problem
-from adjudicator.deduction.files.editions import Edition, load_edition, load_edition_files
+from adjudicator.deduction.files.editions import load_edition, load_edition_files
+from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.ruleset import Ruleset
 from adjudicator.deduction.models.state import GameState, Player
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from adjudicator.core.errors import InputError
-from adjudicator.deduction.files.editions import Edition, load_edition
+from adjudicator.deduction.files.editions import load_edition
 from adjudicator.deduction.files.state_file import state_from_data, state_to_data
 from adjudicator.deduction.game.record import (
     Buy,
@@ -37,6 +37,7 @@ from adjudicator.deduction.game.record import (
     Stop,
     Take,
 )
+from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.ruleset import Ruleset
 from adjudicator.deduction.models.state import GameState, Player
 from adjudicator.deduction.rules.actions import claim_stop, rule_buy

@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from adjudicator.deduction.files.editions import Edition
 from adjudicator.deduction.game.flow import Game, new_game, refill_due
 from adjudicator.deduction.game.record import (
     Discard,
@@ -33,6 +32,7 @@ from adjudicator.deduction.game.record import (
     Take,
 )
 from adjudicator.deduction.hint import Action, hint
+from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.rules.logic import stop_report
 
 __all__ = ["CardStats", "GameResult", "Policy", "SimulationStats", "play_game", "simulate"]

@@ -13,9 +13,9 @@ from functools import cached_property
 from typing import Any
 
 from adjudicator.core.seats import Seats
-from adjudicator.deduction.files.editions import Edition
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.cards import CardSet
+from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.ruleset import Ruleset
 
 __all__ = ["GameState", "Player"]
