@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.core.errors import InputError
-from adjudicator.deduction.game.flow import Game, new_game, refill_due
+from adjudicator.deduction.game.flow import Game, new_game
 from adjudicator.deduction.game.record import (
     Buy,
     Discard,
@@ -28,6 +28,7 @@ from adjudicator.deduction.game.replay import replay
 from adjudicator.deduction.game.simulate import play_game
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
+from adjudicator.deduction.rules.turn_order import refill_due
 from adjudicator.deduction.rules.turns import rule_turn
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from adjudicator.deduction.models.state import Player
-from adjudicator.deduction.rules.actions import claim_stop, rule_buy, rule_discard
+from adjudicator.deduction.rules.actions import rule_buy, rule_discard
 from adjudicator.deduction.rules.codes import Code
-from adjudicator.deduction.rules.logic import stop_report
+from adjudicator.deduction.rules.logic import claim_stop, stop_report
 from adjudicator.deduction.rules.play import rule_play
 from adjudicator.deduction.rules.ruling import Status, Tier
 from adjudicator.deduction.rules.turns import rule_turn

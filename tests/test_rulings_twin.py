@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from adjudicator.deduction.models.cards import Card, CardSet
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.state import GameState
-from adjudicator.deduction.rules.actions import claim_stop, rule_discard
-from adjudicator.deduction.rules.logic import stop_report
+from adjudicator.deduction.rules.actions import rule_discard
+from adjudicator.deduction.rules.logic import claim_stop, stop_report
 from adjudicator.deduction.rules.play import rule_play
 from adjudicator.deduction.rules.ruling import Status
 from tests.factories import conservation_total

@@ -9,7 +9,7 @@ import pytest
 
 from adjudicator.core.data import data_dir
 from adjudicator.deduction.files.state_file import load_state
-from adjudicator.deduction.game.flow import COMMON, new_game
+from adjudicator.deduction.game.flow import new_game
 from adjudicator.deduction.game.record import (
     Buy,
     Discard,
@@ -26,6 +26,7 @@ from adjudicator.deduction.game.record import (
 from adjudicator.deduction.game.replay import replay
 from adjudicator.deduction.game.simulate import play_game
 from adjudicator.deduction.hint import hint
+from adjudicator.deduction.models.deal import COMMON
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.play import rule_play
 from adjudicator.deduction.rules.ruling import Status

@@ -11,8 +11,8 @@ from adjudicator.cli.checks import check_building, check_card, check_player, che
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import RulesError
 from adjudicator.deduction.files.state_file import load_state, write_state
-from adjudicator.deduction.rules.actions import claim_stop, rule_buy
-from adjudicator.deduction.rules.logic import stop_report
+from adjudicator.deduction.rules.actions import rule_buy
+from adjudicator.deduction.rules.logic import claim_stop, stop_report
 from adjudicator.deduction.rules.ruling import Ruling
 from adjudicator.deduction.rules.turns import rule_discard_turn, rule_turn
 from adjudicator.render.rulings import ruling_view, stop_view

@@ -385,14 +385,9 @@ def _make_up(board: Board, cards: CardSet, add: Callable[[Finding], None]) -> No
         said = ", ".join(f"{counts[k]} {board.kind_label(k)}" for k in counts)
         want = ", ".join(f"{n} {board.kind_label(k)}" for k, n in expected.items())
         add(Finding("warning", "make-up", (), f"the set has {said} cards; {board.name} has {want}"))
-    # Two players are the fewest: Gads Hill deals 3 building, 1 district and 1 condition
-    # card each; Old Town 5 4s and 5 8+8s each (hands and own piles) and draws 8s.
-    need = (
-        {"building": 6, "district": 2, "condition": 2}
-        if board.frames
-        else {"building": 10, "district": 1, "condition": 10}
-    )
-    short = [f"{n} {board.kind_label(k)}" for k, n in need.items() if counts[k] < n]
+    # The fewest players the edition seats, dealt as its board file's [deal] says.
+    need = board.deal.needs(board.deal.min_players)
+    short = [f"{n} {board.kind_label(k)}" for k, n in need.items() if counts.get(k, 0) < n]
     if short:
         add(
             Finding(

@@ -17,6 +17,7 @@ from adjudicator.core.files import read_data
 from adjudicator.core.validation import ID_PATTERN, pydantic_problem
 from adjudicator.deduction.models.board import Board, BuildingInfo, Line, Space
 from adjudicator.deduction.models.board import Field as LandmarkField
+from adjudicator.deduction.models.deal import Deal
 
 __all__ = ["ID_PATTERN", "board_from_data", "load_board", "pydantic_problem"]
 
@@ -76,8 +77,23 @@ class LandmarkModel(_Strict):
     y: int | None = None
 
 
+Kind = Literal["building", "district", "condition"]
+
+
+class DealModel(_Strict):
+    players: tuple[int, int] = (2, 5)
+    hand: dict[Kind, int] = {}
+    common: Kind | None = None
+    top_of_common: dict[int, dict[Kind, int]] = {}
+    own_pile: dict[int, dict[Kind, int]] = {}
+    reshuffle: Kind = "district"
+    discard_draws: int = Field(default=1, ge=0, le=5)
+    refill: bool = False
+
+
 class BoardModel(_Strict):
     edition: EditionModel
+    deal: DealModel = DealModel()
     options: dict[str, bool | int | str] = {}
     buildings: list[BuildingModel]
     streets: list[LineModel]
@@ -86,6 +102,28 @@ class BoardModel(_Strict):
     frames: list[FrameModel] = []
     landmarks: list[LandmarkModel] = []
     regions: dict[str, list[str]] = {}
+
+
+def _deal(model: DealModel, fail: Any) -> Deal:
+    low, high = model.players
+    if not 1 <= low <= high <= 8:
+        raise fail(
+            "deal.players", f"give the fewest and most players, from 1 to 8, not {low}, {high}"
+        )
+    for n in (*model.top_of_common, *model.own_pile):
+        if not low <= n <= high:
+            raise fail("deal", f"a deal for {n} players, but the edition seats {low} to {high}")
+    return Deal(
+        min_players=low,
+        max_players=high,
+        hand=dict(model.hand),
+        common=model.common,
+        top_of_common={n: dict(v) for n, v in model.top_of_common.items()},
+        own_pile={n: dict(v) for n, v in model.own_pile.items()},
+        reshuffle=model.reshuffle,
+        discard_draws=model.discard_draws,
+        refill=model.refill,
+    )
 
 
 def load_board(path: Path) -> Board:
@@ -177,6 +215,7 @@ def board_from_data(data: dict[str, Any], source: str) -> Board:
         fields=fields,
         regions=regions,
         options=dict(model.options),
+        deal=_deal(model.deal, fail),
         card_sizes={k: tuple(v) for k, v in model.edition.card_sizes.items()},
         card_counts={str(k): v for k, v in model.edition.card_counts.items()},
         kind_labels={str(k): v for k, v in model.edition.kind_labels.items()},

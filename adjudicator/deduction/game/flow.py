@@ -37,20 +37,21 @@ from adjudicator.deduction.game.record import (
     Stop,
     Take,
 )
+from adjudicator.deduction.models.deal import COMMON
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.ruleset import Ruleset
 from adjudicator.deduction.models.state import GameState, Player
-from adjudicator.deduction.rules.actions import claim_stop, rule_buy
+from adjudicator.deduction.rules.actions import rule_buy
 from adjudicator.deduction.rules.codes import Code
-from adjudicator.deduction.rules.logic import stop_report
+from adjudicator.deduction.rules.logic import claim_stop, stop_report
 from adjudicator.deduction.rules.play import admissible_my_buildings
 from adjudicator.deduction.rules.ruling import Ruling, StopReport
+from adjudicator.deduction.rules.turn_order import draws_after, game_over, refill_due
 from adjudicator.deduction.rules.turns import rule_discard_turn, rule_turn
 
-__all__ = ["Game", "Outcome", "new_game", "refill_due"]
+__all__ = ["Game", "Outcome", "new_game"]
 
 Phase = Literal["start", "draw", "between", "over"]
-COMMON = "common"  # Old Town's draw pile of 8s
 
 
 @dataclass(frozen=True)
@@ -119,11 +120,8 @@ class Game:
         return tuple(after[len(before) :])
 
     def finished_by_rule(self) -> bool:
-        """A5: Gads Hill's locomotive reaches `end_at`; Old Town's town is complete."""
-        s = self.state
-        if s.board.frames:
-            return s.locomotive >= s.options.end_at
-        return len(s.placed) >= min(s.options.end_at, len(s.board.building_spaces))
+        """A5: the game ends after the turn in which the locomotive reaches `end_at`."""
+        return game_over(self.state)
 
     # ----- moves ------------------------------------------------------------------------
 
@@ -220,8 +218,10 @@ class Game:
         s = self.state
         if self.phase != "start" or move.player != s.active:
             return self._refuse(move, f"it is {s.active}'s turn", Code.T1)
-        if s.board.frames:
-            return self._refuse(move, "Gads Hill has no refill: buildings are bought (A2)", Code.A4)
+        if not s.board.deal.refill:
+            return self._refuse(
+                move, f"{s.board.name} has no refill: buildings are bought (A2)", Code.A4
+            )
         due = refill_due(s, move.player)
         if not due:
             return self._refuse(move, f"{move.player} takes no building now", Code.A4)
@@ -283,7 +283,7 @@ class Game:
             ruling = rule_discard_turn(
                 s, move.cards, move.take, move.player, buy=buy, buy_at=move.buy_at
             )
-            draws = 1 if s.board.frames else 2  # Old Town: two for a discard (T2)
+            draws = draws_after(s, "discard")
             spent = move.cards
         else:
             assert isinstance(move, Pass)
@@ -346,9 +346,8 @@ class Game:
         if self.piles is None:
             return True  # the table's piles are not recorded: assume there are cards
         piles = self.pile_map
-        return any(piles.values()) or any(
-            self.state.cards[c].kind == "district" for c in self.played
-        )
+        again = self.state.board.deal.reshuffle
+        return any(piles.values()) or any(self.state.cards[c].kind == again for c in self.played)
 
     def _draw_card(self, player: str, card: int | None) -> tuple[Game, bool]:
         """Draw `card` (None: the default choice) for `player`; False if it is not on top of
@@ -406,19 +405,19 @@ class Game:
         piles = self.pile_map
         if card is None:
             return not any(piles[n] for n in mine)
-        target = COMMON if COMMON in piles else "district"
-        return not piles.get(target) and card in self.played
+        return not piles.get(self.state.board.deal.reshuffle_pile) and card in self.played
 
     def _reshuffle(self) -> Game:
         """T3: the played district cards become the new district pile (Gads Hill, Further
         rules 4) or common pile (Old Town rule 15, whatever is left in own piles)."""
-        district = [c for c in self.played if self.state.cards[c].kind == "district"]
+        deal = self.state.board.deal
+        district = [c for c in self.played if self.state.cards[c].kind == deal.reshuffle]
         if not district:
             return self
         rng = random.Random(self.rng_seed * 1_000_003 + len(self.played))
         rng.shuffle(district)
         piles = self.pile_map
-        target = COMMON if COMMON in piles else "district"
+        target = deal.reshuffle_pile
         piles[target] = tuple(district)
         played = tuple(c for c in self.played if c not in district)
         return replace(
@@ -452,25 +451,9 @@ def _default_pile(game: Game, player: str, names: list[str]) -> str | None:
     return max(names, key=lambda n: (len(piles[n]), n))
 
 
-def refill_due(state: GameState, player: str) -> int:
-    """Old Town A4: how many buildings the player must take before their turn."""
-    if state.board.frames:  # Gads Hill has no refill: buildings are bought (A2)
-        return 0
-    p = state.player(player)
-    mine = [b for b in p.buildings if b not in state.placed and b not in state.retired]
-    available = state.available_buildings()
-    if not available or len(mine) >= 2:
-        return 0
-    if len(available) <= len(state.players):
-        return 1 if not mine else 0
-    return min(2 - len(mine), len(available))
-
-
 # ----- setup ---------------------------------------------------------------------------------
 
 
-#: How many players each edition seats (Old Town's rulebook deals for 2, 3 and 4).
-PLAYERS = {"old-town": (2, 4), "gads-hill-1874": (2, 5)}
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _TAG_OF = {"landmarks": "Frames", "players": "Buildings", "options": "Options"}
 
@@ -498,7 +481,7 @@ def new_game(
     def fail(tag: str, problem: str) -> InputError:
         return InputError(source, f"[{tag}]", problem)
 
-    low, high = PLAYERS.get(board.id, (2, 5))
+    low, high = board.deal.min_players, board.deal.max_players
     if not low <= len(header.players) <= high:
         raise fail(
             "Players", f"{board.name} seats {low} to {high} players, not {len(header.players)}"
@@ -562,12 +545,6 @@ def new_game(
     return Game(full, state, tuple(piles.items()) if piles is not None else None, seed)
 
 
-def _pile_names(edition: Edition, players: tuple[str, ...]) -> set[str]:
-    if edition.board.frames:
-        return {"building", "district", "condition"}
-    return {COMMON, *(f"{p}'s" for p in players)}
-
-
 def _check_cards(
     edition: Edition,
     players: tuple[str, ...],
@@ -576,7 +553,7 @@ def _check_cards(
     fail: Any,
 ) -> None:
     """Every card of the hands and piles exists and lies in one place only."""
-    names = _pile_names(edition, players)
+    names = edition.board.deal.pile_names(players)
     for n in piles or {}:
         if n not in names:
             raise fail("Deck", f"unknown pile {n!r} (piles: {', '.join(sorted(names))})")
@@ -595,18 +572,12 @@ def _check_cards(
 def _deal(
     edition: Edition, players: tuple[str, ...], rng: random.Random, fail: Any
 ) -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
-    """Hands and draw piles as the rulebooks deal them."""
-    by_kind = {
-        k: [c.number for c in edition.cards if c.kind == k]
-        for k in ("building", "district", "condition")
-    }
+    """Hands and draw piles as the edition's `[deal]` table says (the rulebooks' set-up)."""
+    deal = edition.board.deal
+    kinds = ("building", "district", "condition")
+    by_kind = {k: [c.number for c in edition.cards if c.kind == k] for k in kinds}
     n = len(players)
-    extra = 3 if n == 3 else 3 * n if n == 2 else 0  # Old Town: the 3- and 2-player piles
-    need = (
-        {"building": 3 * n, "district": n, "condition": n}
-        if edition.board.frames
-        else {"building": 2 * n + extra, "condition": 2 * n + extra}
-    )
+    need = deal.needs(n)
     short = [f"{need[k]} {edition.board.kind_label(k)}" for k in need if len(by_kind[k]) < need[k]]
     if short:
         raise fail(
@@ -615,30 +586,23 @@ def _deal(
         )
     for pile in by_kind.values():
         rng.shuffle(pile)
-    hands: dict[str, list[int]] = {p: [] for p in players}
-    if edition.board.frames:  # Gads Hill: 3 building, 1 district, 1 condition card each
-        for p in players:
-            hands[p] += [by_kind["building"].pop() for _ in range(3)]
-            hands[p] += [by_kind["district"].pop(), by_kind["condition"].pop()]
-        return {p: tuple(h) for p, h in hands.items()}, {k: tuple(v) for k, v in by_kind.items()}
-    # Old Town: two 4s and two 8+8s each; the 8s are the common draw pile.
-    for p in players:
-        hands[p] += [by_kind["building"].pop() for _ in range(2)]
-        hands[p] += [by_kind["condition"].pop() for _ in range(2)]
-    common = list(by_kind["district"])
+
+    def take(counts: Mapping[str, int]) -> list[int]:
+        return [by_kind[k].pop() for k, m in counts.items() for _ in range(m)]
+
+    hands = {p: tuple(take(deal.hand)) for p in players}
+    if deal.common is None:  # one draw pile per kind
+        return hands, {k: tuple(v) for k, v in by_kind.items()}
+    common = list(by_kind[deal.common])
+    common = take(deal.top_of_common.get(n, {})) + common
     piles: dict[str, tuple[int, ...]] = {}
-    if len(players) == 3:
-        top = [by_kind["building"].pop() for _ in range(3)]
-        top += [by_kind["condition"].pop() for _ in range(3)]
-        common = top + common
-    elif len(players) == 2:
+    if n in deal.own_pile:
         for p in players:
-            own = [by_kind["building"].pop() for _ in range(3)]
-            own += [by_kind["condition"].pop() for _ in range(3)]
+            own = take(deal.own_pile[n])
             rng.shuffle(own)
             piles[f"{p}'s"] = tuple(own)
     piles[COMMON] = tuple(common)
-    return {p: tuple(h) for p, h in hands.items()}, piles
+    return hands, piles
 
 
 def _choose_buildings(

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from adjudicator.deduction.game.flow import Game, new_game, refill_due
+from adjudicator.deduction.game.flow import Game, new_game
 from adjudicator.deduction.game.record import (
     Discard,
     Draw,
@@ -34,6 +34,7 @@ from adjudicator.deduction.game.record import (
 from adjudicator.deduction.hint import Action, hint
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.rules.logic import stop_report
+from adjudicator.deduction.rules.turn_order import refill_due
 
 __all__ = ["CardStats", "GameResult", "Policy", "SimulationStats", "play_game", "simulate"]
 

@@ -15,6 +15,8 @@ from typing import Literal
 
 import networkx as nx
 
+from adjudicator.deduction.models.deal import Deal
+
 __all__ = [
     "RELATIONS",
     "Board",
@@ -123,6 +125,7 @@ class Board:
     fields: Mapping[str, Field]  # landmarks with a fixed field (not set up on a frame)
     regions: Mapping[str, frozenset[str]]
     options: Mapping[str, object] = field(default_factory=dict)
+    deal: Deal = field(default_factory=Deal)
     card_sizes: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     card_counts: Mapping[str, int] = field(default_factory=dict)  # cards of each kind printed
     kind_labels: Mapping[str, str] = field(default_factory=dict)

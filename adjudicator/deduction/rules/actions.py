@@ -1,5 +1,5 @@
-"""The other actions of a turn: discarding two cards for a marker (A1), buying a building
-(A2), and claiming what logic removes (L4, a STOP call)."""
+"""The other actions of a turn: discarding two cards for a marker (A1) and buying a building
+(A2). Whole turns with a buy at any point and two cards (A3): `turns.py`."""
 
 from __future__ import annotations
 
@@ -9,13 +9,12 @@ from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.effects import resolve
 from adjudicator.deduction.rules.knowledge import board_domains
-from adjudicator.deduction.rules.logic import stop_report
 from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play, turn_refusal
 from adjudicator.deduction.rules.ruling import Reason, Ruling, Status
 from adjudicator.deduction.solve import decide
 from adjudicator.deduction.solve.placement import Problem
 
-__all__ = ["claim_stop", "dead_card", "discard_with", "rule_buy", "rule_discard"]
+__all__ = ["dead_card", "discard_with", "rule_buy", "rule_discard"]
 
 
 def _refuse(
@@ -211,16 +210,3 @@ def rule_buy(state: GameState, building: str, player: str | None = None) -> Ruli
         points=-2,
         points_detail={"spent": -2},
     )
-
-
-def claim_stop(state: GameState, player: str) -> Ruling:
-    """L4: a player calls STOP and takes every marker logic removes from the board now."""
-    if not stop_report(state):
-        reason = Reason(Code.L4, "there is nothing to claim: logic removes no marker")
-        return _refuse(state, "stop", player, reason)
-    domains = board_domains(state)
-    analysis = decide.analyse(Problem(domains))
-    fx = resolve(state, analysis, scorer=player, all_logic=True)
-    after = fx.state
-    assert after is not None
-    return fx.ruling("stop", player, (Reason(Code.L4, f"{player} calls STOP"),), state, after)

@@ -19,8 +19,7 @@ from dataclasses import dataclass, field
 
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.state import GameState
-from adjudicator.deduction.rules.explain import RELATION_PHRASES
-from adjudicator.deduction.rules.logic import explain_removal
+from adjudicator.deduction.rules.explain import RELATION_PHRASES, explain_removal
 from adjudicator.deduction.rules.ruling import Built, Reason, Removal, Ruling, Status, Tier
 from adjudicator.deduction.solve.matching import match
 from adjudicator.deduction.solve.placement import Analysis, Constraint

@@ -1,10 +1,12 @@
-"""Sentences a player can read aloud (L3). Pure functions from facts to text."""
+"""L3: the smallest Hall set behind a conclusion, and the sentences a player can read aloud."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from adjudicator.deduction.models.board import Board
+from adjudicator.deduction.solve.matching import Matching
+from adjudicator.deduction.solve.placement import Analysis
 
 __all__ = [
     "RELATION_PHRASES",
@@ -12,6 +14,7 @@ __all__ = [
     "building_list",
     "conflict_removal_sentence",
     "conflict_sentence",
+    "explain_removal",
     "hall_sentence",
     "or_list",
     "space_list",
@@ -105,3 +108,17 @@ def conflict_sentence(board: Board, buildings: Iterable[str], spaces: Iterable[s
         f"{len(bs)} buildings for {len(ss)} space{'s' if len(ss) != 1 else ''}, so they cannot "
         f"all stand; the markers stay until a card settles one of them (K4)."
     )
+
+
+def explain_removal(
+    board: Board, m: Matching, analysis: Analysis, building: str, space: str
+) -> tuple[str, frozenset[str], frozenset[str]]:
+    """Why a marker goes (L3): the smallest Hall set behind it, or, when the buildings that
+    fill the space cannot all stand, their whole group (K4)."""
+    hb, hs = m.hall_set(space)
+    if hb & analysis.optional:
+        for gb, gs in m.conflicts():
+            if gb & hb:
+                sentence = conflict_removal_sentence(board, gb, gs, building, space)
+                return f"L1: {sentence}", gb, gs
+    return f"L1: {hall_sentence(board, hb, hs, building, space)}", hb, hs

@@ -1,35 +1,30 @@
-"""STOP claims (L1-L4): what logic removes from the board as it stands, and why."""
+"""L1-L4, logical conclusions: what logic removes from the board as it stands and why (a
+STOP report), and a player's STOP call that claims it."""
 
 from __future__ import annotations
 
-from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.state import GameState
+from adjudicator.deduction.rules.codes import Code
+from adjudicator.deduction.rules.effects import resolve
 from adjudicator.deduction.rules.explain import (
-    conflict_removal_sentence,
     conflict_sentence,
-    hall_sentence,
+    explain_removal,
 )
 from adjudicator.deduction.rules.knowledge import board_domains
-from adjudicator.deduction.rules.ruling import Built, Conflict, Removable, StopReport
+from adjudicator.deduction.rules.ruling import (
+    Built,
+    Conflict,
+    Reason,
+    Removable,
+    Ruling,
+    Status,
+    StopReport,
+)
 from adjudicator.deduction.solve import decide
-from adjudicator.deduction.solve.matching import Matching, match
-from adjudicator.deduction.solve.placement import Analysis, Problem
+from adjudicator.deduction.solve.matching import match
+from adjudicator.deduction.solve.placement import Problem
 
-__all__ = ["explain_removal", "stop_report"]
-
-
-def explain_removal(
-    board: Board, m: Matching, analysis: Analysis, building: str, space: str
-) -> tuple[str, frozenset[str], frozenset[str]]:
-    """Why a marker goes (L3): the smallest Hall set behind it, or, when the buildings that
-    fill the space cannot all stand, their whole group (K4)."""
-    hb, hs = m.hall_set(space)
-    if hb & analysis.optional:
-        for gb, gs in m.conflicts():
-            if gb & hb:
-                sentence = conflict_removal_sentence(board, gb, gs, building, space)
-                return f"L1: {sentence}", gb, gs
-    return f"L1: {hall_sentence(board, hb, hs, building, space)}", hb, hs
+__all__ = ["claim_stop", "stop_report"]
 
 
 def stop_report(state: GameState, method: decide.Method = "auto") -> StopReport:
@@ -66,3 +61,16 @@ def stop_report(state: GameState, method: decide.Method = "auto") -> StopReport:
         for bs, ss in m.conflicts()
     )
     return StopReport(tuple(removable), tuple(determined), conflicts)
+
+
+def claim_stop(state: GameState, player: str) -> Ruling:
+    """L4: a player calls STOP and takes every marker logic removes from the board now."""
+    if not stop_report(state):
+        reason = Reason(Code.L4, "there is nothing to claim: logic removes no marker")
+        return Ruling("stop", player, Status.ILLEGAL, (reason,), state, state)
+    domains = board_domains(state)
+    analysis = decide.analyse(Problem(domains))
+    fx = resolve(state, analysis, scorer=player, all_logic=True)
+    after = fx.state
+    assert after is not None
+    return fx.ruling("stop", player, (Reason(Code.L4, f"{player} calls STOP"),), state, after)

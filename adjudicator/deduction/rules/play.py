@@ -12,10 +12,11 @@ from adjudicator.deduction.rules.effects import resolve
 from adjudicator.deduction.rules.explain import RELATION_PHRASES, building_list, or_list, space_list
 from adjudicator.deduction.rules.knowledge import CompiledCard, board_domains, compile_card
 from adjudicator.deduction.rules.ruling import Built, Reason, Removal, Ruling, Status, Tier
+from adjudicator.deduction.rules.turn_order import turn_refusal
 from adjudicator.deduction.solve import decide
 from adjudicator.deduction.solve.matching import match
 
-__all__ = ["admissible_my_buildings", "end_turn", "refuse", "rule_play", "turn_refusal"]
+__all__ = ["admissible_my_buildings", "end_turn", "refuse", "rule_play"]
 
 
 def admissible_my_buildings(
@@ -28,18 +29,6 @@ def admissible_my_buildings(
     return [
         b for b in p.buildings if b not in state.placed and b not in state.retired and b != named
     ]
-
-
-def turn_refusal(state: GameState, player: str | None) -> Reason | None:
-    """T1: only the active player acts in a turn (their card, discard, buy or pass)."""
-    if not state.players:
-        return None
-    names = [p.name for p in state.players]
-    if player not in names:
-        return Reason(Code.T1, f"there is no player {player!r} (players: {', '.join(names)})")
-    if state.active is not None and player != state.active:
-        return Reason(Code.T1, f"it is {state.active}'s turn, not {player}'s")
-    return None
 
 
 def refuse(

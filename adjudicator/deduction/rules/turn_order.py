@@ -1,0 +1,55 @@
+"""Turn order and the flow of a game (T1-T6) with Old Town's refill (A4) and the end (A5):
+who may act, how many cards a player draws, when a game is over.
+
+The game flow (`game/flow.py`) keeps the piles and the phases of a turn; the rules it
+follows live here, read from the ruleset and the edition's `[deal]` table.
+"""
+
+from __future__ import annotations
+
+from adjudicator.deduction.models.state import GameState
+from adjudicator.deduction.rules.codes import Code
+from adjudicator.deduction.rules.ruling import Reason
+
+__all__ = ["draws_after", "game_over", "refill_due", "turn_refusal"]
+
+
+def turn_refusal(state: GameState, player: str | None) -> Reason | None:
+    """T1: only the active player acts in a turn (their card, discard, buy or pass)."""
+    if not state.players:
+        return None
+    names = [p.name for p in state.players]
+    if player not in names:
+        return Reason(Code.T1, f"there is no player {player!r} (players: {', '.join(names)})")
+    if state.active is not None and player != state.active:
+        return Reason(Code.T1, f"it is {state.active}'s turn, not {player}'s")
+    return None
+
+
+def refill_due(state: GameState, player: str) -> int:
+    """A4 (Old Town): how many buildings the player must take before their turn."""
+    if not state.board.deal.refill:  # Gads Hill: buildings are bought instead (A2)
+        return 0
+    p = state.player(player)
+    mine = [b for b in p.buildings if b not in state.placed and b not in state.retired]
+    available = state.available_buildings()
+    if not available or len(mine) >= 2:
+        return 0
+    if len(available) <= len(state.players):
+        return 1 if not mine else 0
+    return min(2 - len(mine), len(available))
+
+
+def draws_after(state: GameState, action: str) -> int:
+    """T2: the cards a player draws at the end of a turn: one after a play or a pass, and
+    after a discard as many as the edition says (Old Town two, Gads Hill one)."""
+    return state.board.deal.discard_draws if action == "discard" else 1
+
+
+def game_over(state: GameState) -> bool:
+    """A5: the locomotive (placed buildings with the landmarks) reaches `end_at`; in Old Town,
+    which has no landmarks, the town is then complete."""
+    board = state.board
+    return state.locomotive >= min(
+        state.options.end_at, len(board.building_spaces) + len(board.frames)
+    )
