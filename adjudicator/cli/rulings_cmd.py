@@ -11,10 +11,9 @@ from adjudicator.cli.checks import check_building, check_card, check_player, che
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import RulesError
 from adjudicator.deduction.files.state_file import load_state, write_state
-from adjudicator.deduction.rules.actions import rule_buy
 from adjudicator.deduction.rules.logic import claim_stop, stop_report
 from adjudicator.deduction.rules.ruling import Ruling
-from adjudicator.deduction.rules.turns import rule_discard_turn, rule_turn
+from adjudicator.deduction.rules.turns import rule_buy_turn, rule_discard_turn, rule_turn
 from adjudicator.render.rulings import ruling_view, stop_view
 
 __all__ = ["register"]
@@ -179,4 +178,4 @@ def register(app: typer.Typer) -> None:
         state = load_state(state_file)
         check_player(state, state_file, by, "--by")
         check_building(state, state_file, building, "BUILDING")
-        _finish(out, rule_buy(state, building, by), state_file, write)
+        _finish(out, rule_buy_turn(state, building, by), state_file, write)

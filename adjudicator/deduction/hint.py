@@ -153,17 +153,17 @@ def hint(state: GameState, player: str | None = None) -> Hint:
     two_cards = bool(state.options.two_cards_until) and (
         state.locomotive < state.options.two_cards_until
     )
-    stop_left: dict[tuple[frozenset[Any], ...], int] = {}
+    reports: dict[tuple[frozenset[Any], ...], StopReport] = {}
 
     def action(kind: str, r: Ruling, take: tuple[str, str] | None = None, **more: Any) -> Action:
-        """A legal turn, with the STOP points it leaves (one report per board reached)."""
+        """A legal turn, with the STOP claims it leaves (one report per board reached)."""
         a = r.after
         board = (frozenset(a.placed.items()), frozenset(a.markers.items()), a.retired)
-        if board not in stop_left:
-            stop_left[board] = stop_report(a).points
-        return Action(
-            kind, r.cards, r.as_buildings, take, r.points, r, stop_left=stop_left[board], **more
-        )
+        if board not in reports:
+            reports[board] = stop_report(a)
+        r = replace(r, stop=reports[board])
+        points = reports[board].points
+        return Action(kind, r.cards, r.as_buildings, take, r.points, r, stop_left=points, **more)
 
     def first_cards(at: GameState, only_as: str | None = None) -> dict[Any, Ruling]:
         """Each card with each choice, the end-of-turn check deferred (P5 b): alone it is

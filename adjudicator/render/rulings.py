@@ -130,5 +130,6 @@ def ruling_view(ruling: Ruling) -> RenderableType:
         parts.append(
             Text(f"Points: {ruling.points}" + (f" ({detail})" if detail else ""), style="bold")
         )
-        parts.append(stop_view(ruling.stop, board, "STOP claims left"))
+        if ruling.stop is not None:
+            parts.append(stop_view(ruling.stop, board, "STOP claims left"))
     return Panel(Group(*parts), title=f"Ruling: {board.name}")

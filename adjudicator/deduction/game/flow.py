@@ -41,13 +41,12 @@ from adjudicator.deduction.models.deal import COMMON
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.ruleset import Ruleset
 from adjudicator.deduction.models.state import GameState, Player
-from adjudicator.deduction.rules.actions import rule_buy
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.logic import claim_stop, stop_report
 from adjudicator.deduction.rules.play import admissible_my_buildings
 from adjudicator.deduction.rules.ruling import Ruling, StopReport
 from adjudicator.deduction.rules.turn_order import draws_after, game_over, refill_due
-from adjudicator.deduction.rules.turns import rule_discard_turn, rule_turn
+from adjudicator.deduction.rules.turns import rule_buy_turn, rule_discard_turn, rule_turn
 
 __all__ = ["Game", "Outcome", "new_game"]
 
@@ -252,7 +251,7 @@ class Game:
             return self._refuse(move, f"{move.player}'s turn is over", Code.T1)
         if self.bought:
             return self._refuse(move, "one building a turn", Code.A2)
-        ruling = rule_buy(replace(s, active=move.player), move.building, move.player)
+        ruling = rule_buy_turn(replace(s, active=move.player), move.building, move.player)
         if not ruling.playable:
             return self._refuse(move, ruling.reasons[0].message, ruling.reasons[0].code, ruling)
         state = replace(ruling.after, active=s.active)
@@ -287,7 +286,7 @@ class Game:
             spent = move.cards
         else:
             assert isinstance(move, Pass)
-            ruling = rule_buy(s, buy, move.player) if buy is not None else None
+            ruling = rule_buy_turn(s, buy, move.player) if buy is not None else None
             draws = 1
             spent = ()
             playable = self._a_playable_card(move.player)

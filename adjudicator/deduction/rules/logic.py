@@ -3,6 +3,8 @@ STOP report), and a player's STOP call that claims it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.effects import resolve
@@ -24,7 +26,7 @@ from adjudicator.deduction.solve import decide
 from adjudicator.deduction.solve.matching import match
 from adjudicator.deduction.solve.placement import Problem
 
-__all__ = ["claim_stop", "stop_report"]
+__all__ = ["claim_stop", "stop_report", "with_stop"]
 
 
 def stop_report(state: GameState, method: decide.Method = "auto") -> StopReport:
@@ -63,14 +65,20 @@ def stop_report(state: GameState, method: decide.Method = "auto") -> StopReport:
     return StopReport(tuple(removable), tuple(determined), conflicts)
 
 
+def with_stop(ruling: Ruling) -> Ruling:
+    """The ruling with the STOP claims its action leaves on the board (L4)."""
+    return replace(ruling, stop=stop_report(ruling.after))
+
+
 def claim_stop(state: GameState, player: str) -> Ruling:
     """L4: a player calls STOP and takes every marker logic removes from the board now."""
     if not stop_report(state):
         reason = Reason(Code.L4, "there is nothing to claim: logic removes no marker")
-        return Ruling("stop", player, Status.ILLEGAL, (reason,), state, state)
+        return with_stop(Ruling("stop", player, Status.ILLEGAL, (reason,), state, state))
     domains = board_domains(state)
     analysis = decide.analyse(Problem(domains))
     fx = resolve(state, analysis, scorer=player, all_logic=True)
     after = fx.state
     assert after is not None
-    return fx.ruling("stop", player, (Reason(Code.L4, f"{player} calls STOP"),), state, after)
+    reasons = (Reason(Code.L4, f"{player} calls STOP"),)
+    return with_stop(fx.ruling("stop", player, reasons, state, after))

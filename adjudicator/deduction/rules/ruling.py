@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
 from typing import Any
 
 from adjudicator.deduction.files.state_file import state_to_data
@@ -161,13 +160,9 @@ class Ruling:
     points_detail: dict[str, int] = field(default_factory=dict)
     buy: str | None = None  # a building bought in the same turn (A2) ...
     buy_at: int = 0  # ... after this many of its cards (a discard or pass counts as one)
-
-    @cached_property
-    def stop(self) -> StopReport:
-        """The STOP claims left on the board after the action (L4), worked out on demand."""
-        from adjudicator.deduction.rules.logic import stop_report  # stop.py builds on these types
-
-        return stop_report(self.after)
+    #: The STOP claims left on the board after the action (L4): filled in by the rulings a
+    #: player asks for (`turns.py`, `logic.claim_stop`); None on the steps they are made of.
+    stop: StopReport | None = None
 
     @property
     def playable(self) -> bool:
@@ -195,5 +190,5 @@ class Ruling:
             "points_detail": dict(self.points_detail),
             "buy": None if self.buy is None else {"building": self.buy, "after": self.buy_at},
             "state": state_to_data(self.after),
-            "stop": self.stop.to_json(),
+            "stop": None if self.stop is None else self.stop.to_json(),
         }

@@ -14,11 +14,12 @@ from dataclasses import replace
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.actions import rule_buy, rule_discard
 from adjudicator.deduction.rules.codes import Code
+from adjudicator.deduction.rules.logic import with_stop
 from adjudicator.deduction.rules.play import end_turn, refuse, rule_play
 from adjudicator.deduction.rules.ruling import Reason, Ruling, Status
 from adjudicator.deduction.solve import decide
 
-__all__ = ["merge_rulings", "rule_discard_turn", "rule_turn"]
+__all__ = ["merge_rulings", "rule_buy_turn", "rule_discard_turn", "rule_turn"]
 
 _ORDINAL = ("first card", "second card")
 
@@ -33,7 +34,25 @@ def rule_turn(
     method: decide.Method = "auto",
 ) -> Ruling:
     """One or two cards in one turn (A3), with an optional buy (A2) after `buy_at` of them
-    (0: before the first card, 1: between or after a single card, 2: after both)."""
+    (0: before the first card, 1: between or after a single card, 2: after both); with the
+    STOP claims the turn leaves (L4)."""
+    return with_stop(_turn(state, plays, player, buy=buy, buy_at=buy_at, method=method))
+
+
+def rule_buy_turn(state: GameState, building: str, player: str | None = None) -> Ruling:
+    """A buy on its own (A2): before the turn's action, or with a pass."""
+    return with_stop(rule_buy(state, building, player))
+
+
+def _turn(
+    state: GameState,
+    plays: list[tuple[int, str | None]],
+    player: str | None = None,
+    *,
+    buy: str | None = None,
+    buy_at: int = 0,
+    method: decide.Method = "auto",
+) -> Ruling:
     player = player or state.active
     cards = tuple(c for c, _ in plays)
     as_ = tuple(m for _, m in plays)
@@ -76,7 +95,20 @@ def rule_discard_turn(
     buy: str | None = None,
     buy_at: int = 0,
 ) -> Ruling:
-    """A discard (A1) with an optional buy before it (`buy_at` 0) or after it (1)."""
+    """A discard (A1) with an optional buy before it (`buy_at` 0) or after it (1); with the
+    STOP claims the turn leaves (L4)."""
+    return with_stop(_discard_turn(state, cards, take, player, buy=buy, buy_at=buy_at))
+
+
+def _discard_turn(
+    state: GameState,
+    cards: tuple[int, int],
+    take: tuple[str, str],
+    player: str | None,
+    *,
+    buy: str | None,
+    buy_at: int,
+) -> Ruling:
     player = player or state.active
     if buy is None:
         return rule_discard(state, cards, take, player)

@@ -1,4 +1,4 @@
-"""The CP-SAT adapter: the only module that knows OR-Tools.
+"""The deduction games on CP-SAT (solved through `adjudicator.core.cpsat`).
 
 It compiles a `Problem` (domains, and a card's constraint in force) to a CP-SAT
 model of booleans `x[b, s]` ("b stands on s"), at most one building a space and
@@ -13,20 +13,23 @@ finds none, the rest are unsupported (the objective bound proves it).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from ortools.sat.python import cp_model
-
+from adjudicator.core import cpsat
 from adjudicator.deduction.solve.matching import match
 from adjudicator.deduction.solve.placement import Analysis, Constraint, Problem
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 __all__ = ["analyse", "exists_largest_violating"]
 
 
 class _Model:
-    """One CP-SAT model of a placement problem, and the solver run on it."""
+    """One CP-SAT model of a placement problem, and the solves run on it."""
 
     def __init__(self, domains: Mapping[str, frozenset[str]]) -> None:
-        self.model = cp_model.CpModel()
+        self.model = cpsat.new_model()
         self.x: dict[tuple[str, str], cp_model.IntVar] = {}
         self.placed: dict[str, cp_model.IntVar] = {}
         by_space: dict[str, list[cp_model.IntVar]] = {}
@@ -43,14 +46,14 @@ class _Model:
         for lits in by_space.values():
             if len(lits) > 1:
                 self.model.add_at_most_one(lits)
-        self.solver = cp_model.CpSolver()
-        # Tiny models: thread start-up, presolve and linear relaxations cost more than the
-        # search itself, so one plain worker is fastest (measured with `adjudicator bench`).
-        params = self.solver.parameters
-        params.num_workers = 1
-        params.cp_model_presolve = False
-        params.symmetry_level = 0
-        params.linearization_level = 0
+
+    def solve(self, objective: cpsat.Objective | None = None) -> cpsat.SolveResult:
+        # Tiny models: thread start-up, presolve, symmetry detection and linear relaxations
+        # cost more than the search itself, so one plain worker is fastest (measured with
+        # `adjudicator bench`).
+        return cpsat.solve(
+            self.model, objective=objective, workers=1, presolve=False, lp=False, symmetry=False
+        )
 
     def force(self, constraint: Constraint) -> None:
         """Put a card in force: named buildings placed, on allowed spaces, relation kept."""
@@ -91,34 +94,36 @@ class _Model:
                         bad.append(both)
         self.model.add_bool_or(bad or [self.model.new_constant(0)])
 
-    def size(self) -> int | None:
-        """The largest number of buildings placed, or None when infeasible."""
-        self.model.maximize(sum(self.placed.values()))
-        status = self.solver.solve(self.model)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    def size(self) -> tuple[int, cpsat.SolveResult] | None:
+        """The largest number of buildings placed and a placement of that many, or None
+        when infeasible."""
+        what = "the largest placement"
+        result = self.solve(cpsat.maximize(sum(self.placed.values()))).require_proof(what)
+        if result.outcome is cpsat.Outcome.INFEASIBLE:
             return None
-        return round(self.solver.objective_value)
+        return result.optimum(what), result
 
     def fix_size(self, k: int) -> None:
         self.model.clear_objective()
         self.model.add(sum(self.placed.values()) == k)
 
     def feasible(self) -> bool:
-        return self.solver.solve(self.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        return self.solve().decided("a largest placement the card rules out")
 
 
 def analyse(problem: Problem) -> Analysis:
     m = _Model(problem.domains)
     if problem.constraint is not None:
         m.force(problem.constraint)
-    k = m.size()
-    if k is None:
+    sized = m.size()
+    if sized is None:
         return Analysis(False, 0, {b: frozenset() for b in problem.domains})
-    first = {lit for lit in m.x.values() if m.solver.boolean_value(lit)}
+    k, largest = sized
+    first = {lit for lit in m.x.values() if largest.boolean_value(lit)}
     m.fix_size(k)
     forced = problem.forced
     # Literals to witness: "b on s" for each domain value, "b left out" for each building.
-    targets: dict[cp_model.IntVar, tuple[str, str | None]] = {}
+    targets: dict[cp_model.BoolVarT, tuple[str, str | None]] = {}
     for (b, s), v in m.x.items():
         targets[v] = (b, s)
     for b, p in m.placed.items():
@@ -130,17 +135,19 @@ def analyse(problem: Problem) -> Analysis:
     for lit, what in list(pending.items()):
         if lit in first or (
             what[1] is None
-            and not any(m.solver.boolean_value(m.x[what[0], s]) for (b, s) in m.x if b == what[0])
+            and not any(largest.boolean_value(m.x[what[0], s]) for (b, s) in m.x if b == what[0])
         ):
             seen.add(what)
             del pending[lit]
     while pending:
-        m.model.maximize(sum(pending))
-        status = m.solver.solve(m.model)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE) or m.solver.objective_value < 0.5:
+        witness = m.solve(cpsat.maximize(sum(pending)))
+        if witness.objective is None or witness.objective < 0.5:
+            # None of the rest in any largest placement: only a proof says so.
+            witness.require_proof("which spaces a largest placement can use")
             break
+        # Any solution witnesses what it uses, proven best or not.
         for lit, what in list(pending.items()):
-            if m.solver.boolean_value(lit):
+            if witness.boolean_value(lit):
                 seen.add(what)
                 del pending[lit]
     support = {
