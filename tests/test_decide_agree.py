@@ -4,12 +4,14 @@ twin on random placement problems (K3, L1, L2, P3, P4)."""
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.deduction.solve import decide, matching, solver, twin
 from adjudicator.deduction.solve.placement import Analysis, Constraint, Problem
+from tests.strategies import boards_and_cards
 
 SPACES = [f"s{i}" for i in range(7)]
 
@@ -165,3 +167,36 @@ def test_conflict_groups_have_too_few_spaces(d: dict[str, frozenset[str]]) -> No
     deficiency = len(d) - m.size
     assert bool(groups) == (deficiency > 0)
     assert sum(len(bs) - len(ss) for bs, ss in groups) == deficiency
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards_and_cards())
+def test_the_method_reaches_every_decision_of_a_ruling(case: tuple[Any, Any, Any]) -> None:
+    """A Decider carries `method` to every decision (P3, P6 tiers, L1, L2): with the twin,
+    neither the matching path's analyse nor CP-SAT is asked anything, and the ruling is
+    the same as the default one."""
+    from unittest import mock
+
+    from adjudicator.deduction.rules.logic import claim_stop
+    from adjudicator.deduction.rules.play import rule_play
+    from adjudicator.deduction.solve import matching, solver
+
+    s, _card, my = case
+    expected = rule_play(s, 1, my)
+
+    def refuse(*_: object) -> None:
+        raise AssertionError("a decision bypassed the Decider")
+
+    with (
+        mock.patch.object(matching, "analyse", refuse),
+        mock.patch.object(solver, "analyse", refuse),
+    ):
+        got = rule_play(s, 1, my, method="twin")
+        stop = claim_stop(s, "bob", method="twin")
+    assert (got.status, got.removed, got.built, got.points) == (
+        expected.status,
+        expected.removed,
+        expected.built,
+        expected.points,
+    )
+    assert stop.points == claim_stop(s, "bob").points

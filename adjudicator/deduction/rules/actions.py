@@ -63,6 +63,7 @@ def rule_discard(
     player: str | None = None,
     *,
     advance: bool = True,
+    method: decide.Method = "auto",
 ) -> Ruling:
     """A1: discard two cards and take any one marker (a building's last one included);
     the conclusions the removal makes possible follow as P6."""
@@ -126,8 +127,10 @@ def rule_discard(
     domains[b] = domains[b] - {s}
     if not domains[b]:
         del domains[b]
-    analysis = decide.analyse(Problem(domains))
-    fx = resolve(state, analysis, scorer=player, taken=(b, s, f"{_taken_for(cards)} (A1)"))
+    decider = decide.Decider(method)
+    analysis = decider.analyse(Problem(domains))
+    taken = (b, s, f"{_taken_for(cards)} (A1)")
+    fx = resolve(state, analysis, scorer=player, taken=taken, decider=decider)
     after = fx.state
     assert after is not None
     if player is not None and state.players:

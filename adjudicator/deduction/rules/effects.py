@@ -21,6 +21,7 @@ from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.explain import RELATION_PHRASES, explain_removal
 from adjudicator.deduction.rules.ruling import Built, Reason, Removal, Ruling, Status, Tier
+from adjudicator.deduction.solve.decide import Decider
 from adjudicator.deduction.solve.matching import match
 from adjudicator.deduction.solve.placement import Analysis, Constraint
 
@@ -129,6 +130,7 @@ def resolve(
     constraint: Constraint | None = None,
     taken: tuple[str, str, str] | None = None,
     all_logic: bool = False,
+    decider: Decider = Decider(),
 ) -> Effects:
     """Apply a playable action's consequences. `taken` is a marker removed by the action
     itself (A1) with its reason; `all_logic` labels everything `logic` (a STOP claim)."""
@@ -147,7 +149,7 @@ def resolve(
     # A building already alone on its space and settled before the action is a STOP claim
     # the board held (L2): building it is not the action's doing, so it goes with `logic`.
     lone = {b for b, x in state.markers.items() if len(x) == 1}
-    claimed = set(match(dict(state.markers)).analysis().determined()) & lone if lone else set()
+    claimed = set(decider.board(state.markers).determined()) & lone if lone else set()
 
     def remove(b: str, s: str, tier: Tier, reason: str) -> None:
         if s in domains.get(b, set()):
@@ -190,7 +192,7 @@ def resolve(
     def card_needed() -> bool:
         """Removals that hold only while the card is in force: the board alone would keep
         them, so no STOP claim could take them later. They go with the card (P6)."""
-        plain = match({b: frozenset(x) for b, x in domains.items()}).analysis()
+        plain = decider.board({b: frozenset(x) for b, x in domains.items()})
         changed = False
         for b in sorted(domains):
             for s in board.sort_spaces(domains[b] - support.get(b, frozenset())):
@@ -233,7 +235,7 @@ def resolve(
     if counted:
         # What is left to remove, the board alone shows (L1): a STOP claim could take it.
         rest = {b: frozenset(x) for b, x in domains.items() if x}
-        m = match(rest)
+        m = match(rest)  # its Hall sets explain the removals (L3)
         plain = m.analysis()
         for b in sorted(rest):
             for s in board.sort_spaces(rest[b] - support.get(b, frozenset())):

@@ -70,15 +70,18 @@ def with_stop(ruling: Ruling) -> Ruling:
     return replace(ruling, stop=stop_report(ruling.after))
 
 
-def claim_stop(state: GameState, player: str) -> Ruling:
+def claim_stop(state: GameState, player: str, method: decide.Method = "auto") -> Ruling:
     """L4: a player calls STOP and takes every marker logic removes from the board now."""
-    if not stop_report(state):
+    if not stop_report(state, method):
         reason = Reason(Code.L4, "there is nothing to claim: logic removes no marker")
-        return with_stop(Ruling("stop", player, Status.ILLEGAL, (reason,), state, state))
+        refused = Ruling("stop", player, Status.ILLEGAL, (reason,), state, state)
+        return replace(refused, stop=stop_report(state, method))
     domains = board_domains(state)
-    analysis = decide.analyse(Problem(domains))
-    fx = resolve(state, analysis, scorer=player, all_logic=True)
+    decider = decide.Decider(method)
+    fx = resolve(state, decider.board(domains), scorer=player, all_logic=True, decider=decider)
     after = fx.state
     assert after is not None
     reasons = (Reason(Code.L4, f"{player} calls STOP"),)
-    return with_stop(fx.ruling("stop", player, reasons, state, after))
+    return replace(
+        fx.ruling("stop", player, reasons, state, after), stop=stop_report(after, method)
+    )

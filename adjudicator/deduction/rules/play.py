@@ -14,7 +14,6 @@ from adjudicator.deduction.rules.knowledge import CompiledCard, board_domains, c
 from adjudicator.deduction.rules.ruling import Built, Reason, Removal, Ruling, Status, Tier
 from adjudicator.deduction.rules.turn_order import turn_refusal
 from adjudicator.deduction.solve import decide
-from adjudicator.deduction.solve.matching import match
 
 __all__ = ["admissible_my_buildings", "end_turn", "refuse", "rule_play"]
 
@@ -180,8 +179,9 @@ def rule_play(
     cc = compile_card(state, card, my)
 
     # P3: the card must not raise the board's deficiency, nor empty a named building.
-    with_card = decide.analyse(cc.problem, method)
-    board_deficiency = len(state.markers) - match(board_domains(state)).size
+    decider = decide.Decider(method)
+    with_card = decider.analyse(cc.problem)
+    board_deficiency = decider.board(board_domains(state)).deficiency
     if not with_card.feasible:
         return refuse(
             state, player, Status.CONTRADICTORY, [_contradiction_reason(state, cc)], cards, as_
@@ -212,7 +212,9 @@ def rule_play(
     if full:
         return refuse(state, player, Status.NOT_NOW, [full], cards, as_)
 
-    fx = resolve(state, with_card, scorer=player, new=new, constraint=cc.constraint)
+    fx = resolve(
+        state, with_card, scorer=player, new=new, constraint=cc.constraint, decider=decider
+    )
     assert fx.state is not None
     reasons = [Reason(Code.P6, f'card {card_no}: "{card.text}"')]
     status = Status.PLAYABLE

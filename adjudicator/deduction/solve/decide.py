@@ -10,14 +10,31 @@ and to the brute-force twin (`twin.py`), the oracle.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Literal
 
 from adjudicator.deduction.solve import matching, solver, twin
 from adjudicator.deduction.solve.placement import Analysis, Constraint, Problem, combine, split
 
-__all__ = ["Method", "analyse", "exists_largest_violating"]
+__all__ = ["Decider", "Method", "analyse", "exists_largest_violating"]
 
 Method = Literal["auto", "cpsat", "matching", "twin"]
+
+
+@dataclass(frozen=True)
+class Decider:
+    """The procedure a ruling's every decision goes to (P3, the tiers of P6, L1, L2), so
+    that `method="twin"` or `"cpsat"` reaches all of them. Sentences (L3) may still use the
+    matching's Hall sets: they explain a decision, they do not make it."""
+
+    method: Method = "auto"
+
+    def analyse(self, problem: Problem) -> Analysis:
+        return analyse(problem, self.method)
+
+    def board(self, domains: Mapping[str, frozenset[str]]) -> Analysis:
+        """The board alone, no card in force."""
+        return analyse(Problem(dict(domains)), self.method)
 
 
 def analyse(problem: Problem, method: Method = "auto") -> Analysis:
