@@ -12,6 +12,9 @@ from adjudicator.deduction.models.cards import Card, CardSet
 from adjudicator.deduction.models.clue import evaluate
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.state import GameState, Player
+from adjudicator.deduction.rules.scoring import conservation_total
+
+__all__ = ["board", "card", "conservation_total", "state"]
 
 
 @cache
@@ -69,17 +72,3 @@ def state(
         retired=frozenset(retired),
         option_overrides=dict(options or {}),
     )
-
-
-def unused_markers(s: GameState) -> int:
-    """Markers not yet used: all five of every open building (S2)."""
-    per = s.board.markers_per_building
-    return sum(per for b in s.board.buildings if s.is_open(b))
-
-
-def conservation_total(s: GameState) -> int:
-    """S2 summed over buildings: on the board + scored + spent + not yet used."""
-    on_board = sum(len(v) for v in s.markers.values())
-    scored = sum(p.points for p in s.players)
-    spent = sum(2 * p.bought for p in s.players)
-    return on_board + scored + spent + unused_markers(s)

@@ -21,6 +21,7 @@ from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.explain import RELATION_PHRASES, explain_removal
 from adjudicator.deduction.rules.ruling import Built, Reason, Removal, Ruling, Status, Tier
+from adjudicator.deduction.rules.scoring import points_detail
 from adjudicator.deduction.solve.decide import Decider
 from adjudicator.deduction.solve.matching import match
 from adjudicator.deduction.solve.placement import Analysis, Constraint
@@ -251,13 +252,7 @@ def resolve(
 
     was_marked = set(state.markers) | set(new)
     fx.retired = sorted(b for b in was_marked if b not in placed and not domains.get(b))
-    scored_removals = [r for r in fx.removed if counted or r.tier is not Tier.LOGIC]
-    unneeded = sum(board.markers_per_building - len(s) for s in new.values())
-    fx.detail = {
-        "removed": len(scored_removals),
-        "unneeded": unneeded,
-        "built": len(fx.built),
-    }
+    fx.detail = points_detail(state, fx.removed, fx.built, new, logic_counted=counted)
     fx.points = sum(fx.detail.values())
     markers = {b: frozenset(s) for b, s in domains.items() if s and b not in placed}
     after = state.with_board(placed, markers, set(state.retired) | set(fx.retired))
