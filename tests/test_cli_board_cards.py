@@ -15,9 +15,9 @@ from typer.testing import CliRunner, Result
 from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
 from adjudicator.deduction.files.board_file import load_board
+from adjudicator.deduction.files.card_file import cards_from_data
 from adjudicator.deduction.files.editions import load_edition
 from adjudicator.deduction.models.board import RELATIONS
-from adjudicator.deduction.models.cards import cards_from_data
 
 EDITIONS = ["gads-hill-1874", "old-town"]
 

@@ -14,8 +14,8 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
 from adjudicator.deduction.audit import audit_cards, simulation_stats
 from adjudicator.deduction.files.board_file import load_board
+from adjudicator.deduction.files.card_file import read_cards
 from adjudicator.deduction.files.editions import edition_ids
-from adjudicator.deduction.models.cards import read_cards
 from adjudicator.deduction.models.edition import Edition
 
 __all__ = ["register"]

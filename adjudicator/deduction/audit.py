@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Literal
 
+from adjudicator.deduction.files.card_file import CardProblem
 from adjudicator.deduction.models.board import Board
-from adjudicator.deduction.models.cards import Card, CardProblem, CardSet
+from adjudicator.deduction.models.cards import Card, CardSet
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.state import GameState, Player
 from adjudicator.deduction.rules.explain import and_list, space_list

@@ -8,7 +8,7 @@ from pathlib import Path
 from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
 from adjudicator.deduction.files.board_file import load_board
-from adjudicator.deduction.models.cards import load_cards
+from adjudicator.deduction.files.card_file import load_cards
 from adjudicator.deduction.models.edition import Edition
 
 __all__ = ["Edition", "data_dir", "edition_ids", "load_edition", "load_edition_files"]

@@ -1,0 +1,170 @@
+"""Reading a card set file into validated `Card`s, strictly (one clear error) or leniently
+(every problem collected, for the audit). Loading reports every card whose clue and map
+disagree in `CardSet.mismatches`; a clue is parsed, never evaluated as code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from adjudicator.core.errors import InputError
+from adjudicator.core.files import read_data
+from adjudicator.deduction.files.board_file import pydantic_problem
+from adjudicator.deduction.models.board import RELATIONS, Board
+from adjudicator.deduction.models.cards import MY, Card, CardSet, Kind, Mismatch
+from adjudicator.deduction.models.clue import ClueError, evaluate, parse
+
+__all__ = ["CardProblem", "cards_from_data", "load_cards", "read_cards"]
+
+
+class _CardModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    number: int = Field(ge=1)
+    kind: Kind
+    subject: str
+    text: str = Field(min_length=1)
+    clue: str
+    map: list[str] = Field(min_length=1)
+    relation: str | None = None
+    my_clue: str | None = None
+    my_map: list[str] | None = None
+
+
+class _SetModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    edition: str
+    name: str
+
+
+class _FileModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    set: _SetModel
+    cards: list[_CardModel]
+
+
+def load_cards(path: Path, board: Board) -> CardSet:
+    return cards_from_data(read_data(path), str(path), board)
+
+
+@dataclass(frozen=True)
+class CardProblem:
+    """Something wrong with one card of a card-set file (`code` names the kind)."""
+
+    card: int
+    code: str  # unknown-building, unknown-space, unknown-street, frame-field, ...
+    message: str
+
+
+def cards_from_data(data: dict[str, Any], source: str, board: Board) -> CardSet:
+    """A validated card set; the first problem of any card is an `InputError`."""
+    cards, problems = read_cards(data, source, board)
+    if problems:
+        first = problems[0]
+        raise InputError(source, f"card {first.card}", first.message)
+    return cards
+
+
+def read_cards(
+    data: dict[str, Any], source: str, board: Board
+) -> tuple[CardSet, list[CardProblem]]:
+    """Read a card set leniently, collecting every card's problems instead of stopping at
+    the first (the audit reports them all). A card naming an unknown building is left out;
+    unknown spaces and frame fields are dropped from its maps."""
+    try:
+        model = _FileModel.model_validate(data)
+    except ValidationError as exc:
+        entry, problem = pydantic_problem(exc, data)
+        raise InputError(source, entry, problem) from None
+    if model.set.edition != board.id:
+        raise InputError(
+            source, "set.edition", f"is {model.set.edition!r}, the board is {board.id!r}"
+        )
+
+    cards: dict[int, Card] = {}
+    mismatches: list[Mismatch] = []
+    problems: list[CardProblem] = []
+    for raw in model.cards:
+        n = raw.number
+
+        def report(code: str, message: str, n: int = n) -> None:
+            problems.append(CardProblem(n, code, message))
+
+        if n in cards:
+            report("number-twice", "card number used twice")
+            continue
+        if raw.kind == "district" and raw.subject != MY:
+            report("subject", "a district card's subject is 'my'")
+            continue
+        if raw.kind != "district" and raw.subject not in board.buildings:
+            report("unknown-building", f"unknown building {raw.subject!r}")
+            continue
+        if raw.kind == "condition" and raw.relation not in RELATIONS:
+            report(
+                "relation", f"relation must be one of {', '.join(RELATIONS)}, not {raw.relation!r}"
+            )
+            continue
+        if raw.kind != "condition" and (
+            raw.relation is not None or raw.my_map is not None or raw.my_clue is not None
+        ):
+            report("relation", "only condition cards have a relation or a map for my building")
+            continue
+        if (raw.my_map is None) != (raw.my_clue is None):
+            report("my-map", "give both my_map and my_clue, or neither")
+            continue
+        maps: dict[str, frozenset[str] | None] = {}
+        empty = False
+        for part, spaces in (("map", raw.map), ("my_map", raw.my_map)):
+            if spaces is None:
+                maps[part] = None
+                continue
+            kept = []
+            for sp in spaces:
+                if sp not in board.spaces:
+                    report("unknown-space", f"{part} names unknown space {sp!r}")
+                elif board.spaces[sp].frame:
+                    report(
+                        "frame-field",
+                        f"{part} names frame field {sp!r}, which never holds a building",
+                    )
+                else:
+                    kept.append(sp)
+            if len(set(spaces)) != len(spaces):
+                report("space-twice", f"{part} names a space twice")
+            if not spaces:  # an empty map is no card; an empty my_map would read as anywhere
+                report("empty-map", f"{part} names no space (leave my_map out for anywhere)")
+                empty = True
+            maps[part] = frozenset(kept)
+        if empty:
+            continue
+        for part, clue in (("map", raw.clue), ("my_map", raw.my_clue)):
+            drawn = maps[part]
+            if clue is None or drawn is None:
+                continue
+            try:
+                named = evaluate(parse(clue), board)
+            except ClueError as exc:
+                report(exc.code, f"{'clue' if part == 'map' else 'my_clue'}: {exc}")
+                continue
+            if named != drawn:
+                mismatches.append(Mismatch(n, part, drawn - named, named - drawn))
+        map_spaces = maps["map"]
+        assert map_spaces is not None
+        cards[n] = Card(
+            number=n,
+            kind=raw.kind,
+            subject=raw.subject,
+            text=raw.text,
+            spaces=map_spaces,
+            clue=raw.clue,
+            relation=raw.relation,
+            my_spaces=maps["my_map"],
+            my_clue=raw.my_clue,
+        )
+    card_set = CardSet(model.set.name, source, dict(sorted(cards.items())), tuple(mismatches))
+    return card_set, problems
