@@ -43,10 +43,21 @@ from adjudicator.deduction.models.ruleset import Ruleset
 from adjudicator.deduction.models.state import GameState, Player
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.logic import claim_stop, stop_report
-from adjudicator.deduction.rules.play import admissible_my_buildings
 from adjudicator.deduction.rules.ruling import Ruling, StopReport
-from adjudicator.deduction.rules.turn_order import draws_after, game_over, refill_due
-from adjudicator.deduction.rules.turns import rule_buy_turn, rule_discard_turn, rule_turn
+from adjudicator.deduction.rules.turn_order import (
+    draws_after,
+    game_over,
+    must_reshuffle,
+    refill_due,
+    stalled,
+    stop_call_refusal,
+)
+from adjudicator.deduction.rules.turns import (
+    pass_refusal,
+    rule_buy_turn,
+    rule_discard_turn,
+    rule_turn,
+)
 
 __all__ = ["Game", "Outcome", "new_game"]
 
@@ -200,15 +211,13 @@ class Game:
         )
 
     def _on_stop(self, move: Stop) -> tuple[Game, Outcome]:  # type: ignore[override]
-        if self.phase not in ("between", "draw"):
-            return self._refuse(
-                move, "STOP is called between two turns, before the next player acts", Code.T5
-            )
-        if move.player == self.last_actor:
-            return self._refuse(move, f"{move.player} cannot call STOP on their own turn", Code.T5)
-        if not stop_report(self.state):
-            return self._refuse(move, "there is nothing to claim: logic removes no marker", Code.L4)
+        window = self.phase in ("between", "draw")
+        refusal = stop_call_refusal(window, move.player, self.last_actor)
+        if refusal is not None:
+            return self._refuse(move, refusal.message, refusal.code)
         ruling = claim_stop(self.state, move.player)
+        if not ruling.playable:
+            return self._refuse(move, ruling.reasons[0].message, ruling.reasons[0].code, ruling)
         return replace(self, state=ruling.after), Outcome(
             move, True, f"{move.player} calls STOP and takes {ruling.points} point(s)", ruling
         )
@@ -289,14 +298,9 @@ class Game:
             ruling = rule_buy_turn(s, buy, move.player) if buy is not None else None
             draws = 1
             spent = ()
-            playable = self._a_playable_card(move.player)
-            if playable is not None:
-                return self._refuse(
-                    move,
-                    f"{move.player} can play card {playable}: a pass is "
-                    "only for a player who cannot play (pass_only_when_stuck)",
-                    Code.T4,
-                )
+            refusal = pass_refusal(s, move.player)
+            if refusal is not None:
+                return self._refuse(move, refusal.message, refusal.code)
         if ruling is not None and not ruling.playable:
             code = ruling.reasons[0].code
             return self._refuse(move, f"{code}: {ruling.reasons[0].message}", code, ruling)
@@ -323,22 +327,6 @@ class Game:
         message = "pass" if ruling is None else f"{ruling.points} point(s)"
         return game, Outcome(move, True, message, ruling)
 
-    def _a_playable_card(self, player: str) -> int | None:
-        """With `pass_only_when_stuck` (Old Town), a card the player could play instead."""
-        s = self.state
-        hand = s.player(player).hand
-        if not s.options.pass_only_when_stuck or hand is None:
-            return None
-        for n in hand:
-            card = s.cards[n]
-            choices: list[str | None] = list(
-                admissible_my_buildings(s, player, card) if card.needs_my_building else []
-            )
-            for my in choices or [None]:
-                if rule_turn(s, [(n, my)], player).playable:
-                    return n
-        return None
-
     # ----- draws and the end of a turn ----------------------------------------------------
 
     def _can_draw(self) -> bool:
@@ -363,7 +351,7 @@ class Game:
             chosen = None
         else:
             mine = [n for n in game.pile_map if not n.endswith("'s") or n == f"{player}'s"]
-            if game._must_reshuffle(mine, card):
+            if must_reshuffle(game.state, game.pile_map, mine, card, game.played):
                 game = game._reshuffle()
             piles = game.pile_map
             names = [n for n in mine if piles[n]]
@@ -397,15 +385,6 @@ class Game:
             game, _ok = game._draw_card(self.drawer, None)
         return replace(game, to_draw=0, phase="between")
 
-    def _must_reshuffle(self, mine: list[str], card: int | None) -> bool:
-        """T3: a player must draw from an empty pile, per pile: every pile they may draw
-        from is empty, or the card they name lies among the played ones while the pile the
-        played cards go back to (district; Old Town's common pile) is empty."""
-        piles = self.pile_map
-        if card is None:
-            return not any(piles[n] for n in mine)
-        return not piles.get(self.state.board.deal.reshuffle_pile) and card in self.played
-
     def _reshuffle(self) -> Game:
         """T3: the played district cards become the new district pile (Gads Hill, Further
         rules 4) or common pile (Old Town rule 15, whatever is left in own piles)."""
@@ -429,7 +408,7 @@ class Game:
         game = replace(self, phase="start", turn=self.turn + 1, last_actor=None, bought=False)
         if self.finished_by_rule():
             return replace(game, phase="over"), overlooked
-        if game.passes >= len(game.state.players) and game.hands_known:
+        if game.hands_known and stalled(game.state, game.passes):
             return replace(game, phase="over", stalled=True), overlooked
         return game, overlooked
 

@@ -7,11 +7,21 @@ follows live here, read from the ruleset and the edition's `[deal]` table.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.ruling import Reason
 
-__all__ = ["draws_after", "game_over", "refill_due", "turn_refusal"]
+__all__ = [
+    "draws_after",
+    "game_over",
+    "must_reshuffle",
+    "refill_due",
+    "stalled",
+    "stop_call_refusal",
+    "turn_refusal",
+]
 
 
 def turn_refusal(state: GameState, player: str | None) -> Reason | None:
@@ -53,3 +63,33 @@ def game_over(state: GameState) -> bool:
     return state.locomotive >= min(
         state.options.end_at, len(board.building_spaces) + len(board.frames)
     )
+
+
+def must_reshuffle(
+    state: GameState,
+    piles: Mapping[str, Sequence[int]],
+    mine: Sequence[str],
+    card: int | None,
+    played: Sequence[int],
+) -> bool:
+    """T3, per pile: a player must draw from an empty pile when every pile they may draw
+    from (`mine`) is empty, or when the card they name lies among the played ones while the
+    pile the played cards go back to (district; Old Town's common pile) is empty."""
+    if card is None:
+        return not any(piles[n] for n in mine)
+    return not piles.get(state.board.deal.reshuffle_pile) and card in played
+
+
+def stop_call_refusal(window_open: bool, caller: str, last_actor: str | None) -> Reason | None:
+    """T5: STOP is called from the active player's action until the next player acts, the
+    draw included, and not by the player whose turn it was."""
+    if not window_open:
+        return Reason(Code.T5, "STOP is called between two turns, before the next player acts")
+    if caller == last_actor:
+        return Reason(Code.T5, f"{caller} cannot call STOP on their own turn")
+    return None
+
+
+def stalled(state: GameState, passes_in_a_row: int) -> bool:
+    """T6: every player passed in turn with nothing left to draw: the game is over."""
+    return passes_in_a_row >= len(state.players)

@@ -15,11 +15,17 @@ from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.actions import rule_buy, rule_discard
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.logic import with_stop
-from adjudicator.deduction.rules.play import end_turn, refuse, rule_play
+from adjudicator.deduction.rules.play import admissible_my_buildings, end_turn, refuse, rule_play
 from adjudicator.deduction.rules.ruling import Reason, Ruling, Status
 from adjudicator.deduction.solve import decide
 
-__all__ = ["merge_rulings", "rule_buy_turn", "rule_discard_turn", "rule_turn"]
+__all__ = [
+    "merge_rulings",
+    "pass_refusal",
+    "rule_buy_turn",
+    "rule_discard_turn",
+    "rule_turn",
+]
 
 _ORDINAL = ("first card", "second card")
 
@@ -128,6 +134,24 @@ def _discard_turn(
         now = r.after
     merged = merge_rulings(state, steps, buy=buy, buy_at=buy_at, action="discard")
     return replace(merged, after=replace(merged.after, active=merged.after.next_player()))
+
+
+def pass_refusal(state: GameState, player: str) -> Reason | None:
+    """T4: Gads Hill passes at will; with `pass_only_when_stuck` (Old Town) a player passes
+    only when no card in hand can be played."""
+    hand = state.player(player).hand
+    if not state.options.pass_only_when_stuck or hand is None:
+        return None
+    for n in hand:
+        card = state.cards[n]
+        choices = admissible_my_buildings(state, player, card) if card.needs_my_building else []
+        for my in choices or [None]:
+            if rule_play(state, n, my, player, advance=False).playable:
+                return Reason(
+                    Code.T4,
+                    f"{player} can play card {n}: a pass is only for a player who cannot play",
+                )
+    return None
 
 
 def _two_card_refusal(state: GameState, cards: tuple[int, ...]) -> Reason | None:
