@@ -250,6 +250,8 @@ def resolve(
                     Tier.LOGIC,
                 )
 
+    # K4: a building left with no marker (the loser of a group that could not all stand,
+    # or the one a discard took the last marker of) can never be placed: it is retired.
     was_marked = set(state.markers) | set(new)
     fx.retired = sorted(b for b in was_marked if b not in placed and not domains.get(b))
     fx.detail = points_detail(state, fx.removed, fx.built, new, logic_counted=counted)

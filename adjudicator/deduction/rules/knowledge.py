@@ -1,4 +1,6 @@
-"""Compiling what is known: the board's knowledge (K2) and a played card (P) to `Problem`s.
+"""Compiling what is known: the board's knowledge (K1, K2) and a played card (P) to
+`Problem`s. K1: the board is all there is to know; a played card is forgotten, so nothing
+here reads anything but the markers and buildings on the board and the card in hand.
 
 This is the one place where cards become constraints. Nothing here solves.
 """

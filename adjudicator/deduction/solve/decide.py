@@ -1,4 +1,5 @@
-"""Which procedure answers a placement problem.
+"""Which procedure answers a placement problem: every analysis of a board (K3: its
+largest placements, its deficiency) and of a board with a card in force.
 
 CP-SAT (`solver.py`) decides every card with a relation (condition cards) and
 answers every question when asked (`method="cpsat"`). The matching path

@@ -1,0 +1,34 @@
+"""docs/ARCHITECTURE.md maps every rule code of RULINGS.md to the one module that decides
+it, and that module exists and names the code."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from adjudicator.deduction.rules.codes import Code
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _table() -> dict[str, str]:
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| ([KLPSAT]\d) \| [^|]+ \| `([^`]+)`", text, flags=re.M)
+    return dict(rows)
+
+
+def test_every_rule_code_has_one_module_that_exists_and_cites_it() -> None:
+    table = _table()
+    assert set(table) == {c.value for c in Code}
+    for code, module in table.items():
+        path = ROOT / "adjudicator" / module
+        assert path.is_file(), (code, module)
+        assert code in path.read_text(encoding="utf-8"), (code, module)
+
+
+def test_every_code_of_rulings_md_is_a_member() -> None:
+    text = (ROOT / "docs" / "RULINGS.md").read_text(encoding="utf-8")
+    cited = set(re.findall(r"\*\*([KLPSAT]\d)\b", text)) | set(
+        re.findall(r"^- \*\*([KLPSAT]\d)", text, flags=re.M)
+    )
+    assert cited == {c.value for c in Code}
