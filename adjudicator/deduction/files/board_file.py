@@ -116,10 +116,12 @@ def _deal(model: DealModel, fail: Any) -> Deal:
     return Deal(
         min_players=low,
         max_players=high,
-        hand=dict(model.hand),
+        hand={str(k): n for k, n in model.hand.items()},
         common=model.common,
-        top_of_common={n: dict(v) for n, v in model.top_of_common.items()},
-        own_pile={n: dict(v) for n, v in model.own_pile.items()},
+        top_of_common={
+            n: {str(k): m for k, m in v.items()} for n, v in model.top_of_common.items()
+        },
+        own_pile={n: {str(k): m for k, m in v.items()} for n, v in model.own_pile.items()},
         reshuffle=model.reshuffle,
         discard_draws=model.discard_draws,
         refill=model.refill,

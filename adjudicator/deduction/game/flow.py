@@ -153,16 +153,16 @@ class Game:
             game, overlooked = game._close_turn()
             if game.phase == "over":
                 return self, Outcome(move, False, "the game is over", code=Code.T6)
-        handler = {
-            Draw: Game._on_draw,
-            Stop: Game._on_stop,
-            Take: Game._on_take,
-            Buy: Game._on_buy,
-            Play: Game._on_main,
-            Discard: Game._on_main,
-            Pass: Game._on_main,
-        }[type(move)]
-        result, outcome = handler(game, move)
+        if isinstance(move, Draw):
+            result, outcome = game._on_draw(move)
+        elif isinstance(move, Stop):
+            result, outcome = game._on_stop(move)
+        elif isinstance(move, Take):
+            result, outcome = game._on_take(move)
+        elif isinstance(move, Buy):
+            result, outcome = game._on_buy(move)
+        else:
+            result, outcome = game._on_main(move)
         if not outcome.legal:
             return self, replace(outcome, overlooked=None)
         if overlooked is not None and overlooked:
@@ -186,7 +186,7 @@ class Game:
     ) -> tuple[Game, Outcome]:
         return self, Outcome(move, False, message, ruling, code=code)
 
-    def _on_draw(self, move: Draw) -> tuple[Game, Outcome]:  # type: ignore[override]
+    def _on_draw(self, move: Draw) -> tuple[Game, Outcome]:
         if not self.hands_known:
             return self, Outcome(move, True, "noted (hands are not tracked in this game)")
         if self.phase != "draw" or move.player != self.drawer:
@@ -210,7 +210,7 @@ class Game:
             move, True, f"{move.player} draws {len(move.cards)} card(s)", drawn=move.cards
         )
 
-    def _on_stop(self, move: Stop) -> tuple[Game, Outcome]:  # type: ignore[override]
+    def _on_stop(self, move: Stop) -> tuple[Game, Outcome]:
         window = self.phase in ("between", "draw")
         refusal = stop_call_refusal(window, move.player, self.last_actor)
         if refusal is not None:
@@ -222,7 +222,7 @@ class Game:
             move, True, f"{move.player} calls STOP and takes {ruling.points} point(s)", ruling
         )
 
-    def _on_take(self, move: Take) -> tuple[Game, Outcome]:  # type: ignore[override]
+    def _on_take(self, move: Take) -> tuple[Game, Outcome]:
         s = self.state
         if self.phase != "start" or move.player != s.active:
             return self._refuse(move, f"it is {s.active}'s turn", Code.T1)
@@ -249,7 +249,7 @@ class Game:
             move, True, f"{p.name} takes " + ", ".join(move.buildings)
         )
 
-    def _on_buy(self, move: Buy) -> tuple[Game, Outcome]:  # type: ignore[override]
+    def _on_buy(self, move: Buy) -> tuple[Game, Outcome]:
         """A buy on its own line: before the turn's action, or after it (before the next
         player acts). A buy between two cards is written inside the move line (A2)."""
         s = self.state

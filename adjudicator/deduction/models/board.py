@@ -178,14 +178,14 @@ class Board:
         return None
 
     @cached_property
-    def graph(self) -> nx.MultiGraph:
+    def graph(self) -> nx.MultiGraph[str]:
         """Spaces and landmark fields as nodes; typed edges `next_to`, `opposite`, `in_sight`.
 
         `next_to`: orthogonal neighbours with no street or railway between them
         (the same block). `opposite`: orthogonal neighbours across exactly one
         street or the railway. `in_sight`: any of the eight surrounding cells.
         """
-        g = nx.MultiGraph(name=self.name)
+        g: nx.MultiGraph[str] = nx.MultiGraph(name=self.name)
         for s in self.spaces.values():
             g.add_node(s.id, x=s.x, y=s.y, street=s.street, frame=s.frame, kind="space")
         for f in self.fields.values():
@@ -297,7 +297,7 @@ class Board:
         if rail is not None and self.borders(space, rail.id):
             out.append("next_to_railway()")
         for direction in ("north", "south", "east", "west"):
-            if self.on_edge(space, direction):  # type: ignore[arg-type]
+            if self.on_edge(space, direction):
                 out.append(f"edge({direction})")
         for fid in self.fields:
             if fid in self.neighbours(space, "in_sight"):

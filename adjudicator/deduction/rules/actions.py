@@ -9,8 +9,9 @@ from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.effects import resolve
 from adjudicator.deduction.rules.knowledge import board_domains
-from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play, turn_refusal
+from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
 from adjudicator.deduction.rules.ruling import Reason, Ruling, Status
+from adjudicator.deduction.rules.turn_order import turn_refusal
 from adjudicator.deduction.solve import decide
 from adjudicator.deduction.solve.placement import Problem
 

@@ -144,7 +144,9 @@ def pass_refusal(state: GameState, player: str) -> Reason | None:
         return None
     for n in hand:
         card = state.cards[n]
-        choices = admissible_my_buildings(state, player, card) if card.needs_my_building else []
+        choices: list[str | None] = list(
+            admissible_my_buildings(state, player, card) if card.needs_my_building else []
+        )
         for my in choices or [None]:
             if rule_play(state, n, my, player, advance=False).playable:
                 return Reason(

@@ -58,8 +58,8 @@ class Matching:
     def size(self) -> int:
         return len(self.mate)
 
-    def _digraph(self) -> nx.DiGraph:
-        g = nx.DiGraph()
+    def _digraph(self) -> nx.DiGraph[tuple[str, str]]:
+        g: nx.DiGraph[tuple[str, str]] = nx.DiGraph()
         for b, spaces in self.domains.items():
             g.add_node(("b", b))
             for s in spaces:
@@ -124,7 +124,7 @@ class Matching:
         return sorted(groups, key=lambda g: sorted(g[0]))
 
 
-def _reach(g: nx.DiGraph, starts: list[tuple[str, str]]) -> set[tuple[str, str]]:
+def _reach(g: nx.DiGraph[tuple[str, str]], starts: list[tuple[str, str]]) -> set[tuple[str, str]]:
     seen = set(starts)
     queue = deque(starts)
     while queue:
