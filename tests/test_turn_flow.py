@@ -31,6 +31,7 @@ from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.play import rule_play
 from adjudicator.deduction.rules.ruling import Status
 from adjudicator.deduction.rules.turns import rule_discard_turn, rule_turn
+from adjudicator.deduction.serialize import to_json
 
 MID = data_dir("examples") / "gads-hill-mid.toml"
 
@@ -84,7 +85,7 @@ def test_a_buy_between_two_cards_is_paid_with_the_first_cards_points() -> None:
     assert r.after.player("cid").points == 1 + r.points
     assert r.after.player("cid").bought == 1 and r.after.placed["barber"] == "b2"
     assert r.after.active != "cid"  # the turn passed on
-    assert r.to_json()["buy"] == {"building": "barber", "after": 1}
+    assert to_json(r)["buy"] == {"building": "barber", "after": 1}
     # The same buy before the first card is refused: the price is not there yet.
     early = rule_turn(s, [(43, "school"), (23, "barber")], buy="barber", buy_at=0)
     assert early.status is Status.ILLEGAL and early.code is Code.A2

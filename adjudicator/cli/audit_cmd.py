@@ -17,6 +17,7 @@ from adjudicator.deduction.files.board_file import load_board
 from adjudicator.deduction.files.card_file import read_cards
 from adjudicator.deduction.files.editions import edition_ids
 from adjudicator.deduction.models.edition import Edition
+from adjudicator.deduction.serialize import to_json
 
 __all__ = ["register"]
 
@@ -107,6 +108,6 @@ def register(app: typer.Typer) -> None:
                         f"{c['died_in_hand']:.0%}",
                     )
             out.show(s)
-        out.json(result.to_json())
+        out.json(to_json(result))
         if result.errors:
             raise typer.Exit(1)

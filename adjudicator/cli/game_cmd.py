@@ -29,6 +29,7 @@ from adjudicator.deduction.game.replay import replay_to
 from adjudicator.deduction.game.simulate import Policy
 from adjudicator.deduction.game.simulate import simulate as run_simulation
 from adjudicator.deduction.rules.logic import stop_report
+from adjudicator.deduction.serialize import to_json
 from adjudicator.render import board_view
 from adjudicator.render.records import game_summary, replay_view, simulation_view
 from adjudicator.render.rulings import ruling_view, stop_view
@@ -140,7 +141,7 @@ def move(
     data = {
         "legal": outcome.legal,
         "message": outcome.message,
-        "ruling": outcome.ruling.to_json() if outcome.ruling else None,
+        "ruling": to_json(outcome.ruling) if outcome.ruling else None,
     }
     if not outcome.legal:
         out.warn(f"refused, the record is unchanged: {outcome.message}")
@@ -152,7 +153,7 @@ def move(
     write_atomic(record, body + ("" if body.endswith("\n") else "\n") + text.strip() + "\n")
     report = stop_report(after.state)
     out.show(stop_view(report, after.state.board, "Open STOP claims"), game_summary(after))
-    out.json({**data, "stop": report.to_json(), "state": state_to_data(after.state)})
+    out.json({**data, "stop": to_json(report), "state": state_to_data(after.state)})
 
 
 @app.command("undo")
@@ -209,7 +210,7 @@ def register(main: typer.Typer) -> None:
         out = Output(as_json)
         r = replay_record(read_record(record))
         out.show(replay_view(r))
-        out.json(r.to_json())
+        out.json(to_json(r))
 
     @main.command(
         help=(
@@ -245,4 +246,4 @@ def register(main: typer.Typer) -> None:
 
             stats = run_simulation(edition, games, seed, policy, players, on_game)
         out.show(simulation_view(stats))
-        out.json(stats.to_json())
+        out.json(to_json(stats))

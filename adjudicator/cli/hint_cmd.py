@@ -11,6 +11,7 @@ from adjudicator.cli.checks import check_player
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.deduction.files.state_file import load_state
 from adjudicator.deduction.hint import hint as compute_hint
+from adjudicator.deduction.serialize import hint_json
 from adjudicator.render.hints import hint_view
 
 __all__ = ["register"]
@@ -40,4 +41,4 @@ def register(app: typer.Typer) -> None:
         check_player(state, state_file, player or state.active, "--by")
         h = compute_hint(state, player)
         out.show(hint_view(h, state.board, top))
-        out.json(h.to_json(top))
+        out.json(hint_json(h, top))

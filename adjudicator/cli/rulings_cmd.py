@@ -14,6 +14,7 @@ from adjudicator.deduction.files.state_file import load_state, write_state
 from adjudicator.deduction.rules.logic import claim_stop, stop_report
 from adjudicator.deduction.rules.ruling import Ruling
 from adjudicator.deduction.rules.turns import rule_buy_turn, rule_discard_turn, rule_turn
+from adjudicator.deduction.serialize import to_json
 from adjudicator.render.rulings import ruling_view, stop_view
 
 __all__ = ["register"]
@@ -44,7 +45,7 @@ def _buy_at(when: str, steps: int) -> int:
 
 def _finish(out: Output, ruling: Ruling, state_path: Path, write: bool) -> None:
     out.show(ruling_view(ruling))
-    out.json(ruling.to_json())
+    out.json(to_json(ruling))
     if write:
         if not ruling.playable:
             out.warn("not written: the action is not playable")
@@ -81,7 +82,7 @@ def register(app: typer.Typer) -> None:
             return
         report = stop_report(state)
         out.show(stop_view(report, state.board))
-        out.json(report.to_json())
+        out.json(to_json(report))
 
     @app.command(
         help=(

@@ -51,14 +51,6 @@ class Finding:
     cards: tuple[int, ...]
     message: str
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "severity": self.severity,
-            "code": self.code,
-            "cards": list(self.cards),
-            "message": self.message,
-        }
-
 
 @dataclass
 class Audit:
@@ -68,9 +60,6 @@ class Audit:
     @property
     def errors(self) -> list[Finding]:
         return [f for f in self.findings if f.severity == "error"]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"findings": [f.to_json() for f in self.findings], "stats": self.stats}
 
 
 _PROBLEM_SEVERITY: dict[str, Severity] = {"space-twice": "warning"}
@@ -356,22 +345,26 @@ def simulation_stats(
         (lambda _r: progress(1)) if progress else None,
         card_set=edition,
     )
-    data = stats.to_json()
     per_card = []
-    for c in data["cards"]:
-        held = c["held"]
+    for n, c in sorted(stats.cards.items()):
+        held = c.held
         per_card.append(
             {
-                "card": c["card"],
+                "card": n,
                 "held": held,
-                "playable_when_held": round(c["playable"] / held, 3) if held else None,
-                "died_in_hand": round(c["dead"] / held, 3) if held else None,
+                "playable_when_held": round(c.playable / held, 3) if held else None,
+                "died_in_hand": round(c.dead / held, 3) if held else None,
             }
         )
+    turns = stats.turns
     return {
-        "games": data["games"],
-        "stalled": data["games"] - data["finished"],
-        "turns": data["turns"],
+        "games": stats.games,
+        "stalled": stats.games - stats.finished,
+        "turns": {
+            "mean": round(sum(turns) / len(turns), 2) if turns else 0.0,
+            "min": min(turns, default=0),
+            "max": max(turns, default=0),
+        },
         "cards": per_card,
     }
 

@@ -63,31 +63,12 @@ class Action:
             self.buy_at,
         )
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "cards": list(self.cards),
-            "as": list(self.as_buildings),
-            "take": None
-            if self.take is None
-            else {"building": self.take[0], "space": self.take[1]},
-            "buy": None
-            if self.buy is None
-            else {"building": self.buy, "after": self.buy_at, "alike": list(self.alike)},
-            "points": self.points,
-            "stop_left": self.stop_left,
-            "ruling": self.ruling.to_json() if self.ruling is not None else None,
-        }
-
 
 @dataclass(frozen=True)
 class Unplayable:
     card: int
     code: str
     message: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"card": self.card, "code": self.code, "message": self.message}
 
 
 @dataclass(frozen=True)
@@ -99,17 +80,6 @@ class Hint:
     stop: StopReport
     evaluated: int
     notes: tuple[str, ...] = field(default=())
-
-    def to_json(self, top: int | None = None) -> dict[str, Any]:
-        shown = self.actions if top is None else self.actions[:top]
-        return {
-            "player": self.player,
-            "actions": [a.to_json() for a in shown],
-            "unplayable": [u.to_json() for u in self.unplayable],
-            "discardable": list(self.discardable),
-            "stop": self.stop.to_json(),
-            "evaluated": self.evaluated,
-        }
 
 
 def _choices(state: GameState, card: int, player: str) -> list[str | None]:

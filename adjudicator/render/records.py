@@ -11,6 +11,7 @@ from adjudicator.deduction.game.flow import Game
 from adjudicator.deduction.game.record import format_move
 from adjudicator.deduction.game.replay import Replay
 from adjudicator.deduction.game.simulate import SimulationStats
+from adjudicator.deduction.serialize import to_json
 
 __all__ = ["game_summary", "replay_view", "simulation_view"]
 
@@ -74,7 +75,7 @@ def replay_view(r: Replay) -> RenderableType:
 
 
 def simulation_view(stats: SimulationStats) -> RenderableType:
-    data = stats.to_json()
+    data = to_json(stats)
     head = Table(
         "games",
         "finished",

@@ -8,10 +8,9 @@ points the table wrote down (`{n}`) that differ from the ruling's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from adjudicator.deduction.game.flow import Game, Outcome, new_game
-from adjudicator.deduction.game.record import Draw, Move, Record, Stop, format_move
+from adjudicator.deduction.game.record import Draw, Move, Record, Stop
 from adjudicator.deduction.rules.ruling import StopReport
 
 __all__ = ["Annotation", "Replay", "replay", "replay_to"]
@@ -32,24 +31,6 @@ class Annotation:
             and self.move.claimed is not None
             and self.move.claimed != self.outcome.points
         )
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "line": self.move.line,
-            "turn": self.turn,
-            "move": format_move(self.move),
-            "legal": self.outcome.legal,
-            "message": self.outcome.message,
-            "points": self.outcome.points,
-            "claimed": self.move.claimed,
-            "ruling": self.outcome.ruling.to_json() if self.outcome.ruling is not None else None,
-        }
-        if self.outcome.overlooked:
-            out["overlooked"] = {
-                "after_turn_of": self.after_turn_of,
-                **self.outcome.overlooked.to_json(),
-            }
-        return out
 
 
 @dataclass(frozen=True)
@@ -106,26 +87,6 @@ class Replay:
             if a.move.claimed is not None and a.move.player in totals:
                 totals[a.move.player] += a.move.claimed
         return totals
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "edition": self.record.header.edition,
-            "moves": [a.to_json() for a in self.annotations],
-            "illegal": [a.move.line for a in self.illegal],
-            "overlooked": [
-                {"after_turn_of": who, "turn": turn, **report.to_json()}
-                for who, turn, report in self.overlooked
-            ],
-            "score_differences": [
-                {"line": a.move.line, "claimed": a.move.claimed, "rules": a.outcome.points}
-                for a in self.score_differences
-            ],
-            "scores": self.scores(),
-            "table_scores": self.table_scores(),
-            "over": self.game.over,
-            "stalled": self.game.stalled,
-            "winners": self.game.winners() if self.game.over else None,
-        }
 
 
 def replay(record: Record) -> Replay:

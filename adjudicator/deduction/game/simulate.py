@@ -17,7 +17,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Literal
 
 from adjudicator.deduction.game.flow import Game, new_game
 from adjudicator.deduction.game.record import (
@@ -191,36 +191,6 @@ class SimulationStats:
             total.playable += c.playable
             total.played += c.played
             total.discarded += c.discarded
-
-    def to_json(self) -> dict[str, Any]:
-        def mean(xs: list[int]) -> float:
-            return round(sum(xs) / len(xs), 2) if xs else 0.0
-
-        return {
-            "edition": self.edition,
-            "policy": self.policy,
-            "games": self.games,
-            "finished": self.finished,
-            "finish_rate": round(self.finished / self.games, 3) if self.games else 0.0,
-            "turns": {
-                "mean": mean(self.turns),
-                "min": min(self.turns, default=0),
-                "max": max(self.turns, default=0),
-            },
-            "points": {"mean": mean(self.all_points), "winner_mean": mean(self.winner_points)},
-            "games_per_s": round(self.games / self.seconds, 3) if self.seconds else None,
-            "cards": [
-                {
-                    "card": n,
-                    "held": c.held,
-                    "playable": c.playable,
-                    "dead": c.dead,
-                    "played": c.played,
-                    "discarded": c.discarded,
-                }
-                for n, c in sorted(self.cards.items())
-            ],
-        }
 
 
 def simulate(

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
-from adjudicator.deduction.files.state_file import state_to_data
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
 
@@ -48,9 +46,6 @@ class Reason:
     code: Code
     message: str
 
-    def to_json(self) -> dict[str, str]:
-        return {"code": str(self.code), "message": self.message}
-
 
 @dataclass(frozen=True)
 class Removal:
@@ -59,14 +54,6 @@ class Removal:
     tier: Tier
     reason: str
 
-    def to_json(self) -> dict[str, str]:
-        return {
-            "building": self.building,
-            "space": self.space,
-            "tier": str(self.tier),
-            "reason": self.reason,
-        }
-
 
 @dataclass(frozen=True)
 class Built:
@@ -74,12 +61,6 @@ class Built:
     space: str
     reason: str = ""
     tier: Tier | None = None  # in a ruling, the P6 tier that built it
-
-    def to_json(self) -> dict[str, str]:
-        out = {"building": self.building, "space": self.space}
-        if self.tier is not None:
-            out["tier"] = str(self.tier)
-        return out
 
 
 @dataclass(frozen=True)
@@ -92,9 +73,6 @@ class Removable:
     hall_buildings: frozenset[str] = frozenset()
     hall_spaces: frozenset[str] = frozenset()
 
-    def to_json(self) -> dict[str, Any]:
-        return {"building": self.building, "space": self.space, "explanation": self.explanation}
-
 
 @dataclass(frozen=True)
 class Conflict:
@@ -103,13 +81,6 @@ class Conflict:
     buildings: tuple[str, ...]
     spaces: tuple[str, ...]
     explanation: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "buildings": list(self.buildings),
-            "spaces": list(self.spaces),
-            "explanation": self.explanation,
-        }
 
 
 @dataclass(frozen=True)
@@ -127,17 +98,6 @@ class StopReport:
 
     def __bool__(self) -> bool:
         return bool(self.removable or self.determined)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "removable": [r.to_json() for r in self.removable],
-            "determined": [
-                {"building": d.building, "space": d.space, "explanation": d.reason}
-                for d in self.determined
-            ],
-            "conflicts": [c.to_json() for c in self.conflicts],
-            "points": self.points,
-        }
 
 
 @dataclass(frozen=True)
@@ -172,23 +132,3 @@ class Ruling:
     @property
     def code(self) -> Code | None:
         return self.reasons[0].code if self.reasons and not self.playable else None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "action": self.action,
-            "player": self.player,
-            "cards": list(self.cards),
-            "as": list(self.as_buildings),
-            "playable": self.playable,
-            "status": str(self.status),
-            "reasons": [r.to_json() for r in self.reasons],
-            "markers_placed": [{"building": b, "space": s} for b, s in self.markers_placed],
-            "removed": [r.to_json() for r in self.removed],
-            "built": [b.to_json() for b in self.built],
-            "retired": list(self.retired),
-            "points": self.points,
-            "points_detail": dict(self.points_detail),
-            "buy": None if self.buy is None else {"building": self.buy, "after": self.buy_at},
-            "state": state_to_data(self.after),
-            "stop": None if self.stop is None else self.stop.to_json(),
-        }
