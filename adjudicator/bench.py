@@ -10,14 +10,14 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from adjudicator.core.data import data_dir
 from adjudicator.deduction.audit import audit_cards
 from adjudicator.deduction.files.editions import load_edition
 from adjudicator.deduction.files.state_file import load_state
 from adjudicator.deduction.game.simulate import Policy, play_game
-from adjudicator.deduction.hint import hint
+from adjudicator.deduction.hint import Hint, hint
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.logic import stop_report
 from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
@@ -25,6 +25,8 @@ from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
 __all__ = ["BenchCase", "BenchResult", "bench_cases", "run_case"]
 
 MID_GAME = "gads-hill-mid.toml"
+A = TypeVar("A")
+B = TypeVar("B")
 
 
 @dataclass(frozen=True)
@@ -51,13 +53,15 @@ class BenchResult:
 
 
 @dataclass(frozen=True)
-class BenchCase:
+class BenchCase(Generic[A, B]):
+    """One timed case: the engine's answer (A) beside its twin's (B)."""
+
     name: str
     what: str
-    engine: Callable[[], object]
-    twin: Callable[[], object] | None
-    check: Callable[[object, object], bool] | None = None  # engine and twin answers agree
-    detail: Callable[[object], dict[str, Any]] | None = None
+    engine: Callable[[], A]
+    twin: Callable[[], B] | None
+    check: Callable[[A, B], bool] | None = None  # engine and twin answers agree
+    detail: Callable[[A], dict[str, Any]] | None = None
     max_runs: int | None = None  # slow cases take fewer runs
     rate_name: str | None = None  # also report runs per second under this name
 
@@ -79,7 +83,9 @@ def _median_ms(
     return statistics.median(times), result
 
 
-def run_case(case: BenchCase, runs: int, twin_runs: int, tick: Callable[..., None]) -> BenchResult:
+def run_case(
+    case: BenchCase[Any, Any], runs: int, twin_runs: int, tick: Callable[..., None]
+) -> BenchResult:
     runs, twin_runs = case.runs(runs, twin_runs)
     median, answer = _median_ms(case.engine, runs, tick)
     twin_median = None
@@ -93,25 +99,26 @@ def run_case(case: BenchCase, runs: int, twin_runs: int, tick: Callable[..., Non
     return BenchResult(case.name, median, twin_median, runs, twin_runs, detail)
 
 
-def _hint_case(state: GameState) -> BenchCase:
+def _hint_case(state: GameState) -> BenchCase[Any, Any]:
     """The hint beside its brute-force twin, which lives with the tests (it shares no code
     with the hint); from an installed package without the tests the twin is not timed."""
+    twin: Callable[[], int] | None = None
     try:
         from tests.hint_twin import best_net_points
     except ImportError:
-        twin = None
+        pass
     else:
 
-        def twin() -> object:
+        def twin() -> int:
             return best_net_points(state)
 
-    return BenchCase(
+    return BenchCase[Hint, int](
         "hint",
         "every turn of a 5-card hand (pairs and buys included) vs ruling every turn one by one",
         lambda: hint(state),
         twin,
-        lambda h, best: h.actions[0].points == best,  # type: ignore[attr-defined]
-        lambda h: {"evaluated": h.evaluated, "actions": len(h.actions)},  # type: ignore[attr-defined]
+        lambda h, best: h.actions[0].points == best,
+        lambda h: {"evaluated": h.evaluated, "actions": len(h.actions)},
         max_runs=21,
     )
 
@@ -134,7 +141,7 @@ def _first_playable(state: GameState, kinds: tuple[str, ...]) -> tuple[int, str 
     raise LookupError(f"no playable {' or '.join(kinds)} card for {player.name} in {MID_GAME}")
 
 
-def _play_case(name: str, state: GameState, kinds: tuple[str, ...]) -> BenchCase:
+def _play_case(name: str, state: GameState, kinds: tuple[str, ...]) -> BenchCase[Any, Any]:
     card, my = _first_playable(state, kinds)
 
     def same_ruling(a: Any, b: Any) -> bool:
@@ -146,11 +153,11 @@ def _play_case(name: str, state: GameState, kinds: tuple[str, ...]) -> BenchCase
         lambda: rule_play(state, card, my),
         lambda: rule_play(state, card, my, method="twin"),
         same_ruling,
-        lambda r: {"card": card, "as": my, "points": r.points},  # type: ignore[attr-defined]
+        lambda r: {"card": card, "as": my, "points": r.points},
     )
 
 
-def bench_cases() -> list[BenchCase]:
+def bench_cases() -> list[BenchCase[Any, Any]]:
     """The benchmark, on the shipped mid-game Gads Hill example."""
     state = _mid_game()
     return [
@@ -160,7 +167,7 @@ def bench_cases() -> list[BenchCase]:
             lambda: stop_report(state),
             lambda: stop_report(state, "twin"),
             lambda a, b: a == b,
-            lambda r: {"claims": len(r.removable) + len(r.determined)},  # type: ignore[attr-defined]
+            lambda r: {"claims": len(r.removable) + len(r.determined)},
         ),
         _play_case("play", state, ("building", "district", "condition")),
         _play_case("play-condition", state, ("condition",)),
@@ -171,7 +178,7 @@ def bench_cases() -> list[BenchCase]:
             "static audit of the 60-card Gads Hill set (no twin: each finding is its own test)",
             lambda: audit_cards(load_edition("gads-hill-1874")),
             None,
-            detail=lambda a: {"cards": 60, "findings": len(a.findings)},  # type: ignore[attr-defined]
+            detail=lambda a: {"cards": 60, "findings": len(a.findings)},
             max_runs=9,
         ),
         *_black_hills_cases(),
@@ -179,7 +186,7 @@ def bench_cases() -> list[BenchCase]:
     ]
 
 
-def _dry_gulch_cases() -> list[BenchCase]:
+def _dry_gulch_cases() -> list[BenchCase[Any, Any]]:
     from adjudicator.dry_gulch.pay import pay, pay_brute_force, plan
     from adjudicator.dry_gulch.place import legal_sites
     from adjudicator.dry_gulch.state import card_value, load_dg_state
@@ -210,13 +217,13 @@ def _dry_gulch_cases() -> list[BenchCase]:
             "here: it takes minutes on 15 cards; the tests hold plan to it on 7)",
             lambda: plan(dg, "ann", sites),
             None,
-            detail=lambda r: {"hand": len(hand), "influence": r.influence},  # type: ignore[attr-defined]
+            detail=lambda r: {"hand": len(hand), "influence": r.influence},
             max_runs=21,
         ),
     ]
 
 
-def _black_hills_cases() -> list[BenchCase]:
+def _black_hills_cases() -> list[BenchCase[Any, Any]]:
     from adjudicator.black_hills.best import best_turns, best_turns_brute_force, most_reputation
     from adjudicator.black_hills.state import load_bh_state
 
@@ -228,8 +235,8 @@ def _black_hills_cases() -> list[BenchCase]:
             "the most reputation cid can buy (CP-SAT payments) vs every number of points",
             lambda: most_reputation(bh, "cid"),
             lambda: most_reputation(bh, "cid", brute_force=True),
-            lambda a, b: a.key == b.key,  # type: ignore[attr-defined]
-            lambda c: {"points": c.verdict.reputation_gained},  # type: ignore[attr-defined]
+            lambda a, b: a.key == b.key,
+            lambda c: {"points": c.verdict.reputation_gained},
             max_runs=51,
         ),
         BenchCase(
@@ -237,21 +244,21 @@ def _black_hills_cases() -> list[BenchCase]:
             "ann's best turn per character vs trying every number of points",
             lambda: best_turns(bh),
             lambda: best_turns_brute_force(bh),
-            lambda a, b: [c.key for c in a] == [c.key for c in b],  # type: ignore[attr-defined]
-            lambda r: {"characters": len(r)},  # type: ignore[arg-type]
+            lambda a, b: [c.key for c in a] == [c.key for c in b],
+            lambda r: {"characters": len(r)},
             max_runs=21,
         ),
     ]
 
 
-def _simulate_case(policy: Policy) -> BenchCase:
+def _simulate_case(policy: Policy) -> BenchCase[Any, Any]:
     seeds = iter(range(1, 1_000_000))
     return BenchCase(
         f"simulate-{policy}",
         f"one whole 3-player Gads Hill game, {policy} policy (no twin: a game is a loop of hints)",
         lambda: play_game("gads-hill-1874", ("ann", "bob", "cid"), next(seeds), policy),
         None,
-        detail=lambda r: {"turns": r.turns},  # type: ignore[attr-defined]
+        detail=lambda r: {"turns": r.turns},
         max_runs=5,
         rate_name="games_per_s",
     )

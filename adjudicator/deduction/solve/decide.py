@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from adjudicator.deduction.solve import matching, solver, twin
@@ -34,8 +35,14 @@ class Decider:
         return analyse(problem, self.method)
 
     def board(self, domains: Mapping[str, frozenset[str]]) -> Analysis:
-        """The board alone, no card in force."""
-        return analyse(Problem(dict(domains)), self.method)
+        """The board alone, no card in force. A hint or a game asks this of the same board
+        many times (once per candidate), so the answers are remembered."""
+        return _board(self.method, frozenset(domains.items()))
+
+
+@lru_cache(maxsize=512)
+def _board(method: Method, domains: frozenset[tuple[str, frozenset[str]]]) -> Analysis:
+    return analyse(Problem(dict(domains)), method)
 
 
 def analyse(problem: Problem, method: Method = "auto") -> Analysis:
