@@ -4,19 +4,28 @@ procedures against their brute-force twins."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from adjudicator.black_hills.best import best_turns, best_turns_brute_force, most_reputation
+from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import load_rules
+from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError, TurnError
+from adjudicator.black_hills.events import EVENTS as EVENT_EFFECTS
 from adjudicator.black_hills.invest import Means, best_payment, best_payment_brute_force
+from adjudicator.black_hills.notation import parse_turn
+from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHPlayer, BHState, load_bh_state, state_from
-from adjudicator.black_hills.turn import referee_text
+from adjudicator.black_hills.verdict import Reason, Verdict
 from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
+from adjudicator.core.errors import AdjudicatorError, InputError, RulesError
+from adjudicator.core.result import CodedReason, Result
 
 runner = CliRunner()
 EXAMPLE = data_dir("examples") / "black-hills-round1.toml"
@@ -102,7 +111,7 @@ def test_plague_stops_investing_by_characters_but_not_its_player() -> None:
     v = referee_text(s, "ann: event plague; preacher; invest")
     assert v.legal and v.state is not None and v.state.player("ann").reputation == 1
     refused = referee_text(v.state, "bob: merchant; invest")
-    assert not refused.legal and "Plague" in refused.reasons[0]
+    assert not refused.legal and "Plague" in refused.reasons[0].message
 
 
 def test_events_one_a_turn_none_after_discarding_and_a_hand_of_two() -> None:
@@ -141,7 +150,7 @@ def test_robbery_protection_and_the_die() -> None:
     prot = referee_text(
         s.__class__(**{**s.__dict__, "protected": ["bob"]}), "ann: outlaw; rob bob die=1"
     )
-    assert not prot.legal and "protected" in prot.reasons[0]
+    assert not prot.legal and "protected" in prot.reasons[0].message
     assert not referee_text(s, "ann: hunter; rob bob die=1").legal  # no gunman
 
 
@@ -165,7 +174,7 @@ def test_round_end_returns_resources_deals_and_passes_the_badge() -> None:
     assert all(len(p.characters) == 4 for p in after.players)
     assert after.player("ann").events == ["bank"] and after.event_deck == ["bearskins"]
     keep = referee_text(after, "ann: miner")
-    assert not keep.legal and "keep 2" in keep.reasons[0]
+    assert not keep.legal and "keep 2" in keep.reasons[0].message
 
 
 def test_the_game_ends_at_five() -> None:
@@ -173,15 +182,255 @@ def test_the_game_ends_at_five() -> None:
     v = referee_text(s, "ann: sheriff; invest")
     assert v.state is not None and v.state.winner == "ann" and v.state.player("ann").reputation == 5
     again = referee_text(v.state, "bob: miner")
-    assert not again.legal and "the game is over" in again.reasons[0]
+    assert not again.legal and "the game is over" in again.reasons[0].message
 
 
 def test_turn_order_and_one_character() -> None:
     s = two(characters=["miner", "hunter"], events=["stolen-gold"])
-    assert "it is ann's turn" in referee_text(s, "bob: miner").reasons[0]
-    assert "one character a turn" in referee_text(s, "ann: miner; hunter").reasons[0]
-    assert "place a Settler or the Sheriff" in referee_text(s, "ann: invest; miner").reasons[0]
-    assert "places a character" in referee_text(s, "ann: event stolen-gold").reasons[0]
+    assert "it is ann's turn" in referee_text(s, "bob: miner").reasons[0].message
+    assert "one character a turn" in referee_text(s, "ann: miner; hunter").reasons[0].message
+    assert (
+        "place a Settler or the Sheriff" in referee_text(s, "ann: invest; miner").reasons[0].message
+    )
+    assert "places a character" in referee_text(s, "ann: event stolen-gold").reasons[0].message
+
+
+# Every rule the referee refuses by, with a turn it refuses and a word of the reason.
+REFUSALS: list[tuple[Code, Callable[[], BHState], str, str]] = [
+    (Code.NOTATION, lambda: two(characters=["miner", "hunter"]), "garbage", "write a turn"),
+    (Code.PLAYERS, lambda: two(characters=["miner", "hunter"]), "zed: miner", "no player"),
+    (
+        Code.KEEP,
+        lambda: two(characters=["miner", "hunter", "outlaw", "sheriff"]),
+        "ann: miner",
+        "keep",
+    ),
+    (Code.TURN_ORDER, lambda: two(characters=["miner", "hunter"]), "bob: miner", "ann's turn"),
+    (Code.ORDER, lambda: two(characters=["miner", "hunter"]), "ann: invest; miner", "first"),
+    (
+        Code.ORDER,
+        lambda: two(characters=["colonel", "hunter"]),
+        "ann: steal bob; hunter",
+        "Colonel",
+    ),
+    (
+        Code.MANDATORY,
+        lambda: two(characters=["miner", "hunter"], events=["stolen-gold"]),
+        "ann: event stolen-gold",
+        "mandatory",
+    ),
+    (Code.ONE_CHARACTER, lambda: two(characters=["miner", "hunter"]), "ann: miner; hunter", "one"),
+    (Code.HAND, lambda: two(characters=["miner", "hunter"]), "ann: sheriff", "not in your hand"),
+    (
+        Code.HAND,
+        lambda: two(characters=["miner", "hunter"]),
+        "ann: miner; event bank",
+        "not in your hand",
+    ),
+    (Code.AREA, lambda: two(characters=["miner", "hunter"]), "ann: hunter at mine", "not placed"),
+    (Code.INVEST, lambda: two(characters=["miner", "hunter"]), "ann: miner; invest", "cannot"),
+    (
+        Code.INVEST,
+        lambda: two(characters=["merchant", "hunter"]),
+        "ann: merchant; invest",
+        "nothing",
+    ),
+    (
+        Code.MERCHANT,
+        lambda: two(characters=["merchant", "hunter"]),
+        "ann: merchant fur>logs",
+        "needs 1 fur",
+    ),
+    (Code.STEAL, lambda: two(characters=["gambler", "hunter"]), "ann: gambler from ann", "another"),
+    (
+        Code.SHERIFF,
+        lambda: two(characters=["sheriff", "hunter"], logs=6),
+        "ann: sheriff; invest; invest",
+        "once a turn",
+    ),
+    (
+        Code.COLONEL,
+        lambda: two(characters=["colonel", "hunter"], events=["bank", "storm"]),
+        "ann: colonel at mine; steal bob",
+        "holding two",
+    ),
+    (Code.SHAMAN, lambda: two(characters=["shaman", "hunter"]), "ann: shaman copy miner", "on top"),
+    (
+        Code.EVENT_COST,
+        lambda: two(characters=["miner", "hunter"], events=["passionate-speech"]),
+        "ann: hunter; event passionate-speech",
+        "costs 2 gold",
+    ),
+    (
+        Code.ONE_EVENT,
+        lambda: two(characters=["miner", "hunter"], events=["stolen-gold", "bearskins"]),
+        "ann: miner; event stolen-gold; event bearskins",
+        "one event",
+    ),
+    (
+        Code.EVENT_OR_DISCARD,
+        lambda: two(characters=["miner", "hunter"], events=["stolen-gold", "bearskins"]),
+        "ann: discard event bearskins; event stolen-gold; miner",
+        "after discarding",
+    ),
+    (
+        Code.EVENT_OR_DISCARD,
+        lambda: two(characters=["miner", "hunter"], events=["stolen-gold", "bearskins"]),
+        "ann: event stolen-gold; discard event bearskins; miner",
+        "none may be discarded",
+    ),
+    (
+        Code.DISCARD,
+        lambda: two(characters=["miner", "hunter"], events=["bank"]),
+        "ann: discard event plague; miner",
+        "one or two",
+    ),
+    (Code.GUNMAN, lambda: two(characters=["miner", "hunter"]), "ann: miner; rob bob", "gunman"),
+    (
+        Code.ONE_ROBBERY,
+        lambda: two(characters=["miner", "hunter"], gunmen=2),
+        "ann: miner; rob bob die=1; rob bob die=1",
+        "one robbery",
+    ),
+    (
+        Code.AIMING_DIE,
+        lambda: two(characters=["miner", "hunter"], gunmen=1),
+        "ann: miner; rob bob die=9",
+        "die shows",
+    ),
+    (
+        Code.ROBBERY,
+        lambda: two(characters=["miner", "hunter"], gunmen=1),
+        "ann: miner; rob ann die=1",
+        "another",
+    ),
+    (
+        Code.PROTECTION,
+        lambda: make(
+            [BHPlayer("ann", characters=["miner"], gunmen=1), BHPlayer("bob")], protected=["bob"]
+        ),
+        "ann: miner; rob bob die=1",
+        "protected",
+    ),
+    (
+        Code.STAGECOACH,
+        lambda: two(characters=["miner", "hunter"], events=["stagecoach"]),
+        "ann: miner; event stagecoach fur>gold",
+        "no fur",
+    ),
+    (
+        Code.BANK,
+        lambda: two(characters=["miner", "hunter"], events=["bank"]),
+        "ann: hunter; event bank",
+        "nothing",
+    ),
+    (
+        Code.PLAGUE,
+        lambda: make(
+            [BHPlayer("ann", characters=["merchant"], fur=3), BHPlayer("bob")], plague="bob"
+        ),
+        "ann: merchant; invest",
+        "Plague",
+    ),
+    (
+        Code.SAFEGUARD,
+        lambda: make(
+            [BHPlayer("ann", characters=["colonel"]), BHPlayer("bob", events=["bank"])],
+            safeguard=["bob"],
+        ),
+        "ann: colonel at mine steal bob",
+        "Safeguard",
+    ),
+    (
+        Code.REINFORCEMENTS,
+        lambda: two(characters=["miner", "hunter"], events=["reinforcements"], gold=1),
+        "ann: miner; event reinforcements bob",
+        "no gunman",
+    ),
+    (
+        Code.GAME_END,
+        lambda: make([BHPlayer("ann", characters=["miner"]), BHPlayer("bob")], winner="bob"),
+        "ann: miner",
+        "game is over",
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "state", "text", "word"), REFUSALS)
+def test_each_refusal_cites_its_rule(
+    code: Code, state: Callable[[], BHState], text: str, word: str
+) -> None:
+    s = state()
+    v = referee_text(s, text)
+    assert not v.legal and v.code is code and len(v.reasons) == 1, v.reasons
+    assert word in v.reasons[0].message
+    assert v.after is s and v.state is None  # a refused turn leaves the state as it was
+
+
+def test_every_code_is_cited_by_some_refusal() -> None:
+    assert {code for code, *_ in REFUSALS} == set(Code)
+    assert all(c.value.startswith("BH-") for c in Code)
+
+
+def test_the_order_rule_cites_its_code() -> None:
+    s = two(characters=["sheriff", "hunter"], gold=3)
+    v = referee_text(s, "ann: invest; sheriff")
+    assert v.reasons == (
+        Reason(Code.ORDER, "place a Settler or the Sheriff first: only they invest"),
+    )
+    assert str(v.reasons[0]).startswith("BH-ORDER: ")
+    assert referee_text(s, "ann: sheriff; invest").legal
+
+
+def test_a_verdict_is_a_result_with_coded_reasons() -> None:
+    s = two(characters=["miner", "hunter"])
+    for v in (referee_text(s, "ann: miner"), referee_text(s, "ann: miner; rob bob")):
+        result: Result = v
+        assert isinstance(result, Result) and isinstance(v, Verdict)
+        assert all(isinstance(r, CodedReason) for r in result.reasons)
+    legal = referee_text(s, "ann: miner")
+    assert legal.reasons == () and legal.code is None and legal.state is legal.after
+    assert legal.after is not s and legal.after.player("ann").gold == 2
+
+
+def test_turn_errors_are_typed_and_carry_their_code() -> None:
+    with pytest.raises(InvalidTurnError) as bad:
+        parse_turn("no colon here")
+    assert isinstance(bad.value, InputError) and isinstance(bad.value, TurnError)
+    assert bad.value.code is Code.NOTATION and "write a turn" in str(bad.value)
+    illegal = IllegalTurnError(Code.GUNMAN, "a robbery needs a gunman")
+    assert isinstance(illegal, RulesError) and isinstance(illegal, AdjudicatorError)
+    assert illegal.reason == Reason(Code.GUNMAN, "a robbery needs a gunman")
+    assert not isinstance(illegal, InputError) and not isinstance(bad.value, RulesError)
+
+
+def test_the_event_table_has_one_entry_per_event_card() -> None:
+    assert set(EVENT_EFFECTS) == set(RULES.events)
+
+
+def test_cli_turn_shows_the_code(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["black-hills", "turn", str(EXAMPLE), "ann: miner; rob bob", "--json"])
+    data = json.loads(r.stdout)
+    assert data["reasons"] == [
+        {"code": "BH-GUNMAN", "message": "a robbery needs a gunman (the Outlaw or a Jailbreak)"}
+    ]
+    assert set(data) == {
+        "legal",
+        "player",
+        "reasons",
+        "log",
+        "reputation_gained",
+        "payments",
+        "state",
+    }
+    human = runner.invoke(app, ["black-hills", "turn", str(EXAMPLE), "ann: miner; rob bob"])
+    assert human.exit_code == 0 and "refused (BH-GUNMAN): a robbery needs a gunman" in human.stdout
+    r = runner.invoke(app, ["black-hills", "turn", str(EXAMPLE), "no colon", "--json"])
+    data = json.loads(r.stdout)
+    assert r.exit_code == 0 and data["legal"] is False and data["state"] is None
+    assert data["reasons"][0]["code"] == "BH-NOTATION"
+    missing = runner.invoke(app, ["black-hills", "turn", str(tmp_path / "none.toml"), "ann: miner"])
+    assert missing.exit_code == 1 and len(missing.stderr.strip().splitlines()) == 1
 
 
 def test_the_merchant_trades_through_the_supply() -> None:
@@ -190,7 +439,7 @@ def test_the_merchant_trades_through_the_supply() -> None:
         supply={"gold": 10, "logs": 0, "fur": 7},
     )
     v = referee_text(s, "ann: merchant fur>logs")
-    assert not v.legal and "supply has no 2 logs" in v.reasons[0]
+    assert not v.legal and "supply has no 2 logs" in v.reasons[0].message
     ok = referee_text(s, "ann: merchant fur>gold")
     assert ok.state is not None and ok.state.supply["fur"] == 9 and ok.state.supply["gold"] == 9
 
@@ -348,7 +597,7 @@ def test_cli_json_and_errors(tmp_path: Path) -> None:
     assert data["payments"][0]["paid"] == {"gold": 0, "logs": 0, "fur": 3}
     r = runner.invoke(app, ["black-hills", "turn", str(EXAMPLE), "ann: miner; rob bob", "--json"])
     data = json.loads(r.stdout)
-    assert r.exit_code == 0 and data["legal"] is False and "gunman" in data["reasons"][0]
+    assert r.exit_code == 0 and data["legal"] is False and "gunman" in data["reasons"][0]["message"]
     target = tmp_path / "bh.toml"
     target.write_text(EXAMPLE.read_text())
     r = runner.invoke(app, ["black-hills", "turn", str(target), "ann: miner", "--write"])

@@ -15,8 +15,9 @@ from itertools import combinations
 from typing import Any
 
 from adjudicator.black_hills.invest import TRADES
+from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHState
-from adjudicator.black_hills.turn import Verdict, referee_text
+from adjudicator.black_hills.verdict import Verdict
 
 __all__ = [
     "Candidate",

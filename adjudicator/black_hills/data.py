@@ -133,7 +133,8 @@ def load_rules() -> Rules:
     cards_path = data_dir("cards") / "black-hills.toml"
     board = validated(_Board, read_data(board_path), str(board_path))
     cards = validated(_Cards, read_data(cards_path), str(cards_path))
-    areas = {a.id: a.resource for a in board.areas}
+    areas: dict[str, str | None] = {a.id: a.resource for a in board.areas}
+    resources: dict[str, _Resource] = dict(board.resources.items())
     for c in cards.characters:
         for area, resource in c.gather:
             if areas.get(area) != resource:
@@ -148,8 +149,8 @@ def load_rules() -> Rules:
         characters_dealt=board.game.characters_dealt,
         characters_kept=board.game.characters_kept,
         die=tuple(board.game.die),
-        supply={r: board.resources[r].supply for r in RESOURCES},
-        value={r: board.resources[r].value for r in RESOURCES},
+        supply={r: resources[r].supply for r in RESOURCES},
+        value={r: resources[r].value for r in RESOURCES},
         areas=areas,
         area_names={a.id: a.name for a in board.areas},
         characters={
@@ -158,7 +159,7 @@ def load_rules() -> Rules:
                 c.name,
                 c.group,
                 c.text,
-                tuple(tuple(g) for g in c.gather),
+                tuple((a, r) for a, r in c.gather),
                 c.area,
                 c.take,
                 c.exchange,

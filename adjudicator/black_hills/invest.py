@@ -15,9 +15,8 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
-from ortools.sat.python import cp_model
-
 from adjudicator.black_hills.data import RESOURCES
+from adjudicator.core import cpsat
 
 __all__ = ["TRADES", "Means", "Payment", "best_payment", "best_payment_brute_force"]
 
@@ -98,7 +97,7 @@ def _score(
 
 def best_payment(holding: dict[str, int], means: Means, value: dict[str, int]) -> Payment:
     """CP-SAT: the most points, then the most valuable resources kept."""
-    m = cp_model.CpModel()
+    m = cpsat.new_model()
     trades = list(TRADES) if means.exchange else []
     use = {t: m.new_bool_var(t) for t in trades}
     m.add(sum(use.values()) <= 1)
@@ -127,21 +126,19 @@ def best_payment(holding: dict[str, int], means: Means, value: dict[str, int]) -
     m.add(points <= means.cap)
     kept_value = sum(value[r] * (have[r] - spent[r]) for r in RESOURCES)
     # Points first, then the worth kept; a trade that changes neither is not made.
-    m.maximize(points * 10_000 + kept_value * 10 - sum(use.values()))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    status = solver.solve(m)
-    assert status == cp_model.OPTIMAL
-    trade = next((t for t in trades if solver.boolean_value(use[t])), None)
-    kept = {r: solver.value(have[r]) - solver.value(spent[r]) for r in RESOURCES}
-    sheriff = {r: solver.value(sh[r]) for r in RESOURCES if solver.value(sh[r])}
+    objective = cpsat.maximize(points * 10_000 + kept_value * 10 - sum(use.values()))
+    # Paying nothing is always a payment: anything but OPTIMAL is a SolveError.
+    result = cpsat.solve(m, objective=objective, workers=1).require_optimal("the best investment")
+    trade = next((t for t in trades if result.boolean_value(use[t])), None)
+    kept = {r: result.value(have[r]) - result.value(spent[r]) for r in RESOURCES}
+    sheriff = {r: result.value(sh[r]) for r in RESOURCES if result.value(sh[r])}
     return Payment(
-        points=solver.value(points),
+        points=result.value(points),
         trade=trade,
-        settler_gold=solver.value(a),
-        settler_fur=solver.value(c),
+        settler_gold=result.value(a),
+        settler_fur=result.value(c),
         sheriff=sheriff,
-        bank=solver.value(b),
+        bank=result.value(b),
         kept=kept,
     )
 

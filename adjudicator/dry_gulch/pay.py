@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, product
 from typing import Any
 
-from ortools.sat.python import cp_model
-
+from adjudicator.core import cpsat
 from adjudicator.dry_gulch.data import ABILITIES, GOODS, Rules
 from adjudicator.dry_gulch.state import DGState, HandCard, card_value
 
@@ -111,7 +110,7 @@ def _solve(
     optional: bool,
 ) -> Plan | None:
     """CP-SAT for one building (`optional=False`) or the best set of them (`True`)."""
-    m = cp_model.CpModel()
+    m = cpsat.new_model()
     value = [card_value(c, rules) for c in hand]
     uses: dict[int, list[Any]] = {i: [] for i in range(len(hand))}
     chosen = [m.new_bool_var(f"build{b}") for b in range(len(wanted))]
@@ -207,39 +206,36 @@ def _solve(
     spent = sum(v * u for v, u in used)
     influence = sum(rules.permits[p].influence * y for p, y in zip(wanted, chosen, strict=True))
     big = 1 + sum(value)
-    m.maximize(influence * big - spent)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    status = solver.solve(m)
-    if status == cp_model.INFEASIBLE:
+    what = "the best building plan" if optional else f"the payment for {wanted[0]}"
+    result = cpsat.solve(m, objective=cpsat.maximize(influence * big - spent), workers=1)
+    # A payment not proven the best is not given as the best: SolveError says so.
+    if result.require_proof(what).outcome is cpsat.Outcome.INFEASIBLE:
         return None
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise ValueError(f"the payment model could not be solved ({solver.status_name(status)})")
     payments = []
     placed = {}
     count: dict[str, int] = {}
     names = []
     for (permit, unit_vars, labour_vars, site_vars), y in zip(parts, chosen, strict=True):
-        if not solver.boolean_value(y):
+        if not result.boolean_value(y):
             continue
         count[permit] = count.get(permit, 0) + 1
         label = permit if count[permit] == 1 else f"{permit}#{count[permit]}"
         names.append(permit)
         pay_ = Payment(permit)
         for kind, direct, store, sub_cards in unit_vars:
-            d = [i for i, v in direct.items() if solver.boolean_value(v)]
-            g = [i for i, v in store.items() if solver.boolean_value(v)]
-            stand_ins = [i for i, v in sub_cards.items() if solver.boolean_value(v)]
+            d = [i for i, v in direct.items() if result.boolean_value(v)]
+            g = [i for i, v in store.items() if result.boolean_value(v)]
+            stand_ins = [i for i, v in sub_cards.items() if result.boolean_value(v)]
             if d:
                 pay_.direct.append((kind, d[0]))
             elif g:
                 pay_.store.append((kind, g[0]))
             elif stand_ins:  # else a Blacksmith built this turn waived the unit
                 pay_.substitute.append((kind, stand_ins))
-        pay_.labour.extend(i for i, v in labour_vars.items() if solver.boolean_value(v))
+        pay_.labour.extend(i for i, v in labour_vars.items() if result.boolean_value(v))
         payments.append(pay_)
         for s, v in site_vars.items():
-            if solver.boolean_value(v):
+            if result.boolean_value(v):
                 placed[label] = s
     spent_worth = sum(value[i] for p in payments for i in p.cards())
     return Plan(

@@ -1,0 +1,268 @@
+"""Placing a character card and each character's skills: gathering in an area (2 for the
+first card there this round, 1 later, as far as the supply goes), taking from the supply,
+the Merchant's trade, the Gambler's and the Madam's take from another player, the Outlaw's
+gunman, the Sheriff's badge, the Colonel's block and stolen event, and investing in the
+City (the Settlers and the Sheriff). The Shaman, who plays another card, is `shaman.py`.
+
+A card's choices come with it: `indian-chief logs`, `madam fur from bob`, `merchant
+fur>logs`, `colonel at mine steal bob`; investing and the Colonel's steal may also be
+actions of their own later in the turn (`invest [N]`, `steal NAME [EVENT]`).
+"""
+
+from __future__ import annotations
+
+from adjudicator.black_hills.codes import Code
+from adjudicator.black_hills.data import Character
+from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
+from adjudicator.black_hills.invest import TRADES, Means
+from adjudicator.black_hills.notation import number
+from adjudicator.black_hills.robbery import hire_gunman
+from adjudicator.black_hills.state import BHState
+from adjudicator.black_hills.turn import Turn
+
+__all__ = [
+    "colonel_steal",
+    "invest",
+    "means_for",
+    "place",
+    "take_from_hand",
+    "use_skills",
+]
+
+
+def take_from_hand(turn: Turn, cid: str) -> Character:
+    """The turn's one character card, out of the player's hand."""
+    if turn.placed is not None:
+        raise IllegalTurnError(Code.ONE_CHARACTER, "one character a turn")
+    card = turn.rules.characters[cid]
+    if cid not in turn.me.characters:
+        raise IllegalTurnError(Code.HAND, f"the {card.name} is not in your hand")
+    turn.me.characters.remove(cid)
+    return card
+
+
+def place(turn: Turn, card: Character, args: list[str], on_board: bool = True) -> None:
+    """Place the card in its area and use its skills (`on_board=False`: a card the Shaman
+    plays, whose own card lies on the board instead)."""
+    area, rest = _where(turn, card, args)
+    turn.placed, turn.area = card, area
+    if on_board:
+        turn.state.placed.append((turn.me.name, card.id, area))
+    if blocked(turn, card, area):
+        return
+    turn.log.append(f"places the {card.name} in the {turn.rules.area_names[area]}")
+    use_skills(turn, card, area, rest)
+
+
+def blocked(turn: Turn, card: Character, area: str) -> bool:
+    """A Colonel waiting in the area voids the card (not for a player with Safeguard,
+    whose card leaves the block waiting for the next)."""
+    s = turn.state
+    block = next((c for c in s.colonel if c[0] == area and c[1] != turn.me.name), None)
+    if block is None or turn.me.name in s.safeguard:
+        return False
+    s.colonel.remove(block)
+    turn.blocked = True
+    turn.log.append(
+        f"the {card.name} is placed in the {turn.rules.area_names[area]}, but "
+        f"{block[1]}'s Colonel blocks it: it does nothing"
+    )
+    return True
+
+
+def _where(turn: Turn, card: Character, args: list[str]) -> tuple[str, list[str]]:
+    """The area the card goes to, from its gather choice or `at AREA`, and the words left."""
+    rules = turn.rules
+    rest = list(args)
+    if "at" in rest:
+        i = rest.index("at")
+        if i + 1 >= len(rest) or rest[i + 1] not in rules.areas:
+            raise InvalidTurnError(f"at which area? ({', '.join(rules.areas)})")
+        area = rest[i + 1]
+        del rest[i : i + 2]
+        if card.area != "any" and not any(g[0] == area for g in card.gather):
+            raise IllegalTurnError(
+                Code.AREA, f"the {card.name} is not placed in the {rules.area_names[area]}"
+            )
+        return area, rest
+    if card.gather:
+        options = [g for g in card.gather if not rest or g[1] in rest]
+        if len(options) != 1:
+            choices = " or ".join(g[1] for g in card.gather)
+            raise InvalidTurnError(f"the {card.name} takes {choices}: say which")
+        if rest and options[0][1] in rest:
+            rest.remove(options[0][1])
+        return options[0][0], rest
+    if card.area == "any":
+        raise InvalidTurnError(f"say where the {card.name} goes: 'at AREA'")
+    return card.area or "city", rest
+
+
+def use_skills(turn: Turn, card: Character, area: str, args: list[str]) -> None:
+    """Everything the card does where it is placed, with the choices in `args`."""
+    s, rules = turn.state, turn.rules
+    if card.gather:
+        resource = rules.areas[area]
+        assert resource is not None
+        if turn.shut(resource):
+            turn.log.append(
+                f"the {rules.area_names[area]} is shut to others this round: no {resource}"
+            )
+        else:
+            earlier = sum(1 for _, _, a in s.placed[:-1] if a == area)
+            turn.take(
+                resource,
+                2 if earlier == 0 else 1,
+                f"the {card.name} gathers in the {rules.area_names[area]}"
+                + (" (first there)" if earlier == 0 else ""),
+            )
+    if card.take is not None:
+        resource, n = card.take
+        if resource == "fur" and turn.shut("fur"):
+            turn.log.append("the Plain is shut to others this round: no fur")
+        else:
+            turn.take(resource, n, f"the {card.name}")
+    if card.exchange:
+        trade = next((a for a in args if a in TRADES), None)
+        if trade is not None:
+            args.remove(trade)
+            _trade(turn, trade)
+    if card.steal:
+        _steal(turn, card, args)
+    if card.gunman:
+        hire_gunman(turn, f"the {card.name}")
+    if card.badge:
+        s.sheriff = turn.me.name
+        turn.log.append("takes the sheriff badge for the next round")
+    if card.block:
+        s.colonel.append((area, turn.me.name))
+        turn.log.append(f"the Colonel waits in the {rules.area_names[area]}")
+    if card.steal_event:
+        turn.colonel_steal = True
+    if card.steal_event and "steal" in args:
+        turn.colonel_steal = False
+        i = args.index("steal")
+        if i + 1 >= len(args):
+            raise InvalidTurnError("steal from whom?")
+        _steal_event(turn, args[i + 1], args[i + 2] if i + 2 < len(args) else None)
+        del args[i : i + 3]
+    if card.invest is not None:
+        turn.investor = card.invest
+    leftover = [a for a in args if not (card.steal and (a == "from" or a in s.names()))]
+    if leftover:
+        raise InvalidTurnError(f"the {card.name} does not understand {' '.join(leftover)!r}")
+
+
+def _trade(turn: Turn, trade: str) -> None:
+    """The Merchant's one trade, through the supply."""
+    s, me = turn.state, turn.me
+    if turn.trade_used:
+        raise IllegalTurnError(Code.MERCHANT, "the Merchant trades once")
+    give, get = TRADES[trade]
+    for r, n in give.items():
+        if getattr(me, r) < n:
+            raise IllegalTurnError(Code.MERCHANT, f"the trade {trade} needs {n} {r}")
+    for r, n in get.items():
+        if s.supply[r] < n:
+            raise IllegalTurnError(
+                Code.MERCHANT, f"the supply has no {n} {r} for the trade {trade}"
+            )
+    for r, n in give.items():  # what is given goes back to the supply ...
+        setattr(me, r, getattr(me, r) - n)
+        s.supply[r] += n
+    for r, n in get.items():  # ... and what is got comes from it
+        setattr(me, r, getattr(me, r) + n)
+        s.supply[r] -= n
+    turn.trade_used = True
+    gave = " and ".join(f"{n} {r}" for r, n in give.items())
+    got = " and ".join(f"{n} {r}" for r, n in get.items())
+    turn.log.append(f"the Merchant trades {gave} for {got}")
+
+
+def _steal(turn: Turn, card: Character, args: list[str]) -> None:
+    """The Gambler's and the Madam's 1 resource from another player (`from NAME`)."""
+    if "from" not in args or args.index("from") + 1 >= len(args):
+        raise InvalidTurnError(f"the {card.name} takes from whom? ('from NAME')")
+    victim = turn.other(args[args.index("from") + 1], Code.STEAL)
+    resources = [r for r in card.steal if r in args] or list(card.steal)
+    if len(resources) != 1:
+        raise InvalidTurnError(f"the {card.name} takes {' or '.join(card.steal)}: say which")
+    r = resources[0]
+    if r in args:
+        args.remove(r)
+    if getattr(victim, r) == 0:
+        turn.log.append(f"{victim.name} has no {r} to take")
+        return
+    setattr(victim, r, getattr(victim, r) - 1)
+    setattr(turn.me, r, getattr(turn.me, r) + 1)
+    turn.log.append(f"the {card.name} takes 1 {r} from {victim.name}")
+
+
+def colonel_steal(turn: Turn, args: list[str]) -> None:
+    """`steal NAME [EVENT]`: the Colonel's stolen event, as an action of its own."""
+    if not turn.colonel_steal:
+        raise IllegalTurnError(
+            Code.ORDER if turn.placed is None else Code.COLONEL,
+            "only a Colonel placed this turn steals an event card",
+        )
+    if not args:
+        raise InvalidTurnError("steal from whom? 'steal NAME'")
+    turn.colonel_steal = False
+    _steal_event(turn, args[0], args[1] if len(args) > 1 else None)
+
+
+def _steal_event(turn: Turn, name: str, event: str | None) -> None:
+    """An event card from another player's hand: the one named, else one from the seed."""
+    victim = turn.other(name, Code.COLONEL)
+    if victim.name in turn.state.safeguard:
+        raise IllegalTurnError(Code.SAFEGUARD, f"{victim.name}'s Safeguard keeps the Colonel off")
+    if len(turn.me.events) >= turn.rules.event_hand_limit:
+        raise IllegalTurnError(Code.COLONEL, "the Colonel steals no event for a player holding two")
+    if not victim.events:
+        turn.log.append(f"{victim.name} has no event card to steal")
+        return
+    if event is not None and event not in victim.events:
+        raise IllegalTurnError(Code.COLONEL, f"{victim.name} does not hold {event!r}")
+    chosen = event or turn.rng.choice(sorted(victim.events))
+    victim.events.remove(chosen)
+    turn.me.events.append(chosen)
+    turn.log.append(f"the Colonel steals an event card from {victim.name}")
+
+
+def invest(turn: Turn, args: list[str]) -> None:
+    """`invest [N]`: the placed Settler or Sheriff buys reputation (the most, or N)."""
+    s, me, card = turn.state, turn.me, turn.placed
+    if card is None:
+        raise IllegalTurnError(Code.ORDER, "place a Settler or the Sheriff first: only they invest")
+    if turn.blocked:
+        raise IllegalTurnError(Code.COLONEL, f"the {card.name} cannot invest")
+    if turn.investor is None:
+        raise IllegalTurnError(Code.INVEST, f"the {card.name} cannot invest")
+    if s.plague is not None and s.plague != me.name:
+        raise IllegalTurnError(Code.PLAGUE, f"{s.plague}'s Plague: no character invests this round")
+    if turn.investor == "sheriff" and turn.sheriff_used:
+        raise IllegalTurnError(Code.SHERIFF, "the Sheriff invests once a turn")
+    want = number(args[0], "invest") if args else None
+    means = Means(
+        settler=turn.investor == "settler",
+        sheriff=turn.investor == "sheriff",
+        cap=turn.rules.goal - me.reputation,
+    )
+    turn.pay(means, want, Code.INVEST, "invests in the City")
+    if turn.investor == "sheriff":
+        turn.sheriff_used = True
+
+
+def means_for(state: BHState, player: str, character: str | None, bank: bool) -> Means:
+    """The ways a player may invest with one character from hand (and the Bank event)."""
+    rules = state.rules
+    card = rules.characters.get(character or "")
+    plague = state.plague is not None and state.plague != player
+    investor = None if card is None or plague else card.invest
+    return Means(
+        settler=investor == "settler",
+        sheriff=investor == "sheriff",
+        bank=bank,
+        exchange=card is not None and card.exchange and investor == "settler",
+        cap=rules.goal - state.player(player).reputation,
+    )

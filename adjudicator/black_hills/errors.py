@@ -1,0 +1,40 @@
+"""A turn refused on the way: the error carries the rule's code and the reason in words.
+
+`IllegalTurnError` is an action the rules do not allow (a `RulesError`), `InvalidTurnError`
+a turn not written in the notation (bad input, an `InputError`); both are `TurnError`s, which
+the referee turns into a refused `Verdict`.
+"""
+
+from __future__ import annotations
+
+from adjudicator.black_hills.codes import Code
+from adjudicator.black_hills.verdict import Reason
+from adjudicator.core.errors import AdjudicatorError, InputError, RulesError
+
+__all__ = ["IllegalTurnError", "InvalidTurnError", "TurnError"]
+
+
+class TurnError(AdjudicatorError):
+    """A turn refused: the rule it breaks (`code`) and why (`message`)."""
+
+    def __init__(self, code: Code, message: str) -> None:
+        AdjudicatorError.__init__(self, message)
+        self.code = code
+        self.message = message
+
+    @property
+    def reason(self) -> Reason:
+        return Reason(self.code, self.message)
+
+
+class IllegalTurnError(TurnError, RulesError):
+    """An action the rules do not allow."""
+
+
+class InvalidTurnError(TurnError, InputError):
+    """A turn, or one of its actions, not written in the notation (`Code.NOTATION`)."""
+
+    def __init__(self, message: str, source: str = "the turn") -> None:
+        InputError.__init__(self, source, "", message)
+        self.code = Code.NOTATION
+        self.message = message

@@ -1,0 +1,192 @@
+"""Event cards: activating one (one a turn, its cost paid in gold, none after discarding),
+discarding one or two, and the table of what each card does.
+
+`EVENTS` has one entry per event card of the card file: its effect, given the words after
+the card's id (`event stagecoach fur>gold`, `event bank 2`, `event reinforcements bob`).
+The cost is printed on the card (`Event.cost`, from `cards/black-hills.toml`: the rulebook
+prints none, so ours) and paid before the effect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from adjudicator.black_hills.codes import Code
+from adjudicator.black_hills.data import RESOURCES
+from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
+from adjudicator.black_hills.invest import Means
+from adjudicator.black_hills.notation import number, swap
+from adjudicator.black_hills.robbery import hire_gunman
+from adjudicator.black_hills.turn import Turn
+
+__all__ = ["EVENTS", "Effect", "activate", "discard"]
+
+Effect = Callable[[Turn, list[str]], None]
+
+
+def activate(turn: Turn, args: list[str]) -> None:
+    """`event ID [choice]`: pay the card's cost and carry out its effect."""
+    me, rules = turn.me, turn.rules
+    if not args or args[0] not in rules.events:
+        raise InvalidTurnError(f"which event? ({', '.join(me.events) or 'none in hand'})")
+    eid, rest = args[0], args[1:]
+    if eid not in me.events:
+        raise IllegalTurnError(Code.HAND, f"{eid!r} is not in your hand")
+    if turn.event is not None:
+        raise IllegalTurnError(Code.ONE_EVENT, "one event a turn")
+    if turn.discarded:
+        raise IllegalTurnError(
+            Code.EVENT_OR_DISCARD, "no event after discarding events in the same turn"
+        )
+    ev = rules.events[eid]
+    if me.gold < ev.cost:
+        raise IllegalTurnError(Code.EVENT_COST, f"the {ev.name} costs {ev.cost} gold")
+    me.gold -= ev.cost
+    turn.state.supply["gold"] += ev.cost
+    me.events.remove(eid)
+    turn.event = eid
+    turn.log.append(f"activates {ev.name}" + (f" for {ev.cost} gold" if ev.cost else ""))
+    EVENTS[eid](turn, rest)
+
+
+def discard(turn: Turn, args: list[str]) -> None:
+    """`discard event ID [ID]`: one or two event cards from the hand, unused."""
+    names = [a for a in args if a != "event" and a != "events"]
+    held = list(turn.me.events)
+    ok = 1 <= len(names) <= 2
+    for n in names:
+        ok = ok and n in held
+        if n in held:
+            held.remove(n)
+    if not ok:
+        raise IllegalTurnError(
+            Code.DISCARD, f"discard one or two of your events: {', '.join(turn.me.events)}"
+        )
+    if turn.event is not None:
+        raise IllegalTurnError(
+            Code.EVENT_OR_DISCARD,
+            "an event was activated this turn; none may be discarded after it",
+        )
+    for n in names:
+        turn.me.events.remove(n)
+    turn.discarded = True
+    turn.log.append(f"discards {' and '.join(names)}")
+
+
+# ----- the effects ------------------------------------------------------------------------
+
+
+def _protection(turn: Turn, rest: list[str]) -> None:
+    turn.state.protected.append(turn.me.name)
+
+
+def _passionate_speech(turn: Turn, rest: list[str]) -> None:
+    turn.gain_reputation(1, "Passionate Speech")
+
+
+def _fire_in_the_city(turn: Turn, rest: list[str]) -> None:
+    for p in turn.state.players:
+        if p.name != turn.me.name and p.reputation > 0:
+            p.reputation -= 1
+    turn.log.append("every other player loses a reputation point")
+
+
+def _stagecoach(turn: Turn, rest: list[str]) -> None:
+    how = "the Stagecoach swaps one resource: 'event stagecoach fur>gold'"
+    pair = swap(rest[0] if rest else "")
+    if pair is None:
+        raise InvalidTurnError(how)
+    give, get = pair
+    if give == get:
+        raise IllegalTurnError(Code.STAGECOACH, how)
+    if getattr(turn.me, give) == 0:
+        raise IllegalTurnError(Code.STAGECOACH, f"no {give} to swap")
+    if turn.state.supply[get] == 0:
+        raise IllegalTurnError(Code.STAGECOACH, f"the supply has no {get} left")
+    setattr(turn.me, give, getattr(turn.me, give) - 1)
+    turn.state.supply[give] += 1
+    turn.take(get, 1, "the Stagecoach")
+
+
+def _tax_collection(turn: Turn, rest: list[str]) -> None:
+    value = turn.rules.value
+    for p in turn.state.players:
+        if p.name == turn.me.name or p.resources == 0:
+            continue
+        # Each pays the resource of their choice: here, the least valuable they hold.
+        r = min((r for r in RESOURCES if getattr(p, r)), key=lambda r: value[r])
+        setattr(p, r, getattr(p, r) - 1)
+        turn.state.supply[r] += 1
+        turn.log.append(f"{p.name} returns 1 {r}")
+
+
+def _bank(turn: Turn, rest: list[str]) -> None:
+    want = number(rest[0], "the Bank") if rest else None
+    cap = turn.rules.goal - turn.me.reputation
+    turn.pay(Means(bank=True, cap=cap), want, Code.BANK, "the Bank")
+
+
+def _shut(resource: str, why: str) -> Effect:
+    """Take 1; the area is shut to the others for the rest of the round."""
+
+    def effect(turn: Turn, rest: list[str]) -> None:
+        turn.take(resource, 1, why)
+        turn.state.closed[resource] = turn.me.name
+
+    return effect
+
+
+def _take(resource: str, n: int, why: str) -> Effect:
+    def effect(turn: Turn, rest: list[str]) -> None:
+        turn.take(resource, n, why)
+
+    return effect
+
+
+def _plague(turn: Turn, rest: list[str]) -> None:
+    turn.state.plague = turn.me.name
+
+
+def _deputy_sheriff(turn: Turn, rest: list[str]) -> None:
+    turn.state.sheriff = turn.me.name
+
+
+def _safeguard(turn: Turn, rest: list[str]) -> None:
+    turn.state.safeguard.append(turn.me.name)
+
+
+def _jailbreak(turn: Turn, rest: list[str]) -> None:
+    hire_gunman(turn, "Jailbreak")
+
+
+def _reinforcements(turn: Turn, rest: list[str]) -> None:
+    if not rest:
+        raise InvalidTurnError("send whose gunman to the jail? 'event reinforcements NAME'")
+    victim = turn.other(rest[0], Code.REINFORCEMENTS)
+    if victim.gunmen == 0:
+        raise IllegalTurnError(Code.REINFORCEMENTS, f"{victim.name} has no gunman")
+    victim.gunmen -= 1
+    turn.state.jail += 1
+    turn.log.append(f"{victim.name}'s gunman goes back to the jail")
+
+
+#: One entry per event card: what it does once activated (and paid for).
+EVENTS: Mapping[str, Effect] = {
+    "protection": _protection,  # not robbed this round
+    "passionate-speech": _passionate_speech,  # +1 reputation
+    "fire-in-the-city": _fire_in_the_city,  # every other player -1 reputation
+    "stagecoach": _stagecoach,  # swap 1 resource for another
+    "tax-collection": _tax_collection,  # every other player returns 1 resource
+    "bank": _bank,  # 1 reputation for each 2 gold
+    "mine-collapse": _shut("gold", "Mine Collapse"),  # +1 gold; the Mine shut to the others
+    "bison-migration": _shut("fur", "Bison Migration"),  # +1 fur; the Plain shut
+    "storm": _shut("logs", "Storm"),  # +1 log; the Forest shut
+    "plague": _plague,  # no character invests this round but its player's
+    "deputy-sheriff": _deputy_sheriff,  # the sheriff badge
+    "stolen-gold": _take("gold", 2, "Stolen Gold"),
+    "bearskins": _take("fur", 3, "Bearskins"),
+    "the-sawmill": _take("logs", 4, "The Sawmill"),
+    "safeguard": _safeguard,  # no Colonel acts against its player this round
+    "jailbreak": _jailbreak,  # a gunman out of the jail
+    "reinforcements": _reinforcements,  # another player's gunman back to the jail
+}

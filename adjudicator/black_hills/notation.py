@@ -1,0 +1,65 @@
+"""The Black Hills turn notation: a turn is its player and its actions in order, separated
+by `;`::
+
+    ann: keep miner merchant          # a new round: keep two of the four dealt
+    ann: miner                        # place a character (mandatory, once a turn)
+    ann: indian-chief logs            # choose what it gathers
+    ann: merchant fur>logs; invest    # the Merchant's trade, then invest the most
+    ann: sheriff; invest 1            # invest one point
+    ann: gambler from bob             # the Gambler takes 1 gold from bob
+    ann: madam logs from bob
+    ann: colonel at mine; steal bob   # the Colonel blocks the Mine, steals an event
+    ann: shaman copy miner            # cover a visible card and do what it does
+    ann: shaman draw hunter           # or play one of four drawn from the discards
+    ann: event stolen-gold            # activate an event (one a turn)
+    ann: event stagecoach fur>gold    # ... with what it needs
+    ann: event bank 2                 # the Bank: two points for 4 gold
+    ann: event reinforcements bob
+    ann: discard event plague         # discard one or two events (then none activated)
+    ann: rob bob:gold cid die=2       # a robbery: targets (and what to take), the die
+
+Each action is its words, lower case; the first word says which action it is (an action's
+other words are read by the rule it belongs to, as they depend on the card). A turn that
+does not follow the notation raises `InvalidTurnError` (`Code.NOTATION`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from adjudicator.black_hills.data import RESOURCES
+from adjudicator.black_hills.errors import InvalidTurnError
+
+__all__ = ["number", "parse_turn", "resource", "swap"]
+
+_HEAD = re.compile(r"^\s*(?P<player>[a-z0-9][a-z0-9_-]*)\s*:\s*(?P<body>.+)$", re.I)
+
+
+def parse_turn(text: str) -> tuple[str, list[list[str]]]:
+    """The player and the actions, each as its words: `'Ann: miner; invest 1'` ->
+    `('ann', [['miner'], ['invest', '1']])`."""
+    m = _HEAD.match(text)
+    if not m:
+        raise InvalidTurnError(f"write a turn as 'NAME: ACTION; ACTION', not {text!r}")
+    actions = [part.split() for part in m["body"].lower().split(";") if part.strip()]
+    return m["player"].lower(), actions
+
+
+def number(word: str, what: str) -> int:
+    """A whole number the user wrote (ASCII digits only: '²' is not a number here)."""
+    if not (word.isascii() and word.isdecimal()):
+        raise InvalidTurnError(f"{what}: {word!r} is not a whole number")
+    return int(word)
+
+
+def resource(word: str) -> str:
+    """A resource named in a robbery's target (`bob:gold`)."""
+    if word not in RESOURCES:
+        raise InvalidTurnError(f"{word!r} is not a resource ({', '.join(RESOURCES)})")
+    return word
+
+
+def swap(word: str) -> tuple[str, str] | None:
+    """`give>get`, two resources (the Stagecoach's swap); None when it is not written so."""
+    give, _, get = word.partition(">")
+    return (give, get) if give in RESOURCES and get in RESOURCES else None

@@ -1,0 +1,69 @@
+"""Gunmen and robberies: contracting a gunman from the jail (the Outlaw, Jailbreak) and
+carrying out a robbery with the aiming die (one a turn, not on a protected player).
+
+Who is robbed of what: the named players in turn, one resource each, until the die is
+spent; from each the resource named for them (`bob:gold`) while they hold it, else the
+most valuable one they hold.
+"""
+
+from __future__ import annotations
+
+from adjudicator.black_hills.codes import Code
+from adjudicator.black_hills.data import RESOURCES
+from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
+from adjudicator.black_hills.notation import number, resource
+from adjudicator.black_hills.state import BHPlayer
+from adjudicator.black_hills.turn import Turn
+
+__all__ = ["hire_gunman", "rob"]
+
+
+def hire_gunman(turn: Turn, why: str) -> None:
+    """A gunman leaves the jail for the player, if one is left there."""
+    s = turn.state
+    if s.jail == 0:
+        turn.log.append(f"{why}: no gunman left in the jail")
+        return
+    s.jail -= 1
+    turn.me.gunmen += 1
+    turn.log.append(f"{why}: a gunman leaves the jail for {turn.me.name}")
+
+
+def rob(turn: Turn, args: list[str]) -> None:
+    """`rob NAME[:resource] ... [die=N]`: the die is rolled from the seed when not given."""
+    s, rules, me = turn.state, turn.rules, turn.me
+    if turn.robbed:
+        raise IllegalTurnError(Code.ONE_ROBBERY, "one robbery a turn")
+    if me.gunmen == 0:
+        raise IllegalTurnError(Code.GUNMAN, "a robbery needs a gunman (the Outlaw or a Jailbreak)")
+    given = [a[4:] for a in args if a.startswith("die=")]
+    die = number(given[0], "die") if given else turn.rng.choice(rules.die)
+    if die not in rules.die:
+        raise IllegalTurnError(Code.AIMING_DIE, f"the aiming die shows {sorted(set(rules.die))}")
+    targets = [a for a in args if not a.startswith("die=")]
+    if not targets:
+        raise InvalidTurnError("rob whom? 'rob NAME[:resource]'")
+    turn.robbed = True
+    me.gunmen -= 1
+    s.jail += 1
+    turn.log.append(f"the aiming die shows {die}")
+    victims: list[tuple[BHPlayer, str]] = []
+    for spec in targets:
+        name, _, wanted = spec.partition(":")
+        if wanted:
+            resource(wanted)
+        victim = turn.other(name, Code.ROBBERY)
+        if victim.name in s.protected:
+            raise IllegalTurnError(Code.PROTECTION, f"{victim.name} is protected this round")
+        victims.append((victim, wanted))
+    by_value = sorted(RESOURCES, key=lambda r: -rules.value[r])
+    while die > 0 and any(v.resources for v, _ in victims):
+        for victim, wanted in victims:
+            if die == 0 or victim.resources == 0:
+                continue
+            r = next(x for x in ([wanted] if wanted else []) + by_value if getattr(victim, x) > 0)
+            setattr(victim, r, getattr(victim, r) - 1)
+            setattr(me, r, getattr(me, r) + 1)
+            die -= 1
+            turn.log.append(f"robs 1 {r} from {victim.name}")
+    turn.log.append("the gunman goes back to the jail")
