@@ -6,32 +6,31 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
 from adjudicator.deduction.audit import audit_cards, simulation_stats
-from adjudicator.deduction.files.board_file import load_board
-from adjudicator.deduction.files.card_file import read_cards
-from adjudicator.deduction.files.editions import edition_ids
+from adjudicator.deduction.files.card_file import CardProblem, read_cards
+from adjudicator.deduction.files.editions import edition_ids, resolve_edition
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.serialize import to_json
+from adjudicator.render.audit import audit_view
 
 __all__ = ["register"]
 
-_STYLE = {"error": "bold red", "warning": "yellow", "note": "cyan"}
 
-
-def _load(target: str, board_file: Path | None) -> tuple[Edition, list]:  # type: ignore[type-arg]
-    if target in edition_ids() and board_file is None:
-        path = data_dir("cards") / f"{target}.toml"
-    else:
-        path = Path(target)
+def _load(target: str, board_file: Path | None) -> tuple[Edition, list[CardProblem]]:
+    """The card set, read leniently (the audit reports every problem), on its board: the
+    shipped edition's, the --board file's, or the one its `set.edition` names."""
+    path = Path(target)
+    if board_file is None and target in edition_ids():
+        shipped = resolve_edition(target).cards_file
+        assert shipped is not None  # a shipped edition has its card set
+        path = shipped
     data = read_data(path)
     if board_file is not None:
-        board = load_board(board_file)
+        board = resolve_edition(str(board_file), "--board").board()
     else:
         edition = (data.get("set") or {}).get("edition") if isinstance(data, dict) else None
         if edition not in edition_ids():
@@ -40,7 +39,7 @@ def _load(target: str, board_file: Path | None) -> tuple[Edition, list]:  # type
                 "set.edition",
                 f"unknown edition {edition!r}; give the board with --board FILE",
             )
-        board = load_board(data_dir("boards") / f"{edition}.toml")
+        board = resolve_edition(edition).board()
     cards, problems = read_cards(data, str(path), board)
     ident = board.id if board_file is None else str(board_file)
     return Edition(ident, board, cards), problems
@@ -73,41 +72,7 @@ def register(app: typer.Typer) -> None:
         if games:
             with out.progress("simulating games", games) as advance:
                 result.stats = simulation_stats(edition, games, seed, advance)
-        table = Table(
-            "severity",
-            "code",
-            "cards",
-            "finding",
-            title=f"Audit of {edition.cards.name}: {len(edition.cards)} cards",
-        )
-        for f in result.findings:
-            table.add_row(
-                f"[{_STYLE[f.severity]}]{f.severity}[/]",
-                f.code,
-                ", ".join(map(str, f.cards)),
-                f.message,
-            )
-        if result.findings:
-            out.show(table)
-        else:
-            out.show("No findings: the card set is clean.")
-        if result.stats:
-            s = Table(
-                "card",
-                "held in games",
-                "playable when held",
-                "died in a hand",
-                title=f"{result.stats['games']} simulated games, {result.stats['stalled']} stalled",
-            )
-            for c in result.stats["cards"]:
-                if c["held"]:
-                    s.add_row(
-                        str(c["card"]),
-                        str(c["held"]),
-                        f"{c['playable_when_held']:.0%}",
-                        f"{c['died_in_hand']:.0%}",
-                    )
-            out.show(s)
+        out.show(audit_view(result, edition.cards))
         out.json(to_json(result))
         if result.errors:
             raise typer.Exit(1)

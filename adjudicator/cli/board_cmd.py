@@ -6,65 +6,26 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 from rich.text import Text
 
+from adjudicator.cli.options import EditionArg, SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
-from adjudicator.core.files import write_atomic
-from adjudicator.deduction.files.board_file import load_board
-from adjudicator.deduction.files.editions import edition_ids
+from adjudicator.deduction.files.editions import resolve_edition
 from adjudicator.deduction.files.state_file import load_state, state_to_data
 from adjudicator.deduction.models.board import RELATIONS, Board
 from adjudicator.deduction.models.state import GameState
-from adjudicator.render import board_view, spaces_table
+from adjudicator.render import board_view, relations_table, spaces_table
 from adjudicator.render.svg import board_svg
 
-__all__ = ["EditionArg", "SvgOpt", "app", "board_data", "load_board_arg", "save_svg"]
+__all__ = ["app", "board_data"]
 
 app = typer.Typer(help="Draw a board and export what it says.", no_args_is_help=True)
 
-EditionArg = Annotated[
-    str,
-    typer.Argument(
-        metavar="EDITION",
-        help="A shipped edition (gads-hill-1874, old-town) or the path of a board file.",
-        show_default=False,
-    ),
-]
-SvgOpt = Annotated[
-    Path | None,
-    typer.Option("--svg", help="Also write the picture to this SVG file.", dir_okay=False),
-]
 StateOpt = Annotated[
     Path | None,
     typer.Option("--state", help="Draw this state's buildings, markers and landmarks."),
 ]
-
-
-def load_board_arg(name: str) -> Board:
-    """A shipped edition's board, or a board file.
-
-    Only the board is read, so a board file being transcribed can be drawn
-    before it has a card set (which `load_edition` would demand).
-    """
-    if name in edition_ids():
-        return load_board(data_dir("boards") / f"{name}.toml")
-    path = Path(name)
-    if path.suffix == ".toml" and path.exists():
-        return load_board(path)
-    known = ", ".join(edition_ids())
-    raise InputError("EDITION", "", f"unknown edition or board file {name!r} (known: {known})")
-
-
-def save_svg(path: Path, svg: str, out: Output) -> None:
-    """Write a picture atomically; a path that cannot be written is one clear error."""
-    try:
-        write_atomic(path, svg)
-    except OSError as exc:
-        raise InputError(str(path), "", f"cannot be written ({exc.strerror or exc})") from None
-    out.show(Text(f"wrote {path}"))
 
 
 def board_data(board: Board) -> dict[str, Any]:
@@ -108,7 +69,7 @@ def show(
     edition: EditionArg, state: StateOpt = None, svg: SvgOpt = None, as_json: JsonOpt = False
 ) -> None:
     """Draw the board in the terminal (with a state's markers), and optionally as SVG."""
-    board = load_board_arg(edition)
+    board = resolve_edition(edition).board()  # only the board: it may have no cards yet
     game = _state_for(board, state) if state is not None else None
     out = Output(as_json)
     out.show(board_view(board, game))
@@ -123,25 +84,16 @@ def show(
         save_svg(svg, board_svg(board, game), out)
 
 
-def _relations_table(board: Board) -> Table:
-    table = Table(title="relations between building spaces", title_justify="left")
-    table.add_column("relation")
-    table.add_column("pairs", justify="right")
-    for name in RELATIONS:
-        table.add_row(name, str(len(board.relation_pairs(name))))
-    return table
-
-
 @app.command("export")
 @handle_errors
 def export(edition: EditionArg, as_json: JsonOpt = False) -> None:
     """The board's spaces with their facts, its relations and its buildings."""
-    board = load_board_arg(edition)
+    board = resolve_edition(edition).board()
     out = Output(as_json)
     out.json(board_data(board))
     buildings = ", ".join(b.name for b in board.buildings.values())
     out.show(
         spaces_table(board),
-        _relations_table(board),
+        relations_table(board),
         Text.assemble(("buildings: ", "bold"), buildings),
     )

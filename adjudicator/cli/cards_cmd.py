@@ -5,16 +5,15 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
-from adjudicator.cli.board_cmd import EditionArg, SvgOpt, save_svg
+from adjudicator.cli.options import EditionArg, SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import RulesError
-from adjudicator.deduction.files.editions import load_edition
+from adjudicator.deduction.files.editions import resolve_edition
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.cards import Card
 from adjudicator.deduction.models.edition import Edition
-from adjudicator.render import card_panel, cards_table
+from adjudicator.render import card_maps_table, card_panel, cards_table
 from adjudicator.render.svg import board_svg
 
 __all__ = ["app", "card_data"]
@@ -38,7 +37,7 @@ def card_data(board: Board, card: Card) -> dict[str, Any]:
 
 def _load(name: str, out: Output) -> Edition:
     """The edition, warning (on stderr) about every card whose clue and map disagree."""
-    edition = load_edition(name, source="EDITION")
+    edition = resolve_edition(name).edition()
     for mismatch in edition.cards.mismatches:
         out.warn(mismatch.message(edition.board))
     return edition
@@ -100,22 +99,6 @@ def show(
         save_svg(svg, picture, out)
 
 
-def _export_table(board: Board, cards: list[Card]) -> Table:
-    table = Table(title="cards", title_justify="left")
-    for name in ("no.", "kind", "subject", "relation", "spaces", "my spaces"):
-        table.add_column(name, overflow="fold")
-    for c in cards:
-        table.add_row(
-            str(c.number),
-            c.kind,
-            c.subject,
-            c.relation or "",
-            board.describe_spaces(c.spaces),
-            board.describe_spaces(c.my_spaces) if c.my_spaces is not None else "",
-        )
-    return table
-
-
 @app.command("export")
 @handle_errors
 def export(edition: EditionArg, as_json: JsonOpt = False) -> None:
@@ -123,4 +106,4 @@ def export(edition: EditionArg, as_json: JsonOpt = False) -> None:
     out = Output(as_json)
     ed = _load(edition, out)
     out.json({"cards": [card_data(ed.board, c) for c in ed.cards]})
-    out.show(_export_table(ed.board, list(ed.cards)))
+    out.show(card_maps_table(ed.board, ed.cards))

@@ -14,8 +14,17 @@ from typing import Any
 from adjudicator.core.errors import RulesError
 from adjudicator.core.seats import Seats
 from adjudicator.deduction.models.state import GameState
+from adjudicator.dry_gulch.state import DGState
 
-__all__ = ["acting_player", "check_building", "check_card", "check_player", "check_space"]
+__all__ = [
+    "acting_player",
+    "check_building",
+    "check_card",
+    "check_permit",
+    "check_player",
+    "check_site",
+    "check_space",
+]
 
 
 def _unknown(source: Path, option: str, value: str, what: str, known: Iterable[str]) -> RulesError:
@@ -46,8 +55,10 @@ def check_space(state: GameState, source: Path, space: str, option: str) -> None
 def acting_player(state: Seats[Any], source: Path, name: str | None, option: str = "--by") -> str:
     """The player a command acts for: the named one (checked) or the active one."""
     check_player(state, source, name, option)
-    assert name is not None or state.active is not None
-    return name or state.active  # type: ignore[return-value]
+    if name is not None:
+        return name
+    assert state.active is not None  # a state names its active player when it has players
+    return state.active
 
 
 def check_player(state: Seats[Any], source: Path, name: str | None, option: str) -> None:
@@ -56,3 +67,15 @@ def check_player(state: Seats[Any], source: Path, name: str | None, option: str)
         raise RulesError(f"{source}: the state has no players")
     if name is not None and name not in names:
         raise _unknown(source, option, name, "player", names)
+
+
+def check_permit(state: DGState, source: Path, permit: str, option: str = "BUILDING") -> None:
+    """A Dry Gulch building, named by its permit's id."""
+    if permit not in state.rules.permits:
+        raise _unknown(source, option, permit, "building", state.rules.permits)
+
+
+def check_site(state: DGState, source: Path, site: str, option: str = "SITE") -> None:
+    """A site on the Dry Gulch board."""
+    if site not in state.rules.sites:
+        raise _unknown(source, option, site, "site", state.rules.sites)

@@ -7,10 +7,11 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli.board_cmd import SvgOpt, save_svg
+from adjudicator.cli.options import EditionArg, SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError, RulesError
 from adjudicator.core.files import write_atomic
+from adjudicator.deduction.files.editions import resolve_edition
 from adjudicator.deduction.files.state_file import state_to_data
 from adjudicator.deduction.game.flow import new_game
 from adjudicator.deduction.game.record import (
@@ -23,10 +24,11 @@ from adjudicator.deduction.game.record import (
     parse_move,
     read_record,
     record_to_text,
+    remove_last_move,
 )
 from adjudicator.deduction.game.replay import replay as replay_record
 from adjudicator.deduction.game.replay import replay_to
-from adjudicator.deduction.game.simulate import Policy
+from adjudicator.deduction.game.simulate import GameResult, Policy
 from adjudicator.deduction.game.simulate import simulate as run_simulation
 from adjudicator.deduction.rules.logic import stop_report
 from adjudicator.deduction.serialize import to_json
@@ -88,7 +90,7 @@ def new(
         else {},
         seed=seed,
     )
-    game = new_game(header, source=str(record))
+    game = new_game(header, resolve_edition(edition, "--edition").edition(), str(record))
     text = record_to_text(Record(game.header))
     write_atomic(record, text)
     out.show(f"New {game.state.board.name} record in {record}.", game_summary(game))
@@ -161,16 +163,14 @@ def move(
 def undo(record: RecordArg, as_json: JsonOpt = False) -> None:
     """Take the last move off the record."""
     out = Output(as_json)
-    rec = read_record(record)
-    if not rec.moves:
-        raise InputError(str(record), "", "has no move to undo")
-    last = rec.moves[-1]
-    lines = record.read_text(encoding="utf-8").splitlines()
-    assert last.line is not None
-    removed = lines.pop(last.line - 1)
-    write_atomic(record, "\n".join(lines) + "\n")
-    out.show(f"Took back line {last.line}: {removed.strip()}")
-    out.json({"undone": removed.strip(), "line": last.line})
+    try:
+        text = record.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(str(record), "", "no such file") from None
+    removed = remove_last_move(text, str(record))
+    write_atomic(record, removed.text)
+    out.show(f"Took back line {removed.move.line}: {removed.written}")
+    out.json({"undone": removed.written, "line": removed.move.line})
 
 
 @app.command("show")
@@ -221,7 +221,7 @@ def register(main: typer.Typer) -> None:
     )
     @handle_errors
     def simulate(
-        edition: Annotated[str, typer.Argument(help="gads-hill-1874 or old-town.")],
+        edition: EditionArg,
         games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 10,
         seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 1,
         policy: Annotated[Policy, typer.Option("--policy", help="random or greedy.")] = "greedy",
@@ -233,17 +233,18 @@ def register(main: typer.Typer) -> None:
     ) -> None:
         """Play whole games by a policy and report what happened."""
         out = Output(as_json)
+        chosen = resolve_edition(edition).edition()
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
         with out.progress(f"simulating {edition}", games) as advance:
 
-            def on_game(result) -> None:  # type: ignore[no-untyped-def]
+            def on_game(result: GameResult) -> None:
                 if records is not None:
                     stem = Path(edition).stem  # an edition may be a board file's path
                     name = f"{stem}-{policy}-{players}p-{result.record.header.seed}.game"
                     write_atomic(records / name, record_to_text(result.record))
                 advance(1)
 
-            stats = run_simulation(edition, games, seed, policy, players, on_game)
+            stats = run_simulation(edition, games, seed, policy, players, on_game, card_set=chosen)
         out.show(simulation_view(stats))
         out.json(to_json(stats))

@@ -11,6 +11,7 @@ from adjudicator.cli.checks import check_building, check_card, check_player, che
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import RulesError
 from adjudicator.deduction.files.state_file import load_state, write_state
+from adjudicator.deduction.game.record import parse_marker
 from adjudicator.deduction.rules.logic import claim_stop, stop_report
 from adjudicator.deduction.rules.ruling import Ruling
 from adjudicator.deduction.rules.turns import rule_buy_turn, rule_discard_turn, rule_turn
@@ -56,10 +57,10 @@ def _finish(out: Output, ruling: Ruling, state_path: Path, write: bool) -> None:
 
 
 def _take(text: str) -> tuple[str, str]:
-    building, sep, space = text.partition("@")
-    if not sep or not building or not space:
-        raise RulesError(f"--take {text!r}: write it as BUILDING@SPACE, e.g. hotel@c3")
-    return building.strip().lower(), space.strip().lower()
+    try:
+        return parse_marker(text)
+    except ValueError:
+        raise RulesError(f"--take {text!r}: write it as BUILDING@SPACE, e.g. hotel@c3") from None
 
 
 def register(app: typer.Typer) -> None:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from adjudicator.cli.board_cmd import SvgOpt, save_svg
+from adjudicator.cli.options import SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.deduction.files.state_file import load_state, state_to_data
 from adjudicator.render import board_view, state_summary

@@ -67,8 +67,9 @@ def replay_view(r: Replay) -> RenderableType:
     parts.append(findings if findings.row_count else Text("Nothing was overlooked."))
     scores = Table("player", "corrected score", "table's score", title="Scores")
     table_scores = r.table_scores() or {}
-    for name, pts in r.scores().items():
-        scores.add_row(name, str(pts), str(table_scores.get(name, "-")))
+    for player, total in r.scores().items():
+        at_table = table_scores.get(player)
+        scores.add_row(player, str(total), "-" if at_table is None else str(at_table))
     parts.append(scores)
     parts.append(game_summary(r.game))
     return Panel(Group(*parts))

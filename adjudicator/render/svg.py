@@ -1,21 +1,30 @@
 """An SVG picture of a board, optionally with a state's buildings and markers and a card's map.
 
 Built with `xml.etree.ElementTree`, so every name is escaped and the result is
-well-formed XML. Geometry as in `terminal.py`: one square per grid cell, and a
-gap between neighbouring rows and columns where the streets and the railway run.
+well-formed XML. Painted from the board's layout (`layout.py`), as `terminal.py` is:
+one square per grid cell, and a gap between neighbouring rows and columns where the
+streets and the railway run.
 """
 
 from __future__ import annotations
 
 import textwrap
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 
-from adjudicator.deduction.models.board import Board, Line
+from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.state import GameState
+from adjudicator.render.layout import (
+    BoardLayout,
+    Box,
+    CellKind,
+    CellPlace,
+    LinePlace,
+    Metrics,
+    board_layout,
+)
 
-__all__ = ["board_svg"]
+__all__ = ["METRICS", "board_svg"]
 
 CELL = 100
 GAP = 30  # wide enough for a street name
@@ -61,38 +70,19 @@ PALETTE = (
     "#9a8c98",
 )
 
-
-@dataclass(frozen=True)
-class _Geometry:
-    x0: int
-    y0: int
-    ncols: int
-    nrows: int
-
-    @property
-    def board_w(self) -> int:
-        return self.ncols * CELL + (self.ncols - 1) * GAP
-
-    @property
-    def board_h(self) -> int:
-        return self.nrows * CELL + (self.nrows - 1) * GAP
-
-    def left(self, x: int) -> int:
-        return MARGIN + (x - self.x0) * (CELL + GAP)
-
-    def top(self, y: int) -> int:
-        return MARGIN + TITLE_H + (y - self.y0) * (CELL + GAP)
+METRICS = Metrics(  # pixels; a name of 12 characters fits a line inside a square
+    cell_w=CELL,
+    cell_h=CELL,
+    gap=GAP,
+    left=MARGIN,
+    top=MARGIN + TITLE_H,
+    text_width=12,
+    text_lines=3,
+    field_lines=3,
+)
 
 
-def _geometry(board: Board) -> _Geometry:
-    xs = [s.x for s in board.spaces.values()] + [f.x for f in board.fields.values()]
-    ys = [s.y for s in board.spaces.values()] + [f.y for f in board.fields.values()]
-    for line in board.lines.values():
-        (xs if line.runs == "north-south" else ys).extend(line.between)
-    return _Geometry(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-
-
-def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) -> ET.Element:
+def _el(parent: ET.Element, tag: str, text: str | None = None, /, **attrs: object) -> ET.Element:
     """A child element; attribute names use `_` for `-` (font_size -> font-size)."""
     node = ET.SubElement(
         parent, tag, {k.rstrip("_").replace("_", "-"): str(v) for k, v in attrs.items()}
@@ -102,23 +92,15 @@ def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) 
     return node
 
 
-def _cell_box(
-    parent: ET.Element,
-    geo: _Geometry,
-    cell: tuple[int, int],
-    ident: str,
-    cls: str,
-    **style: object,
-) -> tuple[ET.Element, float, float]:
-    """A group for one cell of the board with its rounded box; returns it and its corner."""
-    x, y = geo.left(cell[0]), geo.top(cell[1])
+def _cell_box(parent: ET.Element, box: Box, ident: str, cls: str, **style: object) -> ET.Element:
+    """A group for one cell of the board with its rounded box."""
     group = _el(parent, "g", id=ident, class_=cls)
-    _el(group, "rect", x=x, y=y, width=CELL, height=CELL, rx=6, **style)
-    return group, x, y
+    _el(group, "rect", x=box.x, y=box.y, width=box.w, height=box.h, rx=6, **style)
+    return group
 
 
 def _multiline(
-    parent: ET.Element, lines: list[str], x: float, y: float, size: int, **attrs: object
+    parent: ET.Element, lines: Sequence[str], x: float, y: float, size: int, **attrs: object
 ) -> None:
     """Centred lines of text around (x, y)."""
     text = _el(parent, "text", x=x, y=y, font_size=size, text_anchor="middle", **attrs)
@@ -127,84 +109,28 @@ def _multiline(
         _el(text, "tspan", line, x=x, y=f"{first + i * size * 1.2:.1f}")
 
 
-def _wrap(name: str, width: int, lines: int = 3) -> list[str]:
-    parts = textwrap.wrap(name, width) or [""]
-    return parts[:lines]
-
-
 # ----- streets and the railway --------------------------------------------------------
 
 
-def _line_box(geo: _Geometry, line: Line) -> tuple[int, int, int, int]:
-    """The rectangle (x, y, width, height) of the gap a line runs in."""
-    lo, hi = line.span if line.span is not None else (None, None)
-    if line.runs == "east-west":
-        y = geo.top(line.between[0]) + CELL
-        x1 = geo.left(lo) if lo is not None else MARGIN
-        x2 = geo.left(hi) + CELL if hi is not None else MARGIN + geo.board_w
-        return x1, y, x2 - x1, GAP
-    x = geo.left(line.between[0]) + CELL
-    y1 = geo.top(lo) if lo is not None else MARGIN + TITLE_H
-    y2 = geo.top(hi) + CELL if hi is not None else MARGIN + TITLE_H + geo.board_h
-    return x, y1, GAP, y2 - y1
+def _draw_street(parent: ET.Element, place: LinePlace) -> None:
+    b = place.box
+    group = _el(parent, "g", id=f"street-{place.line.id}", class_="street")
+    _el(group, "title", place.line.name)
+    _el(group, "rect", x=b.x, y=b.y, width=b.w, height=b.h, fill=COLOURS["street"])
 
 
-def _draw_street(parent: ET.Element, geo: _Geometry, line: Line) -> None:
-    x, y, w, h = _line_box(geo, line)
-    group = _el(parent, "g", id=f"street-{line.id}", class_="street")
-    _el(group, "title", line.name)
-    _el(group, "rect", x=x, y=y, width=w, height=h, fill=COLOURS["street"])
-
-
-def _free_stretch(
-    start: float, stop: float, cuts: list[tuple[float, float]], need: float
-) -> tuple[float, float]:
-    """The first stretch of [start, stop] between crossing lines at least `need` long,
-    else the longest, so a label never sits on a crossing when it can avoid it."""
-    stretches, pos = [], start
-    for a, b in sorted(cuts):
-        if a > pos:
-            stretches.append((pos, min(a, stop)))
-        pos = max(pos, b)
-    if pos < stop:
-        stretches.append((pos, stop))
-    if not stretches:
-        return start, stop
-    fitting = [s for s in stretches if s[1] - s[0] >= need]
-    return fitting[0] if fitting else max(stretches, key=lambda s: s[1] - s[0])
-
-
-def _label_line(parent: ET.Element, board: Board, geo: _Geometry, line: Line) -> None:
-    x, y, w, h = _line_box(geo, line)
-    across = [ln for ln in board.lines.values() if ln.runs != line.runs]
+def _label_line(parent: ET.Element, place: LinePlace) -> None:
+    """The line's name in the middle of a free stretch between the lines crossing it."""
+    line, box = place.line, place.box
     need = len(line.name) * 7 + 12  # about 7 px a character at 12 px
+    a, b = place.label_stretch(need) or place.along
     attrs = {"font_size": 12, "text_anchor": "middle", "font_style": "italic"}
     fill = COLOURS["rail"] if line.railway else COLOURS["street_text"]
-    if line.runs == "east-west":
-        cuts = [
-            (bx, bx + bw)
-            for bx, by, bw, bh in map(lambda ln: _line_box(geo, ln), across)
-            if by <= y < by + bh
-        ]
-        a, b = _free_stretch(x, x + w, cuts, need)
-        _el(
-            parent,
-            "text",
-            line.name,
-            x=(a + b) / 2,
-            y=y + GAP / 2 + 4,
-            fill=fill,
-            class_="street-name",
-            **attrs,
-        )
+    if place.east_west:
+        x, y = (a + b) / 2, box.y + GAP / 2 + 4
+        _el(parent, "text", line.name, x=x, y=y, fill=fill, class_="street-name", **attrs)
         return
-    cuts = [
-        (by, by + bh)
-        for bx, by, bw, bh in map(lambda ln: _line_box(geo, ln), across)
-        if bx <= x < bx + bw
-    ]
-    a, b = _free_stretch(y, y + h, cuts, need)
-    cx, cy = x + GAP / 2 + 4, (a + b) / 2
+    cx, cy = box.x + GAP / 2 + 4, (a + b) / 2
     _el(
         parent,
         "text",
@@ -218,12 +144,12 @@ def _label_line(parent: ET.Element, board: Board, geo: _Geometry, line: Line) ->
     )
 
 
-def _draw_railway(parent: ET.Element, geo: _Geometry, line: Line) -> None:
-    x, y, w, h = _line_box(geo, line)
+def _draw_railway(parent: ET.Element, place: LinePlace) -> None:
+    x, y, w, h = place.box.x, place.box.y, place.box.w, place.box.h
     group = _el(parent, "g", id="railway", class_="railway")
-    _el(group, "title", line.name)
+    _el(group, "title", place.line.name)
     colour = COLOURS["rail"]
-    if line.runs == "east-west":
+    if place.east_west:
         mid = y + h / 2
         for pos in range(x + 4, x + w, 10):  # sleepers across the track
             _el(
@@ -244,24 +170,25 @@ def _draw_railway(parent: ET.Element, geo: _Geometry, line: Line) -> None:
 # ----- spaces, frames and landmark fields ---------------------------------------------
 
 
-def _fill(space: str, highlight: frozenset[str], mine: frozenset[str]) -> tuple[str, str]:
-    if space in highlight and space in mine:
+def _fill(cell: CellPlace) -> tuple[str, str]:
+    if cell.highlight and cell.mine:
         return COLOURS["both"], COLOURS["both_stroke"]
-    if space in highlight:
+    if cell.highlight:
         return COLOURS["highlight"], COLOURS["highlight_stroke"]
-    if space in mine:
+    if cell.mine:
         return COLOURS["my"], COLOURS["my_stroke"]
     return COLOURS["space"], COLOURS["stroke"]
 
 
-def _door(parent: ET.Element, x: int, y: int, side: str | None) -> None:
+def _door(parent: ET.Element, box: Box, side: str | None) -> None:
     """A thick stroke on the side the entrance opens onto."""
     half = 16
+    x, y, w, h = box.x, box.y, box.w, box.h
     ends = {
-        "north": (x + CELL / 2 - half, y, x + CELL / 2 + half, y),
-        "south": (x + CELL / 2 - half, y + CELL, x + CELL / 2 + half, y + CELL),
-        "west": (x, y + CELL / 2 - half, x, y + CELL / 2 + half),
-        "east": (x + CELL, y + CELL / 2 - half, x + CELL, y + CELL / 2 + half),
+        "north": (x + w / 2 - half, y, x + w / 2 + half, y),
+        "south": (x + w / 2 - half, y + h, x + w / 2 + half, y + h),
+        "west": (x, y + h / 2 - half, x, y + h / 2 + half),
+        "east": (x + w, y + h / 2 - half, x + w, y + h / 2 + half),
     }
     if side in ends:
         x1, y1, x2, y2 = ends[side]
@@ -286,12 +213,10 @@ def _abbrev(name: str) -> str:
     return name[:2].title()
 
 
-def _draw_markers(
-    parent: ET.Element, board: Board, state: GameState, space: str, x: int, y: int
-) -> None:
-    holders = [b for b in board.buildings if space in state.markers.get(b, ())]
+def _draw_markers(parent: ET.Element, board: Board, cell: CellPlace) -> None:
+    x, y = cell.box.x, cell.box.y
     order = list(board.buildings)
-    for i, b in enumerate(holders):
+    for i, b in enumerate(cell.holders):
         name = board.building_name(b)
         cy = y + 38 + i * 20
         disc = _el(parent, "g", class_="marker", data_building=b)
@@ -325,12 +250,12 @@ def _draw_markers(
             y=cy + 4,
             font_size=10,
         )
-    if holders:
+    if cell.holders:
         _el(
             parent,
             "text",
-            f"{len(holders)}",
-            x=x + CELL - 8,
+            f"{len(cell.holders)}",
+            x=x + cell.box.w - 8,
             y=y + 16,
             font_size=12,
             font_weight="bold",
@@ -340,69 +265,50 @@ def _draw_markers(
         )
 
 
-def _draw_space(
-    parent: ET.Element,
-    board: Board,
-    geo: _Geometry,
-    space_id: str,
-    state: GameState | None,
-    marks: tuple[frozenset[str], frozenset[str]],
-) -> None:
-    space = board.spaces[space_id]
-    fill, stroke = _fill(space_id, *marks)
-    group, x, y = _cell_box(
+def _draw_space(parent: ET.Element, board: Board, cell: CellPlace) -> None:
+    fill, stroke = _fill(cell)
+    group = _cell_box(
         parent,
-        geo,
-        space.cell,
-        f"space-{space_id}",
+        cell.box,
+        f"space-{cell.id}",
         "space",
         fill=fill,
         stroke=stroke,
         stroke_width=2 if stroke != COLOURS["stroke"] else 1,
     )
-    if space.street:
-        _door(group, x, y, board.lines[space.street].borders(space.x, space.y))
-    building = state.occupant.get(space_id) if state is not None else None
-    if building is not None:
+    x, y, w, h = cell.box.x, cell.box.y, cell.box.w, cell.box.h
+    _door(group, cell.box, cell.entrance)
+    if cell.building is not None:
         _el(
             group,
             "rect",
             x=x + 6,
             y=y + 22,
-            width=CELL - 12,
-            height=CELL - 30,
+            width=w - 12,
+            height=h - 30,
             rx=4,
             fill=COLOURS["placed"],
             class_="building",
-            data_building=building,
+            data_building=cell.building,
         )
         _multiline(
             group,
-            _wrap(board.building_name(building), 12),
-            x + CELL / 2,
-            y + 22 + (CELL - 30) / 2 + 4,
+            cell.lines,
+            x + w / 2,
+            y + 22 + (h - 30) / 2 + 4,
             12,
             fill=COLOURS["placed_text"],
             font_weight="bold",
         )
-    elif state is not None:
-        _draw_markers(group, board, state, space_id, x, y)
-    _el(
-        group,
-        "text",
-        board.space_name(space_id),
-        x=x + 8,
-        y=y + 16,
-        font_size=13,
-        font_weight="bold",
-    )
-    flags = ("?" if space_id in marks[0] else "") + ("◆" if space_id in marks[1] else "")
-    if flags:
+    else:
+        _draw_markers(group, board, cell)
+    _el(group, "text", cell.title, x=x + 8, y=y + 16, font_size=13, font_weight="bold")
+    if cell.flags:
         _el(
             group,
             "text",
-            flags,
-            x=x + CELL / 2,
+            cell.flags,
+            x=x + w / 2,
             y=y + 16,
             font_size=14,
             font_weight="bold",
@@ -411,69 +317,63 @@ def _draw_space(
         )
 
 
-def _draw_frame(
-    parent: ET.Element, board: Board, geo: _Geometry, frame_id: str, state: GameState | None
-) -> None:
-    space = board.spaces[frame_id]
-    landmark = state.landmarks.get(frame_id) if state is not None else None
-    group, x, y = _cell_box(
+def _draw_frame(parent: ET.Element, cell: CellPlace) -> None:
+    landmark = cell.landmark
+    group = _cell_box(
         parent,
-        geo,
-        space.cell,
-        f"space-{frame_id}",
+        cell.box,
+        f"space-{cell.id}",
         "frame",
         fill=COLOURS["landmark"] if landmark else COLOURS["frame"],
         stroke=COLOURS["landmark_stroke"],
         stroke_dasharray="6 4",
     )
+    x, y, w, h = cell.box.x, cell.box.y, cell.box.w, cell.box.h
     _el(
         group,
         "text",
-        frame_id,
-        x=x + CELL / 2,
+        cell.title,
+        x=x + w / 2,
         y=y + 16,
         font_size=10,
         text_anchor="middle",
         fill=COLOURS["landmark_stroke"],
     )
-    name = board.landmarks.get(landmark, landmark) if landmark else "frame field"
     _multiline(
         group,
-        _wrap(name, 12),
-        x + CELL / 2,
-        y + CELL / 2 + 8,
+        cell.lines if landmark else ("frame field",),
+        x + w / 2,
+        y + h / 2 + 8,
         12,
         font_weight="bold" if landmark else "normal",
     )
 
 
-def _draw_field(parent: ET.Element, board: Board, geo: _Geometry, field_id: str) -> None:
-    f = board.fields[field_id]
-    group, x, y = _cell_box(
+def _draw_field(parent: ET.Element, cell: CellPlace) -> None:
+    group = _cell_box(
         parent,
-        geo,
-        (f.x, f.y),
-        f"landmark-{field_id}",
+        cell.box,
+        f"landmark-{cell.id}",
         "landmark",
         fill=COLOURS["landmark"],
         stroke=COLOURS["landmark_stroke"],
         stroke_width=2,
     )
-    _multiline(group, _wrap(f.name, 12), x + CELL / 2, y + CELL / 2 + 4, 12, font_weight="bold")
+    b = cell.box
+    _multiline(group, cell.lines, b.x + b.w / 2, b.y + b.h / 2 + 4, 12, font_weight="bold")
 
 
 # ----- the picture --------------------------------------------------------------------
 
 
-def _legend(parent: ET.Element, geo: _Geometry, marks: tuple[frozenset[str], ...]) -> None:
-    y = MARGIN + TITLE_H + geo.board_h + 20
-    highlight, mine = marks
+def _legend(parent: ET.Element, layout: BoardLayout, marked: bool, mine: bool, both: bool) -> None:
+    y = METRICS.top + layout.height + 20  # below the board
     parts = ["thick mark: entrance"]
-    if highlight:
+    if marked:
         parts.append("? yellow: the card's map")
     if mine:
         parts.append("◆ blue: my building's spaces")
-    if highlight & mine:
+    if both:
         parts.append("purple: both")
     _el(
         parent,
@@ -505,10 +405,10 @@ def board_svg(
     title: str | None = None,
 ) -> str:
     """The board as an SVG document (a string); see the module docstring for what it shows."""
-    geo = _geometry(board)
-    marks = (frozenset(highlight), frozenset(my_highlight))
-    width = geo.board_w + 2 * MARGIN
-    height = geo.board_h + 2 * MARGIN + TITLE_H + LEGEND_H
+    marked, mine = frozenset(highlight), frozenset(my_highlight)
+    layout = board_layout(board, METRICS, state, marked, mine)
+    width = layout.width + 2 * MARGIN
+    height = layout.height + 2 * MARGIN + TITLE_H + LEGEND_H
     root = ET.Element(
         "svg",
         {
@@ -524,19 +424,20 @@ def board_svg(
     _el(root, "rect", x=0, y=0, width=width, height=height, fill=COLOURS["paper"])
     shown = textwrap.shorten(heading, max(20, (width - 2 * MARGIN) // 10), placeholder="…")
     _el(root, "text", shown, x=MARGIN, y=MARGIN + 16, font_size=18, font_weight="bold")
-    for line in board.streets.values():
-        _draw_street(root, geo, line)
+    streets = [place for place in layout.lines.values() if not place.line.railway]
+    for place in streets:
+        _draw_street(root, place)
     if board.railway is not None:
-        _draw_railway(root, geo, board.railway)
-    for line in board.streets.values():
-        _label_line(root, board, geo, line)
-    for sid, space in board.spaces.items():
-        if space.frame:
-            _draw_frame(root, board, geo, sid, state)
+        _draw_railway(root, layout.lines[board.railway.id])
+    for place in streets:
+        _label_line(root, place)
+    for cell in layout.cells:
+        if cell.kind is CellKind.FRAME:
+            _draw_frame(root, cell)
+        elif cell.kind is CellKind.FIELD:
+            _draw_field(root, cell)
         else:
-            _draw_space(root, board, geo, sid, state, marks)
-    for fid in board.fields:
-        _draw_field(root, board, geo, fid)
-    _legend(root, geo, marks)
+            _draw_space(root, board, cell)
+    _legend(root, layout, bool(marked), bool(mine), bool(marked & mine))
     _indent(root)
     return ET.tostring(root, encoding="unicode", xml_declaration=False) + "\n"

@@ -1,32 +1,47 @@
 """Rich renderables for boards, cards and states. They only read the models and print nothing.
 
-The board is drawn on a character canvas: one box per grid cell, and one
-character of gap between neighbouring rows and columns, where the streets and
-the railway run. A box's double side is the side its entrance opens onto.
+The board is painted on a character canvas from its layout (`layout.py`): one box
+per grid cell, and one character of gap between neighbouring rows and columns,
+where the streets and the railway run. A box's double side is the side its
+entrance opens onto.
 """
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, JustifyMethod, RenderableType
 from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.deduction.models.board import Board, Line
+from adjudicator.deduction.models.board import RELATIONS, Board, Line
 from adjudicator.deduction.models.cards import MY, Card, CardSet
 from adjudicator.deduction.models.state import GameState
+from adjudicator.render.layout import (
+    HIGHLIGHT_MARK,
+    MY_MARK,
+    BoardLayout,
+    Box,
+    CellKind,
+    CellPlace,
+    Grid,
+    LinePlace,
+    Metrics,
+    board_layout,
+    extent,
+    short_name,
+)
 
 __all__ = [
     "BoardView",
     "board_view",
+    "card_maps_table",
     "card_panel",
     "cards_table",
-    "short_name",
+    "relations_table",
     "spaces_table",
     "state_summary",
 ]
@@ -36,7 +51,7 @@ CONTENT_ROWS = 4  # the id line, then three lines for a building name or markers
 CELL_H = CONTENT_ROWS + 2
 MIN_INNER, MAX_INNER = 6, 12
 
-HIGHLIGHT_MARK, MY_MARK, MARKER_MARK = "?", "◆", "●"
+MARKER_MARK = "●"
 
 STYLE = {
     "street": "grey50",
@@ -68,7 +83,7 @@ _CORNERS = {  # corner -> {(horizontal side double, vertical side double): char}
 
 
 def _plain_box(h: str, v: str, corners: str) -> dict[str, str]:
-    nw, ne, sw, se = corners
+    nw, ne, sw, se = list(corners)
     return {"top": h, "bottom": h, "left": v, "right": v, "nw": nw, "ne": ne, "sw": sw, "se": se}
 
 
@@ -76,70 +91,21 @@ _FRAME_BOX = _plain_box("╌", "╎", "┌┐└┘")  # dashed: a frame field w
 _FIELD_BOX = _plain_box("━", "┃", "┏┓┗┛")
 
 
-def short_name(name: str, width: int) -> str:
-    """The name cut to `width` characters, with an ellipsis when it had to be cut."""
-    if len(name) <= width:
-        return name
-    return name[: max(width - 1, 0)] + "…"
-
-
-def _wrapped(name: str, width: int, lines: int) -> list[str]:
-    """A name wrapped into at most `lines` lines of `width`; the last one cut if need be."""
-    parts = textwrap.wrap(name, width) or [""]
-    if len(parts) > lines:
-        parts = [*parts[: lines - 1], short_name(" ".join(parts[lines - 1 :]), width)]
-    return [short_name(p, width) for p in parts]
-
-
-# ----- geometry -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Grid:
-    """Where each board cell lands on the character canvas."""
-
-    x0: int
-    y0: int
-    ncols: int
-    nrows: int
-    inner: int  # characters inside a box
-
-    @property
-    def cell_w(self) -> int:
-        return self.inner + 2
-
-    @property
-    def width(self) -> int:
-        return self.ncols * self.cell_w + (self.ncols - 1) * GAP
-
-    @property
-    def height(self) -> int:
-        return self.nrows * CELL_H + (self.nrows - 1) * GAP
-
-    def col(self, x: int) -> int:
-        return (x - self.x0) * (self.cell_w + GAP)
-
-    def row(self, y: int) -> int:
-        return (y - self.y0) * (CELL_H + GAP)
-
-
-def _extent(board: Board) -> tuple[int, int, int, int]:
-    """The smallest x, y and the count of columns and rows that hold every cell and line."""
-    xs = [s.x for s in board.spaces.values()] + [f.x for f in board.fields.values()]
-    ys = [s.y for s in board.spaces.values()] + [f.y for f in board.fields.values()]
-    for line in board.lines.values():
-        (xs if line.runs == "north-south" else ys).extend(line.between)
-    return min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-
-
-def _grid(board: Board, inner: int) -> _Grid:
-    x0, y0, ncols, nrows = _extent(board)
-    return _Grid(x0, y0, ncols, nrows, inner)
+def _metrics(inner: int) -> Metrics:
+    """Character sizes: `inner` characters inside a box, one character of gap."""
+    return Metrics(
+        cell_w=inner + 2,
+        cell_h=CELL_H,
+        gap=GAP,
+        text_width=inner,
+        text_lines=CONTENT_ROWS - 1,
+        field_lines=CONTENT_ROWS,
+    )
 
 
 def _inner_for(board: Board, max_width: int) -> int:
     """The widest box that lets the board fit `max_width`, within sensible bounds."""
-    _, _, ncols, _ = _extent(board)
+    ncols = extent(board).ncols
     inner = (max_width - GAP * (ncols - 1)) // ncols - 2
     return max(MIN_INNER, min(MAX_INNER, inner))
 
@@ -179,36 +145,17 @@ class _Canvas:
 # ----- streets and the railway --------------------------------------------------------
 
 
-def _line_track(grid: _Grid, line: Line) -> tuple[int, range]:
-    """The canvas row (east-west) or column (north-south) of a line, and the span it covers."""
-    lo, hi = line.span if line.span is not None else (None, None)
-    if line.runs == "east-west":
-        fixed = grid.row(line.between[0]) + CELL_H
-        start = 0 if lo is None else grid.col(lo)
-        stop = grid.width if hi is None else grid.col(hi) + grid.cell_w
-    else:
-        fixed = grid.col(line.between[0]) + grid.cell_w
-        start = 0 if lo is None else grid.row(lo)
-        stop = grid.height if hi is None else grid.row(hi) + CELL_H
-    return fixed, range(start, stop)
-
-
-def _label_positions(track: range, crossings: set[int], label: str) -> list[int]:
+def _label_positions(place: LinePlace, label: str) -> list[int]:
     """Where the characters of a line's label go: inside one stretch between crossings
     if one is long enough, else flowing past the crossings of the longest stretch onwards."""
-    stretches: list[list[int]] = [[]]
-    for pos in track:
-        if pos in crossings:
-            stretches.append([])
-        else:
-            stretches[-1].append(pos)
-    fitting = [s for s in stretches if len(s) >= len(label) + 2]
-    if fitting:
-        start = fitting[0][0] + 1
+    need = len(label) + 2
+    stretch = place.label_stretch(need)
+    if stretch is not None and stretch[1] - stretch[0] >= need:
+        start = stretch[0] + 1
         return list(range(start, start + len(label)))
-    longest = max(stretches, key=len)
-    free = [p for p in track if p not in crossings and p >= (longest[0] if longest else 0)]
-    return free[: len(label)]
+    crossed = {pos for a, b in place.cuts for pos in range(a, b)}
+    first = stretch[0] if stretch is not None else 0
+    return [p for p in range(*place.along) if p not in crossed and p >= first][: len(label)]
 
 
 def _line_char(line: Line, pos: int) -> str:
@@ -220,50 +167,33 @@ def _line_char(line: Line, pos: int) -> str:
     return "╫" if pos % 2 else "║"
 
 
-def _at(line: Line, fixed: int, pos: int) -> tuple[int, int]:
-    """The canvas (column, row) of position `pos` along a line drawn at `fixed`."""
-    return (pos, fixed) if line.runs == "east-west" else (fixed, pos)
-
-
-def _crossings(board: Board, tracks: dict[str, tuple[int, range]]) -> dict[tuple[int, int], str]:
-    """Canvas cells where an east-west and a north-south line cross, with the glyph to draw."""
-    out: dict[tuple[int, int], str] = {}
-    for h in (ln for ln in board.lines.values() if ln.runs == "east-west"):
-        for v in (ln for ln in board.lines.values() if ln.runs == "north-south"):
-            (row, h_track), (col, v_track) = tracks[h.id], tracks[v.id]
-            if col in h_track and row in v_track:
-                out[(col, row)] = "╪" if h.railway else "╫" if v.railway else "┼"
-    return out
-
-
-def _draw_lines(canvas: _Canvas, board: Board, grid: _Grid) -> None:
-    tracks = {lid: _line_track(grid, line) for lid, line in board.lines.items()}
-    for lid, line in board.lines.items():
-        fixed, track = tracks[lid]
-        style = STYLE["railway" if line.railway else "street"]
-        for pos in track:
-            canvas.put(*_at(line, fixed, pos), _line_char(line, pos), style)
-    crossings = _crossings(board, tracks)
-    for (col, row), glyph in crossings.items():
-        canvas.put(col, row, glyph, STYLE["railway" if glyph != "┼" else "street"])
-    for lid, line in board.lines.items():
-        fixed, track = tracks[lid]
-        on_line = {pos for pos in track if _at(line, fixed, pos) in crossings}
+def _draw_lines(canvas: _Canvas, layout: BoardLayout) -> None:
+    for place in layout.lines.values():
+        style = STYLE["railway" if place.line.railway else "street"]
+        for pos in range(*place.along):
+            canvas.put(*place.at(pos), _line_char(place.line, pos), style)
+    for crossing in layout.crossings:
+        glyph = "╪" if crossing.east_west.railway else "╫" if crossing.north_south.railway else "┼"
+        style = STYLE["railway" if glyph != "┼" else "street"]
+        canvas.put(crossing.box.x, crossing.box.y, glyph, style)
+    for place in layout.lines.values():
+        line = place.line
         style = STYLE["railway_name" if line.railway else "street_name"]
-        label = f" {line.name} " if line.runs == "east-west" else line.name
-        for ch, pos in zip(label, _label_positions(track, on_line, label), strict=False):
-            canvas.put(*_at(line, fixed, pos), ch, style)
+        label = f" {line.name} " if place.east_west else line.name
+        for ch, pos in zip(label, _label_positions(place, label), strict=False):
+            canvas.put(*place.at(pos), ch, style)
 
 
 # ----- cells --------------------------------------------------------------------------
 
 
-def _box(canvas: _Canvas, col: int, row: int, w: int, c: dict[str, str], style: str) -> None:
+def _box(canvas: _Canvas, box: Box, c: dict[str, str], style: str) -> None:
+    col, row, w = box.x, box.y, box.w
     canvas.put(col, row, c["nw"] + c["top"] * (w - 2) + c["ne"], style)
-    for r in range(row + 1, row + CELL_H - 1):
+    for r in range(row + 1, box.bottom - 1):
         canvas.put(col, r, c["left"], style)
         canvas.put(col + w - 1, r, c["right"], style)
-    canvas.put(col, row + CELL_H - 1, c["sw"] + c["bottom"] * (w - 2) + c["se"], style)
+    canvas.put(col, box.bottom - 1, c["sw"] + c["bottom"] * (w - 2) + c["se"], style)
 
 
 def _space_box(entrance: str | None) -> dict[str, str]:
@@ -281,93 +211,55 @@ def _space_box(entrance: str | None) -> dict[str, str]:
     }
 
 
-@dataclass(frozen=True)
-class _Marks:
-    highlight: frozenset[str] = frozenset()
-    my_highlight: frozenset[str] = frozenset()
-
-    def style(self, space: str) -> str | None:
-        hit, mine = space in self.highlight, space in self.my_highlight
-        if hit and mine:
-            return STYLE["both"]
-        if hit:
-            return STYLE["highlight"]
-        return STYLE["my"] if mine else None
-
-    def marks(self, space: str) -> str:
-        return (HIGHLIGHT_MARK if space in self.highlight else "") + (
-            MY_MARK if space in self.my_highlight else ""
-        )
+def _mark_style(cell: CellPlace) -> str | None:
+    if cell.highlight and cell.mine:
+        return STYLE["both"]
+    if cell.highlight:
+        return STYLE["highlight"]
+    return STYLE["my"] if cell.mine else None
 
 
-def _draw_space(
-    canvas: _Canvas,
-    board: Board,
-    grid: _Grid,
-    space_id: str,
-    state: GameState | None,
-    marks: _Marks,
-) -> None:
-    space = board.spaces[space_id]
-    col, row = grid.col(space.x), grid.row(space.y)
-    inner = grid.inner
-    entrance = board.lines[space.street].borders(space.x, space.y) if space.street else None
-    style = marks.style(space_id) or STYLE["box"]
-    _box(canvas, col, row, grid.cell_w, _space_box(entrance), style)
-    head = board.space_name(space_id)
-    flags = marks.marks(space_id)
-    count = ""
-    if state is not None and state.marker_counts.get(space_id):
-        count = f"{MARKER_MARK}{state.marker_counts[space_id]}"
-    head = short_name(head, inner - len(flags) - len(count) - (1 if flags else 0))
+def _draw_space(canvas: _Canvas, board: Board, cell: CellPlace, inner: int) -> None:
+    col, row = cell.box.x, cell.box.y
+    _box(canvas, cell.box, _space_box(cell.entrance), _mark_style(cell) or STYLE["box"])
+    flags = cell.flags
+    count = f"{MARKER_MARK}{len(cell.holders)}" if cell.holders else ""
+    head = short_name(cell.title, inner - len(flags) - len(count) - (1 if flags else 0))
     canvas.put(col + 1, row + 1, head, STYLE["id"])
     if flags:
-        canvas.put(col + 2 + len(head), row + 1, flags, marks.style(space_id) or "")
+        canvas.put(col + 2 + len(head), row + 1, flags, _mark_style(cell) or "")
     if count:
         canvas.put(col + 1 + inner - len(count), row + 1, count, STYLE["count"])
-    for i, (text, text_style) in enumerate(_space_lines(board, space_id, state, inner)):
+    for i, (text, text_style) in enumerate(_space_lines(board, cell, inner)):
         canvas.put(col + 1, row + 2 + i, text, text_style)
 
 
-def _space_lines(
-    board: Board, space_id: str, state: GameState | None, inner: int
-) -> list[tuple[str, str]]:
+def _space_lines(board: Board, cell: CellPlace, inner: int) -> list[tuple[str, str]]:
     """What stands inside a building space below its id: the building, or its markers."""
-    if state is None:
-        return []
-    if space_id in state.occupant:
-        name = board.building_name(state.occupant[space_id])
-        return [(t.ljust(inner), STYLE["placed"]) for t in _wrapped(name, inner, CONTENT_ROWS - 1)]
-    holders = [b for b in board.buildings if space_id in state.markers.get(b, ())]
-    lines = [(short_name(board.building_name(b), inner), STYLE["marker"]) for b in holders]
+    if cell.building is not None:
+        return [(t.ljust(inner), STYLE["placed"]) for t in cell.lines]
+    lines = [(short_name(board.building_name(b), inner), STYLE["marker"]) for b in cell.holders]
     if len(lines) > CONTENT_ROWS - 1:
         more = len(lines) - (CONTENT_ROWS - 2)
         lines = [*lines[: CONTENT_ROWS - 2], (f"+{more} more", STYLE["marker"])]
     return lines
 
 
-def _draw_frame(
-    canvas: _Canvas, board: Board, grid: _Grid, frame_id: str, state: GameState | None
-) -> None:
-    space = board.spaces[frame_id]
-    col, row = grid.col(space.x), grid.row(space.y)
-    _box(canvas, col, row, grid.cell_w, _FRAME_BOX, STYLE["frame"])
-    canvas.put(col + 1, row + 1, short_name(frame_id, grid.inner), STYLE["frame"])
-    landmark = state.landmarks.get(frame_id) if state is not None else None
-    if landmark is None:
+def _draw_frame(canvas: _Canvas, cell: CellPlace, inner: int) -> None:
+    col, row = cell.box.x, cell.box.y
+    _box(canvas, cell.box, _FRAME_BOX, STYLE["frame"])
+    canvas.put(col + 1, row + 1, short_name(cell.title, inner), STYLE["frame"])
+    if cell.landmark is None:
         canvas.put(col + 1, row + 2, "frame", STYLE["frame"])
         return
-    name = board.landmarks.get(landmark, landmark)
-    for i, text in enumerate(_wrapped(name, grid.inner, CONTENT_ROWS - 1)):
+    for i, text in enumerate(cell.lines):
         canvas.put(col + 1, row + 2 + i, text, STYLE["landmark"])
 
 
-def _draw_field(canvas: _Canvas, board: Board, grid: _Grid, field_id: str) -> None:
-    f = board.fields[field_id]
-    col, row = grid.col(f.x), grid.row(f.y)
-    _box(canvas, col, row, grid.cell_w, _FIELD_BOX, STYLE["field"])
-    for i, text in enumerate(_wrapped(f.name, grid.inner, CONTENT_ROWS)):
-        canvas.put(col + 1, row + 1 + i, text, STYLE["landmark"])
+def _draw_field(canvas: _Canvas, cell: CellPlace) -> None:
+    _box(canvas, cell.box, _FIELD_BOX, STYLE["field"])
+    for i, text in enumerate(cell.lines):
+        canvas.put(cell.box.x + 1, cell.box.y + 1 + i, text, STYLE["landmark"])
 
 
 # ----- the board ----------------------------------------------------------------------
@@ -382,26 +274,32 @@ class BoardView:
     highlight: frozenset[str] = field(default_factory=frozenset)
     my_highlight: frozenset[str] = field(default_factory=frozenset)
 
+    def layout(self, inner: int) -> BoardLayout:
+        """Where everything goes with `inner` characters inside each box."""
+        return board_layout(
+            self.board, _metrics(inner), self.state, self.highlight, self.my_highlight
+        )
+
     def canvas(self, inner: int) -> Text:
-        grid = _grid(self.board, inner)
-        canvas = _Canvas(grid.width, grid.height)
-        _draw_lines(canvas, self.board, grid)
-        marks = _Marks(self.highlight, self.my_highlight)
-        for sid, space in self.board.spaces.items():
-            if space.frame:
-                _draw_frame(canvas, self.board, grid, sid, self.state)
+        layout = self.layout(inner)
+        canvas = _Canvas(layout.width, layout.height)
+        _draw_lines(canvas, layout)
+        for cell in layout.cells:
+            if cell.kind is CellKind.FRAME:
+                _draw_frame(canvas, cell, inner)
+            elif cell.kind is CellKind.FIELD:
+                _draw_field(canvas, cell)
             else:
-                _draw_space(canvas, self.board, grid, sid, self.state, marks)
-        for fid in self.board.fields:
-            _draw_field(canvas, self.board, grid, fid)
+                _draw_space(canvas, self.board, cell, inner)
         return canvas.text()
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
         yield self.canvas(_inner_for(self.board, options.max_width))
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        span = extent(self.board)
         return Measurement(
-            _grid(self.board, MIN_INNER).width, _grid(self.board, MAX_INNER).width
+            Grid(span, _metrics(MIN_INNER)).width, Grid(span, _metrics(MAX_INNER)).width
         ).clamp(max_width=options.max_width)
 
 
@@ -448,14 +346,29 @@ def spaces_table(board: Board) -> Table:
     return table
 
 
+def relations_table(board: Board) -> Table:
+    """How many pairs of building spaces stand in each relation a clue may name."""
+    table = Table(title="relations between building spaces", title_justify="left")
+    table.add_column("relation")
+    table.add_column("pairs", justify="right")
+    for name in RELATIONS:
+        table.add_row(name, str(len(board.relation_pairs(name))))
+    return table
+
+
 def _subject_name(board: Board, card: Card) -> str:
     return "my building" if card.subject == MY else board.building_name(card.subject)
 
 
 def cards_table(board: Board, cards: CardSet) -> Table:
     table = Table(title=cards.name, title_justify="left")
-    for name, justify in (("no.", "right"), ("kind", "left"), ("subject", "left")):
-        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("no.", "right"),
+        ("kind", "left"),
+        ("subject", "left"),
+    )
+    for name, justify in columns:
+        table.add_column(name, justify=justify, no_wrap=True)
     table.add_column("relation", no_wrap=True)
     table.add_column("spaces", justify="right")
     table.add_column("text", overflow="fold")
@@ -467,6 +380,23 @@ def cards_table(board: Board, cards: CardSet) -> Table:
             (card.relation or "").replace("_", " "),
             str(len(card.spaces)),
             card.text,
+        )
+    return table
+
+
+def card_maps_table(board: Board, cards: Iterable[Card]) -> Table:
+    """Every card with its map, relation and my building's map, as the files hold them."""
+    table = Table(title="cards", title_justify="left")
+    for name in ("no.", "kind", "subject", "relation", "spaces", "my spaces"):
+        table.add_column(name, overflow="fold")
+    for c in cards:
+        table.add_row(
+            str(c.number),
+            c.kind,
+            c.subject,
+            c.relation or "",
+            board.describe_spaces(c.spaces),
+            board.describe_spaces(c.my_spaces) if c.my_spaces is not None else "",
         )
     return table
 

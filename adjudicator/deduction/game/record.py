@@ -46,13 +46,16 @@ __all__ = [
     "Play",
     "Record",
     "RecordError",
+    "RemovedMove",
     "Stop",
     "Take",
     "format_move",
+    "parse_marker",
     "parse_move",
     "read_record",
     "record_from_text",
     "record_to_text",
+    "remove_last_move",
 ]
 
 
@@ -407,3 +410,52 @@ def read_record(path: Path) -> Record:
 def moves_of(record: Record, kinds: Iterable[type[Move]]) -> list[Move]:
     wanted = tuple(kinds)
     return [m for m in record.moves if isinstance(m, wanted)]
+
+
+# ----- editing a record's text --------------------------------------------------------------
+
+_MARKER = re.compile(rf"^(?P<bld>{_ID})\s*@\s*(?P<sp>{_ID})$", re.I)
+
+
+def parse_marker(text: str) -> tuple[str, str]:
+    """A marker written as a discard takes it, BUILDING@SPACE: (building, space), lower
+    case. Raises ValueError with a plain message.
+
+    >>> parse_marker("Hotel @ C3")
+    ('hotel', 'c3')
+    """
+    m = _MARKER.match(text.strip())
+    if m is None:
+        raise ValueError(f"cannot read {text!r}: write a marker as BUILDING@SPACE, e.g. hotel@c3")
+    return m["bld"].lower(), m["sp"].lower()
+
+
+@dataclass(frozen=True)
+class RemovedMove:
+    """The last move taken off a record's text (`remove_last_move`)."""
+
+    text: str  # the record without the move's line
+    move: Move  # the move; its `line` is the line it stood on
+    written: str  # that line as it was written, its comment included
+
+
+def remove_last_move(text: str, source: str = "record") -> RemovedMove:
+    """The record's text without the line of its last move: the header, the comments and
+    every other line stay as written. An unreadable record is a `RecordError`, a record
+    without moves an `InputError`.
+
+    >>> text = '[Edition "old-town"]\\n[Players "ann, bob"]\\n\\nann: 3  # hm\\n'
+    >>> removed = remove_last_move(text)
+    >>> removed.written, removed.move.line
+    ('ann: 3  # hm', 4)
+    >>> removed.text
+    '[Edition "old-town"]\\n[Players "ann, bob"]\\n\\n'
+    """
+    record = record_from_text(text, source)
+    if not record.moves:
+        raise InputError(source, "", "has no move to undo")
+    last = record.moves[-1]
+    assert last.line is not None  # every move read from a text knows its line
+    lines = text.splitlines()
+    written = lines.pop(last.line - 1)
+    return RemovedMove("\n".join(lines) + "\n", last, written.strip())

@@ -1,0 +1,380 @@
+"""Where everything on a picture of a board goes, computed once for both painters.
+
+The board is drawn as a grid: one box per cell, and a gap between neighbouring rows
+and columns, where the streets and the railway run. `terminal.py` measures in
+characters and `svg.py` in pixels: each gives its `Metrics`, gets a `BoardLayout`
+(plain data: boxes, entrance sides, lines and their crossings, the names inside the
+boxes already wrapped) and only paints it.
+
+>>> from adjudicator.deduction.files.editions import load_edition
+>>> board = load_edition("old-town").board
+>>> layout = board_layout(board, Metrics(cell_w=10, cell_h=6, gap=1))
+>>> layout.cell("b1").box  # grid cell (1, 0): one box and one gap from the left
+Box(x=11, y=0, w=10, h=6)
+>>> layout.cell("b1").entrance
+'south'
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from adjudicator.deduction.models.board import Board, Direction, Line
+from adjudicator.deduction.models.state import GameState
+
+__all__ = [
+    "HIGHLIGHT_MARK",
+    "MY_MARK",
+    "BoardLayout",
+    "Box",
+    "CellKind",
+    "CellPlace",
+    "Crossing",
+    "Extent",
+    "Grid",
+    "LinePlace",
+    "Metrics",
+    "board_layout",
+    "extent",
+    "short_name",
+    "wrap_name",
+]
+
+HIGHLIGHT_MARK, MY_MARK = "?", "◆"  # a space on the card's map; on my building's map
+
+
+def short_name(name: str, width: int) -> str:
+    """The name cut to `width` characters, with an ellipsis when it had to be cut."""
+    if len(name) <= width:
+        return name
+    return name[: max(width - 1, 0)] + "…"
+
+
+def wrap_name(name: str, width: int, lines: int) -> tuple[str, ...]:
+    """A name wrapped into at most `lines` lines of `width`; the last one cut if need be.
+
+    >>> wrap_name("Stage Coach Office", 8, 2)
+    ('Stage', 'Coach O…')
+    """
+    parts = textwrap.wrap(name, width) or [""]
+    if len(parts) > lines:
+        parts = [*parts[: lines - 1], short_name(" ".join(parts[lines - 1 :]), width)]
+    return tuple(short_name(p, width) for p in parts)
+
+
+# ----- sizes and boxes ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """The sizes a painter draws with, in its own unit (characters or pixels)."""
+
+    cell_w: int
+    cell_h: int
+    gap: int  # between neighbouring rows and columns: where a line runs
+    left: int = 0  # where the board starts on the painter's canvas
+    top: int = 0
+    text_width: int = 12  # characters of a name on one line inside a box
+    text_lines: int = 3  # lines for a building's or landmark's name below a box's title
+    field_lines: int = 3  # lines for a landmark field's name (the field has no title)
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle on the canvas: its top-left corner, width and height."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    def meet(self, other: Box) -> Box | None:
+        """Where two boxes overlap, or None."""
+        x, y = max(self.x, other.x), max(self.y, other.y)
+        right, bottom = min(self.right, other.right), min(self.bottom, other.bottom)
+        if x >= right or y >= bottom:
+            return None
+        return Box(x, y, right - x, bottom - y)
+
+
+@dataclass(frozen=True)
+class Extent:
+    """The smallest x and y, and the count of columns and rows, that hold every cell and
+    every line of a board."""
+
+    x0: int
+    y0: int
+    ncols: int
+    nrows: int
+
+
+def extent(board: Board) -> Extent:
+    xs = [s.x for s in board.spaces.values()] + [f.x for f in board.fields.values()]
+    ys = [s.y for s in board.spaces.values()] + [f.y for f in board.fields.values()]
+    for line in board.lines.values():
+        (xs if line.runs == "north-south" else ys).extend(line.between)
+    return Extent(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where each cell of the board lands on the canvas."""
+
+    extent: Extent
+    metrics: Metrics
+
+    @property
+    def width(self) -> int:
+        """The board's width, without what lies left of it on the canvas."""
+        m = self.metrics
+        return self.extent.ncols * m.cell_w + (self.extent.ncols - 1) * m.gap
+
+    @property
+    def height(self) -> int:
+        m = self.metrics
+        return self.extent.nrows * m.cell_h + (self.extent.nrows - 1) * m.gap
+
+    def col(self, x: int) -> int:
+        """The canvas position of the left side of grid column `x`."""
+        m = self.metrics
+        return m.left + (x - self.extent.x0) * (m.cell_w + m.gap)
+
+    def row(self, y: int) -> int:
+        m = self.metrics
+        return m.top + (y - self.extent.y0) * (m.cell_h + m.gap)
+
+    def cell(self, x: int, y: int) -> Box:
+        return Box(self.col(x), self.row(y), self.metrics.cell_w, self.metrics.cell_h)
+
+
+# ----- streets and the railway --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LinePlace:
+    """A street or the railway on the canvas: the gap it runs in, and where other lines
+    cross it (stretches along it, in the canvas unit)."""
+
+    line: Line
+    box: Box
+    cuts: tuple[tuple[int, int], ...] = ()  # sorted (start, stop) along the line
+
+    @property
+    def east_west(self) -> bool:
+        return self.line.runs == "east-west"
+
+    @property
+    def along(self) -> tuple[int, int]:
+        """Where the line starts and stops along its own direction."""
+        b = self.box
+        return (b.x, b.right) if self.east_west else (b.y, b.bottom)
+
+    def at(self, pos: int) -> tuple[int, int]:
+        """The canvas (x, y) of position `pos` along the line, on its first row or column."""
+        return (pos, self.box.y) if self.east_west else (self.box.x, pos)
+
+    def stretches(self) -> list[tuple[int, int]]:
+        """The free stretches (start, stop) between the crossings, in order."""
+        start, stop = self.along
+        out, pos = [], start
+        for a, b in self.cuts:
+            if a > pos:
+                out.append((pos, min(a, stop)))
+            pos = max(pos, b)
+        if pos < stop:
+            out.append((pos, stop))
+        return out
+
+    def label_stretch(self, need: int) -> tuple[int, int] | None:
+        """Where a label goes: the first free stretch at least `need` long, else the
+        longest, so it never sits on a crossing when it can avoid it; None if there is
+        no free stretch at all."""
+        free = self.stretches()
+        if not free:
+            return None
+        fitting = [s for s in free if s[1] - s[0] >= need]
+        return fitting[0] if fitting else max(free, key=lambda s: s[1] - s[0])
+
+
+@dataclass(frozen=True)
+class Crossing:
+    """Where an east-west line and a north-south line cross."""
+
+    east_west: Line
+    north_south: Line
+    box: Box
+
+
+def _line_box(grid: Grid, line: Line) -> Box:
+    """The rectangle of the gap a line runs in, over the cells its span covers."""
+    m = grid.metrics
+    lo, hi = line.span if line.span is not None else (None, None)
+    if line.runs == "east-west":
+        y = grid.row(line.between[0]) + m.cell_h
+        x1 = m.left if lo is None else grid.col(lo)
+        x2 = m.left + grid.width if hi is None else grid.col(hi) + m.cell_w
+        return Box(x1, y, x2 - x1, m.gap)
+    x = grid.col(line.between[0]) + m.cell_w
+    y1 = m.top if lo is None else grid.row(lo)
+    y2 = m.top + grid.height if hi is None else grid.row(hi) + m.cell_h
+    return Box(x, y1, m.gap, y2 - y1)
+
+
+def _lines(board: Board, grid: Grid) -> tuple[dict[str, LinePlace], tuple[Crossing, ...]]:
+    boxes = {lid: _line_box(grid, line) for lid, line in board.lines.items()}
+    crossings: list[Crossing] = []
+    cuts: dict[str, list[tuple[int, int]]] = {lid: [] for lid in board.lines}
+    for h in (ln for ln in board.lines.values() if ln.runs == "east-west"):
+        for v in (ln for ln in board.lines.values() if ln.runs == "north-south"):
+            meet = boxes[h.id].meet(boxes[v.id])
+            if meet is None:
+                continue
+            crossings.append(Crossing(h, v, meet))
+            cuts[h.id].append((meet.x, meet.right))
+            cuts[v.id].append((meet.y, meet.bottom))
+    places = {
+        lid: LinePlace(line, boxes[lid], tuple(sorted(cuts[lid])))
+        for lid, line in board.lines.items()
+    }
+    return places, tuple(crossings)
+
+
+# ----- cells --------------------------------------------------------------------------------
+
+
+class CellKind(StrEnum):
+    SPACE = "space"  # a building space
+    FRAME = "frame"  # a frame field, where a landmark is set up (Gads Hill)
+    FIELD = "field"  # a landmark's own field (Old Town)
+
+
+@dataclass(frozen=True)
+class CellPlace:
+    """One box of the picture and what stands in it."""
+
+    id: str
+    kind: CellKind
+    box: Box
+    title: str = ""  # a space's name, a frame's id; a field has none
+    entrance: Direction | None = None  # the side a space's entrance opens onto
+    highlight: bool = False  # on the card's map
+    mine: bool = False  # on my building's map
+    building: str | None = None  # the building standing on a space
+    holders: tuple[str, ...] = ()  # buildings with a marker on the space, in board order
+    landmark: str | None = None  # the landmark set up on a frame field
+    lines: tuple[str, ...] = ()  # the name inside (building, landmark, field), wrapped
+
+    @property
+    def flags(self) -> str:
+        """The marks after a space's name: on the card's map, on my building's map."""
+        return (HIGHLIGHT_MARK if self.highlight else "") + (MY_MARK if self.mine else "")
+
+
+def _space(
+    board: Board,
+    grid: Grid,
+    space_id: str,
+    state: GameState | None,
+    highlight: frozenset[str],
+    mine: frozenset[str],
+) -> CellPlace:
+    space = board.spaces[space_id]
+    m = grid.metrics
+    box = grid.cell(space.x, space.y)
+    if space.frame:
+        landmark = state.landmarks.get(space_id) if state is not None else None
+        name = board.landmarks.get(landmark, landmark) if landmark is not None else None
+        return CellPlace(
+            space_id,
+            CellKind.FRAME,
+            box,
+            title=space_id,
+            landmark=landmark,
+            lines=wrap_name(name, m.text_width, m.text_lines) if name is not None else (),
+        )
+    entrance = board.lines[space.street].borders(space.x, space.y) if space.street else None
+    building = state.occupant.get(space_id) if state is not None else None
+    holders: tuple[str, ...] = ()
+    if state is not None:
+        holders = tuple(b for b in board.buildings if space_id in state.markers.get(b, ()))
+    lines: tuple[str, ...] = ()
+    if building is not None:
+        lines = wrap_name(board.building_name(building), m.text_width, m.text_lines)
+    return CellPlace(
+        space_id,
+        CellKind.SPACE,
+        box,
+        title=board.space_name(space_id),
+        entrance=entrance,
+        highlight=space_id in highlight,
+        mine=space_id in mine,
+        building=building,
+        holders=holders,
+        lines=lines,
+    )
+
+
+# ----- the board ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """A board (and a state on it) placed on a painter's canvas."""
+
+    board: Board
+    grid: Grid
+    cells: tuple[CellPlace, ...]  # spaces and frames in board order, then landmark fields
+    lines: dict[str, LinePlace]  # in board order
+    crossings: tuple[Crossing, ...]
+
+    def cell(self, ident: str) -> CellPlace:
+        """The box of a space, frame or landmark field."""
+        return next(c for c in self.cells if c.id == ident)
+
+    @property
+    def extent(self) -> Extent:
+        return self.grid.extent
+
+    @property
+    def width(self) -> int:
+        """The board's width on the canvas (the painter adds its margins)."""
+        return self.grid.width
+
+    @property
+    def height(self) -> int:
+        return self.grid.height
+
+
+def board_layout(
+    board: Board,
+    metrics: Metrics,
+    state: GameState | None = None,
+    highlight: Iterable[str] = (),
+    my_highlight: Iterable[str] = (),
+) -> BoardLayout:
+    """Every box, line and crossing of the board, and what stands in each box."""
+    grid = Grid(extent(board), metrics)
+    marked, mine = frozenset(highlight), frozenset(my_highlight)
+    cells = [_space(board, grid, sid, state, marked, mine) for sid in board.spaces]
+    cells += [
+        CellPlace(
+            fid,
+            CellKind.FIELD,
+            grid.cell(f.x, f.y),
+            lines=wrap_name(f.name, metrics.text_width, metrics.field_lines),
+        )
+        for fid, f in board.fields.items()
+    ]
+    lines, crossings = _lines(board, grid)
+    return BoardLayout(board, grid, tuple(cells), lines, crossings)
