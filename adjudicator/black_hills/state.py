@@ -228,12 +228,12 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
         jail=m.supply.jail,
         discarded=list(m.discarded),
         event_deck=list(m.event_deck),
-        placed=[tuple(x) for x in m.this_round.placed],  # type: ignore[misc]
+        placed=[(a, b, c) for a, b, c in m.this_round.placed],
         closed=dict(m.this_round.closed),
         plague=m.this_round.plague,
         protected=list(m.this_round.protected),
         safeguard=list(m.this_round.safeguard),
-        colonel=[tuple(x) for x in m.this_round.colonel],  # type: ignore[misc]
+        colonel=[(a, b) for a, b in m.this_round.colonel],
         turns=dict(m.this_round.turns),
         winner=m.winner,
     )

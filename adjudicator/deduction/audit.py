@@ -17,7 +17,7 @@ only where its named building stands (`_named_spaces`). Its twin,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Literal
@@ -165,7 +165,7 @@ def playable_witness(edition: Edition, card: Card) -> tuple[bool, str]:
 
 def audit_cards(
     edition: Edition,
-    problems: list[CardProblem] = (),  # type: ignore[assignment]
+    problems: Sequence[CardProblem] = (),
     progress: Callable[[int], None] | None = None,
 ) -> Audit:
     """The static audit of a card set (everything but simulated games)."""

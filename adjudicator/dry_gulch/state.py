@@ -191,27 +191,30 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
             raise fail(entry, f"site {b.site!r} already holds the {seen[b.site]}")
         seen[b.site] = b.permit
         built.append(Built(b.permit, b.owner, b.site, b.damaged))
-    for permit, info in rules.permits.items():
+    for permit, permit_info in rules.permits.items():
         n = sum(1 for b in built if b.permit == permit)
         n += sum(p.permits.count(permit) for p in players)
-        if n > info.count:
-            raise fail("buildings", f"{n} {info.name} in play; the game has {info.count}")
-    for event, info in rules.events.items():
+        if n > permit_info.count:
+            raise fail(
+                "buildings", f"{n} {permit_info.name} in play; the game has {permit_info.count}"
+            )
+    for event, event_info in rules.events.items():
         n = sum(
             p.played.count(event)
             + p.against.count(event)
             + sum(1 for c in p.hand if c.event == event)
             for p in players
         )
-        if n > info.count:
-            raise fail("players", f"{n} {info.name} cards in play; the game has {info.count}")
-    for p in players:
-        damaged = sum(1 for b in built if b.owner == p.name and b.damaged)
-        if damaged > len(p.against):
+        if n > event_info.count:
+            why = f"{n} {event_info.name} cards in play; the game has {event_info.count}"
+            raise fail("players", why)
+    for player in players:
+        damaged = sum(1 for b in built if b.owner == player.name and b.damaged)
+        if damaged > len(player.against):
             raise fail(
-                f"players {p.name!r}.against",
+                f"players {player.name!r}.against",
                 f"{damaged} damaged building(s) but "
-                f"{len(p.against)} misfortune card(s) in front of {p.name}",
+                f"{len(player.against)} misfortune card(s) in front of {player.name}",
             )
     return DGState(players, m.active, built)
 

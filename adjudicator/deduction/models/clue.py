@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from adjudicator.deduction.models.board import Board
+from adjudicator.deduction.models.board import Board, Direction
 
 __all__ = ["ATOMS", "Atom", "Clue", "ClueError", "Not", "Op", "evaluate", "parse"]
 
@@ -238,11 +238,12 @@ def _next_to_railway(
 
 def _edge(board: Board, args: tuple[str, ...], setup: Mapping[str, str]) -> frozenset[str]:
     _need(args, (0, 1), "edge")
-    directions = args or ("north", "south", "east", "west")
-    for d in directions:
-        if d not in ("north", "south", "east", "west"):
+    known: dict[str, Direction] = {d: d for d in ("north", "south", "east", "west")}
+    for d in args:
+        if d not in known:
             raise ClueError(f"unknown direction {d!r}")
-    return _where(board, lambda s: any(board.on_edge(s, d) for d in directions))  # type: ignore[arg-type]
+    directions = [known[d] for d in args] or list(known.values())
+    return _where(board, lambda s: any(board.on_edge(s, d) for d in directions))
 
 
 def _site(board: Board, site: str, setup: Mapping[str, str]) -> str:

@@ -104,7 +104,7 @@ class _Model:
         return result.optimum(what), result
 
     def fix_size(self, k: int) -> None:
-        self.model.clear_objective()
+        self.model.clear_objective()  # type: ignore[no-untyped-call]  # ortools leaves it untyped
         self.model.add(sum(self.placed.values()) == k)
 
     def feasible(self) -> bool:
