@@ -15,16 +15,19 @@ __all__ = ["IllegalTurnError", "InvalidTurnError", "TurnError"]
 
 
 class TurnError(AdjudicatorError):
-    """A turn refused: the rule it breaks (`code`) and why (`message`)."""
+    """A turn refused: the rule it breaks (`rule`, also its error `code`) and why."""
+
+    rule: Code
 
     def __init__(self, code: Code, message: str) -> None:
         AdjudicatorError.__init__(self, message)
+        self.rule = code
         self.code = code
         self.message = message
 
     @property
     def reason(self) -> Reason:
-        return Reason(self.code, self.message)
+        return Reason(self.rule, self.message)
 
 
 class IllegalTurnError(TurnError, RulesError):
@@ -36,5 +39,6 @@ class InvalidTurnError(TurnError, InputError):
 
     def __init__(self, message: str, source: str = "the turn") -> None:
         InputError.__init__(self, source, "", message)
+        self.rule = Code.NOTATION
         self.code = Code.NOTATION
         self.message = message

@@ -10,7 +10,7 @@ import typer
 from adjudicator.cli.checks import acting_player, check_permit, check_site
 from adjudicator.cli.options import PlayerOpt
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.dry_gulch.place import placement_problems
+from adjudicator.dry_gulch.place import rule_placement
 from adjudicator.dry_gulch.score import score as count_score
 from adjudicator.dry_gulch.state import load_dg_state
 from adjudicator.dry_gulch.why import pay_answer, plan_answer
@@ -71,9 +71,16 @@ def place(
     state = load_dg_state(state_file)
     check_permit(state, state_file, building)
     check_site(state, state_file, site)
-    problems = placement_problems(state, building, site)
-    out.show(place_view(state.rules, building, site, problems))
-    out.json({"building": building, "site": site, "legal": not problems, "reasons": problems})
+    answer = rule_placement(state, building, site)
+    out.show(place_view(state.rules, answer))
+    out.json(
+        {
+            "building": building,
+            "site": site,
+            "legal": answer.legal,
+            "reasons": [{"code": str(r.code), "message": r.message} for r in answer.reasons],
+        }
+    )
 
 
 @app.command()

@@ -69,6 +69,8 @@ class SolveError(AdjudicatorError):
     """The solver did not give the answer a caller needs: no proven optimum (FEASIBLE or
     UNKNOWN, a limit stopped it), or no solution where one was required."""
 
+    code = "solver"
+
     def __init__(self, what: str, outcome: Outcome, problem: str) -> None:
         self.what = what
         self.outcome = outcome

@@ -6,11 +6,16 @@ __all__ = ["AdjudicatorError", "InputError", "RulesError"]
 
 
 class AdjudicatorError(Exception):
-    """Base of every error the command line turns into one clear line."""
+    """Base of every error the command line turns into one clear line. `code` says which
+    kind of error it is (a game's errors may carry a rule code)."""
+
+    code: str = "error"
 
 
 class InputError(AdjudicatorError):
     """A data file (board, card set, state, record) is malformed or inconsistent."""
+
+    code = "input"
 
     def __init__(self, source: str, entry: str, problem: str) -> None:
         self.source = source
@@ -22,3 +27,5 @@ class InputError(AdjudicatorError):
 
 class RulesError(AdjudicatorError):
     """A request the rules do not allow to be asked at all (unknown card, no such player, ...)."""
+
+    code = "rules"

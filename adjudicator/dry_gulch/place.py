@@ -8,40 +8,75 @@ residence stands at the outside edge, its foot path to the edge.
 
 from __future__ import annotations
 
-from adjudicator.dry_gulch.state import DGState
+from dataclasses import dataclass, replace
 
-__all__ = ["legal_sites", "placement_problems"]
+from adjudicator.dry_gulch.codes import Code, Reason
+from adjudicator.dry_gulch.state import Built, DGState
+
+__all__ = ["Placement", "legal_sites", "placement_problems", "rule_placement"]
 
 
-def placement_problems(state: DGState, permit: str, site: str) -> list[str]:
-    """Every rule the placement breaks (empty: it is legal)."""
+@dataclass(frozen=True)
+class Placement:
+    """Whether a building may stand on a site: legal or not, every rule it breaks, and the
+    state with the building standing there (the state as it was when it may not); a
+    `core.result.Result`."""
+
+    permit: str
+    site: str
+    legal: bool
+    reasons: tuple[Reason, ...]
+    after: DGState
+
+
+def rule_placement(state: DGState, permit: str, site: str) -> Placement:
+    """Every rule the placement of the active player's building breaks."""
     rules = state.rules
     p = rules.permits[permit]
     s = rules.sites[site]
     occupied = state.occupied()
-    out = []
+    out: list[Reason] = []
+
+    def breaks(code: Code, message: str) -> None:
+        out.append(Reason(code, message))
+
     if site in occupied:
-        out.append(f"{site} already holds the {rules.permits[occupied[site].permit].name}")
+        breaks(
+            Code.OCCUPIED, f"{site} already holds the {rules.permits[occupied[site].permit].name}"
+        )
     if s.bank_only and p.special != "bank":
-        out.append(f"{site} is the lone site in front of the town: only the Bank stands there")
+        breaks(
+            Code.BANK_LOT,
+            f"{site} is the lone site in front of the town: only the Bank stands there",
+        )
     if p.special == "residence" and not s.edge:
-        out.append(
+        breaks(
+            Code.RESIDENCE_EDGE,
             f"a residence stands at the outside edge, with its path to it; {site} "
-            "is not at the edge"
+            "is not at the edge",
         )
     if p.corner and s.position != "corner":
-        out.append(f"the {p.name} is a corner building; {site} is not a corner")
+        breaks(Code.CORNER, f"the {p.name} is a corner building; {site} is not a corner")
     elif not p.corner and s.position == "corner":
-        out.append(
+        breaks(
+            Code.MIDDLE,
             f"the {p.name} has no corner: it goes in the middle of a block or at the "
-            f"end of a street, and {site} is a corner"
+            f"end of a street, and {site} is a corner",
         )
     if not s.sidewalk:
-        out.append(f"{site} has no thick line along its street for a sidewalk")
+        breaks(Code.SIDEWALK, f"{site} has no thick line along its street for a sidewalk")
     if s.across is not None and s.across in occupied:
-        out.append(f"its sidewalk would lie between two buildings ({s.across} is built)")
-    return out
+        breaks(Code.ACROSS, f"its sidewalk would lie between two buildings ({s.across} is built)")
+    after = state
+    if not out:
+        after = replace(state, buildings=[*state.buildings, Built(permit, state.active, site)])
+    return Placement(permit, site, not out, tuple(out), after)
+
+
+def placement_problems(state: DGState, permit: str, site: str) -> list[str]:
+    """Every rule the placement breaks, in words (empty: it is legal)."""
+    return [r.message for r in rule_placement(state, permit, site).reasons]
 
 
 def legal_sites(state: DGState, permit: str) -> list[str]:
-    return [s for s in state.rules.sites if not placement_problems(state, permit, s)]
+    return [s for s in state.rules.sites if rule_placement(state, permit, s).legal]

@@ -9,6 +9,7 @@ from rich.text import Text
 
 from adjudicator.dry_gulch.data import Rules
 from adjudicator.dry_gulch.pay import Payment
+from adjudicator.dry_gulch.place import Placement
 from adjudicator.dry_gulch.score import Score
 from adjudicator.dry_gulch.state import HandCard
 from adjudicator.dry_gulch.why import PayAnswer, PlanAnswer
@@ -70,14 +71,14 @@ def plan_view(answer: PlanAnswer, rules: Rules) -> RenderableType:
     return Group(*parts)
 
 
-def place_view(rules: Rules, permit: str, site: str, problems: list[str]) -> RenderableType:
+def place_view(rules: Rules, answer: Placement) -> RenderableType:
     """Whether the building may stand on the site, with every rule the placement breaks."""
-    name = rules.permits[permit].name
-    if not problems:
-        return Text(f"The {name} may stand on {site}.", style="green")
+    name = rules.permits[answer.permit].name
+    if answer.legal:
+        return Text(f"The {name} may stand on {answer.site}.", style="green")
     return Group(
-        Text(f"The {name} may not stand on {site}:", style="red"),
-        *(Text(f"  {p}") for p in problems),
+        Text(f"The {name} may not stand on {answer.site}:", style="red"),
+        *(Text(f"  {r.code}: {r.message}") for r in answer.reasons),
     )
 
 

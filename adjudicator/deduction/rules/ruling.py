@@ -130,5 +130,10 @@ class Ruling:
         return self.status.legal
 
     @property
+    def legal(self) -> bool:
+        """The shared name (`core.result.Result`) for `playable`."""
+        return self.status.legal
+
+    @property
     def code(self) -> Code | None:
         return self.reasons[0].code if self.reasons and not self.playable else None
