@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from adjudicator.core.errors import InputError
-from adjudicator.deduction.game.flow import Game, new_game
+from adjudicator.deduction.game.deal import new_game
+from adjudicator.deduction.game.flow import Game
 from adjudicator.deduction.game.record import (
     Buy,
     Discard,

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
-from adjudicator.deduction.game.flow import new_game
+from adjudicator.deduction.game.deal import new_game
 from adjudicator.deduction.game.record import (
     Buy,
     Discard,

@@ -9,7 +9,7 @@ import pytest
 
 from adjudicator.core.data import data_dir
 from adjudicator.deduction.files.state_file import load_state
-from adjudicator.deduction.game.flow import new_game
+from adjudicator.deduction.game.deal import new_game
 from adjudicator.deduction.game.record import (
     Buy,
     Discard,

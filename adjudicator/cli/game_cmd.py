@@ -13,7 +13,7 @@ from adjudicator.core.errors import InputError, RulesError
 from adjudicator.core.files import write_atomic
 from adjudicator.deduction.files.editions import resolve_edition
 from adjudicator.deduction.files.state_file import state_to_data
-from adjudicator.deduction.game.flow import new_game
+from adjudicator.deduction.game.deal import new_game
 from adjudicator.deduction.game.record import (
     Discard,
     Draw,

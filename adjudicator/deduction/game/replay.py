@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from adjudicator.deduction.game.flow import Game, Outcome, new_game
+from adjudicator.deduction.game.deal import new_game
+from adjudicator.deduction.game.flow import Game, Outcome
 from adjudicator.deduction.game.record import Draw, Move, Record, Stop
 from adjudicator.deduction.rules.ruling import StopReport
 

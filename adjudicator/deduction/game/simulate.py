@@ -19,7 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from adjudicator.deduction.game.flow import Game, new_game
+from adjudicator.deduction.game.deal import new_game
+from adjudicator.deduction.game.flow import Game
 from adjudicator.deduction.game.record import (
     Discard,
     Draw,
