@@ -9,22 +9,13 @@ from typing import Any
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.invest import Payment
 from adjudicator.black_hills.state import BHState, state_data
+from adjudicator.core.result import Reason as CoreReason
 
 __all__ = ["Reason", "Verdict"]
 
 
-@dataclass(frozen=True)
-class Reason:
-    """Why a turn is refused, with the rule it rests on (a `core.result.CodedReason`)."""
-
-    code: Code
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.code}: {self.message}"
-
-    def to_json(self) -> dict[str, str]:
-        return {"code": str(self.code), "message": self.message}
+#: Why a turn is refused, with the rule it rests on.
+Reason = CoreReason[Code]
 
 
 @dataclass(frozen=True)

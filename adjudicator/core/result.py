@@ -8,9 +8,12 @@ what loops over rulings (records, replay, the command line, the web page) needs 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["CodedReason", "Result"]
+__all__ = ["CodedReason", "Reason", "Result"]
+
+C = TypeVar("C", bound=str)
 
 
 @runtime_checkable
@@ -37,3 +40,17 @@ class Result(Protocol):
 
     @property
     def after(self) -> object: ...
+
+
+@dataclass(frozen=True)
+class Reason(Generic[C]):
+    """A coded reason: each game fills in its own `StrEnum` of rule codes as `C`."""
+
+    code: C
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": str(self.code), "message": self.message}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import singledispatch
 from typing import Any
 
+from adjudicator.core.result import Reason as CoreReason
 from adjudicator.deduction.audit import Audit, Finding
 from adjudicator.deduction.files.state_file import state_to_data
 from adjudicator.deduction.game.record import format_move
@@ -32,9 +33,9 @@ def to_json(obj: object) -> Any:
     raise TypeError(f"no JSON form for {type(obj).__name__}")
 
 
-@to_json.register
+@to_json.register(CoreReason)
 def _reason(reason: Reason) -> dict[str, str]:
-    return {"code": str(reason.code), "message": reason.message}
+    return reason.to_json()
 
 
 @to_json.register

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from adjudicator.core.result import Reason as CoreReason
 
 __all__ = ["Code", "Reason"]
 
@@ -26,12 +27,5 @@ class Code(StrEnum):
     ACROSS = "DG-ACROSS"
 
 
-@dataclass(frozen=True)
-class Reason:
-    """Why a placement is refused, with the rule it rests on (a `core.result.CodedReason`)."""
-
-    code: Code
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.code}: {self.message}"
+#: Why a placement is refused, with the rule it rests on.
+Reason = CoreReason[Code]

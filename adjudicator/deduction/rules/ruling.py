@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from adjudicator.core.result import Reason as CoreReason
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
 
@@ -41,10 +42,8 @@ class Tier(StrEnum):
     LOGIC = "logic"
 
 
-@dataclass(frozen=True)
-class Reason:
-    code: Code
-    message: str
+#: Why a ruling is what it is, with the RULINGS.md code it rests on.
+Reason = CoreReason[Code]
 
 
 @dataclass(frozen=True)
