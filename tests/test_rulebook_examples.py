@@ -367,3 +367,25 @@ def test_docs_rulings_is_the_shared_revision() -> None:
         pytest.skip("no shared/ beside this checkout")
     body = ours.split("-->\n", 1)[1]  # the copy note comes first
     assert body == shared.read_text(encoding="utf-8")
+
+
+def test_the_sixteen_is_counted_at_the_start_of_the_turn() -> None:
+    """A3 (revision 2): one or two cards while fewer than 16 buildings stand at the start of
+    the turn; a first card that brings the count to 16 still allows a second."""
+    names = ["saloon", "jail", "stable", "school", "theatre", "laundry", "barber", "butcher"]
+    names += ["church", "courthouse", "city-hall", "drugstore"]
+    spaces = ["c1", "d1", "e1", "f1", "a2", "b2", "e2", "f2", "b3", "e3", "f3", "b4"]
+    bank_b1 = card(20, "building", "bank", "spaces(b1, f4)")
+    hotel = card(21, "building", "hotel", "spaces(c2, d2)")
+    s = state(
+        [bank_b1, hotel],
+        placed=dict(zip(names, spaces, strict=True)),
+        markers={"bank": ["b1", "c3"]},
+        players=[Player("ann", ("smithy",), 0, (20, 21))],
+    )
+    assert s.locomotive == 15
+    first = rule_play(s, 20)
+    assert first.playable and first.after.locomotive == 16  # the Bank is built on B1
+    r = rule_turn(s, [(20, None), (21, None)])
+    assert r.status is Status.PLAYABLE, r.reasons
+    assert r.after.placed["bank"] == "b1" and "hotel" in r.after.markers
