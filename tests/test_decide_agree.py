@@ -71,7 +71,8 @@ def test_cpsat_equals_twin_with_a_card_in_force(p: Problem) -> None:
 @settings(max_examples=150, deadline=None)
 @given(constrained())
 def test_split_solver_and_matching_equal_twin(p: Problem) -> None:
-    """The default path (the card's part by CP-SAT, the rest by matching) equals the twin."""
+    """The default path (the card's part by the pair matching, the rest by matching) equals
+    the twin."""
     _same(decide.analyse(p), twin.analyse(p))
 
 

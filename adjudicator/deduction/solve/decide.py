@@ -1,11 +1,12 @@
 """Which procedure answers a placement problem: every analysis of a board (K3: its
 largest placements, its deficiency) and of a board with a card in force.
 
-CP-SAT (`solver.py`) decides every card with a relation (condition cards) and
-answers every question when asked (`method="cpsat"`). The matching path
-(`matching.py`) is the fast exact path for the board alone and for cards that
-name one building without a relation; property tests prove it equal to CP-SAT
-and to the brute-force twin (`twin.py`), the oracle.
+Every ruling goes to exact matching: `matching.py` for the board alone and for cards
+that name one building without a relation, `pair_matching.py` (a matching around each
+allowed pair of spaces) for condition cards, on the part of the board the card reaches.
+CP-SAT (`solver.py`) answers every question when asked (`method="cpsat"`) and any card
+the matching paths do not take. Property tests prove them all equal to the brute-force
+twin (`twin.py`), the oracle.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from adjudicator.deduction.solve import matching, solver, twin
+from adjudicator.deduction.solve import matching, pair_matching, solver, twin
 from adjudicator.deduction.solve.placement import Analysis, Constraint, Problem, combine, split
 
 __all__ = ["Decider", "Method", "analyse", "exists_largest_violating"]
@@ -52,9 +53,10 @@ def analyse(problem: Problem, method: Method = "auto") -> Analysis:
         return solver.analyse(problem)
     if matching.single_building(problem):
         return matching.analyse(problem)
-    # A relation needs the solver, but only for the part of the board the card reaches.
+    # A relation is decided on the part of the board the card reaches; the rest is a board.
     core, rest = split(problem)
-    return combine(solver.analyse(core), matching.analyse(Problem(rest)))
+    inner = pair_matching.analyse(core) if pair_matching.handles(core) else solver.analyse(core)
+    return combine(inner, matching.analyse(Problem(rest)))
 
 
 def exists_largest_violating(

@@ -6,9 +6,11 @@ buildings as possible (K3). A `Constraint` is a played card compiled to
 allowed spaces for its named buildings and, for condition cards, a relation
 between two of them; when it is *in force* its named buildings must be placed.
 
-Three procedures answer the same questions about a `Problem`, and tests show
-they agree: `twin.py` (brute force, the oracle), `solver.py` (CP-SAT) and
-`matching.py` (bipartite matching, for problems without a constraint).
+Four procedures answer the same questions about a `Problem`, and tests show
+they agree: `twin.py` (brute force, the oracle), `solver.py` (CP-SAT),
+`matching.py` (bipartite matching, for problems without a constraint or with a
+card naming one building) and `pair_matching.py` (a matching around each pair of
+spaces a card's relation allows).
 """
 
 from __future__ import annotations
