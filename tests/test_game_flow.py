@@ -3,6 +3,7 @@ STOP windows, the end, and the record's header — each rule on its own."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -26,7 +27,8 @@ from adjudicator.deduction.game.record import (
     record_from_text,
 )
 from adjudicator.deduction.game.replay import replay
-from adjudicator.deduction.game.simulate import play_game
+from adjudicator.deduction.game.simulate import _Judge, _random_move, play_game
+from adjudicator.deduction.hint import hint
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
 from adjudicator.deduction.rules.turn_order import refill_due
@@ -262,6 +264,68 @@ def test_simulated_card_statistics_agree_with_a_replay_of_the_record(
                 for s, who in turns
                 if n in (s.player(who).hand or ())
             ), n
+
+
+def _turn_starts(edition: str, seed: int) -> list[tuple[GameState, str]]:
+    """The state at the start of each turn of a simulated random game, with its mover."""
+    r = play_game(edition, ("ann", "bob", "cid"), seed, "random")
+    game = new_game(r.record.header)
+    out = []
+    for move in r.record.moves:
+        if isinstance(move, Play | Discard | Pass):
+            out.append((game.finish()[0].state, move.player))
+        game, _ = game.apply(move)
+    return out
+
+
+def _hint_plays(s: GameState, player: str) -> Counter[tuple[object, ...]]:
+    plays = [a for a in hint(s, player).actions if a.kind == "play"]
+    return Counter(
+        (tuple(zip(a.cards, a.as_buildings, strict=True)), a.buy, a.buy_at) for a in plays
+    )
+
+
+def test_random_policy_draws_uniformly_among_the_hints_legal_plays() -> None:
+    """On a Gads Hill turn with single plays, two-card plays and plays with a buy, many
+    draws (each with its own rng) pick only the hint's legal plays, every one of them,
+    each about equally often (a loose bound, not a chi-square test)."""
+    state, player, legal = next(
+        (s, who, plays)
+        for s, who in _turn_starts("gads-hill-1874", 1)
+        if 8 <= len(plays := _hint_plays(s, who)) <= 40
+        and any(buy is not None for _, buy, _ in plays)
+        and any(len(cards) == 2 for cards, _, _ in plays)
+    )
+    judge = _Judge(state, player)
+    assert len(judge.candidates) > len(legal)  # some candidates are illegal
+    assert set(legal.values()) == {1}
+    per_play = 30
+    drawn: Counter[tuple[object, ...]] = Counter()
+    for i in range(per_play * len(legal)):
+        move, kind, _ = _random_move(_Judge(state, player), random.Random(i))
+        assert kind == "play" and isinstance(move, Play)
+        drawn[move.plays, move.buy, move.buy_at] += 1
+    assert set(drawn) == set(legal)
+    assert all(per_play / 3 <= n <= per_play * 3 for n in drawn.values()), drawn
+
+
+@pytest.mark.parametrize(
+    ("edition", "seed"), [("old-town", 3), ("gads-hill-1874", 2)], ids=["old-town", "gads-hill"]
+)
+def test_random_policy_rules_the_hints_plays_and_playable_cards(edition: str, seed: int) -> None:
+    """On every turn of a game, the candidates the random policy rules on without the hint
+    give exactly the hint's legal plays, and a card counts playable exactly when it is in
+    one of them."""
+    for s, who in _turn_starts(edition, seed):
+        judge = _Judge(s, who)
+        legal = [(c, r) for c in judge.candidates if (r := judge.rule(c)) is not None]
+        got = Counter(
+            (tuple(zip(r.cards, r.as_buildings, strict=True)), c.buy, c.buy_at) for c, r in legal
+        )
+        assert got == _hint_plays(s, who)
+        hand = s.player(who).hand or ()
+        in_plays = {n for plays, _, _ in got for n, _ in plays}
+        assert {n for n in hand if _Judge(s, who).card_playable(n)} == in_plays
 
 
 def test_header_errors_name_their_lines_and_unknown_tags() -> None:

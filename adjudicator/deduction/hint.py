@@ -31,7 +31,15 @@ from adjudicator.deduction.rules.play import admissible_my_buildings, end_turn, 
 from adjudicator.deduction.rules.ruling import Ruling, Status, StopReport
 from adjudicator.deduction.rules.turns import merge_rulings
 
-__all__ = ["Action", "Hint", "Unplayable", "hint"]
+__all__ = [
+    "Action",
+    "Candidate",
+    "Hint",
+    "Unplayable",
+    "hint",
+    "my_building_choices",
+    "play_candidates",
+]
 
 _KIND_ORDER = {"play": 0, "discard": 1, "pass": 2}
 
@@ -82,11 +90,16 @@ class Hint:
     notes: tuple[str, ...] = field(default=())
 
 
-def _choices(state: GameState, card: int, player: str) -> list[str | None]:
+def my_building_choices(state: GameState, card: int, player: str) -> list[str | None]:
+    """The my buildings the hint rules a card with: none for a card that needs none, else
+    each admissible one (P7), else none (to rule on the refusal)."""
     c = state.cards[card]
     if not c.needs_my_building:
         return [None]
     return list(admissible_my_buildings(state, player, c)) or [None]
+
+
+_choices = my_building_choices
 
 
 # The refusal to report for a card that no choice makes playable: the most hopeful first.
@@ -108,6 +121,69 @@ def _buys(state: GameState, hand: list[int]) -> list[tuple[str, tuple[str, ...]]
     plain = [b for b in beside if state.is_open(b) and b not in named]
     out = [(plain[0], tuple(plain[1:]))] if plain else []
     return out + [(b, ()) for b in beside if b not in plain]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A play the hint considers, not ruled on: the cards in order, each with its my
+    building, and a buy before the first card (`buy_at` 0) or between the two (1)."""
+
+    plays: tuple[tuple[int, str | None], ...]
+    buy: str | None = None
+    buy_at: int = 0
+    alike: tuple[str, ...] = ()
+
+
+def play_candidates(state: GameState, player: str | None = None) -> list[Candidate]:
+    """The plays `hint` considers, enumerated without a ruling: a superset of them, in the
+    same shapes. A second card's my building depends on the board after the first (P7:
+    placed and retired buildings are no longer admissible), so every second card is
+    listed with each building admissible before the turn (and the building bought before
+    the first card) and with none; a caller that rules a candidate keeps it only when its
+    second my building is among `my_building_choices` after the first card (for a second
+    card played as the building bought between the cards: always, as the hint does).
+    Every play `hint` rules on is listed exactly once."""
+    name = player or state.active
+    if name is None:
+        raise ValueError("the state names no active player")
+    state = replace(state, active=name)
+    hand = list(state.player(name).hand or ())
+    two_cards = bool(state.options.two_cards_until) and (
+        state.locomotive < state.options.two_cards_until
+    )
+    admissible = list(admissible_my_buildings(state, name))
+
+    def seconds_for(n2: int, bought: str | None) -> list[str | None]:
+        if not state.cards[n2].needs_my_building:
+            return [None]
+        extra: list[str | None] = [bought] if bought is not None else []
+        return [*admissible, *extra, None]
+
+    out: list[Candidate] = []
+    firsts = [(n, my) for n in hand for my in _choices(state, n, name)]
+
+    def with_seconds(first: tuple[int, str | None], bought: str | None, **more: Any) -> None:
+        out.append(Candidate((first,), **more))
+        if two_cards:
+            for n2 in hand:
+                if n2 != first[0]:
+                    for my2 in seconds_for(n2, bought):
+                        out.append(Candidate((first, (n2, my2)), **more))
+
+    for first in firsts:
+        with_seconds(first, None)
+    for b, alike in _buys(state, hand):
+        for n in hand:
+            if state.cards[n].needs_my_building:
+                with_seconds((n, b), b, buy=b, buy_at=0, alike=alike)
+        if two_cards:
+            for n, my in firsts:
+                if my == b:
+                    continue
+                for n2 in hand:
+                    if n2 != n and state.cards[n2].needs_my_building:
+                        out.append(Candidate(((n, my), (n2, b)), b, 1, alike))
+    return out
 
 
 def hint(state: GameState, player: str | None = None) -> Hint:

@@ -1,10 +1,24 @@
 """Self-play: whole games played by a policy, written down as records, with statistics.
 
-Policies choose among the actions the hint lists (so every move is legal):
+Policies choose among the actions the hint lists (so every move is legal), the random
+one without building the hint:
 
 - `greedy`: the hint's best turn (the most points net of a buy, A2);
 - `random`: a random play (one card or two, with or without a buy) when there
   is one, else a random discard, else a pass.
+
+The random policy does not build the hint: it shuffles the plays the hint would consider
+(`play_candidates`, not ruled on) and rules them in that order until one is legal; the
+first legal one of a uniformly shuffled list is uniform over the legal ones, so it draws
+from the same distribution as a uniform choice among the hint's plays. Without a legal
+play it shuffles the markers to take (A1) the same way, then draws the two cards (any two
+go with any legal take, so the discard is uniform over the hint's discards).
+
+Card statistics: a card is `playable` in a game when it is played in a legal turn (alone,
+as one of two cards, or with a bought building) on one of its holder's turns, as the
+hint's plays say. The random policy rules, per held card not yet known playable in the
+game, the candidates that contain it (single plays first) and stops at the first legal one;
+every legal candidate ruled while choosing counts too.
 
 After every turn the first other player in seat order calls the STOP claims left
 on the board. Old Town's refill (A4) takes the buildings named by building cards
@@ -17,6 +31,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import Literal
 
 from adjudicator.deduction.game.deal import new_game
@@ -32,10 +47,21 @@ from adjudicator.deduction.game.record import (
     Stop,
     Take,
 )
-from adjudicator.deduction.hint import Action, hint
+from adjudicator.deduction.hint import (
+    Action,
+    Candidate,
+    hint,
+    my_building_choices,
+    play_candidates,
+)
 from adjudicator.deduction.models.edition import Edition
+from adjudicator.deduction.models.state import GameState
+from adjudicator.deduction.rules.actions import dead_card, rule_buy, rule_discard
 from adjudicator.deduction.rules.logic import stop_report
+from adjudicator.deduction.rules.play import end_turn, rule_play
+from adjudicator.deduction.rules.ruling import Ruling
 from adjudicator.deduction.rules.turn_order import refill_due
+from adjudicator.deduction.rules.turns import merge_rulings
 
 __all__ = ["CardStats", "GameResult", "Policy", "SimulationStats", "play_game", "simulate"]
 
@@ -69,16 +95,109 @@ class GameResult:
     cards: dict[int, CardStats]
 
 
-def _choose(actions: tuple[Action, ...], policy: Policy, rng: random.Random) -> Action:
-    if policy == "greedy":
-        return actions[0]
-    plays = [a for a in actions if a.kind == "play"]
-    if plays:
-        return rng.choice(plays)
-    discards = [a for a in actions if a.kind == "discard"]
-    if discards:
-        return rng.choice(discards)
-    return next(a for a in actions if a.kind == "pass")
+class _Judge:
+    """Rules candidate plays of one turn one at a time, as `hint` rules them (the same
+    steps, the end-of-turn check deferred to the whole turn), sharing the rulings of first
+    cards and buys between candidates."""
+
+    def __init__(self, state: GameState, player: str) -> None:
+        self.state = replace(state, active=player)
+        self.player = player
+        self.candidates = play_candidates(self.state, player)
+        self.steps: dict[tuple[object, ...], Ruling] = {}
+        self.turns: dict[Candidate, Ruling | None] = {}
+        self.playable: set[int] = set()  # the cards of the legal candidates ruled so far
+        self.evaluated = 0
+
+    def _step(self, key: tuple[object, ...], rule: Callable[[], Ruling]) -> Ruling:
+        if key not in self.steps:
+            self.steps[key] = rule()
+            self.evaluated += 1
+        return self.steps[key]
+
+    def rule(self, c: Candidate) -> Ruling | None:
+        """The ruling of the whole turn when the candidate is one of the hint's legal
+        plays, else None."""
+        if c not in self.turns:
+            self.turns[c] = r = self._rule(c)
+            if r is not None:
+                self.playable.update(r.cards)
+        return self.turns[c]
+
+    def _rule(self, c: Candidate) -> Ruling | None:
+        name, steps = self.player, []
+        at = self.state
+        before = c.buy if c.buy is not None and c.buy_at == 0 else None
+        if before is not None:
+            bought = self._step(("buy", before), lambda: rule_buy(self.state, before, name))
+            if not bought.playable:
+                return None
+            steps.append(bought)
+            at = bought.after
+        (n1, my1), *rest = c.plays
+        start = at
+        first = self._step(
+            ("play", before, n1, my1),
+            lambda: rule_play(start, n1, my1, name, check_markers_per_space=False, advance=False),
+        )
+        if not first.playable:
+            return None
+        steps.append(first)
+        if c.buy is not None and c.buy_at == 1:
+            b = c.buy
+            between = self._step(("between", n1, my1, b), lambda: rule_buy(first.after, b, name))
+            if not between.playable:
+                return None
+            steps.append(between)
+        if rest:
+            (n2, my2), at = rest[0], steps[-1].after
+            if c.buy_at == 0 and my2 not in my_building_choices(at, n2, name):
+                return None  # not a candidate of the hint's (see `play_candidates`)
+            second = rule_play(at, n2, my2, name, check_markers_per_space=False, advance=False)
+            self.evaluated += 1
+            if not second.playable:
+                return None
+            steps.append(second)
+        r = end_turn(merge_rulings(self.state, steps, buy=c.buy, buy_at=c.buy_at))
+        return r if r.playable else None
+
+    def card_playable(self, n: int) -> bool:
+        """Whether some legal play contains the card: single plays first, stopping at the
+        first legal candidate."""
+        if n in self.playable:
+            return True
+        mine = [c for c in self.candidates if any(m == n for m, _ in c.plays)]
+        mine.sort(key=lambda c: (c.buy is not None, len(c.plays), c.plays[0][0] != n))
+        return any(self.rule(c) is not None for c in mine)
+
+
+def _random_move(judge: _Judge, rng: random.Random) -> tuple[Move, str, tuple[int, ...]]:
+    """The random policy's move (see the module's words), its kind and its cards."""
+    name, state = judge.player, judge.state
+    order = list(judge.candidates)
+    rng.shuffle(order)
+    for c in order:
+        r = judge.rule(c)
+        if r is not None:
+            plays = tuple(zip(r.cards, r.as_buildings, strict=True))
+            return Play(name, plays, c.buy, c.buy_at), "play", r.cards
+    hand = list(state.player(name).hand or ())
+    if state.options.discard_needs_dead_cards:
+        hand = [n for n in hand if dead_card(state, n, name)]
+    pairs = list(combinations(hand, 2))
+    if pairs:
+        takes = [
+            (b, s)
+            for b, spaces in sorted(state.markers.items())
+            for s in state.board.sort_spaces(spaces)
+        ]
+        rng.shuffle(takes)
+        for take in takes:
+            judge.evaluated += 1
+            if rule_discard(state, pairs[0], take, name).playable:
+                pair = rng.choice(pairs)
+                return Discard(name, pair, take), "discard", pair
+    return Pass(name), "pass", ()
 
 
 def _move_for(action: Action, player: str) -> Move:
@@ -138,17 +257,23 @@ def play_game(
         due = refill_due(game.state, player)
         if due:
             apply(_refill(game, player, due, rng))
-        h = hint(game.state, player)
         hand = game.state.player(player).hand or ()
         held.update(hand)
-        playable.update(c for a in h.actions if a.kind == "play" for c in a.cards)
-        action = _choose(h.actions, policy, rng)
-        apply(_move_for(action, player))
-        if action.kind == "play":
-            for c in action.cards:
+        if policy == "random":
+            judge = _Judge(game.state, player)
+            move, kind, cards = _random_move(judge, rng)
+            playable.update(n for n in hand if n not in playable and judge.card_playable(n))
+        else:
+            h = hint(game.state, player)
+            playable.update(c for a in h.actions if a.kind == "play" for c in a.cards)
+            action = h.actions[0]  # greedy: the hint's best turn
+            move, kind, cards = _move_for(action, player), action.kind, action.cards
+        apply(move)
+        if kind == "play":
+            for c in cards:
                 stats[c].played += 1
-        elif action.kind == "discard":
-            for c in action.cards:
+        elif kind == "discard":
+            for c in cards:
                 stats[c].discarded += 1
         drawn = game.pending_draws()
         if drawn:
