@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError
-from adjudicator.core.files import read_data
-from adjudicator.deduction.audit import audit_cards, simulation_stats
-from adjudicator.deduction.files.card_file import CardProblem, read_cards
-from adjudicator.deduction.files.editions import edition_ids, resolve_edition
-from adjudicator.deduction.models.edition import Edition
-from adjudicator.deduction.serialize import to_json
-from adjudicator.render.audit import audit_view
+
+if TYPE_CHECKING:
+    from adjudicator.deduction.files.card_file import CardProblem
+    from adjudicator.deduction.models.edition import Edition
 
 __all__ = ["register"]
 
@@ -23,6 +20,11 @@ __all__ = ["register"]
 def _load(target: str, board_file: Path | None) -> tuple[Edition, list[CardProblem]]:
     """The card set, read leniently (the audit reports every problem), on its board: the
     shipped edition's, the --board file's, or the one its `set.edition` names."""
+    from adjudicator.core.files import read_data
+    from adjudicator.deduction.files.card_file import read_cards
+    from adjudicator.deduction.files.editions import edition_ids, resolve_edition
+    from adjudicator.deduction.models.edition import Edition
+
     path = Path(target)
     if board_file is None and target in edition_ids():
         shipped = resolve_edition(target).cards_file
@@ -65,6 +67,10 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Find the contradictions, misprints and dead cards in a card set."""
+        from adjudicator.deduction.audit import audit_cards, simulation_stats
+        from adjudicator.deduction.serialize import to_json
+        from adjudicator.render.audit import audit_view
+
         out = Output(as_json)
         edition, problems = _load(target, board)
         with out.progress("auditing cards", len(edition.cards)) as advance:

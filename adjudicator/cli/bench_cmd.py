@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
-from adjudicator.bench import bench_cases, run_case
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 
 __all__ = ["register"]
@@ -30,6 +28,10 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Time the engine beside its brute-force twin on the shipped mid-game example."""
+        from rich.table import Table
+
+        from adjudicator.bench import bench_cases, run_case
+
         out = Output(as_json)
         cases = bench_cases()
         results = []

@@ -7,13 +7,11 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.black_hills.best import best_turns, most_reputation
-from adjudicator.black_hills.referee import referee_text
-from adjudicator.black_hills.state import load_bh_state, state_data, write_bh_state
 from adjudicator.cli.checks import acting_player
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import RulesError
-from adjudicator.render.black_hills import best_table, invest_view, players_table, verdict_view
+
+# Black Hills is imported inside each command: the other games' commands never load it.
 
 __all__ = ["app"]
 
@@ -36,6 +34,10 @@ def turn(
     as_json: JsonOpt = False,
 ) -> None:
     """Referee one turn: legal or not and why, and the state it leaves."""
+    from adjudicator.black_hills.referee import referee_text
+    from adjudicator.black_hills.state import load_bh_state, write_bh_state
+    from adjudicator.render.black_hills import verdict_view
+
     out = Output(as_json)
     state = load_bh_state(state_file)
     v = referee_text(state, text)
@@ -52,6 +54,10 @@ def turn(
 @handle_errors
 def invest(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = False) -> None:
     """The most reputation a player can buy now, and the exact payment (CP-SAT)."""
+    from adjudicator.black_hills.best import most_reputation
+    from adjudicator.black_hills.state import load_bh_state
+    from adjudicator.render.black_hills import invest_view
+
     out = Output(as_json)
     state = load_bh_state(state_file)
     who = acting_player(state, state_file, player)
@@ -78,6 +84,10 @@ def invest(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fa
 @handle_errors
 def best(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = False) -> None:
     """For each character in hand, the best turn, ranked by reputation then resources kept."""
+    from adjudicator.black_hills.best import best_turns
+    from adjudicator.black_hills.state import load_bh_state
+    from adjudicator.render.black_hills import best_table
+
     out = Output(as_json)
     state = load_bh_state(state_file)
     who = acting_player(state, state_file, player)
@@ -95,6 +105,9 @@ def best(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fals
 @handle_errors
 def show(state_file: StateArg, as_json: JsonOpt = False) -> None:
     """Check a Black Hills state file and show the players."""
+    from adjudicator.black_hills.state import load_bh_state, state_data
+    from adjudicator.render.black_hills import players_table
+
     out = Output(as_json)
     state = load_bh_state(state_file)
     out.show(players_table(state))

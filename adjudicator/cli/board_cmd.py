@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.text import Text
@@ -11,12 +11,10 @@ from rich.text import Text
 from adjudicator.cli.options import EditionArg, SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError
-from adjudicator.deduction.files.editions import resolve_edition
-from adjudicator.deduction.files.state_file import load_state, state_to_data
-from adjudicator.deduction.models.board import RELATIONS, Board
-from adjudicator.deduction.models.state import GameState
-from adjudicator.render import board_view, relations_table, spaces_table
-from adjudicator.render.svg import board_svg
+
+if TYPE_CHECKING:
+    from adjudicator.deduction.models.board import Board
+    from adjudicator.deduction.models.state import GameState
 
 __all__ = ["app", "board_data"]
 
@@ -30,6 +28,8 @@ StateOpt = Annotated[
 
 def board_data(board: Board) -> dict[str, Any]:
     """Spaces with their facts, every relation between building spaces, and the buildings."""
+    from adjudicator.deduction.models.board import RELATIONS
+
     order = {sid: i for i, sid in enumerate(board.spaces)}
     return {
         "spaces": [
@@ -57,6 +57,8 @@ def board_data(board: Board) -> dict[str, Any]:
 
 
 def _state_for(board: Board, path: Path) -> GameState:
+    from adjudicator.deduction.files.state_file import load_state
+
     state = load_state(path)
     if state.board.id != board.id:
         raise InputError(str(path), "edition", f"is {state.board.id!r}, not {board.id!r}")
@@ -69,6 +71,10 @@ def show(
     edition: EditionArg, state: StateOpt = None, svg: SvgOpt = None, as_json: JsonOpt = False
 ) -> None:
     """Draw the board in the terminal (with a state's markers), and optionally as SVG."""
+    from adjudicator.deduction.files.editions import resolve_edition
+    from adjudicator.deduction.files.state_file import state_to_data
+    from adjudicator.render import board_view
+
     board = resolve_edition(edition).board()  # only the board: it may have no cards yet
     game = _state_for(board, state) if state is not None else None
     out = Output(as_json)
@@ -81,6 +87,8 @@ def show(
         }
     )
     if svg is not None:
+        from adjudicator.render.svg import board_svg
+
         save_svg(svg, board_svg(board, game), out)
 
 
@@ -88,6 +96,9 @@ def show(
 @handle_errors
 def export(edition: EditionArg, as_json: JsonOpt = False) -> None:
     """The board's spaces with their facts, its relations and its buildings."""
+    from adjudicator.deduction.files.editions import resolve_edition
+    from adjudicator.render import relations_table, spaces_table
+
     board = resolve_edition(edition).board()
     out = Output(as_json)
     out.json(board_data(board))

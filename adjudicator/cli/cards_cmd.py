@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from adjudicator.cli.options import EditionArg, SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import RulesError
-from adjudicator.deduction.files.editions import resolve_edition
-from adjudicator.deduction.models.board import Board
-from adjudicator.deduction.models.cards import Card
-from adjudicator.deduction.models.edition import Edition
-from adjudicator.render import card_maps_table, card_panel, cards_table
-from adjudicator.render.svg import board_svg
+
+if TYPE_CHECKING:
+    from adjudicator.deduction.models.board import Board
+    from adjudicator.deduction.models.cards import Card
+    from adjudicator.deduction.models.edition import Edition
 
 __all__ = ["app", "card_data"]
 
@@ -37,6 +36,8 @@ def card_data(board: Board, card: Card) -> dict[str, Any]:
 
 def _load(name: str, out: Output) -> Edition:
     """The edition, warning (on stderr) about every card whose clue and map disagree."""
+    from adjudicator.deduction.files.editions import resolve_edition
+
     edition = resolve_edition(name).edition()
     for mismatch in edition.cards.mismatches:
         out.warn(mismatch.message(edition.board))
@@ -56,6 +57,8 @@ def _card(edition: Edition, number: int) -> Card:
 @handle_errors
 def list_cards(edition: EditionArg, as_json: JsonOpt = False) -> None:
     """One line per card: number, kind, subject, relation, number of spaces, text."""
+    from adjudicator.render import cards_table
+
     out = Output(as_json)
     ed = _load(edition, out)
     board = ed.board
@@ -84,12 +87,16 @@ def show(
     edition: EditionArg, number: NumberArg, svg: SvgOpt = None, as_json: JsonOpt = False
 ) -> None:
     """A card's text and its map drawn on the board (condition cards: my building's too)."""
+    from adjudicator.render import card_panel
+
     out = Output(as_json)
     ed = _load(edition, out)
     card = _card(ed, number)
     out.json({"card": card_data(ed.board, card)})
     out.show(card_panel(ed.board, card))
     if svg is not None:
+        from adjudicator.render.svg import board_svg
+
         picture = board_svg(
             ed.board,
             highlight=card.spaces,
@@ -103,6 +110,8 @@ def show(
 @handle_errors
 def export(edition: EditionArg, as_json: JsonOpt = False) -> None:
     """Every card with its map, relation and my building's map."""
+    from adjudicator.render import card_maps_table
+
     out = Output(as_json)
     ed = _load(edition, out)
     out.json({"cards": [card_data(ed.board, c) for c in ed.cards]})

@@ -9,12 +9,14 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import RulesError
-from adjudicator.core.seats import Seats
-from adjudicator.deduction.models.state import GameState
-from adjudicator.dry_gulch.state import DGState
+
+if TYPE_CHECKING:  # types only: a command loads only its own game
+    from adjudicator.core.seats import Seats
+    from adjudicator.deduction.models.state import GameState
+    from adjudicator.dry_gulch.state import DGState
 
 __all__ = [
     "acting_player",

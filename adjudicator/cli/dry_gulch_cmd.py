@@ -10,11 +10,8 @@ import typer
 from adjudicator.cli.checks import acting_player, check_permit, check_site
 from adjudicator.cli.options import PlayerOpt
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.dry_gulch.place import rule_placement
-from adjudicator.dry_gulch.score import score as count_score
-from adjudicator.dry_gulch.state import load_dg_state
-from adjudicator.dry_gulch.why import pay_answer, plan_answer
-from adjudicator.render.dry_gulch import pay_view, place_view, plan_view, score_view
+
+# Dry Gulch is imported inside each command: the other games' commands never load it.
 
 __all__ = ["app"]
 
@@ -33,6 +30,10 @@ def pay(
     as_json: JsonOpt = False,
 ) -> None:
     """Can the player's hand pay for the building, and with which cards?"""
+    from adjudicator.dry_gulch.state import load_dg_state
+    from adjudicator.dry_gulch.why import pay_answer
+    from adjudicator.render.dry_gulch import pay_view
+
     out = Output(as_json)
     state = load_dg_state(state_file)
     who = acting_player(state, state_file, player)
@@ -51,6 +52,10 @@ def pay(
 @handle_errors
 def plan(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = False) -> None:
     """The buildings this turn's hand pays for together that gain the most influence."""
+    from adjudicator.dry_gulch.state import load_dg_state
+    from adjudicator.dry_gulch.why import plan_answer
+    from adjudicator.render.dry_gulch import plan_view
+
     out = Output(as_json)
     state = load_dg_state(state_file)
     answer = plan_answer(state, acting_player(state, state_file, player))
@@ -67,6 +72,10 @@ def place(
     as_json: JsonOpt = False,
 ) -> None:
     """Whether the building may stand on the site, and why not."""
+    from adjudicator.dry_gulch.place import rule_placement
+    from adjudicator.dry_gulch.state import load_dg_state
+    from adjudicator.render.dry_gulch import place_view
+
     out = Output(as_json)
     state = load_dg_state(state_file)
     check_permit(state, state_file, building)
@@ -87,6 +96,10 @@ def place(
 @handle_errors
 def score(state_file: StateArg, as_json: JsonOpt = False) -> None:
     """Each player's influence on the board, what they still lack, and the winner."""
+    from adjudicator.dry_gulch.score import score as count_score
+    from adjudicator.dry_gulch.state import load_dg_state
+    from adjudicator.render.dry_gulch import score_view
+
     out = Output(as_json)
     state = load_dg_state(state_file)
     result = count_score(state)

@@ -3,39 +3,22 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
 from adjudicator.cli.options import EditionArg, SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError, RulesError
-from adjudicator.core.files import write_atomic
-from adjudicator.deduction.files.editions import resolve_edition
-from adjudicator.deduction.files.state_file import state_to_data
-from adjudicator.deduction.game.deal import new_game
-from adjudicator.deduction.game.record import (
-    Discard,
-    Draw,
-    Header,
-    Move,
-    Play,
-    Record,
-    parse_move,
-    read_record,
-    record_to_text,
-    remove_last_move,
-)
-from adjudicator.deduction.game.replay import replay as replay_record
-from adjudicator.deduction.game.replay import replay_to
-from adjudicator.deduction.game.simulate import GameResult, Policy
-from adjudicator.deduction.game.simulate import simulate as run_simulation
-from adjudicator.deduction.rules.logic import stop_report
-from adjudicator.deduction.serialize import to_json
-from adjudicator.render import board_view
-from adjudicator.render.records import game_summary, replay_view, simulation_view
-from adjudicator.render.rulings import ruling_view, stop_view
-from adjudicator.render.svg import board_svg
+
+if TYPE_CHECKING:
+    from adjudicator.deduction.game.record import Move
+    from adjudicator.deduction.game.simulate import GameResult
+
+# The engine is imported inside each command (see `cli/main.py`). Typer reads the option
+# types when the command line starts, so `--policy`'s type is spelled here; it is
+# `deduction.game.simulate.Policy` (tests/test_startup.py holds the two equal).
+Policy = Literal["random", "greedy"]
 
 __all__ = ["app", "register"]
 
@@ -77,6 +60,13 @@ def new(
     as_json: JsonOpt = False,
 ) -> None:
     """Start a record: the header (edition, players, setup) of a new game."""
+    from adjudicator.core.files import write_atomic
+    from adjudicator.deduction.files.editions import resolve_edition
+    from adjudicator.deduction.files.state_file import state_to_data
+    from adjudicator.deduction.game.deal import new_game
+    from adjudicator.deduction.game.record import Header, Record, record_to_text
+    from adjudicator.render.records import game_summary
+
     out = Output(as_json)
     if record.exists() and not force:
         raise InputError(str(record), "", "exists already (use --force to overwrite)")
@@ -117,6 +107,15 @@ def move(
     as_json: JsonOpt = False,
 ) -> None:
     """Adjudicate one move and add it to the record."""
+    from adjudicator.core.files import write_atomic
+    from adjudicator.deduction.files.state_file import state_to_data
+    from adjudicator.deduction.game.record import parse_move, read_record
+    from adjudicator.deduction.game.replay import replay_to
+    from adjudicator.deduction.rules.logic import stop_report
+    from adjudicator.deduction.serialize import to_json
+    from adjudicator.render.records import game_summary
+    from adjudicator.render.rulings import ruling_view, stop_view
+
     out = Output(as_json)
     rec = read_record(record)
     try:
@@ -162,6 +161,9 @@ def move(
 @handle_errors
 def undo(record: RecordArg, as_json: JsonOpt = False) -> None:
     """Take the last move off the record."""
+    from adjudicator.core.files import write_atomic
+    from adjudicator.deduction.game.record import remove_last_move
+
     out = Output(as_json)
     try:
         text = record.read_text(encoding="utf-8")
@@ -177,18 +179,28 @@ def undo(record: RecordArg, as_json: JsonOpt = False) -> None:
 @handle_errors
 def show(record: RecordArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
     """Draw the board of the game as the record leaves it, with the scores."""
+    from adjudicator.deduction.files.state_file import state_to_data
+    from adjudicator.deduction.game.record import read_record
+    from adjudicator.deduction.game.replay import replay_to
+    from adjudicator.render import board_view
+    from adjudicator.render.records import game_summary
+
     out = Output(as_json)
     game = replay_to(read_record(record))
     state = game.state
     out.show(board_view(state.board, state), game_summary(game))
     out.json({"turn": game.turn, "over": game.over, "state": state_to_data(state)})
     if svg is not None:
+        from adjudicator.render.svg import board_svg
+
         save_svg(
             svg, board_svg(state.board, state, title=f"{state.board.name}: {record.name}"), out
         )
 
 
 def _cards_named(move: Move) -> list[int]:
+    from adjudicator.deduction.game.record import Discard, Draw, Play
+
     if isinstance(move, Play):
         return [c for c, _ in move.plays]
     if isinstance(move, Discard | Draw):
@@ -207,6 +219,11 @@ def register(main: typer.Typer) -> None:
     @handle_errors
     def replay(record: RecordArg, as_json: JsonOpt = False) -> None:
         """Re-adjudicate a game record and report every overlooked point."""
+        from adjudicator.deduction.game.record import read_record
+        from adjudicator.deduction.game.replay import replay as replay_record
+        from adjudicator.deduction.serialize import to_json
+        from adjudicator.render.records import replay_view
+
         out = Output(as_json)
         r = replay_record(read_record(record))
         out.show(replay_view(r))
@@ -232,6 +249,13 @@ def register(main: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Play whole games by a policy and report what happened."""
+        from adjudicator.core.files import write_atomic
+        from adjudicator.deduction.files.editions import resolve_edition
+        from adjudicator.deduction.game.record import record_to_text
+        from adjudicator.deduction.game.simulate import simulate as run_simulation
+        from adjudicator.deduction.serialize import to_json
+        from adjudicator.render.records import simulation_view
+
         out = Output(as_json)
         chosen = resolve_edition(edition).edition()
         if records is not None:

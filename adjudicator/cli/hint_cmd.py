@@ -9,10 +9,6 @@ import typer
 
 from adjudicator.cli.checks import check_player
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.deduction.files.state_file import load_state
-from adjudicator.deduction.hint import hint as compute_hint
-from adjudicator.deduction.serialize import hint_json
-from adjudicator.render.hints import hint_view
 
 __all__ = ["register"]
 
@@ -36,6 +32,11 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Every legal action of a player, ranked by the points it scores this turn."""
+        from adjudicator.deduction.files.state_file import load_state
+        from adjudicator.deduction.hint import hint as compute_hint
+        from adjudicator.deduction.serialize import hint_json
+        from adjudicator.render.hints import hint_view
+
         out = Output(as_json)
         state = load_state(state_file)
         check_player(state, state_file, player or state.active, "--by")

@@ -1,4 +1,9 @@
-"""`adjudicator`: the entry point, joining one Typer app per command group."""
+"""`adjudicator`: the entry point, joining one Typer app per command group.
+
+The command modules import only Typer, Rich and `cli/output`, `options`, `checks` at the
+top; each command imports its engine (a game, the solver, the pictures) in its body. So
+`--help` and a ruling load no other game and no solver (`tests/test_startup.py`).
+"""
 
 from __future__ import annotations
 

@@ -15,7 +15,6 @@ from rich.text import Text
 
 from adjudicator.cli.output import Output
 from adjudicator.core.errors import InputError
-from adjudicator.core.files import write_atomic
 
 __all__ = ["EditionArg", "PlayerOpt", "SvgOpt", "save_svg"]
 
@@ -38,6 +37,8 @@ PlayerOpt = Annotated[
 
 def save_svg(path: Path, svg: str, out: Output) -> None:
     """Write a picture atomically; a path that cannot be written is one clear error."""
+    from adjudicator.core.files import write_atomic
+
     try:
         write_atomic(path, svg)
     except OSError as exc:

@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from adjudicator.cli.checks import check_building, check_card, check_player, check_space
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import RulesError
-from adjudicator.deduction.files.state_file import load_state, write_state
-from adjudicator.deduction.game.record import parse_marker
-from adjudicator.deduction.rules.logic import claim_stop, stop_report
-from adjudicator.deduction.rules.ruling import Ruling
-from adjudicator.deduction.rules.turns import rule_buy_turn, rule_discard_turn, rule_turn
-from adjudicator.deduction.serialize import to_json
-from adjudicator.render.rulings import ruling_view, stop_view
+
+if TYPE_CHECKING:
+    from adjudicator.deduction.rules.ruling import Ruling
+
+# The engine is imported inside each command (see `cli/main.py`): a command loads only
+# what it needs, and `stop` never loads the solver or the other games.
 
 __all__ = ["register"]
 
@@ -45,8 +44,14 @@ def _buy_at(when: str, steps: int) -> int:
 
 
 def _finish(out: Output, ruling: Ruling, state_path: Path, write: bool) -> None:
+    from adjudicator.deduction.files.state_file import write_state
+    from adjudicator.render.rulings import ruling_view
+
     out.show(ruling_view(ruling))
-    out.json(to_json(ruling))
+    if out.as_json:
+        from adjudicator.deduction.serialize import to_json
+
+        out.json(to_json(ruling))
     if write:
         if not ruling.playable:
             out.warn("not written: the action is not playable")
@@ -57,6 +62,8 @@ def _finish(out: Output, ruling: Ruling, state_path: Path, write: bool) -> None:
 
 
 def _take(text: str) -> tuple[str, str]:
+    from adjudicator.deduction.game.record import parse_marker
+
     try:
         return parse_marker(text)
     except ValueError:
@@ -75,6 +82,10 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Every STOP claim on the board now (L1-L4), each with a reason to read aloud."""
+        from adjudicator.deduction.files.state_file import load_state
+        from adjudicator.deduction.rules.logic import claim_stop, stop_report
+        from adjudicator.render.rulings import stop_view
+
         out = Output(as_json)
         state = load_state(state_file)
         if claim is not None:
@@ -83,7 +94,10 @@ def register(app: typer.Typer) -> None:
             return
         report = stop_report(state)
         out.show(stop_view(report, state.board))
-        out.json(to_json(report))
+        if as_json:
+            from adjudicator.deduction.serialize import to_json
+
+            out.json(to_json(report))
 
     @app.command(
         help=(
@@ -117,6 +131,9 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Rule on playing a card (P1-P7): is it legal, and what does it do."""
+        from adjudicator.deduction.files.state_file import load_state
+        from adjudicator.deduction.rules.turns import rule_turn
+
         out = Output(as_json)
         state = load_state(state_file)
         plays: list[tuple[int, str | None]] = [(card, as_)]
@@ -148,6 +165,9 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Rule on discarding two cards to take one marker (A1), any marker on the board."""
+        from adjudicator.deduction.files.state_file import load_state
+        from adjudicator.deduction.rules.turns import rule_discard_turn
+
         out = Output(as_json)
         state = load_state(state_file)
         check_player(state, state_file, by, "--by")
@@ -176,6 +196,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Rule on buying a building for two scored markers (Gads Hill, A2), before the
         turn's action or with a pass. A buy between or after cards: `play --buy`."""
+        from adjudicator.deduction.files.state_file import load_state
+        from adjudicator.deduction.rules.turns import rule_buy_turn
+
         out = Output(as_json)
         state = load_state(state_file)
         check_player(state, state_file, by, "--by")

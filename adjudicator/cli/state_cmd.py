@@ -10,9 +10,6 @@ from rich.text import Text
 
 from adjudicator.cli.options import SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.deduction.files.state_file import load_state, state_to_data
-from adjudicator.render import board_view, state_summary
-from adjudicator.render.svg import board_svg
 
 __all__ = ["app"]
 
@@ -27,6 +24,9 @@ StateArg = Annotated[
 @handle_errors
 def check(file: StateArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
     """Validate a state file; draw its board with the buildings, markers and landmarks."""
+    from adjudicator.deduction.files.state_file import load_state, state_to_data
+    from adjudicator.render import board_view, state_summary
+
     out = Output(as_json)
     state = load_state(file)
     out.json({"ok": True, "state": state_to_data(state)})
@@ -36,4 +36,6 @@ def check(file: StateArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
         state_summary(state),
     )
     if svg is not None:
+        from adjudicator.render.svg import board_svg
+
         save_svg(svg, board_svg(state.board, state, title=f"{state.board.name}: {file.name}"), out)

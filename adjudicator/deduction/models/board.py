@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal
-
-import networkx as nx
+from typing import TYPE_CHECKING, Literal
 
 from adjudicator.deduction.models.deal import Deal
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = [
     "RELATIONS",
@@ -185,6 +186,8 @@ class Board:
         (the same block). `opposite`: orthogonal neighbours across exactly one
         street or the railway. `in_sight`: any of the eight surrounding cells.
         """
+        import networkx as nx  # here, not at the top: a board that is only read needs no graph
+
         g: nx.MultiGraph[str] = nx.MultiGraph(name=self.name)
         for s in self.spaces.values():
             g.add_node(s.id, x=s.x, y=s.y, street=s.street, frame=s.frame, kind="space")

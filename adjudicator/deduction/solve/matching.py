@@ -15,19 +15,98 @@ answered by trying each of its spaces for that building and matching the rest.
 
 The same structure gives the explanations of L3: the smallest Hall set behind a
 removal, and the groups of buildings confined to too few spaces.
+
+The graph is a plain dict of successor lists, its strongly connected components found by
+an iterative Tarjan: the graphs are small, and every ruling (`adjudicator stop` too) then
+starts without loading networkx. `tests/test_startup.py` holds both walks equal to
+networkx's.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TypeVar
 
 from adjudicator.deduction.solve.placement import Analysis, Problem
 
 __all__ = ["Matching", "analyse", "match", "single_building"]
+
+N = TypeVar("N", bound=Hashable)
+Node = tuple[str, str]  # ("b", building) or ("s", space)
+Graph = dict[Node, list[Node]]  # node -> its successors; every node is a key
+
+
+def _strong_components(graph: Mapping[N, Sequence[N]]) -> list[set[N]]:
+    """The strongly connected components of a directed graph (Tarjan, without recursion).
+    Every node is a key of `graph`."""
+    index: dict[N, int] = {}
+    low: dict[N, int] = {}
+    stack: list[N] = []
+    on_stack: set[N] = set()
+    components: list[set[N]] = []
+    for root in graph:
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        work = [(root, iter(graph[root]))]
+        while work:
+            v, successors = work[-1]
+            for w in successors:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(graph[w])))
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[v])
+                if low[v] == index[v]:
+                    component: set[N] = set()
+                    while True:
+                        w = stack.pop()
+                        on_stack.discard(w)
+                        component.add(w)
+                        if w == v:
+                            break
+                    components.append(component)
+    return components
+
+
+def _weak_components(graph: Mapping[N, Iterable[N]], nodes: Iterable[N]) -> list[set[N]]:
+    """The connected components of the graph restricted to `nodes`, edges read both ways."""
+    keep = set(nodes)
+    both: dict[N, set[N]] = {n: set() for n in keep}
+    for n in keep:
+        for m in graph[n]:
+            if m in keep:
+                both[n].add(m)
+                both[m].add(n)
+    seen: set[N] = set()
+    components = []
+    for start in both:
+        if start in seen:
+            continue
+        component = _reach(both, [start])
+        seen |= component
+        components.append(component)
+    return components
+
+
+def _reverse(graph: Mapping[N, Iterable[N]]) -> dict[N, list[N]]:
+    back: dict[N, list[N]] = {n: [] for n in graph}
+    for n, successors in graph.items():
+        for m in successors:
+            back[m].append(n)
+    return back
 
 
 def _augment(
@@ -58,15 +137,17 @@ class Matching:
     def size(self) -> int:
         return len(self.mate)
 
-    def _digraph(self) -> nx.DiGraph[tuple[str, str]]:
-        g: nx.DiGraph[tuple[str, str]] = nx.DiGraph()
+    def _digraph(self) -> Graph:
+        """Matched edges space -> building, the others building -> space."""
+        g: Graph = {}
         for b, spaces in self.domains.items():
-            g.add_node(("b", b))
+            out = g.setdefault(("b", b), [])
             for s in spaces:
+                into = g.setdefault(("s", s), [])
                 if self.mate.get(b) == s:
-                    g.add_edge(("s", s), ("b", b))
+                    into.append(("b", b))
                 else:
-                    g.add_edge(("b", b), ("s", s))
+                    out.append(("s", s))
         return g
 
     def analysis(self) -> Analysis:
@@ -74,9 +155,9 @@ class Matching:
         free_buildings = [("b", b) for b in self.domains if b not in self.mate]
         free_spaces = [n for n in g if n[0] == "s" and n[1] not in self.owner]
         from_free = _reach(g, free_buildings)
-        to_free = _reach(g.reverse(copy=False), free_spaces)
-        component: dict[tuple[str, str], int] = {}
-        for i, comp in enumerate(nx.strongly_connected_components(g)):
+        to_free = _reach(_reverse(g), free_spaces)
+        component: dict[Node, int] = {}
+        for i, comp in enumerate(_strong_components(g)):
             for n in comp:
                 component[n] = i
         support: dict[str, frozenset[str]] = {}
@@ -115,21 +196,20 @@ class Matching:
         """Groups of buildings confined to fewer spaces than buildings (K3, K4)."""
         g = self._digraph()
         reached = _reach(g, [("b", b) for b in self.domains if b not in self.mate])
-        sub = g.subgraph(reached).to_undirected(as_view=True)
         groups = []
-        for comp in nx.connected_components(sub):
+        for comp in _weak_components(g, reached):
             bs = frozenset(n[1] for n in comp if n[0] == "b")
             ss = frozenset(n[1] for n in comp if n[0] == "s")
             groups.append((bs, ss))
         return sorted(groups, key=lambda g: sorted(g[0]))
 
 
-def _reach(g: nx.DiGraph[tuple[str, str]], starts: list[tuple[str, str]]) -> set[tuple[str, str]]:
+def _reach(g: Mapping[N, Iterable[N]], starts: list[N]) -> set[N]:
     seen = set(starts)
     queue = deque(starts)
     while queue:
         n = queue.popleft()
-        for m in g.successors(n):
+        for m in g[n]:
             if m not in seen:
                 seen.add(m)
                 queue.append(m)

@@ -1,0 +1,220 @@
+"""Start-up: a command loads only what it needs (by `sys.modules`, not by the clock).
+
+Each check runs in a fresh interpreter, so what other tests imported cannot hide an
+import. And the plain-dict graph walks of `solve/matching.py`, which keep networkx out
+of every ruling, held equal to networkx's.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterable, Mapping
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.core.data import data_dir
+from adjudicator.deduction.solve.matching import (
+    Matching,
+    _reach,
+    _strong_components,
+    _weak_components,
+    match,
+)
+
+MID_GAME = data_dir("examples") / "gads-hill-mid.toml"
+
+#: Never loaded by a command that needs no solver and plays no other game.
+HEAVY = (
+    "ortools",
+    "pandas",
+    "numpy",
+    "adjudicator.dry_gulch",
+    "adjudicator.black_hills",
+)
+
+_PROBE = """
+import json, sys
+from typer.testing import CliRunner
+from adjudicator.cli.main import app
+result = CliRunner().invoke(app, sys.argv[1:])
+print(json.dumps({"exit": result.exit_code, "output": result.output,
+                  "modules": sorted(sys.modules)}))
+"""
+
+
+def _modules_after(*args: str) -> set[str]:
+    """The modules a fresh interpreter holds after running the command in-process."""
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, *args], capture_output=True, text=True, check=True
+    )
+    report = json.loads(done.stdout.splitlines()[-1])
+    assert report["exit"] == 0, report["output"]
+    return set(report["modules"])
+
+
+def _loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    return sorted(m for m in modules if any(m == n or m.startswith(n + ".") for n in names))
+
+
+def test_stop_loads_no_solver_and_no_other_game() -> None:
+    modules = _modules_after("stop", str(MID_GAME))
+    assert _loaded(modules, HEAVY) == []
+    # the matching walks the graph itself: a ruling needs no networkx either
+    assert _loaded(modules, ("networkx",)) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--help",),
+        ("state", "check", str(MID_GAME)),
+        ("board", "show", "gads-hill-1874"),
+        ("cards", "list", "gads-hill-1874"),
+    ],
+    ids=" ".join,
+)
+def test_commands_without_a_solver_load_none_of_it(args: tuple[str, ...]) -> None:
+    assert _loaded(_modules_after(*args), HEAVY) == []
+
+
+def test_help_loads_no_engine() -> None:
+    modules = _modules_after("--help")
+    assert _loaded(modules, ("adjudicator.deduction", "networkx")) == []
+
+
+def test_the_policy_option_is_the_simulation_s_policy() -> None:
+    from typing import get_args
+
+    from adjudicator.cli import game_cmd
+    from adjudicator.deduction.game import simulate
+
+    assert get_args(game_cmd.Policy) == get_args(simulate.Policy)
+
+
+# ----- the graph walks of solve/matching.py against networkx ---------------------------
+
+NODES = st.integers(0, 11)
+
+
+@st.composite
+def digraphs(draw: st.DrawFn) -> dict[int, list[int]]:
+    nodes = draw(st.lists(NODES, unique=True, max_size=12))
+    graph: dict[int, list[int]] = {n: [] for n in nodes}
+    if nodes:
+        for a, b in draw(st.lists(st.tuples(st.sampled_from(nodes), st.sampled_from(nodes)))):
+            if b not in graph[a]:
+                graph[a].append(b)
+    return graph
+
+
+def _nx(graph: Mapping[int, list[int]]) -> nx.DiGraph[int]:
+    g: nx.DiGraph[int] = nx.DiGraph()
+    g.add_nodes_from(graph)
+    g.add_edges_from((a, b) for a, bs in graph.items() for b in bs)
+    return g
+
+
+def _partition(components: Iterable[Iterable[int]]) -> set[frozenset[int]]:
+    return {frozenset(c) for c in components}
+
+
+@settings(max_examples=500, deadline=None)
+@given(digraphs())
+def test_strong_components_are_networkx_s(graph: dict[int, list[int]]) -> None:
+    ours = _strong_components(graph)
+    assert sum(len(c) for c in ours) == len(graph)  # a partition: no node twice
+    assert _partition(ours) == _partition(nx.strongly_connected_components(_nx(graph)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(digraphs(), st.data())
+def test_weak_components_are_networkx_s(graph: dict[int, list[int]], data: st.DataObject) -> None:
+    keep = data.draw(st.sets(st.sampled_from(sorted(graph)))) if graph else set()
+    theirs = nx.connected_components(_nx(graph).subgraph(keep).to_undirected(as_view=True))
+    assert _partition(_weak_components(graph, keep)) == _partition(theirs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(digraphs(), st.data())
+def test_reach_is_networkx_descendants(graph: dict[int, list[int]], data: st.DataObject) -> None:
+    starts = data.draw(st.lists(st.sampled_from(sorted(graph)))) if graph else []
+    g = _nx(graph)
+    assert _reach(graph, starts) == set(starts).union(*(nx.descendants(g, s) for s in starts))
+
+
+BUILDINGS = [f"b{i}" for i in range(6)]
+SPACES = [f"s{i}" for i in range(7)]
+
+
+@st.composite
+def domains(draw: st.DrawFn) -> dict[str, frozenset[str]]:
+    chosen = draw(st.lists(st.sampled_from(BUILDINGS), unique=True, max_size=6))
+    return {b: frozenset(draw(st.sets(st.sampled_from(SPACES), max_size=4))) for b in chosen}
+
+
+def _nx_graph(m: Matching) -> nx.DiGraph[tuple[str, str]]:
+    """The alternating graph as matching.py built it with networkx."""
+    g: nx.DiGraph[tuple[str, str]] = nx.DiGraph()
+    for b, spaces in m.domains.items():
+        g.add_node(("b", b))
+        for s in spaces:
+            if m.mate.get(b) == s:
+                g.add_edge(("s", s), ("b", b))
+            else:
+                g.add_edge(("b", b), ("s", s))
+    return g
+
+
+def _nx_support(m: Matching) -> dict[str, frozenset[str]]:
+    """Régin's support as matching.py computed it with networkx."""
+    g = _nx_graph(m)
+    from_free = set().union(
+        *(nx.descendants(g, ("b", b)) | {("b", b)} for b in m.domains if b not in m.mate)
+    )
+    free_spaces = [n for n in g if n[0] == "s" and n[1] not in m.owner]
+    to_free = set().union(*(nx.ancestors(g, n) | {n} for n in free_spaces))
+    component = {}
+    for i, comp in enumerate(nx.strongly_connected_components(g)):
+        for n in comp:
+            component[n] = i
+    return {
+        b: frozenset(
+            s
+            for s in spaces
+            if m.mate.get(b) == s
+            or ("s", s) in to_free
+            or ("b", b) in from_free
+            or component[("b", b)] == component[("s", s)]
+        )
+        for b, spaces in m.domains.items()
+    }
+
+
+def _nx_conflicts(m: Matching) -> list[tuple[frozenset[str], frozenset[str]]]:
+    g = _nx_graph(m)
+    reached = set().union(
+        *(nx.descendants(g, ("b", b)) | {("b", b)} for b in m.domains if b not in m.mate)
+    )
+    groups = [
+        (
+            frozenset(n[1] for n in comp if n[0] == "b"),
+            frozenset(n[1] for n in comp if n[0] == "s"),
+        )
+        for comp in nx.connected_components(g.subgraph(reached).to_undirected(as_view=True))
+    ]
+    return sorted(groups, key=lambda g: sorted(g[0]))
+
+
+@settings(max_examples=500, deadline=None)
+@given(domains())
+def test_matching_analysis_and_conflicts_are_networkx_s(
+    doms: dict[str, frozenset[str]],
+) -> None:
+    m = match(doms)
+    assert m.analysis().support == _nx_support(m)
+    assert m.conflicts() == _nx_conflicts(m)
