@@ -87,16 +87,6 @@ def test_matching_with_one_named_building_equals_twin(p: Problem) -> None:
     _same(matching.analyse(single), solver.analyse(single))
 
 
-@settings(max_examples=150, deadline=None)
-@given(constrained())
-def test_confirmation_question_agrees(p: Problem) -> None:
-    assert p.constraint is not None
-    domains_ = {**p.domains}
-    oracle = twin.exists_largest_violating(domains_, p.constraint)
-    assert solver.exists_largest_violating(domains_, p.constraint) == oracle
-    assert decide.exists_largest_violating(domains_, p.constraint) == oracle
-
-
 def _always_placed(d: dict[str, frozenset[str]]) -> frozenset[str]:
     """Buildings every largest placement places (by brute force, sharing nothing with the
     engine): only these can fill their spaces in an explanation (K3, L3)."""

@@ -29,7 +29,6 @@ class CompiledCard:
     `allowed`: each named building's spaces by the card (my building: the card's
     map, or `my_spaces`, or every space). `new`: named buildings that are open and
     would get markers (P1). `problem`: the board with the card in force.
-    `board_problem`: the board with the named placed buildings pinned, for P4.
     """
 
     card: Card
@@ -38,7 +37,6 @@ class CompiledCard:
     relation: tuple[str, str, frozenset[tuple[str, str]]] | None
     new: frozenset[str]
     problem: Problem
-    board_problem: Problem
 
     @property
     def constraint(self) -> Constraint:
@@ -68,12 +66,11 @@ def compile_card(state: GameState, card: Card, my: str | None) -> CompiledCard:
         relation = (card.subject, my, board.relation_pairs(card.relation))
 
     domains = board_domains(state)
-    pinned = dict(domains)
     free = state.free_spaces
     new = set()
     for b, spaces in allowed.items():
         if b in state.placed:
-            domains[b] = pinned[b] = frozenset({state.placed[b]})
+            domains[b] = frozenset({state.placed[b]})
         elif b in state.retired:
             domains[b] = frozenset()  # K4: it can never be placed again
         elif b not in state.markers:
@@ -87,5 +84,4 @@ def compile_card(state: GameState, card: Card, my: str | None) -> CompiledCard:
         relation=relation,
         new=frozenset(new),
         problem=Problem(domains, constraint),
-        board_problem=Problem(pinned),
     )

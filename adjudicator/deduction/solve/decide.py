@@ -17,9 +17,9 @@ from functools import lru_cache
 from typing import Literal
 
 from adjudicator.deduction.solve import matching, pair_matching, solver, twin
-from adjudicator.deduction.solve.placement import Analysis, Constraint, Problem, combine, split
+from adjudicator.deduction.solve.placement import Analysis, Problem, combine, split
 
-__all__ = ["Decider", "Method", "analyse", "exists_largest_violating"]
+__all__ = ["Decider", "Method", "analyse"]
 
 Method = Literal["auto", "cpsat", "matching", "twin"]
 
@@ -57,19 +57,3 @@ def analyse(problem: Problem, method: Method = "auto") -> Analysis:
     core, rest = split(problem)
     inner = pair_matching.analyse(core) if pair_matching.handles(core) else solver.analyse(core)
     return combine(inner, matching.analyse(Problem(rest)))
-
-
-def exists_largest_violating(
-    domains: Mapping[str, frozenset[str]], card: Constraint, method: Method = "auto"
-) -> bool:
-    if method == "twin":
-        return twin.exists_largest_violating(domains, card)
-    if method == "auto" and card.relation is None:
-        # Without a relation, a largest placement breaks the card exactly when one of them
-        # leaves a named building out or puts it off the card's spaces.
-        board = matching.analyse(Problem(domains))
-        return any(
-            b not in domains or b in board.optional or not board.support[b] <= spaces
-            for b, spaces in card.allowed.items()
-        )
-    return solver.exists_largest_violating(domains, card)

@@ -16,13 +16,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from adjudicator.core import cpsat
-from adjudicator.deduction.solve.matching import match
 from adjudicator.deduction.solve.placement import Analysis, Constraint, Problem
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-__all__ = ["analyse", "exists_largest_violating"]
+__all__ = ["analyse"]
 
 
 class _Model:
@@ -72,28 +71,6 @@ class _Model:
                 if bb == a:
                     self.model.add_bool_or([*partners.get(sa, []), ~v])
 
-    def violate(self, constraint: Constraint) -> None:
-        """Require the card to be false: some named building off its spaces, or the relation
-        broken."""
-        bad: list[cp_model.IntVar] = []
-        for b, spaces in constraint.allowed.items():
-            off = self.model.new_bool_var(f"off[{b}]")
-            on = [v for (bb, s), v in self.x.items() if bb == b and s in spaces]
-            self.model.add(sum(on) == 0).only_enforce_if(off)
-            bad.append(off)
-        if constraint.relation is not None:
-            a, m, pairs = constraint.relation
-            for (bb, sa), va in self.x.items():
-                if bb != a:
-                    continue
-                for (mm, sm), vm in self.x.items():
-                    if mm == m and (sa, sm) not in pairs:
-                        both = self.model.new_bool_var(f"broken[{sa},{sm}]")
-                        self.model.add_implication(both, va)
-                        self.model.add_implication(both, vm)
-                        bad.append(both)
-        self.model.add_bool_or(bad or [self.model.new_constant(0)])
-
     def size(self) -> tuple[int, cpsat.SolveResult] | None:
         """The largest number of buildings placed and a placement of that many, or None
         when infeasible."""
@@ -106,9 +83,6 @@ class _Model:
     def fix_size(self, k: int) -> None:
         self.model.clear_objective()  # type: ignore[no-untyped-call]  # ortools leaves it untyped
         self.model.add(sum(self.placed.values()) == k)
-
-    def feasible(self) -> bool:
-        return self.solve().decided("a largest placement the card rules out")
 
 
 def analyse(problem: Problem) -> Analysis:
@@ -155,12 +129,3 @@ def analyse(problem: Problem) -> Analysis:
     }
     optional = frozenset(b for (b, s) in seen if s is None)
     return Analysis(True, k, support, optional)
-
-
-def exists_largest_violating(domains: Mapping[str, frozenset[str]], card: Constraint) -> bool:
-    """Is there a largest placement of the board (no card in force) that the card rules out?"""
-    k = match(domains).size  # the fast exact path sizes a board without a card
-    m = _Model(domains)
-    m.fix_size(k)
-    m.violate(card)
-    return m.feasible()

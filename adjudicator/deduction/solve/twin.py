@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from adjudicator.deduction.solve.placement import Analysis, Constraint, Problem
+from adjudicator.deduction.solve.placement import Analysis, Problem
 
-__all__ = ["analyse", "exists_largest_violating", "placements"]
+__all__ = ["analyse", "placements"]
 
 
 def placements(domains: Mapping[str, frozenset[str]]) -> Iterator[dict[str, str]]:
@@ -45,10 +45,3 @@ def analyse(problem: Problem) -> Analysis:
     support = {b: frozenset(p[b] for p in largest if b in p) for b in problem.domains}
     optional = frozenset(b for b in problem.domains if any(b not in p for p in largest))
     return Analysis(True, size, support, optional)
-
-
-def exists_largest_violating(domains: Mapping[str, frozenset[str]], card: Constraint) -> bool:
-    """Is there a largest placement of the board (no card in force) that the card rules out?"""
-    every = list(placements(domains))
-    size = max(len(p) for p in every)
-    return any(len(p) == size and not card.holds(p) for p in every)
