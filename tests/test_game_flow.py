@@ -30,6 +30,7 @@ from adjudicator.deduction.game.replay import replay
 from adjudicator.deduction.game.simulate import _Judge, _random_move, play_game
 from adjudicator.deduction.hint import hint
 from adjudicator.deduction.models.state import GameState
+from adjudicator.deduction.rules.logic import stop_report
 from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
 from adjudicator.deduction.rules.turn_order import refill_due
 from adjudicator.deduction.rules.turns import rule_turn
@@ -326,6 +327,60 @@ def test_random_policy_rules_the_hints_plays_and_playable_cards(edition: str, se
         hand = s.player(who).hand or ()
         in_plays = {n for plays, _, _ in got for n, _ in plays}
         assert {n for n in hand if _Judge(s, who).card_playable(n)} == in_plays
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+@pytest.mark.parametrize("edition", ["gads-hill-1874", "old-town"])
+def test_self_play_hands_apply_the_ruling_rule_turn_gives_and_stop_claims_are_the_reports(
+    monkeypatch: pytest.MonkeyPatch, edition: str, policy: str
+) -> None:
+    """Self-play does not rule its plays twice: the ruling it hands to `Game.apply` is the
+    one `rule_turn` gives on the same state, for every play of a game; and the STOP claims
+    a game reuses from its last ruling are the board's report after every move."""
+    apply = Game.apply
+    checked = 0
+
+    def checking(self: Game, move: object, *, ruling: object = None) -> tuple[Game, object]:
+        nonlocal checked
+        if ruling is not None:
+            assert isinstance(move, Play)
+            s = self.state
+            assert ruling == rule_turn(
+                s, list(move.plays), move.player, buy=move.buy, buy_at=move.buy_at
+            )
+            checked += 1
+        after, outcome = apply(self, move, ruling=ruling)  # type: ignore[arg-type]
+        assert after.stop_claims() == stop_report(after.state)
+        return after, outcome
+
+    monkeypatch.setattr(Game, "apply", checking)
+    r = play_game(edition, ("ann", "bob", "cid"), 5, policy)  # type: ignore[arg-type]
+    assert checked == sum(isinstance(m, Play) for m in r.record.moves) > 0
+
+
+def test_apply_rules_a_play_again_when_the_ruling_is_not_of_it() -> None:
+    """A ruling handed to `Game.apply` that is not one of this play on this state is not
+    used: the play is ruled as without it."""
+    r = play_game("gads-hill-1874", ("ann", "bob"), 3, "random")
+    game = new_game(r.record.header)
+    plays = 0
+    for move in r.record.moves:
+        if isinstance(move, Play):
+            plain, outcome = game.apply(move)
+            s = game.state
+            other = next(p for p in s.players if p.name != move.player).name
+            wrong = [
+                replace(outcome.ruling, cards=(0,)),  # type: ignore[type-var]
+                replace(outcome.ruling, player=other),  # type: ignore[type-var]
+                replace(outcome.ruling, before=replace(s, placed={})),  # type: ignore[type-var]
+                replace(outcome.ruling, stop=None),  # type: ignore[type-var]
+            ]
+            for w in wrong:
+                again, got = game.apply(move, ruling=w)
+                assert got == outcome and again == plain
+            plays += 1
+        game, _ = game.apply(move)
+    assert plays > 0
 
 
 def test_header_errors_name_their_lines_and_unknown_tags() -> None:

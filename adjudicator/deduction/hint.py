@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.actions import dead_card, discard_with, rule_buy, rule_discard
@@ -123,10 +123,10 @@ def _buys(state: GameState, hand: list[int]) -> list[tuple[str, tuple[str, ...]]
     return out + [(b, ()) for b in beside if b not in plain]
 
 
-@dataclass(frozen=True)
-class Candidate:
+class Candidate(NamedTuple):
     """A play the hint considers, not ruled on: the cards in order, each with its my
-    building, and a buy before the first card (`buy_at` 0) or between the two (1)."""
+    building, and a buy before the first card (`buy_at` 0) or between the two (1). (A
+    named tuple: a turn lists dozens of them, and they are cheap to make.)"""
 
     plays: tuple[tuple[int, str | None], ...]
     buy: str | None = None
@@ -146,42 +146,51 @@ def play_candidates(state: GameState, player: str | None = None) -> list[Candida
     name = player or state.active
     if name is None:
         raise ValueError("the state names no active player")
-    state = replace(state, active=name)
+    if state.active != name:
+        state = replace(state, active=name)
     hand = list(state.player(name).hand or ())
     two_cards = bool(state.options.two_cards_until) and (
         state.locomotive < state.options.two_cards_until
     )
     admissible = list(admissible_my_buildings(state, name))
+    needs = {n: state.cards[n].needs_my_building for n in hand}
 
-    def seconds_for(n2: int, bought: str | None) -> list[str | None]:
-        if not state.cards[n2].needs_my_building:
-            return [None]
+    def seconds_for(bought: str | None) -> list[tuple[int, str | None]]:
+        """Every second card with each my building it is listed with."""
         extra: list[str | None] = [bought] if bought is not None else []
-        return [*admissible, *extra, None]
+        mys: list[str | None] = [*admissible, *extra, None]
+        return [(n2, my2) for n2 in hand for my2 in (mys if needs[n2] else [None])]
 
     out: list[Candidate] = []
     firsts = [(n, my) for n in hand for my in _choices(state, n, name)]
+    seconds: dict[str | None, list[tuple[int, str | None]]] = {}
 
-    def with_seconds(first: tuple[int, str | None], bought: str | None, **more: Any) -> None:
-        out.append(Candidate((first,), **more))
+    def with_seconds(
+        first: tuple[int, str | None], bought: str | None, buy: str | None = None, **more: Any
+    ) -> None:
+        out.append(Candidate((first,), buy, **more))
         if two_cards:
-            for n2 in hand:
-                if n2 != first[0]:
-                    for my2 in seconds_for(n2, bought):
-                        out.append(Candidate((first, (n2, my2)), **more))
+            if bought not in seconds:
+                seconds[bought] = seconds_for(bought)
+            n1 = first[0]
+            out.extend(
+                Candidate((first, second), buy, **more)
+                for second in seconds[bought]
+                if second[0] != n1
+            )
 
     for first in firsts:
         with_seconds(first, None)
     for b, alike in _buys(state, hand):
         for n in hand:
-            if state.cards[n].needs_my_building:
+            if needs[n]:
                 with_seconds((n, b), b, buy=b, buy_at=0, alike=alike)
         if two_cards:
             for n, my in firsts:
                 if my == b:
                     continue
                 for n2 in hand:
-                    if n2 != n and state.cards[n2].needs_my_building:
+                    if n2 != n and needs[n2]:
                         out.append(Candidate(((n, my), (n2, b)), b, 1, alike))
     return out
 

@@ -127,8 +127,13 @@ class Game:
 
     # ----- moves ------------------------------------------------------------------------
 
-    def apply(self, move: Move) -> tuple[Game, Outcome]:
-        """Adjudicate one move. An illegal move returns this game unchanged."""
+    def apply(self, move: Move, *, ruling: Ruling | None = None) -> tuple[Game, Outcome]:
+        """Adjudicate one move. An illegal move returns this game unchanged.
+
+        `ruling`: for a play, its ruling when the caller already has it, as `rule_turn`
+        gives it on the state the play is made on (with the STOP claims it leaves): it
+        stands in for ruling the play again (self-play rules its plays before it makes
+        them). A ruling that is not one of this play on this state is not used."""
         game = self
         # The player who just acted may still draw, or buy (A2), before the turn closes.
         own_step = isinstance(move, Draw | Buy) and move.player == game.drawer
@@ -154,7 +159,7 @@ class Game:
         elif isinstance(move, Buy):
             result, outcome = game._on_buy(move)
         else:
-            result, outcome = game._on_main(move)
+            result, outcome = game._on_main(move, ruling)
         if not outcome.legal:
             return self, replace(outcome, overlooked=None)
         if overlooked is not None and overlooked:
@@ -260,7 +265,7 @@ class Game:
             move, True, ruling.reasons[0].message, replace(ruling, after=state)
         )
 
-    def _on_main(self, move: Move) -> tuple[Game, Outcome]:
+    def _on_main(self, move: Move, known: Ruling | None = None) -> tuple[Game, Outcome]:
         s = self.state
         if move.player != s.active:
             return self._refuse(move, f"it is {s.active}'s turn, not {move.player}'s", Code.T1)
@@ -276,7 +281,10 @@ class Game:
             return self._refuse(move, "one building a turn", Code.A2)
         ruling: Ruling | None
         if isinstance(move, Play):
-            ruling = rule_turn(s, list(move.plays), move.player, buy=buy, buy_at=move.buy_at)
+            if known is not None and _rules_play(known, s, move):
+                ruling = known
+            else:
+                ruling = rule_turn(s, list(move.plays), move.player, buy=buy, buy_at=move.buy_at)
             draws = 1
             spent = tuple(c for c, _ in move.plays)
         elif isinstance(move, Discard):
@@ -394,15 +402,53 @@ class Game:
             self, piles=tuple(piles.items()), played=played, shuffled=(*self.shuffled, target)
         )
 
+    def stop_claims(self) -> StopReport:
+        """The STOP claims on the board now (`stop_report`). A report reads only the board,
+        so the claims the last ruling left are reused while the board is still the one it
+        left (a draw or a pass changes no board)."""
+        s = self.state
+        for outcome in reversed(self.log[-_RECENT:]):
+            r = outcome.ruling
+            if r is not None and r.stop is not None:
+                a = r.after
+                if (
+                    a.edition is s.edition
+                    and a.markers == s.markers
+                    and a.placed == s.placed
+                    and a.retired == s.retired
+                ):
+                    return r.stop
+                break
+        return stop_report(s)
+
     def _close_turn(self) -> tuple[Game, StopReport | None]:
         """The STOP window closes: what is left is overlooked. The next turn starts."""
-        overlooked = stop_report(self.state)
+        overlooked = self.stop_claims()
         game = replace(self, phase="start", turn=self.turn + 1, last_actor=None, bought=False)
         if self.finished_by_rule():
             return replace(game, phase="over"), overlooked
         if game.hands_known and stalled(game.state, game.passes):
             return replace(game, phase="over", stalled=True), overlooked
         return game, overlooked
+
+
+#: How far back in the log `Game.stop_claims` looks for the last ruling's STOP claims.
+_RECENT = 8
+
+
+def _rules_play(r: Ruling, s: GameState, move: Play) -> bool:
+    """Whether `r` is a legal ruling of this play on this state, with its STOP claims."""
+    return (
+        r.playable
+        and r.stop is not None
+        and r.action == "play"
+        and r.player == move.player
+        and r.cards == tuple(c for c, _ in move.plays)
+        and r.as_buildings == tuple(m for _, m in move.plays)
+        and r.buy == move.buy
+        and r.buy_at == move.buy_at
+        and r.before == s
+    )
 
 
 def _default_pile(game: Game, player: str, names: list[str]) -> str | None:

@@ -16,9 +16,14 @@ go with any legal take, so the discard is uniform over the hint's discards).
 
 Card statistics: a card is `playable` in a game when it is played in a legal turn (alone,
 as one of two cards, or with a bought building) on one of its holder's turns, as the
-hint's plays say. The random policy rules, per held card not yet known playable in the
-game, the candidates that contain it (single plays first) and stops at the first legal one;
-every legal candidate ruled while choosing counts too.
+hint's plays say. Under the random policy every legal candidate ruled while choosing
+counts; the rest is asked at the end of the game: per held card not yet known playable,
+turn by turn, the candidates of the turn that contain it (single plays first), stopping at
+the first legal one (a card found playable on a later turn needs no ruling on the earlier
+ones).
+
+The play chosen is not ruled again when it is made: its ruling goes with it to
+`Game.apply`, and the STOP claims a ruling leaves serve the check after the turn.
 
 After every turn the first other player in seat order calls the STOP claims left
 on the board. Old Town's refill (A4) takes the buildings named by building cards
@@ -101,13 +106,14 @@ class _Judge:
     cards and buys between candidates."""
 
     def __init__(self, state: GameState, player: str) -> None:
-        self.state = replace(state, active=player)
+        self.state = state if state.active == player else replace(state, active=player)
         self.player = player
         self.candidates = play_candidates(self.state, player)
         self.steps: dict[tuple[object, ...], Ruling] = {}
         self.turns: dict[Candidate, Ruling | None] = {}
         self.playable: set[int] = set()  # the cards of the legal candidates ruled so far
         self.evaluated = 0
+        self.chosen: Candidate | None = None  # the play `_random_move` chose
 
     def _step(self, key: tuple[object, ...], rule: Callable[[], Ruling]) -> Ruling:
         if key not in self.steps:
@@ -161,6 +167,17 @@ class _Judge:
         r = end_turn(merge_rulings(self.state, steps, buy=c.buy, buy_at=c.buy_at))
         return r if r.playable else None
 
+    def turn_ruling(self, c: Candidate) -> Ruling:
+        """The ruling of a legal candidate exactly as `rule_turn` gives it on the state
+        (without the STOP claims): its steps, already ruled, closed as `rule_turn` closes
+        them (a single card without a buy is `rule_play`'s own ruling, closed at once)."""
+        r = self.rule(c)
+        assert r is not None
+        if c.buy is None and len(c.plays) == 1:
+            (n, my), *_ = c.plays
+            return end_turn(self.steps["play", None, n, my])
+        return r
+
     def card_playable(self, n: int) -> bool:
         """Whether some legal play contains the card: single plays first, stopping at the
         first legal candidate."""
@@ -171,6 +188,17 @@ class _Judge:
         return any(self.rule(c) is not None for c in mine)
 
 
+def _playable_cards(judges: list[_Judge]) -> set[int]:
+    """The cards held on these turns that some legal play of one of them contains: those
+    of the legal plays already ruled, then, card by card, turn by turn."""
+    known = set().union(*(j.playable for j in judges))
+    for j in judges:
+        for n in j.state.player(j.player).hand or ():
+            if n not in known and j.card_playable(n):
+                known |= j.playable
+    return known
+
+
 def _random_move(judge: _Judge, rng: random.Random) -> tuple[Move, str, tuple[int, ...]]:
     """The random policy's move (see the module's words), its kind and its cards."""
     name, state = judge.player, judge.state
@@ -179,6 +207,7 @@ def _random_move(judge: _Judge, rng: random.Random) -> tuple[Move, str, tuple[in
     for c in order:
         r = judge.rule(c)
         if r is not None:
+            judge.chosen = c
             plays = tuple(zip(r.cards, r.as_buildings, strict=True))
             return Play(name, plays, c.buy, c.buy_at), "play", r.cards
     hand = list(state.player(name).hand or ())
@@ -239,10 +268,11 @@ def play_game(
     stats: dict[int, CardStats] = {n: CardStats() for n in game.state.cards.cards}
     held: set[int] = set()
     playable: set[int] = set()
+    judges: list[_Judge] = []  # the random policy's turns, asked about cards at the end
 
-    def apply(move: Move) -> None:
+    def apply(move: Move, ruling: Ruling | None = None) -> None:
         nonlocal game, record
-        game, outcome = game.apply(move)
+        game, outcome = game.apply(move, ruling=ruling)
         if not outcome.legal:  # pragma: no cover - the policies only choose legal moves
             raise RuntimeError(f"simulated move refused: {move}: {outcome.message}")
         if outcome.ruling is not None:  # write the points down, as a table would
@@ -259,16 +289,22 @@ def play_game(
             apply(_refill(game, player, due, rng))
         hand = game.state.player(player).hand or ()
         held.update(hand)
+        ruling: Ruling | None = None  # the play's ruling, as `Game.apply` would rule it
         if policy == "random":
             judge = _Judge(game.state, player)
             move, kind, cards = _random_move(judge, rng)
-            playable.update(n for n in hand if n not in playable and judge.card_playable(n))
+            judges.append(judge)
+            if judge.chosen is not None:
+                ruling = judge.turn_ruling(judge.chosen)
+                ruling = replace(ruling, stop=stop_report(ruling.after))
         else:
             h = hint(game.state, player)
             playable.update(c for a in h.actions if a.kind == "play" for c in a.cards)
             action = h.actions[0]  # greedy: the hint's best turn
             move, kind, cards = _move_for(action, player), action.kind, action.cards
-        apply(move)
+            if action.kind == "play":
+                ruling = action.ruling
+        apply(move, ruling)
         if kind == "play":
             for c in cards:
                 stats[c].played += 1
@@ -278,12 +314,13 @@ def play_game(
         drawn = game.pending_draws()
         if drawn:
             apply(Draw(player, drawn))
-        if not game.over and stop_report(game.state):
+        if not game.over and game.stop_claims():
             names = [p.name for p in game.state.players]
             claimer = names[(names.index(player) + 1) % len(names)]
             if claimer != player:
                 apply(Stop(claimer))
         game, _ = game.finish()
+    playable |= _playable_cards(judges)
     for n in held:
         stats[n].held += 1
     for n in playable:
