@@ -1,12 +1,16 @@
 """The shipped benchmark: the engine and its brute-force twin, timed side by side.
 
 Figures are medians of many runs in one process, measured on the shipped
-examples; nothing here asserts a time (speed is never a test).
+examples; nothing here asserts a time (speed is never a test). Beside them: the
+start-up of a whole `adjudicator stop` process, and the scale curve (`scale_curve`):
+the STOP analysis and a condition-card play on synthetic boards of growing size.
 """
 
 from __future__ import annotations
 
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,15 +20,25 @@ from adjudicator.core.data import data_dir
 from adjudicator.deduction.audit import audit_cards
 from adjudicator.deduction.files.editions import load_edition
 from adjudicator.deduction.files.state_file import load_state
+from adjudicator.deduction.files.synthetic import synthetic_game
 from adjudicator.deduction.game.simulate import Policy, play_game
 from adjudicator.deduction.hint import Hint, hint
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.logic import stop_report
 from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
 
-__all__ = ["BenchCase", "BenchResult", "bench_cases", "run_case"]
+__all__ = [
+    "SCALE_SIZES",
+    "BenchCase",
+    "BenchResult",
+    "ScalePoint",
+    "bench_cases",
+    "run_case",
+    "scale_curve",
+]
 
 MID_GAME = "gads-hill-mid.toml"
+SCALE_SIZES = (50, 100, 200, 400)  # building spaces of the synthetic boards
 A = TypeVar("A")
 B = TypeVar("B")
 
@@ -64,6 +78,7 @@ class BenchCase(Generic[A, B]):
     detail: Callable[[A], dict[str, Any]] | None = None
     max_runs: int | None = None  # slow cases take fewer runs
     rate_name: str | None = None  # also report runs per second under this name
+    child_cpu: bool = False  # median_ms: the CPU time of child processes; wall_ms beside it
 
     def runs(self, runs: int, twin_runs: int) -> tuple[int, int]:
         """The runs this case takes when asked for `runs` and `twin_runs`."""
@@ -83,13 +98,41 @@ def _median_ms(
     return statistics.median(times), result
 
 
+def _child_cpu_ms(
+    fn: Callable[[], object], runs: int, tick: Callable[..., None]
+) -> tuple[float, float, object]:
+    """The median CPU time (user and system) of the child processes `fn` waits for, by
+    `getrusage(RUSAGE_CHILDREN)` before and after, and the median wall time of `fn`."""
+    import resource
+
+    def cpu_s() -> float:
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
+    result = fn()  # warm-up: the file system's caches
+    cpu, wall = [], []
+    for _ in range(runs):
+        c0, t0 = cpu_s(), time.perf_counter()
+        result = fn()
+        wall.append((time.perf_counter() - t0) * 1000)
+        cpu.append((cpu_s() - c0) * 1000)
+        tick()
+    return statistics.median(cpu), statistics.median(wall), result
+
+
 def run_case(
     case: BenchCase[Any, Any], runs: int, twin_runs: int, tick: Callable[..., None]
 ) -> BenchResult:
     runs, twin_runs = case.runs(runs, twin_runs)
-    median, answer = _median_ms(case.engine, runs, tick)
+    wall = None
+    if case.child_cpu:
+        median, wall, answer = _child_cpu_ms(case.engine, runs, tick)
+    else:
+        median, answer = _median_ms(case.engine, runs, tick)
     twin_median = None
     detail = case.detail(answer) if case.detail else {}
+    if wall is not None:
+        detail["wall_ms"] = round(wall, 3)
     if case.rate_name is not None:
         detail[case.rate_name] = round(1000 / median, 3)
     if case.twin is not None and twin_runs > 0:
@@ -169,6 +212,7 @@ def bench_cases() -> list[BenchCase[Any, Any]]:
             lambda a, b: a == b,
             lambda r: {"claims": len(r.removable) + len(r.determined)},
         ),
+        _startup_case(),
         _play_case("play", state, ("building", "district", "condition")),
         _play_case("play-condition", state, ("condition",)),
         _hint_case(state),
@@ -262,3 +306,73 @@ def _simulate_case(policy: Policy) -> BenchCase[Any, Any]:
         max_runs=5,
         rate_name="games_per_s",
     )
+
+
+def _startup_case() -> BenchCase[Any, Any]:
+    """`adjudicator stop` on the mid-game example as a whole new process: the interpreter,
+    the imports, reading the files and the analysis, as a player waits for them."""
+    path = data_dir("examples") / MID_GAME
+    command = [sys.executable, "-m", "adjudicator.cli.main", "stop", str(path)]
+
+    def once() -> int:
+        return len(subprocess.run(command, capture_output=True, check=True).stdout)
+
+    return BenchCase(
+        "startup-stop",
+        f"`adjudicator stop examples/{MID_GAME}` as a new process (`python -m "
+        "adjudicator.cli.main`): median CPU time of the child (user + system), wall_ms its "
+        "wall time (no twin)",
+        once,
+        None,
+        detail=lambda n: {"output_bytes": n},
+        max_runs=11,
+        child_cpu=True,
+    )
+
+
+@dataclass(frozen=True)
+class ScalePoint:
+    """The STOP analysis and a condition-card play timed on one synthetic board."""
+
+    spaces: int
+    stop_ms: float
+    condition_play_ms: float
+    first_condition_play_ms: float  # the first play on the board: its relation tables too
+    runs: int
+    claims: int  # STOP claims on the board
+    points: int  # points of the condition-card play
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "spaces": self.spaces,
+            "stop_ms": round(self.stop_ms, 3),
+            "condition_play_ms": round(self.condition_play_ms, 3),
+            "first_condition_play_ms": round(self.first_condition_play_ms, 3),
+            "runs": self.runs,
+            "claims": self.claims,
+            "points": self.points,
+        }
+
+
+def scale_curve(
+    runs: int, tick: Callable[..., None], sizes: tuple[int, ...] = SCALE_SIZES
+) -> list[ScalePoint]:
+    """Medians of `runs` runs of `stop_report` and of a "next_to" condition-card play
+    (`rule_play`) on a synthetic mid-game board of each size. No twin: its condition-card
+    play enumerates my building over every space, minutes at 50 spaces, more at 200."""
+    return [_scale_point(spaces, runs, tick) for spaces in sizes]
+
+
+def _scale_point(spaces: int, runs: int, tick: Callable[..., None]) -> ScalePoint:
+    game = synthetic_game(spaces)
+    state, card, my = game.state, game.condition_card, game.my_building
+    t0 = time.perf_counter()
+    ruling = rule_play(state, card, my)
+    first = (time.perf_counter() - t0) * 1000
+    if not ruling.playable:
+        raise LookupError(f"the synthetic condition card {card} is not playable: {ruling}")
+    report = stop_report(state)
+    claims = len(report.removable) + len(report.determined)
+    stop_ms, _ = _median_ms(lambda: stop_report(state), runs, tick)
+    play_ms, _ = _median_ms(lambda: rule_play(state, card, my), runs, tick)
+    return ScalePoint(spaces, stop_ms, play_ms, first, runs, claims, ruling.points)

@@ -115,6 +115,7 @@ def test_bench_json_shape() -> None:
     names = [r["name"] for r in data["results"]]
     assert names == [
         "stop",
+        "startup-stop",
         "play",
         "play-condition",
         "hint",
@@ -129,4 +130,8 @@ def test_bench_json_shape() -> None:
     for r in data["results"]:
         assert set(r) >= {"name", "median_ms", "twin_median_ms", "runs"}
         assert r["runs"] == 1
-    assert data["results"][3]["evaluated"] > 0
+    by_name = {r["name"]: r for r in data["results"]}
+    assert by_name["hint"]["evaluated"] > 0
+    startup = by_name["startup-stop"]
+    assert startup["median_ms"] > 0 and startup["wall_ms"] > 0
+    assert startup["twin_median_ms"] is None and startup["output_bytes"] > 0

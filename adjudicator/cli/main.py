@@ -54,3 +54,6 @@ hint_cmd.register(app)
 game_cmd.register(app)
 audit_cmd.register(app)
 bench_cmd.register(app)
+
+if __name__ == "__main__":  # `python -m adjudicator.cli.main`, as the benchmark runs it
+    app()
