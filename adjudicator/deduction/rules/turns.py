@@ -4,12 +4,16 @@ bought at any point of it (A2).
 Each step is ruled on the state the steps before it left, so points scored earlier in the
 turn count toward a buy's price, and a building bought between two cards can be the second
 card's my building. The end-of-turn check (P5 b) comes once, after the last step, and then
-the turn passes on.
+the turn passes on. The rulings here are the ones a player asks for: each carries the STOP
+claims its action leaves (L4).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import wraps
+from typing import ParamSpec
 
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.actions import rule_buy, rule_discard
@@ -28,8 +32,26 @@ __all__ = [
 ]
 
 _ORDINAL = ("first card", "second card")
+P = ParamSpec("P")
 
 
+def _with_stop_claims(rule: Callable[P, Ruling]) -> Callable[P, Ruling]:
+    """A ruling a player asks for carries the STOP claims its action leaves (L4)."""
+
+    @wraps(rule)
+    def ruled(*args: P.args, **kwargs: P.kwargs) -> Ruling:
+        return with_stop(rule(*args, **kwargs))
+
+    return ruled
+
+
+@_with_stop_claims
+def rule_buy_turn(state: GameState, building: str, player: str | None = None) -> Ruling:
+    """A buy on its own (A2): before the turn's action, or with a pass."""
+    return rule_buy(state, building, player)
+
+
+@_with_stop_claims
 def rule_turn(
     state: GameState,
     plays: list[tuple[int, str | None]],
@@ -40,25 +62,7 @@ def rule_turn(
     method: decide.Method = "auto",
 ) -> Ruling:
     """One or two cards in one turn (A3), with an optional buy (A2) after `buy_at` of them
-    (0: before the first card, 1: between or after a single card, 2: after both); with the
-    STOP claims the turn leaves (L4)."""
-    return with_stop(_turn(state, plays, player, buy=buy, buy_at=buy_at, method=method))
-
-
-def rule_buy_turn(state: GameState, building: str, player: str | None = None) -> Ruling:
-    """A buy on its own (A2): before the turn's action, or with a pass."""
-    return with_stop(rule_buy(state, building, player))
-
-
-def _turn(
-    state: GameState,
-    plays: list[tuple[int, str | None]],
-    player: str | None = None,
-    *,
-    buy: str | None = None,
-    buy_at: int = 0,
-    method: decide.Method = "auto",
-) -> Ruling:
+    (0: before the first card, 1: between or after a single card, 2: after both)."""
     player = player or state.active
     cards = tuple(c for c, _ in plays)
     as_ = tuple(m for _, m in plays)
@@ -92,6 +96,7 @@ def _turn(
     return end_turn(merge_rulings(state, steps, buy=buy, buy_at=buy_at))
 
 
+@_with_stop_claims
 def rule_discard_turn(
     state: GameState,
     cards: tuple[int, int],
@@ -101,20 +106,7 @@ def rule_discard_turn(
     buy: str | None = None,
     buy_at: int = 0,
 ) -> Ruling:
-    """A discard (A1) with an optional buy before it (`buy_at` 0) or after it (1); with the
-    STOP claims the turn leaves (L4)."""
-    return with_stop(_discard_turn(state, cards, take, player, buy=buy, buy_at=buy_at))
-
-
-def _discard_turn(
-    state: GameState,
-    cards: tuple[int, int],
-    take: tuple[str, str],
-    player: str | None,
-    *,
-    buy: str | None,
-    buy_at: int,
-) -> Ruling:
+    """A discard (A1) with an optional buy before it (`buy_at` 0) or after it (1)."""
     player = player or state.active
     if buy is None:
         return rule_discard(state, cards, take, player)
