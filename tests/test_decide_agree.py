@@ -56,6 +56,21 @@ def test_matching_equals_twin(d: dict[str, frozenset[str]]) -> None:
     _same(matching.analyse(Problem(d)), twin.analyse(Problem(d)))
 
 
+@settings(max_examples=300, deadline=None)
+@given(domains(), st.data())
+def test_a_warm_started_matching_is_maximum(d: dict[str, frozenset[str]], data: Any) -> None:
+    """A matching grown from any start (a board a turn ago: pairs that no longer fit, two
+    buildings on one space) is maximum, and its analysis is the twin's."""
+    start = data.draw(
+        st.dictionaries(st.sampled_from([*sorted(d), "gone"]), st.sampled_from(SPACES))
+    )
+    m = matching.match(d, start)
+    assert all(s in d[b] for b, s in m.mate.items())
+    assert len(set(m.mate.values())) == len(m.mate)
+    assert m.size == matching.match(d).size
+    _same(m.analysis(), twin.analyse(Problem(d)))
+
+
 @settings(max_examples=150, deadline=None)
 @given(domains())
 def test_cpsat_equals_twin_on_boards(d: dict[str, frozenset[str]]) -> None:

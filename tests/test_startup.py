@@ -218,3 +218,23 @@ def test_matching_analysis_and_conflicts_are_networkx_s(
     m = match(doms)
     assert m.analysis().support == _nx_support(m)
     assert m.conflicts() == _nx_conflicts(m)
+
+
+def test_evolve_is_replace_without_cached_values() -> None:
+    """`evolve` copies a frozen model as `dataclasses.replace` does, leaves behind what a
+    cached property computed from the old fields, and refuses a field the class lacks."""
+    from dataclasses import replace
+
+    import pytest
+
+    from adjudicator.core.data import data_dir
+    from adjudicator.core.evolve import evolve
+    from adjudicator.deduction.files.state_file import load_state
+
+    state = load_state(data_dir("examples") / "gads-hill-mid.toml")
+    assert state.options.two_cards_until  # computed and cached on `state`
+    quick = evolve(state, option_overrides={"two_cards_until": 0})
+    assert quick == replace(state, option_overrides={"two_cards_until": 0})
+    assert quick.options.two_cards_until == 0
+    with pytest.raises(TypeError, match="no field 'nope'"):
+        evolve(state, nope=1)

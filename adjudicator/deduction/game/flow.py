@@ -17,9 +17,10 @@ chose). A pile that must be drawn from while empty is reshuffled (T3).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
+from adjudicator.core.evolve import evolve
 from adjudicator.deduction.game.record import (
     Buy,
     Discard,
@@ -161,10 +162,10 @@ class Game:
         else:
             result, outcome = game._on_main(move, ruling)
         if not outcome.legal:
-            return self, replace(outcome, overlooked=None)
+            return self, evolve(outcome, overlooked=None)
         if overlooked is not None and overlooked:
-            outcome = replace(outcome, overlooked=overlooked)
-        result = replace(result, log=(*self.log, outcome))
+            outcome = evolve(outcome, overlooked=overlooked)
+        result = evolve(result, log=(*self.log, outcome))
         return result, outcome
 
     def finish(self) -> tuple[Game, StopReport | None]:
@@ -200,9 +201,9 @@ class Game:
             if not ok:
                 where = "on top of a draw pile" if self.piles is not None else "still to draw"
                 return self._refuse(move, f"card {card} is not {where}", Code.T2)
-        game = replace(game, to_draw=game.to_draw - len(move.cards))
+        game = evolve(game, to_draw=game.to_draw - len(move.cards))
         if game.to_draw == 0:
-            game = replace(game, phase="between")
+            game = evolve(game, phase="between")
         return game, Outcome(
             move, True, f"{move.player} draws {len(move.cards)} card(s)", drawn=move.cards
         )
@@ -215,7 +216,7 @@ class Game:
         ruling = claim_stop(self.state, move.player)
         if not ruling.playable:
             return self._refuse(move, ruling.reasons[0].message, ruling.reasons[0].code, ruling)
-        return replace(self, state=ruling.after), Outcome(
+        return evolve(self, state=ruling.after), Outcome(
             move, True, f"{move.player} calls STOP and takes {ruling.points} point(s)", ruling
         )
 
@@ -242,7 +243,7 @@ class Game:
                 )
         p = s.player(move.player)
         state = s.with_player(p.name, buildings=(*p.buildings, *move.buildings))
-        return replace(self, state=state), Outcome(
+        return evolve(self, state=state), Outcome(
             move, True, f"{p.name} takes " + ", ".join(move.buildings)
         )
 
@@ -257,12 +258,12 @@ class Game:
             return self._refuse(move, f"{move.player}'s turn is over", Code.T1)
         if self.bought:
             return self._refuse(move, "one building a turn", Code.A2)
-        ruling = rule_buy_turn(replace(s, active=move.player), move.building, move.player)
+        ruling = rule_buy_turn(evolve(s, active=move.player), move.building, move.player)
         if not ruling.playable:
             return self._refuse(move, ruling.reasons[0].message, ruling.reasons[0].code, ruling)
-        state = replace(ruling.after, active=s.active)
-        return replace(self, state=state, bought=True), Outcome(
-            move, True, ruling.reasons[0].message, replace(ruling, after=state)
+        state = evolve(ruling.after, active=s.active)
+        return evolve(self, state=state, bought=True), Outcome(
+            move, True, ruling.reasons[0].message, evolve(ruling, after=state)
         )
 
     def _on_main(self, move: Move, known: Ruling | None = None) -> tuple[Game, Outcome]:
@@ -306,12 +307,12 @@ class Game:
             return self._refuse(move, f"{code}: {ruling.reasons[0].message}", code, ruling)
         if isinstance(move, Pass):
             now = ruling.after if ruling is not None else s
-            state = replace(now, active=s.next_player())
+            state = evolve(now, active=s.next_player())
         else:
             assert ruling is not None
             state = ruling.after
         stuck = isinstance(move, Pass) and not self._can_draw()
-        game = replace(
+        game = evolve(
             self,
             state=state,
             phase="draw",
@@ -323,7 +324,7 @@ class Game:
             bought=self.bought or buy is not None,
         )
         if game.to_draw == 0:
-            game = replace(game, phase="between")
+            game = evolve(game, phase="between")
         message = "pass" if ruling is None else f"{ruling.points} point(s)"
         return game, Outcome(move, True, message, ruling)
 
@@ -372,9 +373,9 @@ class Game:
                 rest.remove(card)
                 piles[chosen] = (card, *rest)
             piles[chosen] = piles[chosen][1:]
-            game = replace(game, piles=tuple(piles.items()))
+            game = evolve(game, piles=tuple(piles.items()))
         p = game.state.player(player)
-        return replace(
+        return evolve(
             game, state=game.state.with_player(player, hand=(*(p.hand or ()), card))
         ), True
 
@@ -383,7 +384,7 @@ class Game:
         assert self.drawer is not None
         for _ in range(self.to_draw):
             game, _ok = game._draw_card(self.drawer, None)
-        return replace(game, to_draw=0, phase="between")
+        return evolve(game, to_draw=0, phase="between")
 
     def _reshuffle(self) -> Game:
         """T3: the played district cards become the new district pile (Gads Hill, Further
@@ -398,7 +399,7 @@ class Game:
         target = deal.reshuffle_pile
         piles[target] = tuple(district)
         played = tuple(c for c in self.played if c not in district)
-        return replace(
+        return evolve(
             self, piles=tuple(piles.items()), played=played, shuffled=(*self.shuffled, target)
         )
 
@@ -424,11 +425,11 @@ class Game:
     def _close_turn(self) -> tuple[Game, StopReport | None]:
         """The STOP window closes: what is left is overlooked. The next turn starts."""
         overlooked = self.stop_claims()
-        game = replace(self, phase="start", turn=self.turn + 1, last_actor=None, bought=False)
+        game = evolve(self, phase="start", turn=self.turn + 1, last_actor=None, bought=False)
         if self.finished_by_rule():
-            return replace(game, phase="over"), overlooked
+            return evolve(game, phase="over"), overlooked
         if game.hands_known and stalled(game.state, game.passes):
-            return replace(game, phase="over", stalled=True), overlooked
+            return evolve(game, phase="over", stalled=True), overlooked
         return game, overlooked
 
 

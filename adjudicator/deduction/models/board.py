@@ -325,6 +325,11 @@ class Board:
     def describe_spaces(self, spaces: Iterable[str]) -> str:
         return ", ".join(self.space_name(s) for s in self.sort_spaces(spaces))
 
+    @cached_property
+    def _space_order(self) -> dict[str, int]:
+        return {sid: i for i, sid in enumerate(self.spaces)}
+
     def sort_spaces(self, spaces: Iterable[str]) -> list[str]:
-        order = {sid: i for i, sid in enumerate(self.spaces)}
-        return sorted(spaces, key=lambda s: order.get(s, len(order)))
+        order = self._space_order
+        end = len(order)
+        return sorted(spaces, key=lambda s: order.get(s, end))

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from adjudicator.core.evolve import evolve
 from adjudicator.core.seats import Seats
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.cards import CardSet
@@ -114,8 +115,8 @@ class GameState(Seats[Player]):
     # ----- changes -------------------------------------------------------------------
 
     def with_player(self, name: str, **changes: Any) -> GameState:
-        players = tuple(replace(p, **changes) if p.name == name else p for p in self.players)
-        return replace(self, players=players)
+        players = tuple(evolve(p, **changes) if p.name == name else p for p in self.players)
+        return evolve(self, players=players)
 
     def with_board(
         self,
@@ -126,9 +127,9 @@ class GameState(Seats[Player]):
         """A copy with a new board; placed buildings leave the players' hands."""
         kept = {b: frozenset(s) for b, s in markers.items() if s}
         players = tuple(
-            replace(p, buildings=tuple(b for b in p.buildings if b not in placed))
+            evolve(p, buildings=tuple(b for b in p.buildings if b not in placed))
             for p in self.players
         )
-        return replace(
+        return evolve(
             self, placed=dict(placed), markers=kept, retired=frozenset(retired), players=players
         )

@@ -94,7 +94,7 @@ def analyse(problem: Problem) -> Analysis:
     for taken in sorted(groups, key=lambda t: (-bound(t), sorted(t))):
         if bound(taken) < best:
             break  # sorted by bound: no later group can reach the best either
-        around = match({b: d - taken for b, d in rest.items()}) if taken else whole
+        around = match({b: d - taken for b, d in rest.items()}, whole.mate) if taken else whole
         if around.size > best:
             best, found = around.size, []
         if around.size == best:
