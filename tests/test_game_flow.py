@@ -403,10 +403,9 @@ def test_a_record_reads_its_board_path_from_its_own_folder(tmp_path: Path) -> No
         (data_dir("boards") / "old-town.toml").read_text()
     )
     (tmp_path / "cards" / "mine.toml").write_text((data_dir("cards") / "old-town.toml").read_text())
-    (tmp_path / "games").mkdir()
-    rec = tmp_path / "games" / "g.game"
+    rec = tmp_path / "g.game"  # a board is read only from the record's own folder tree
     rec.write_text(
-        '[Edition "../boards/mine.toml"]\n[Players "ann, bob"]\n'
+        '[Edition "boards/mine.toml"]\n[Players "ann, bob"]\n'
         '[Buildings "ann=hotel bank; bob=doc judge"]\n\nann: 1\n'
     )
     r = replay(read_record(rec))

@@ -65,7 +65,7 @@ BAD_STATES = [
     (
         "unknown card in a hand",
         "old-town",
-        'active = "ann"\n[[players]]\nname = "ann"\nhand = [1, 999]\n',
+        'active = "ann"\n[[players]]\nname = "ann"\nhand = [1, 999]\n[[players]]\nname = "bob"\n',
         "players 'ann'.hand",
         "unknown card 999",
     ),

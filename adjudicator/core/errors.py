@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from adjudicator.core.limits import MAX_ECHO, one_line
+
 __all__ = ["AdjudicatorError", "InputError", "RulesError"]
 
 
@@ -11,6 +13,11 @@ class AdjudicatorError(Exception):
 
     code: str = "error"
 
+    def __str__(self) -> str:
+        # One line, of bounded length, whatever the message echoes: a value read from a
+        # file may be a megabyte long or hold line breaks.
+        return one_line(super().__str__())
+
 
 class InputError(AdjudicatorError):
     """A data file (board, card set, state, record) is malformed or inconsistent."""
@@ -19,10 +26,11 @@ class InputError(AdjudicatorError):
 
     def __init__(self, source: str, entry: str, problem: str) -> None:
         self.source = source
-        self.entry = entry
-        self.problem = problem
-        where = f"{source}: {entry}" if entry else source
-        super().__init__(f"{where}: {problem}")
+        # An entry may be a key of any length, a problem may echo a value of any length.
+        self.entry = one_line(entry, 2 * MAX_ECHO)
+        self.problem = one_line(problem)
+        where = f"{source}: {self.entry}" if entry else source
+        super().__init__(f"{where}: {self.problem}")
 
 
 class RulesError(AdjudicatorError):

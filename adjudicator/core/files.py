@@ -2,76 +2,64 @@
 
 from __future__ import annotations
 
-import json
-import os
-import re
-import tempfile
-import tomllib
 from pathlib import Path
 from typing import Any
 
-import tomlkit
-
 from adjudicator.core.errors import InputError
+from adjudicator.core.limits import MAX_FILE_BYTES
+from adjudicator.core.safe_parse import parse_json, parse_toml
 
-__all__ = ["read_data", "write_atomic", "write_data"]
+__all__ = ["read_data", "read_text", "write_atomic", "write_data"]
 
 
 def read_data(path: Path) -> dict[str, Any]:
-    """Parse a TOML file (or JSON, by its ending) into a dict, with a one-line error."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(str(path), "", "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(str(path), "", f"cannot be read ({exc})") from None
+    """Parse a TOML file (or JSON, by its ending) into a dict, with a one-line error.
+
+    Everything beyond the limits of `core/limits.py` is refused: a file is read only up to
+    `MAX_FILE_BYTES` (so a huge file or an endless device fails before parsing), then
+    parsed and walked by `core/safe_parse.py`."""
+    text = read_text(path)
     if path.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(
-                str(path), f"line {exc.lineno}", f"malformed JSON: {exc.msg}"
-            ) from None
-        if not isinstance(data, dict):
-            raise InputError(str(path), "", "expected a JSON object at the top level")
-        return data
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        # tomllib tells the place only inside its message: "... (at line 3, column 7)".
-        where = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-        entry = f"line {where.group(1)}" if where else ""
-        message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(exc))
-        raise InputError(str(path), entry, f"malformed TOML: {message}") from None
+        return parse_json(text, str(path))
+    return parse_toml(text, str(path))
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write text to path so that a failure leaves the old file whole (temp file, then rename)."""
-    path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
+def read_text(path: Path) -> str:
+    """A text file's content (UTF-8, at most `MAX_FILE_BYTES`), or one `InputError` naming
+    the file: missing, a folder, unreadable, too large or not UTF-8."""
+    source = str(path)
     try:
-        mode = path.stat().st_mode & 0o7777  # a rewritten file keeps its permissions
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+        raise InputError(source, "", "no such file") from None
+    except IsADirectoryError:
+        raise InputError(source, "", "is a folder, not a file") from None
+    except PermissionError:
+        raise InputError(source, "", "cannot be read (permission denied)") from None
+    except OSError as exc:  # the path is ours to name: strerror alone, not str(exc)
+        raise InputError(source, "", f"cannot be read ({exc.strerror or 'error'})") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise InputError(source, "", f"larger than {MAX_FILE_BYTES} bytes (the limit)")
     try:
-        os.fchmod(fd, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        return raw.decode("utf-8").removeprefix("\ufeff")  # an editor's byte-order mark
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            source, "", f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"
+        ) from None
+
+
+# Writing lives in writes.py; it loads tomlkit, which a command that only reads (every
+# ruling without --write) need not pay for at start-up.
+def write_atomic(path: Path, text: str) -> None:
+    """See `core.writes.write_atomic`."""
+    from adjudicator.core.writes import write_atomic as write
+
+    write(path, text)
 
 
 def write_data(path: Path, data: dict[str, Any]) -> None:
-    """Write a dict as TOML (or JSON, by the file's ending), atomically."""
-    if Path(path).suffix.lower() == ".json":
-        text = json.dumps(data, indent=2) + "\n"
-    else:
-        text = tomlkit.dumps(data)
-    write_atomic(Path(path), text)
+    """See `core.writes.write_data`."""
+    from adjudicator.core.writes import write_data as write
+
+    write(path, data)

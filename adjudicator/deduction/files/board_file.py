@@ -8,20 +8,43 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
+from adjudicator.core.limits import (
+    MAX_BOARD_COORD,
+    MAX_BOARD_ITEMS,
+    MAX_CARDS,
+    MAX_HAND,
+    MAX_PLAYERS,
+    clip,
+)
 from adjudicator.core.validation import ID_PATTERN, pydantic_problem
 from adjudicator.deduction.models.board import Board, BuildingInfo, Line, Space
 from adjudicator.deduction.models.board import Field as LandmarkField
 from adjudicator.deduction.models.deal import Deal
+from adjudicator.deduction.models.ruleset import OptionError, Ruleset
 
-__all__ = ["ID_PATTERN", "board_from_data", "load_board", "pydantic_problem"]
+__all__ = [
+    "ID_PATTERN",
+    "OTHER_GAMES",
+    "board_from_data",
+    "load_board",
+    "other_game_problem",
+    "pydantic_problem",
+]
 
 _ID = re.compile(ID_PATTERN)
+
+# Limits (core/limits.py): a coordinate within the board size limit, so that nothing
+# overflows or exhausts memory when the board is drawn; counts within the card limits.
+Coord = Annotated[int, Field(ge=-MAX_BOARD_COORD, le=MAX_BOARD_COORD)]
+CardCount = Annotated[int, Field(ge=0, le=MAX_CARDS)]
+HandCount = Annotated[int, Field(ge=0, le=MAX_HAND)]
+Seats = Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
 
 
 class _Strict(BaseModel):
@@ -31,10 +54,13 @@ class _Strict(BaseModel):
 class EditionModel(_Strict):
     id: str = Field(pattern=ID_PATTERN)
     name: str
-    markers_per_building: int = Field(default=5, ge=1)
-    max_markers_per_space: int = Field(default=3, ge=1)
-    card_sizes: dict[Literal["building", "district", "condition"], list[int]] = {}
-    card_counts: dict[Literal["building", "district", "condition"], int] = {}
+    markers_per_building: int = Field(default=5, ge=1, le=MAX_BOARD_ITEMS)
+    max_markers_per_space: int = Field(default=3, ge=1, le=MAX_BOARD_ITEMS)
+    card_sizes: dict[
+        Literal["building", "district", "condition"],
+        Annotated[list[Annotated[int, Field(ge=0, le=MAX_BOARD_ITEMS)]], Field(max_length=64)],
+    ] = {}
+    card_counts: dict[Literal["building", "district", "condition"], CardCount] = {}
     kind_labels: dict[Literal["building", "district", "condition"], str] = {}
 
 
@@ -47,45 +73,45 @@ class LineModel(_Strict):
     id: str = Field(pattern=ID_PATTERN)
     name: str
     runs: Literal["east-west", "north-south"]
-    between: tuple[int, int]
-    span: tuple[int, int] | None = None
+    between: tuple[Coord, Coord]
+    span: tuple[Coord, Coord] | None = None
 
 
 class RailwayModel(_Strict):
     runs: Literal["east-west", "north-south"]
-    between: tuple[int, int]
-    span: tuple[int, int] | None = None
+    between: tuple[Coord, Coord]
+    span: tuple[Coord, Coord] | None = None
 
 
 class SpaceModel(_Strict):
     id: str = Field(pattern=ID_PATTERN)
-    x: int
-    y: int
+    x: Coord
+    y: Coord
     entrance: str
 
 
 class FrameModel(_Strict):
     id: str = Field(pattern=ID_PATTERN)
-    x: int
-    y: int
+    x: Coord
+    y: Coord
 
 
 class LandmarkModel(_Strict):
     id: str = Field(pattern=ID_PATTERN)
     name: str
-    x: int | None = None
-    y: int | None = None
+    x: Coord | None = None
+    y: Coord | None = None
 
 
 Kind = Literal["building", "district", "condition"]
 
 
 class DealModel(_Strict):
-    players: tuple[int, int] = (2, 5)
-    hand: dict[Kind, int] = {}
+    players: tuple[Seats, Seats] = (2, 5)
+    hand: dict[Kind, HandCount] = {}
     common: Kind | None = None
-    top_of_common: dict[int, dict[Kind, int]] = {}
-    own_pile: dict[int, dict[Kind, int]] = {}
+    top_of_common: dict[Seats, dict[Kind, CardCount]] = {}
+    own_pile: dict[Seats, dict[Kind, CardCount]] = {}
     reshuffle: Kind = "district"
     discard_draws: int = Field(default=1, ge=0, le=5)
     refill: bool = False
@@ -94,14 +120,17 @@ class DealModel(_Strict):
 class BoardModel(_Strict):
     edition: EditionModel
     deal: DealModel = DealModel()
-    options: dict[str, bool | int | str] = {}
-    buildings: list[BuildingModel]
-    streets: list[LineModel]
+    options: dict[str, Any] = {}  # checked by the ruleset, which names the bad key
+    buildings: list[BuildingModel] = Field(max_length=MAX_BOARD_ITEMS)
+    streets: list[LineModel] = Field(max_length=MAX_BOARD_ITEMS)
     railway: RailwayModel | None = None
-    spaces: list[SpaceModel]
-    frames: list[FrameModel] = []
-    landmarks: list[LandmarkModel] = []
-    regions: dict[str, list[str]] = {}
+    spaces: list[SpaceModel] = Field(max_length=MAX_BOARD_ITEMS)
+    frames: list[FrameModel] = Field(default=[], max_length=MAX_BOARD_ITEMS)
+    landmarks: list[LandmarkModel] = Field(default=[], max_length=MAX_BOARD_ITEMS)
+    regions: Annotated[
+        dict[str, Annotated[list[str], Field(max_length=MAX_BOARD_ITEMS)]],
+        Field(max_length=MAX_BOARD_ITEMS),
+    ] = {}
 
 
 def _deal(model: DealModel, fail: Any) -> Deal:
@@ -128,11 +157,35 @@ def _deal(model: DealModel, fail: Any) -> Deal:
     )
 
 
+def _other_game(data: dict[str, Any], source: str) -> None:
+    """A board of Dry Gulch or Black Hills (a `[game]` table, no `[edition]`) is refused
+    with the command that reads it, not with "edition: missing"."""
+    game = data.get("game")
+    if "edition" in data or not isinstance(game, dict):
+        return
+    ident = game.get("id")
+    if ident in OTHER_GAMES:
+        raise InputError(source, "", other_game_problem(ident))
+    raise InputError(
+        source, "", f"a board of another game ({clip(ident)}), not of Old Town or Gads Hill"
+    )
+
+
+# The other games' shipped ids, their names and their commands.
+OTHER_GAMES: dict[str, str] = {"dry-gulch": "Dry Gulch", "black-hills": "Black Hills"}
+
+
+def other_game_problem(ident: str) -> str:
+    """What to say when another game's edition is used in a deduction command."""
+    return f"{ident} is a {OTHER_GAMES[ident]} edition: use `adjudicator {ident} ...`"
+
+
 def load_board(path: Path) -> Board:
     return board_from_data(read_data(path), str(path))
 
 
 def board_from_data(data: dict[str, Any], source: str) -> Board:
+    _other_game(data, source)
     try:
         model = BoardModel.model_validate(data)
     except ValidationError as exc:
@@ -141,6 +194,11 @@ def board_from_data(data: dict[str, Any], source: str) -> Board:
 
     def fail(entry: str, problem: str) -> InputError:
         return InputError(source, entry, problem)
+
+    try:  # the board's own options, checked now rather than when a game first asks
+        Ruleset().with_options(model.options)
+    except OptionError as exc:
+        raise fail(f"options.{exc.key}", exc.problem) from None
 
     lines: dict[str, Line] = {}
     for st in model.streets:
@@ -156,13 +214,15 @@ def board_from_data(data: dict[str, Any], source: str) -> Board:
 
     spaces: dict[str, Space] = {}
     cells: dict[tuple[int, int], str] = {}
+    claimed: set[str] = set()  # every id on a cell: the check stays linear
 
     def claim(ident: str, x: int, y: int, entry: str) -> None:
-        if ident in spaces or ident in cells.values():
+        if ident in spaces or ident in claimed:
             raise fail(entry, "id used twice")
         if (x, y) in cells:
             raise fail(entry, f"cell ({x}, {y}) is already taken by {cells[(x, y)]!r}")
         cells[(x, y)] = ident
+        claimed.add(ident)
 
     for sp in model.spaces:
         entry = f"spaces {sp.id!r}"

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
+from adjudicator.core.limits import MAX_BOARD_ITEMS, MAX_CARDS
 from adjudicator.deduction.files.board_file import pydantic_problem
 from adjudicator.deduction.models.board import RELATIONS, Board
 from adjudicator.deduction.models.cards import MY, Card, CardSet, Kind, Mismatch
@@ -28,10 +29,10 @@ class _CardModel(BaseModel):
     subject: str
     text: str = Field(min_length=1)
     clue: str
-    map: list[str] = Field(min_length=1)
+    map: list[str] = Field(min_length=1, max_length=MAX_BOARD_ITEMS)
     relation: str | None = None
     my_clue: str | None = None
-    my_map: list[str] | None = None
+    my_map: list[str] | None = Field(default=None, max_length=MAX_BOARD_ITEMS)
 
 
 class _SetModel(BaseModel):
@@ -45,7 +46,7 @@ class _FileModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     set: _SetModel
-    cards: list[_CardModel]
+    cards: list[_CardModel] = Field(max_length=MAX_CARDS)  # a limit: fail fast on size
 
 
 def load_cards(path: Path, board: Board) -> CardSet:

@@ -1,4 +1,11 @@
-"""Finding the shipped editions (board + card set) and loading an edition by id or by files."""
+"""Finding the shipped editions (board + card set) and loading an edition by id or by files.
+
+A board or card file that a state file or a record names (`edition = "x.toml"` or
+`edition = {board = ..., cards = ...}`) is read only from that file's own folder tree or
+from the shipped data: a file from anywhere else is named by the user on the command
+line. Messages echo the name as written, never a resolved or installed path, and say the
+same whether or not a file exists outside those folders.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +15,8 @@ from pathlib import Path
 
 from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
-from adjudicator.deduction.files.board_file import load_board
+from adjudicator.core.limits import clip
+from adjudicator.deduction.files.board_file import OTHER_GAMES, load_board, other_game_problem
 from adjudicator.deduction.files.card_file import load_cards
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.edition import Edition
@@ -20,12 +28,19 @@ __all__ = [
     "edition_ids",
     "load_edition",
     "load_edition_files",
+    "load_named_edition",
     "resolve_edition",
 ]
 
 
 def edition_ids() -> list[str]:
-    return sorted(p.stem for p in data_dir("boards").glob("*.toml"))
+    """The shipped editions of Old Town and Gads Hill (not the other games' boards)."""
+    return sorted(p.stem for p in data_dir("boards").glob("*.toml") if p.stem not in OTHER_GAMES)
+
+
+def _not_other_game(name: str, source: str) -> None:
+    if name in OTHER_GAMES:
+        raise InputError(source, "", other_game_problem(name))
 
 
 @cache
@@ -44,23 +59,85 @@ def _load_files(board_path: Path, cards_path: Path) -> Edition:
 def load_edition(name: str, source: str = "edition") -> Edition:
     """A shipped edition by id, or a board file path (its card set beside it, `-cards` or
     the same stem under a sibling `cards/` folder)."""
+    _not_other_game(name, source)
     if name in edition_ids():
         return _load_shipped(name)
     path = Path(name)
-    if path.suffix == ".toml" and path.is_file():
+    if path.suffix == ".toml" and _is_file(path):
         for cards in (
             path.with_name(f"{path.stem}-cards.toml"),
             path.parent.parent / "cards" / path.name,
         ):
-            if cards.is_file():
+            if _is_file(cards):
                 return _load_files(path.resolve(), cards.resolve())
         raise InputError(str(path), "", "no card set found beside this board file")
     known = ", ".join(edition_ids())
     raise InputError(
         source,
         "edition" if source != "edition" else "",
-        f"unknown edition {name!r} (known: {known})",
+        f"unknown edition {clip(name)} (known: {known})",
     )
+
+
+def load_named_edition(ref: str | tuple[str, str], source: str, base: Path) -> Edition:
+    """The edition a state file or a record names (`source` is that file, `base` its
+    folder): a shipped id, a board file (its card set beside it), or (board, cards)
+    files. Files are read only within `base`'s folder tree or the shipped data."""
+    if isinstance(ref, tuple):
+        board_ref, cards_ref = ref
+        board = _confined(board_ref, source, "edition.board", base)
+        cards = _confined(cards_ref, source, "edition.cards", base)
+        return _load_files(board, cards)
+    if not ref.endswith(".toml"):
+        _not_other_game(ref, source)
+        if ref not in edition_ids():
+            known = ", ".join(edition_ids())
+            raise InputError(source, "edition", f"unknown edition {clip(ref)} (known: {known})")
+        return _load_shipped(ref)
+    board = _confined(ref, source, "edition", base)
+    beside = _cards_beside(board)
+    if beside is None or not _within(beside, _roots(base)):
+        raise InputError(source, "edition", f"no card set found beside {clip(ref)}")
+    return _load_files(board, beside.resolve())
+
+
+def _roots(base: Path) -> list[Path]:
+    """The folders a state file or record may take files from: its own and the shipped data."""
+    return [base.resolve(), *(data_dir(kind).resolve() for kind in ("boards", "cards"))]
+
+
+def _within(path: Path, roots: list[Path]) -> bool:
+    real = path.resolve()  # symlinks and `..` followed first: a link out of the tree is out
+    return any(real.is_relative_to(root) for root in roots)
+
+
+def _is_file(path: Path) -> bool:
+    """`path.is_file()`, false (not an exception) for a name no file can have."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _confined(ref: str, source: str, entry: str, base: Path) -> Path:
+    """`ref` (relative to `base`) as a resolved path inside the allowed folders. Whether a
+    file exists is told only inside them, so nothing is learnt about other folders."""
+    path = base / ref
+    try:
+        inside = _within(path, _roots(base))
+    except (OSError, RuntimeError, ValueError):  # a loop of links, a NUL, a name too long
+        raise InputError(source, entry, f"{clip(ref)} is not a file name") from None
+    if not inside:
+        raise InputError(
+            source,
+            entry,
+            f"{clip(ref)} is outside this file's folder: name a board from elsewhere on the "
+            "command line",
+        )
+    if not _is_file(path):
+        what = "card" if entry.endswith("cards") else "board"
+        raise InputError(source, entry, f"no such {what} file {clip(ref)} in this file's folder")
+    return path.resolve()
 
 
 def load_edition_files(board: Path, cards: Path) -> Edition:
@@ -99,7 +176,7 @@ def _cards_beside(board_file: Path) -> Path | None:
         board_file.with_name(f"{board_file.stem}-cards.toml"),
         board_file.parent.parent / "cards" / board_file.name,
     ):
-        if cards.is_file():
+        if _is_file(cards):
             return cards
     return None
 
@@ -116,6 +193,7 @@ def resolve_edition(name: str, source: str = "EDITION") -> EditionFiles:
     ...
     adjudicator.core.errors.InputError: EDITION: unknown edition or board file 'monopoly' ...
     """
+    _not_other_game(name, source)
     if name in edition_ids():
         return EditionFiles(
             name,
@@ -124,7 +202,7 @@ def resolve_edition(name: str, source: str = "EDITION") -> EditionFiles:
             shipped=True,
         )
     path = Path(name)
-    if path.suffix == ".toml" and path.is_file():
+    if path.suffix == ".toml" and _is_file(path):
         return EditionFiles(name, path, _cards_beside(path), shipped=False)
     known = ", ".join(edition_ids())
-    raise InputError(source, "", f"unknown edition or board file {name!r} (known: {known})")
+    raise InputError(source, "", f"unknown edition or board file {clip(name)} (known: {known})")

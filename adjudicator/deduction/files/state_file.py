@@ -6,19 +6,26 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import tomlkit
-import tomlkit.exceptions
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.files import read_data, write_atomic, write_data
+from adjudicator.core.files import read_data, write_data
+from adjudicator.core.validation import name_problem
 from adjudicator.deduction.files.board_file import pydantic_problem
-from adjudicator.deduction.files.editions import load_edition, load_edition_files
+from adjudicator.deduction.files.editions import load_named_edition
+from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.ruleset import Ruleset
 from adjudicator.deduction.models.state import GameState, Player
 
-__all__ = ["load_state", "state_from_data", "state_to_data", "write_state"]
+__all__ = [
+    "hand_limit",
+    "load_state",
+    "option_problem",
+    "state_from_data",
+    "state_to_data",
+    "write_state",
+]
 
 
 class _Strict(BaseModel):
@@ -31,11 +38,12 @@ class _EditionFiles(_Strict):
 
 
 class _PlayerModel(_Strict):
-    name: str = Field(min_length=1)
+    # StrictInt: JSON `points: true` or `"7"` is an error, not a number pydantic made up.
+    name: str
     buildings: list[str] = []
-    points: int = Field(default=0, ge=0)
-    hand: list[int] | None = None
-    bought: int = Field(default=0, ge=0)
+    points: StrictInt = Field(default=0, ge=0)
+    hand: list[StrictInt] | None = None
+    bought: StrictInt = Field(default=0, ge=0)
 
 
 class _StateModel(_Strict):
@@ -55,17 +63,38 @@ def load_state(path: Path) -> GameState:
 
 def _edition(ref: str | _EditionFiles, source: str, base: Path) -> Edition:
     """The edition a state names: a shipped id, a board file, or {board, cards} files."""
+    # Files only from the state's own folder tree or the shipped data (editions.py).
     if isinstance(ref, _EditionFiles):
-        board, cards = base / ref.board, base / ref.cards
-        for name, p in (("board", board), ("cards", cards)):
-            if not p.is_file():
-                raise InputError(source, f"edition.{name}", f"no such file {str(p)!r}")
-        return load_edition_files(board, cards)
-    if ref.endswith(".toml"):
-        if not (base / ref).is_file():
-            raise InputError(source, "edition", f"no such board file {str(base / ref)!r}")
-        return load_edition(str(base / ref), source)
-    return load_edition(ref, source)
+        return load_named_edition((ref.board, ref.cards), source, base)
+    return load_named_edition(ref, source, base)
+
+
+def option_problem(key: str, value: object, board: Board) -> str | None:
+    """Why an option's value (of the right type) makes no sense on this board, or None.
+    The bounds are the board's own: a count of buildings or of placed buildings."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None  # the type is Ruleset.with_options' to refuse
+    most = len(board.building_spaces) + len(board.frames)  # the locomotive's last value
+    ranges = {
+        "max_bought": (0, len(board.buildings)),
+        "two_cards_until": (0, most),
+        "end_at": (len(board.frames) + 1, most),
+    }
+    if key not in ranges:
+        return None
+    low, high = ranges[key]
+    if not low <= value <= high:
+        return f"{value} is out of range: {key} is {low} to {high} on {board.name}"
+    return None
+
+
+def hand_limit(edition: Edition, players: int) -> int:
+    """The most cards one hand can hold by the rules: the whole set, less what the other
+    players were dealt of the kinds that are never reshuffled (T3): those cards, once
+    played or discarded, never come back to a draw pile, so they never reach this hand."""
+    deal = edition.board.deal
+    kept = sum(n for kind, n in deal.hand.items() if kind != deal.reshuffle)
+    return max(0, len(edition.cards) - kept * max(0, players - 1))
 
 
 def state_from_data(
@@ -94,13 +123,24 @@ def state_from_data(
         return s
 
     try:
-        Ruleset().with_options(board.options).with_options(model.options)
+        rules = Ruleset().with_options(board.options).with_options(model.options)
     except KeyError as exc:
         known = ", ".join(Ruleset.names())
         raise fail(f"options.{exc.args[0]}", f"unknown option (known: {known})") from None
     except TypeError as exc:
         key = next((k for k in model.options if k in str(exc)), "")
         raise fail(f"options.{key}" if key else "options", str(exc)) from None
+    for key, value in model.options.items():
+        why = option_problem(key, value, board)
+        if why is not None:
+            raise fail(f"options.{key}", why)
+
+    if not model.players and model.active is not None:
+        raise fail("active", f"{model.active!r} is not one of the players: the state has none")
+    low, high = board.deal.min_players, board.deal.max_players
+    if model.players and not low <= len(model.players) <= high:
+        n = len(model.players)
+        raise fail("players", f"{board.name} seats {low} to {high} players, not {n}")
 
     landmarks: dict[str, str] = {}
     for frame, landmark in model.landmarks.items():
@@ -174,26 +214,47 @@ def state_from_data(
         retired.add(b)
 
     players: list[Player] = []
+    names: set[str] = set()  # a set: the duplicate check stays linear in the players
     held: dict[str, str] = {}
     in_hand: dict[int, str] = {}
+    most_cards = hand_limit(edition, len(model.players))
     for p in model.players:
         entry = f"players {p.name!r}"
-        if any(q.name == p.name for q in players):
-            raise fail(entry, "two players have this name")
+        why = name_problem(p.name)
+        if why is not None:
+            raise fail(entry, why)
+        if p.name in names:
+            raise fail(entry, f"duplicate player {p.name}")
+        names.add(p.name)
         for b in p.buildings:
             building(b, f"{entry}.buildings")
             if b in held:
                 raise fail(f"{entry}.buildings", f"{b!r} is also in front of {held[b]!r}")
             if b in placed:
                 raise fail(f"{entry}.buildings", f"{b!r} is placed on the board")
+            if b in retired:
+                raise fail(f"{entry}.buildings", f"{b!r} is retired: it left the game (K4)")
             held[b] = p.name
+        # Two at setup, and one more for each building bought (A2); Old Town's refill
+        # (A4) only brings a player back up to two.
+        if len(p.buildings) > 2 + p.bought:
+            raise fail(
+                f"{entry}.buildings",
+                f"{len(p.buildings)} buildings in front of {p.name}; "
+                f"at most {2 + p.bought} (two at setup, {p.bought} bought)",
+            )
+        if p.hand is not None and len(p.hand) > most_cards:
+            raise fail(
+                f"{entry}.hand",
+                f"{len(p.hand)} cards; with {len(model.players)} players a hand holds at "
+                f"most {most_cards} (the others' dealt cards never come back)",
+            )
         for n in p.hand or []:
             if n not in cards:
                 raise fail(f"{entry}.hand", f"unknown card {n}")
             if n in in_hand:
                 raise fail(f"{entry}.hand", f"card {n} is also in the hand of {in_hand[n]!r}")
             in_hand[n] = p.name
-        rules = Ruleset().with_options(board.options).with_options(model.options)
         if p.bought > rules.max_bought:
             limit = "no buying" if not rules.buying else f"at most {rules.max_bought}"
             raise fail(
@@ -208,7 +269,7 @@ def state_from_data(
                 bought=p.bought,
             )
         )
-    if model.active is not None and players and model.active not in {q.name for q in players}:
+    if model.active is not None and players and model.active not in names:
         raise fail("active", f"{model.active!r} is not one of the players")
     if model.active is None and players:
         raise fail("active", "missing: name the player whose turn it is")
@@ -257,20 +318,5 @@ def state_to_data(state: GameState) -> dict[str, Any]:
 
 def write_state(path: Path, state: GameState) -> None:
     """Write a state file atomically (temporary file, then rename). Rewriting a TOML
-    file keeps its comments and the entries that did not change."""
-    data = state_to_data(state)
-    path = Path(path)
-    if path.suffix.lower() != ".json" and path.exists():
-        try:
-            doc = tomlkit.parse(path.read_text(encoding="utf-8"))
-        except (tomlkit.exceptions.ParseError, OSError, UnicodeDecodeError):
-            doc = None
-        if doc is not None:
-            for key in [k for k in doc if k not in data]:
-                del doc[key]
-            for key, value in data.items():
-                if doc.get(key) != value:
-                    doc[key] = value
-            write_atomic(path, tomlkit.dumps(doc))
-            return
-    write_data(path, data)
+    file changes only the values that changed: every comment stays where it stands."""
+    write_data(Path(path), state_to_data(state))

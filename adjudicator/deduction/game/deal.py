@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.core.errors import InputError
-from adjudicator.deduction.files.editions import load_edition
-from adjudicator.deduction.files.state_file import state_from_data, state_to_data
+from adjudicator.core.validation import duplicate
+from adjudicator.deduction.files.editions import load_named_edition
+from adjudicator.deduction.files.state_file import option_problem, state_from_data, state_to_data
 from adjudicator.deduction.game.flow import Game
 from adjudicator.deduction.game.record import (
     Header,
@@ -44,15 +45,16 @@ def new_game(
     is checked like a state file; problems name `source` and the header tag.
     """
     if edition is None:
-        ref = header.edition
-        if ref.endswith(".toml") and not Path(ref).is_absolute():
-            ref = str(base / ref)  # a board path is read from the record's folder
-        edition = load_edition(ref, source)
+        # A board path is read from the record's folder tree only (editions.py).
+        edition = load_named_edition(header.edition, source, base)
     board = edition.board
 
     def fail(tag: str, problem: str) -> InputError:
         return InputError(source, f"[{tag}]", problem)
 
+    twice = duplicate(header.players)  # before the count: "ann,ann" is two names, one player
+    if twice is not None:
+        raise fail("Players", f"duplicate player {twice}")
     low, high = board.deal.min_players, board.deal.max_players
     if not low <= len(header.players) <= high:
         raise fail(
@@ -69,6 +71,16 @@ def new_game(
         ) from None
     except TypeError as exc:
         raise fail("Options", str(exc)) from None
+    for key, value in header.options.items():
+        problem = option_problem(key, value, board)
+        if problem is not None:
+            raise fail("Options", problem)
+    # The piles a Deck tag names are checked even when a Seed deals them instead: a
+    # misspelt pile must not pass unseen.
+    pile_names = board.deal.pile_names(header.players)
+    for n in header.deck or {}:
+        if n not in pile_names:
+            raise fail("Deck", f"unknown pile {n!r} (piles: {', '.join(sorted(pile_names))})")
     seed = header.seed if header.seed is not None else 0
     rng = random.Random(seed)
     hands: dict[str, tuple[int, ...]] | None = header.hands
@@ -112,7 +124,8 @@ def new_game(
         state_from_data(state_to_data(state), source, edition=edition)
     except InputError as exc:
         key = exc.entry.split(".")[0].split(" ")[0]
-        raise fail(_TAG_OF.get(key, "Setup"), exc.problem) from None
+        tag = "Hands" if exc.entry.endswith(".hand") else _TAG_OF.get(key, "Setup")
+        raise fail(tag, exc.problem) from None
     full = replace(header, frames=frames, buildings=buildings)
     return Game(full, state, tuple(piles.items()) if piles is not None else None, seed)
 

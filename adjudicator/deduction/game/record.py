@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.validation import duplicate
 
 __all__ = [
     "Buy",
@@ -286,8 +287,9 @@ def _header(tags: dict[str, str], errors: list[tuple[int, str]], lines: dict[str
     players = _words(tags.pop("Players", ""))
     if not players:
         err("Players", 'missing: list the players in seat order, e.g. [Players "ann, bob"]')
-    if len(set(players)) != len(players):
-        err("Players", "a player is named twice")
+    twice = duplicate(players)
+    if twice is not None:
+        err("Players", f"duplicate player {twice}")
 
     def parse(tag: str, fn: Any, default: Any) -> Any:
         if tag not in tags:
@@ -308,9 +310,10 @@ def _header(tags: dict[str, str], errors: list[tuple[int, str]], lines: dict[str
     hands = parse("Hands", lambda v: {k: _ints(x) for k, x in _pairs(v)}, None)
     deck = parse("Deck", lambda v: {k: _ints(x) for k, x in _pairs(v)}, None)
     options = parse("Options", options_of, {})
+    seated = set(players)  # a set: checking names stays linear in the header
     for tag, who_list in (("Buildings", buildings), ("Hands", hands or {})):
         for who in who_list:
-            if who not in players:
+            if who not in seated:
                 err(tag, f"{who!r} is not one of the players")
     free = {k: v for k, v in tags.items() if k in FREE_TAGS}
     return Header(edition, players, frames, buildings, seed, hands, deck, options, free)
@@ -383,8 +386,9 @@ def record_from_text(text: str, source: str = "record") -> Record:
         except ValueError as exc:
             errors.append((number, str(exc)))
     header = _header(tags, errors, tag_lines)
+    seated = set(header.players)  # a set: linear in the moves, whatever the header
     for mv in moves:
-        if header.players and mv.player not in header.players:
+        if seated and mv.player not in seated:
             errors.append((mv.line or 0, f"{mv.player!r} is not one of the players"))
     if errors:
         raise RecordError(source, sorted(errors))
@@ -398,11 +402,26 @@ def record_to_text(record: Record) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _text_line(path: Path, offset: int) -> int:
+    """The line number of a byte offset of a file (for an error that knows only the byte)."""
+    try:
+        return path.read_bytes()[:offset].count(b"\n") + 1
+    except OSError:
+        return 1
+
+
 def read_record(path: Path) -> Record:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(str(path), "", "no such file") from None
+    except IsADirectoryError:
+        raise InputError(str(path), "", "is a folder, not a record") from None
+    except UnicodeDecodeError as exc:
+        line = _text_line(Path(path), exc.start)
+        raise InputError(str(path), f"line {line}", "not UTF-8 text") from None
+    except OSError as exc:
+        raise InputError(str(path), "", f"cannot be read ({exc.strerror})") from None
     record = record_from_text(text, str(path))
     return replace(record, source=str(path), base=Path(path).parent)
 

@@ -9,7 +9,10 @@ A clue names a set of building spaces, for example::
 
 It is parsed into a tree of `Clue` nodes by a hand-written tokenizer and a
 recursive-descent parser, and evaluated against a `Board`. Nothing is ever
-executed. Atoms:
+executed. A clue is at most `MAX_CLUE_CHARS` long and nests `not` and parentheses at
+most `MAX_CLUE_DEPTH` deep, so parsing is linear in its length, the recursion of the
+parser, of `evaluate` and of `str` stays shallow, and anything beyond is a `ClueError`
+(code `limit`). Atoms:
 
 - ``street(S)``: the entrance opens onto street S
 - ``north_of(L)``, ``south_of(L)``, ``east_of(L)``, ``west_of(L)``: the side of a line
@@ -28,6 +31,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from adjudicator.core.limits import MAX_CLUE_CHARS, MAX_CLUE_DEPTH, clip
 from adjudicator.deduction.models.board import Board, Direction
 
 __all__ = ["ATOMS", "Atom", "Clue", "ClueError", "Not", "Op", "evaluate", "parse"]
@@ -36,8 +40,9 @@ __all__ = ["ATOMS", "Atom", "Clue", "ClueError", "Not", "Op", "evaluate", "parse
 class ClueError(ValueError):
     """A clue that does not parse, or names something the board does not have.
 
-    `code`: `syntax`, `arguments`, or `unknown-street` / `unknown-space` /
-    `unknown-region` / `unknown-landmark` for names the board does not have."""
+    `code`: `syntax`, `limit` (too long or nested too deep), `arguments`, or
+    `unknown-street` / `unknown-space` / `unknown-region` / `unknown-landmark` for names
+    the board does not have."""
 
     def __init__(self, message: str, code: str = "syntax") -> None:
         super().__init__(message)
@@ -87,7 +92,8 @@ def _tokens(text: str) -> list[str]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None or m.end() == pos:
-            raise ClueError(f"unexpected {text[pos:].strip()[:12]!r} at column {pos + 1}")
+            snippet = text[pos : pos + 24].strip()[:12]
+            raise ClueError(f"unexpected {snippet!r} at column {pos + 1}")
         out.append(m.group("word") or m.group("punct"))
         pos = m.end()
     return out
@@ -95,8 +101,13 @@ def _tokens(text: str) -> list[str]:
 
 class _Parser:
     def __init__(self, text: str) -> None:
+        if len(text) > MAX_CLUE_CHARS:
+            raise ClueError(
+                f"a clue of {len(text)} characters (the limit is {MAX_CLUE_CHARS})", "limit"
+            )
         self.toks = _tokens(text)
         self.i = 0
+        self.depth = 0  # `not`s and parentheses open around the token being read
 
     def peek(self) -> str | None:
         return self.toks[self.i] if self.i < len(self.toks) else None
@@ -107,14 +118,14 @@ class _Parser:
         if tok is None:
             raise ClueError(f"clue ends too early (expected {what or expected or 'more'})")
         if expected is not None and tok != expected:
-            raise ClueError(f"expected {expected!r}, found {tok!r}")
+            raise ClueError(f"expected {expected!r}, found {clip(tok)}")
         self.i += 1
         return tok
 
     def parse(self) -> Clue:
         node = self.expr()
         if self.peek() is not None:
-            raise ClueError(f"unexpected {self.peek()!r} after a complete clue")
+            raise ClueError(f"unexpected {clip(self.peek())} after a complete clue")
         return node
 
     def expr(self) -> Clue:
@@ -132,20 +143,28 @@ class _Parser:
 
     def factor(self) -> Clue:
         tok = self.peek()
+        if tok not in ("not", "("):
+            return self.atom()
+        # Each level below recurses a few frames: the limit keeps the stack shallow.
+        self.depth += 1
+        if self.depth > MAX_CLUE_DEPTH:
+            raise ClueError(
+                f"'not' and parentheses nested more than {MAX_CLUE_DEPTH} deep (the limit)",
+                "limit",
+            )
+        self.take()
         if tok == "not":
-            self.take()
-            return Not(self.factor())
-        if tok == "(":
-            self.take()
+            node: Clue = Not(self.factor())
+        else:
             node = self.expr()
             self.take(")")
-            return node
-        return self.atom()
+        self.depth -= 1
+        return node
 
     def atom(self) -> Clue:
         name = self.take(what="an atom")
         if name in ("and", "or", ")", ",") or name not in ATOMS:
-            raise ClueError(f"unknown atom {name!r} (known: {', '.join(sorted(ATOMS))})")
+            raise ClueError(f"unknown atom {clip(name)} (known: {', '.join(sorted(ATOMS))})")
         args: list[str] = []
         if self.peek() == "(":
             self.take()
@@ -154,7 +173,7 @@ class _Parser:
                 if self.peek() == ",":
                     self.take()
                 elif self.peek() != ")":
-                    raise ClueError(f"expected ',' or ')' after {args[-1]!r}")
+                    raise ClueError(f"expected ',' or ')' after {clip(args[-1])}")
             self.take(")")
         return Atom(name, tuple(args))
 
@@ -172,14 +191,15 @@ AtomFn = Callable[[Board, tuple[str, ...], Mapping[str, str]], frozenset[str]]
 def _need(args: tuple[str, ...], n: int | tuple[int, ...], name: str) -> None:
     allowed = (n,) if isinstance(n, int) else n
     if len(args) not in allowed:
-        raise ClueError(f"{name} takes {' or '.join(map(str, allowed))} argument(s)", "arguments")
+        noun = "argument" if allowed == (1,) else "arguments"
+        raise ClueError(f"{name} takes {' or '.join(map(str, allowed))} {noun}", "arguments")
 
 
 def _line(board: Board, line: str, runs: str | None = None) -> str:
     if line not in board.lines:
-        raise ClueError(f"unknown street {line!r}", "unknown-street")
+        raise ClueError(f"unknown street {clip(line)}", "unknown-street")
     if runs is not None and board.lines[line].runs != runs:
-        raise ClueError(f"{line!r} does not run {runs}")
+        raise ClueError(f"{clip(line)} does not run {runs}")
     return line
 
 
@@ -241,7 +261,7 @@ def _edge(board: Board, args: tuple[str, ...], setup: Mapping[str, str]) -> froz
     known: dict[str, Direction] = {d: d for d in ("north", "south", "east", "west")}
     for d in args:
         if d not in known:
-            raise ClueError(f"unknown direction {d!r}")
+            raise ClueError(f"unknown direction {clip(d)}")
     directions = [known[d] for d in args] or list(known.values())
     return _where(board, lambda s: any(board.on_edge(s, d) for d in directions))
 
@@ -255,9 +275,9 @@ def _site(board: Board, site: str, setup: Mapping[str, str]) -> str:
             return frame
     if site in board.landmarks:
         raise ClueError(
-            f"landmark {site!r} has no field until it is set up on a frame", "unknown-landmark"
+            f"landmark {clip(site)} has no field until it is set up on a frame", "unknown-landmark"
         )
-    raise ClueError(f"unknown space or landmark {site!r}", "unknown-space")
+    raise ClueError(f"unknown space or landmark {clip(site)}", "unknown-space")
 
 
 def _graph_atom(relation: str) -> AtomFn:
@@ -273,14 +293,14 @@ def _graph_atom(relation: str) -> AtomFn:
 def _region(board: Board, args: tuple[str, ...], setup: Mapping[str, str]) -> frozenset[str]:
     _need(args, 1, "region")
     if args[0] not in board.regions:
-        raise ClueError(f"unknown region {args[0]!r}", "unknown-region")
+        raise ClueError(f"unknown region {clip(args[0])}", "unknown-region")
     return board.regions[args[0]]
 
 
 def _spaces(board: Board, args: tuple[str, ...], setup: Mapping[str, str]) -> frozenset[str]:
     for a in args:
         if a not in board.spaces or board.spaces[a].frame:
-            raise ClueError(f"unknown building space {a!r}", "unknown-space")
+            raise ClueError(f"unknown building space {clip(a)}", "unknown-space")
     return frozenset(args)
 
 

@@ -6,7 +6,45 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-__all__ = ["Ruleset"]
+from adjudicator.core.limits import MAX_BOARD_ITEMS, clip
+
+__all__ = ["BadOption", "OptionError", "Ruleset", "UnknownOption"]
+
+
+class OptionError(Exception):
+    """An option a ruleset does not have, or a value it cannot take: `key` names it,
+    `problem` says what is wrong (a loader turns both into its one-line error)."""
+
+    def __init__(self, key: str, problem: str, *args: object) -> None:
+        super().__init__(*args)
+        self.key = key
+        self.problem = problem
+
+
+class UnknownOption(OptionError, KeyError):
+    """No such option. A KeyError whose argument is the key, as callers have long read it."""
+
+    def __init__(self, key: str) -> None:
+        known = ", ".join(Ruleset.names())
+        super().__init__(key, f"unknown option (known: {known})", key)
+
+    def __str__(self) -> str:
+        return f"unknown option {clip(self.key)} (known: {', '.join(Ruleset.names())})"
+
+
+class BadOption(OptionError, TypeError):
+    """A value of the wrong kind or out of range; the message names the option."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(key, problem, f"option {key} {problem}")
+
+
+# The range of each whole-number option: far beyond any table's choice, never absurd.
+_RANGES: dict[str, tuple[int, int]] = {
+    "max_bought": (0, MAX_BOARD_ITEMS),
+    "two_cards_until": (0, MAX_BOARD_ITEMS),
+    "end_at": (1, MAX_BOARD_ITEMS),
+}
 
 
 @dataclass(frozen=True)
@@ -27,15 +65,19 @@ class Ruleset:
         return [f.name for f in fields(cls)]
 
     def with_options(self, options: Mapping[str, Any]) -> Ruleset:
-        """A copy with `options` applied; raises KeyError/TypeError naming the bad option."""
+        """A copy with `options` applied; an unknown key is an `UnknownOption` (a KeyError),
+        a value of the wrong kind or out of range a `BadOption` (a TypeError)."""
         kinds = {f.name: f.type for f in fields(self)}
         for key, value in options.items():
             if key not in kinds:
-                raise KeyError(key)
+                raise UnknownOption(key)
             want = bool if kinds[key] in (bool, "bool") else int
             if type(value) is not want:
                 kind = "true or false" if want is bool else "a whole number"
-                raise TypeError(f"option {key} takes {kind}, not {value!r}")
+                raise BadOption(key, f"takes {kind}, not {clip(value)}")
+            low, high = _RANGES.get(key, (0, MAX_BOARD_ITEMS))
+            if want is int and not low <= value <= high:
+                raise BadOption(key, f"takes a whole number from {low} to {high}, not {value}")
         return replace(self, **dict(options))
 
     def as_dict(self) -> dict[str, Any]:

@@ -124,12 +124,13 @@ class GameState(Seats[Player]):
         markers: Mapping[str, Iterable[str]],
         retired: Iterable[str],
     ) -> GameState:
-        """A copy with a new board; placed buildings leave the players' hands."""
+        """A copy with a new board; placed and retired buildings leave the players' hands
+        (a retired building can no longer be placed: it is out of the game, so a state
+        file that keeps one in front of a player is refused)."""
         kept = {b: frozenset(s) for b, s in markers.items() if s}
+        gone = frozenset(retired)
         players = tuple(
-            evolve(p, buildings=tuple(b for b in p.buildings if b not in placed))
+            evolve(p, buildings=tuple(b for b in p.buildings if b not in placed and b not in gone))
             for p in self.players
         )
-        return evolve(
-            self, placed=dict(placed), markers=kept, retired=frozenset(retired), players=players
-        )
+        return evolve(self, placed=dict(placed), markers=kept, retired=gone, players=players)

@@ -1,0 +1,102 @@
+"""Every limit on input, in one place, so that bad or hostile input fails fast with one line.
+
+The README's "Limits" section lists them. Each limit sits far above anything a real game
+needs (the shipped files use a small fraction of each) and far below what would make a
+loader slow, hungry or crash: a file over a limit is refused before it is worked on.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MAX_BOARD_COORD",
+    "MAX_BOARD_ITEMS",
+    "MAX_CARDS",
+    "MAX_CLUE_CHARS",
+    "MAX_CLUE_DEPTH",
+    "MAX_DEPTH",
+    "MAX_ECHO",
+    "MAX_FILE_BYTES",
+    "MAX_HAND",
+    "MAX_INT",
+    "MAX_INT_DIGITS",
+    "MAX_MESSAGE",
+    "MAX_MOVES",
+    "MAX_PLAYERS",
+    "MAX_STRING",
+    "clip",
+    "one_line",
+]
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""Bytes in any data file (state, board, card set, record). The largest shipped file is
+about 21 kB; a file is read only up to this many bytes, so a huge file or a device that
+never ends is refused before anything is parsed."""
+
+MAX_DEPTH = 32
+"""Nesting of tables and arrays in a TOML or JSON file (the shipped files nest 6 deep).
+Deeper nesting would overflow the stack of a recursive parser or of whatever walks it."""
+
+MAX_INT_DIGITS = 30
+"""Digits of an integer as written in a data file; Python refuses to convert more than
+4,300, and nothing in a game needs more than a few."""
+
+MAX_INT = 2**63 - 1
+"""The largest magnitude of an integer in a data file: a 64-bit integer, so that no
+number overflows when it reaches a solver or a C library."""
+
+MAX_STRING = 10_000
+"""Characters in one string or key of a data file (card texts are under 200)."""
+
+MAX_PLAYERS = 8
+"""Players at one table (the deduction games seat 2 to 5; no board may ask for more)."""
+
+MAX_HAND = 60
+"""Cards in one player's hand."""
+
+MAX_CARDS = 1_000
+"""Cards in one card set (the shipped sets hold 60)."""
+
+MAX_MOVES = 10_000
+"""Moves in one game record (a real game has a few hundred)."""
+
+MAX_BOARD_COORD = 100
+"""The largest magnitude of a board coordinate (`x`, `y`, a line's `between` and `span`):
+a board is at most about 200 by 200 cells, so nothing overflows or exhausts memory when
+it is drawn."""
+
+MAX_BOARD_ITEMS = 2_500
+"""Entries in one list of a board file (spaces, streets, buildings, landmarks, regions)."""
+
+MAX_CLUE_CHARS = 2_000
+"""Characters in one clue (the shipped clues are under 100)."""
+
+MAX_CLUE_DEPTH = 24
+"""Nesting of `not` and parentheses in one clue."""
+
+MAX_ECHO = 80
+"""Characters of a bad value echoed back in an error line (`clip`)."""
+
+MAX_MESSAGE = 1_000
+"""Characters in a whole error line (`one_line`): a message never grows with its input."""
+
+
+def clip(value: object, limit: int = MAX_ECHO) -> str:
+    """`repr(value)` cut to about `limit` characters, saying how long the whole was."""
+    if isinstance(value, str) and len(value) > 4 * limit:
+        value = value[: 4 * limit]  # never repr a megabyte only to throw it away
+        text = repr(value)
+        return f"{text[:limit]}... (cut)"
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
+
+
+def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
+    """`text` on one line (line breaks and other control characters escaped), cut to
+    about `limit` characters: what an error may print."""
+    if len(text) > limit:
+        text = f"{text[:limit]}... (cut)"
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
