@@ -403,8 +403,9 @@ def check(
     assert who is not None
     names = [p.name for p in s.players]
     assert after.active == names[(names.index(who) + 1) % len(names)]
+    gone = set(expected.placed_after) | set(after.retired)  # built or retired: out of hands
     for p, q in zip(s.players, after.players, strict=True):
-        assert q.buildings == tuple(b for b in p.buildings if b not in expected.placed_after)
+        assert q.buildings == tuple(b for b in p.buildings if b not in gone)
         if p.name == who:
             assert q.points == p.points + expected.points
             assert q.hand == (None if p.hand is None else tuple(c for c in p.hand if c != card_no))

@@ -180,8 +180,10 @@ def test_simulate_writes_records_and_reports_json(tmp_path: Path) -> None:
     )
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
-    assert data["games"] == 2 and len(data["cards"]) == 60
-    assert {"finish_rate", "turns", "points", "games_per_s"} <= set(data)
+    assert data["report"]["games"] == 2 and data["run"]["played_games"] == 2
+    assert {"finished", "lengths", "scores", "seats", "cards"} <= set(data["report"])
+    held = {c["card"] for c in data["report"]["cards"]}
+    assert held and held <= set(range(1, 61))
     files = sorted(tmp_path.iterdir())
     assert len(files) == 2
     for f in files:

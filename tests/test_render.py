@@ -108,8 +108,9 @@ def test_board_view_fits_the_console(width: int) -> None:
 
 def test_short_name() -> None:
     assert short_name("Bank", 6) == "Bank"
-    assert short_name("Stage Coach Office", 8) == "Stage C…"
-    assert len(short_name("Newspaper Office", 9)) == 9
+    assert short_name("Stage Coach Office", 8) == "Stage CO"  # a word and initials
+    assert short_name("Courthouse", 8) == "Courtho."  # cut, and says so with a full stop
+    assert len(short_name("Newspaper Office", 9)) <= 9
 
 
 # ----- SVG -----------------------------------------------------------------------------

@@ -145,7 +145,11 @@ def test_state_check_rejects_more_mistakes(tmp_path: Path) -> None:
     cases = [
         ('edition = "gads-hill-1874"\nretired = ["hotel"]\n[markers]\nhotel = ["c3"]\n', "retired"),
         ('edition = "gads-hill-1874"\n[landmarks]\nframe-east = "cemetery"\n', "landmarks"),
-        ('edition = "old-town"\nactive = "ann"\n[[players]]\nname = "ann"\nbought = 1\n', "bought"),
+        (
+            'edition = "old-town"\nactive = "ann"\n[[players]]\nname = "ann"\nbought = 1\n'
+            '[[players]]\nname = "bob"\n',
+            "bought",
+        ),
         ('edition = "old-town"\n[options]\nend_at = "x"\n', "options.end_at"),
         ('edition = "nothere.toml"\n', "no such board file"),
     ]

@@ -64,8 +64,12 @@ def _loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
 def test_stop_loads_no_solver_and_no_other_game() -> None:
     modules = _modules_after("stop", str(MID_GAME))
     assert _loaded(modules, HEAVY) == []
-    # the matching walks the graph itself: a ruling needs no networkx either
+    # the matching walks the graph itself: a ruling needs no networkx either; nor does a
+    # command that writes nothing need the writer (tomlkit) or the web app's stack
     assert _loaded(modules, ("networkx",)) == []
+    assert _loaded(modules, ("tomlkit", "adjudicator.core.writes")) == []
+    assert _loaded(modules, ("starlette", "uvicorn", "jinja2", "dask", "pyarrow")) == []
+    assert _loaded(modules, ("matplotlib",)) == []
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from adjudicator.cli.options import SchedulerOpt, WorkersOpt, check_cluster
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError
 
@@ -20,11 +21,14 @@ __all__ = ["register"]
 def _load(target: str, board_file: Path | None) -> tuple[Edition, list[CardProblem]]:
     """The card set, read leniently (the audit reports every problem), on its board: the
     shipped edition's, the --board file's, or the one its `set.edition` names."""
+    from adjudicator.cli.games import require_deduction_edition, shipped_ids
     from adjudicator.core.files import read_data
     from adjudicator.deduction.files.card_file import read_cards
     from adjudicator.deduction.files.editions import edition_ids, resolve_edition
     from adjudicator.deduction.models.edition import Edition
 
+    if target in shipped_ids():
+        require_deduction_edition(target, "audit", "TARGET")
     path = Path(target)
     if board_file is None and target in edition_ids():
         shipped = resolve_edition(target).cards_file
@@ -64,20 +68,28 @@ def register(app: typer.Typer) -> None:
             int, typer.Option("--games", min=0, help="Also simulate this many greedy games.")
         ] = 0,
         seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 1,
+        workers: WorkersOpt = None,
+        scheduler: SchedulerOpt = None,
         as_json: JsonOpt = False,
     ) -> None:
         """Find the contradictions, misprints and dead cards in a card set."""
-        from adjudicator.deduction.audit import audit_cards, simulation_stats
+        from adjudicator.deduction.audit import audit_cards
         from adjudicator.deduction.serialize import to_json
         from adjudicator.render.audit import audit_view
 
         out = Output(as_json)
+        local_workers = check_cluster(workers, scheduler)
         edition, problems = _load(target, board)
         with out.progress("auditing cards", len(edition.cards)) as advance:
             result = audit_cards(edition, problems, advance)
         if games:
+            # greedy games in seeded batches on a Dask cluster, as `simulate` plays them
+            from adjudicator.simulation.audit_games import audit_games
+
             with out.progress("simulating games", games) as advance:
-                result.stats = simulation_stats(edition, games, seed, advance)
+                result.stats = audit_games(
+                    edition, games, seed, advance, workers=local_workers, scheduler=scheduler
+                )
         out.show(audit_view(result, edition.cards))
         out.json(to_json(result))
         if result.errors:

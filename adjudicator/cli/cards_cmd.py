@@ -53,13 +53,86 @@ def _card(edition: Edition, number: int) -> Card:
     return cards[number]
 
 
+def _other_game_cards(game: str, out: Output) -> None:
+    """Dry Gulch's permits, resources and events, or Black Hills' characters and events."""
+    if game == "dry-gulch":
+        from adjudicator.dry_gulch.data import load_rules as dg_rules
+        from adjudicator.render.dry_gulch import dg_cards_table
+
+        dg = dg_rules()
+        out.show(dg_cards_table(dg))
+        out.json(
+            {
+                "game": "dry-gulch",
+                "permits": [
+                    {
+                        "id": p.id,
+                        "name": p.name,
+                        "count": p.count,
+                        "cost": p.cost,
+                        "labor": p.labor,
+                        "influence": p.influence,
+                        "corner": p.corner,
+                    }
+                    for p in dg.permits.values()
+                ],
+                "resources": [
+                    {"kind": k, "type": t, "labor": labour, "count": n}
+                    for k, t, labour, n in dg.resources
+                ],
+                "events": [
+                    {"id": e.id, "name": e.name, "triangle": e.triangle, "count": e.count}
+                    for e in dg.events.values()
+                ],
+            }
+        )
+        return
+    from adjudicator.black_hills.data import load_rules as bh_rules
+    from adjudicator.render.black_hills import bh_cards_table
+
+    bh = bh_rules()
+    out.show(bh_cards_table(bh))
+    out.json(
+        {
+            "game": "black-hills",
+            "characters": [
+                {"id": c.id, "name": c.name, "group": c.group, "text": c.text}
+                for c in bh.characters.values()
+            ],
+            "events": [
+                {"id": e.id, "name": e.name, "cost": e.cost, "text": e.text}
+                for e in bh.events.values()
+            ],
+        }
+    )
+
+
+def _deduction_only(edition: str, command: str) -> None:
+    """`cards show`/`export` draw clue maps, which only the deduction games have."""
+    from adjudicator.cli.games import GAME_NAMES, edition_game
+
+    game = edition_game(edition)
+    if game != "deduction":
+        raise RulesError(
+            f"{edition}: `adjudicator cards {command}` draws clue cards of "
+            f"{GAME_NAMES['deduction']}; for {GAME_NAMES[game]} use `adjudicator cards list "
+            f"{edition}`"
+        )
+
+
 @app.command("list")
 @handle_errors
 def list_cards(edition: EditionArg, as_json: JsonOpt = False) -> None:
     """One line per card: number, kind, subject, relation, number of spaces, text."""
-    from adjudicator.render import cards_table
+    from adjudicator.cli.games import edition_game
 
     out = Output(as_json)
+    game = edition_game(edition)
+    if game != "deduction":
+        _other_game_cards(game, out)
+        return
+    from adjudicator.render import cards_table
+
     ed = _load(edition, out)
     board = ed.board
     out.json(
@@ -89,6 +162,7 @@ def show(
     """A card's text and its map drawn on the board (condition cards: my building's too)."""
     from adjudicator.render import card_panel
 
+    _deduction_only(edition, "show")
     out = Output(as_json)
     ed = _load(edition, out)
     card = _card(ed, number)
@@ -112,6 +186,7 @@ def export(edition: EditionArg, as_json: JsonOpt = False) -> None:
     """Every card with its map, relation and my building's map."""
     from adjudicator.render import card_maps_table
 
+    _deduction_only(edition, "export")
     out = Output(as_json)
     ed = _load(edition, out)
     out.json({"cards": [card_data(ed.board, c) for c in ed.cards]})

@@ -20,12 +20,16 @@ if TYPE_CHECKING:  # types only: a command loads only its own game
 
 __all__ = [
     "acting_player",
+    "canonical",
     "check_building",
     "check_card",
+    "check_known",
     "check_permit",
     "check_player",
     "check_site",
     "check_space",
+    "resolve_building",
+    "resolve_player",
 ]
 
 
@@ -33,6 +37,53 @@ def _unknown(source: Path, option: str, value: str, what: str, known: Iterable[s
     close = difflib.get_close_matches(value, list(known), n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     return RulesError(f"{source}: {option} {value!r}: unknown {what}{hint}")
+
+
+def canonical(text: str) -> str:
+    """A name as an id: case-insensitive, spaces as hyphens, apostrophes dropped, so
+    `School`, `Stage Coach Office` and `Printer's` name `school`, `stage-coach-office` and
+    `printers`."""
+    return "-".join(text.strip().casefold().replace("'", "").replace("_", " ").split())
+
+
+def _match(value: str, names: dict[str, str]) -> str | None:
+    """The id among `names` (id -> printed name) that `value` names, by id or printed name."""
+    wanted = canonical(value)
+    for ident, printed in names.items():
+        if wanted in (canonical(ident), canonical(printed)):
+            return ident
+    return None
+
+
+def resolve_building(state: GameState, source: Path, building: str, option: str) -> str:
+    """The building's id, from its id or printed name in any case; else bad input with a
+    close match."""
+    names = {b.id: b.name for b in state.board.buildings.values()}
+    found = _match(building, names)
+    if found is None:
+        raise _unknown(source, option, canonical(building), "building", names)
+    return found
+
+
+def resolve_player(state: Seats[Any], source: Path, name: str, option: str) -> str:
+    """The player's name as the state spells it, in any case; else bad input listing them."""
+    names = state.names()
+    found = _match(name, {n: n for n in names})
+    if found is None:
+        close = difflib.get_close_matches(canonical(name), names, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise RulesError(
+            f"{source}: {option} {name!r}: unknown player (players: {', '.join(names)}){hint}"
+        )
+    return found
+
+
+def check_known(source: Path, option: str, value: str, what: str, known: Iterable[str]) -> str:
+    """`value` (any case) if it is one of `known`; else bad input with a close match."""
+    names = list(known)
+    if value.lower() in names:
+        return value.lower()
+    raise _unknown(source, option, value.lower(), what, names)
 
 
 def check_card(state: GameState, source: Path, number: int, option: str = "CARD") -> None:
@@ -55,10 +106,10 @@ def check_space(state: GameState, source: Path, space: str, option: str) -> None
 
 
 def acting_player(state: Seats[Any], source: Path, name: str | None, option: str = "--by") -> str:
-    """The player a command acts for: the named one (checked) or the active one."""
-    check_player(state, source, name, option)
+    """The player a command acts for: the named one (checked, any case) or the active one."""
+    check_player(state, source, None, option)
     if name is not None:
-        return name
+        return resolve_player(state, source, name, option)
     assert state.active is not None  # a state names its active player when it has players
     return state.active
 

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from adjudicator.cli.options import EditionArg, SvgOpt, save_svg
+from adjudicator.cli.locking import holding_lock
+from adjudicator.cli.options import SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError, RulesError
 
 if TYPE_CHECKING:
     from adjudicator.deduction.game.record import Move
-    from adjudicator.deduction.game.simulate import GameResult
+    from adjudicator.deduction.models.state import GameState
 
 # The engine is imported inside each command (see `cli/main.py`). Typer reads the option
 # types when the command line starts, so `--policy`'s type is spelled here; it is
@@ -40,9 +41,12 @@ def _pairs(text: str, what: str) -> dict[str, str]:
 
 @app.command("new")
 @handle_errors
+@holding_lock("record")
 def new(
     record: RecordArg,
-    edition: Annotated[str, typer.Option("--edition", help="gads-hill-1874 or old-town.")],
+    edition: Annotated[
+        str, typer.Option("--edition", help="old-town, gads-hill-1874 or a board file.")
+    ],
     players: Annotated[str, typer.Option("--players", help="Names in seat order: ann,bob.")],
     seed: Annotated[
         int | None,
@@ -60,14 +64,16 @@ def new(
     as_json: JsonOpt = False,
 ) -> None:
     """Start a record: the header (edition, players, setup) of a new game."""
+    from adjudicator.cli.games import require_deduction_edition
     from adjudicator.core.files import write_atomic
     from adjudicator.deduction.files.editions import resolve_edition
     from adjudicator.deduction.files.state_file import state_to_data
     from adjudicator.deduction.game.deal import new_game
     from adjudicator.deduction.game.record import Header, Record, record_to_text
-    from adjudicator.render.records import game_summary
+    from adjudicator.render.records import next_moves, table_view
 
     out = Output(as_json)
+    require_deduction_edition(edition, "game new", "--edition")
     if record.exists() and not force:
         raise InputError(str(record), "", "exists already (use --force to overwrite)")
     names = tuple(n.strip().lower() for n in players.split(",") if n.strip())
@@ -83,7 +89,8 @@ def new(
     game = new_game(header, resolve_edition(edition, "--edition").edition(), str(record))
     text = record_to_text(Record(game.header))
     write_atomic(record, text)
-    out.show(f"New {game.state.board.name} record in {record}.", game_summary(game))
+    out.show(f"New {game.state.board.name} record in {record}.", table_view(game))
+    out.lines(*next_moves(game, str(record)))
     out.json(
         {
             "record": str(record),
@@ -101,12 +108,14 @@ def new(
     ),
 )
 @handle_errors
+@holding_lock("record")
 def move(
     record: RecordArg,
     text: Annotated[str, typer.Argument(help="The move, e.g. 'ann: 23 as hotel'.")],
     as_json: JsonOpt = False,
 ) -> None:
     """Adjudicate one move and add it to the record."""
+    from adjudicator.cli.games import next_turn
     from adjudicator.core.files import write_atomic
     from adjudicator.deduction.files.state_file import state_to_data
     from adjudicator.deduction.game.record import parse_move, read_record
@@ -115,6 +124,7 @@ def move(
     from adjudicator.deduction.serialize import to_json
     from adjudicator.render.records import game_summary
     from adjudicator.render.rulings import ruling_view, stop_view
+    from adjudicator.render.words import ILLEGAL, plural
 
     out = Output(as_json)
     rec = read_record(record)
@@ -123,13 +133,15 @@ def move(
     except ValueError as exc:
         raise RulesError(str(exc)) from None
     game = replay_to(rec)
+    _check_names(game.state, record, mv)
     for n in _cards_named(mv):
         if n not in game.state.cards:
             raise RulesError(f"{record}: card {n}: no such card in {game.state.board.name}")
     skipped = len(rec.moves) - len(game.log)
     if skipped:
         out.warn(
-            f"{skipped} move(s) already in the record are not legal and were skipped; "
+            f"{plural(skipped, 'move')} already in the record "
+            f"{'is' if skipped == 1 else 'are'} not legal and skipped; "
             "see 'adjudicator replay'"
         )
     after, outcome = game.apply(mv)
@@ -138,7 +150,7 @@ def move(
     elif outcome.legal:
         out.show(outcome.message)
     else:
-        out.show(f"[red]Refused:[/] {outcome.message}")
+        out.show(f"[red]{ILLEGAL}:[/] {outcome.message}")
     data = {
         "legal": outcome.legal,
         "message": outcome.message,
@@ -149,16 +161,19 @@ def move(
         out.json(data)
         raise typer.Exit(1)
     if mv.claimed is not None and mv.claimed != outcome.points:
-        out.warn(f"the rules give {outcome.points} point(s), not {mv.claimed}")
+        out.warn(f"the rules give {plural(outcome.points, 'point')}, not {mv.claimed}")
     body = record.read_text(encoding="utf-8")
     write_atomic(record, body + ("" if body.endswith("\n") else "\n") + text.strip() + "\n")
     report = stop_report(after.state)
-    out.show(stop_view(report, after.state.board, "Open STOP claims"), game_summary(after))
+    out.show(
+        stop_view(report, after.state.board, "Open STOP claims"), game_summary(next_turn(after))
+    )
     out.json({**data, "stop": to_json(report), "state": state_to_data(after.state)})
 
 
 @app.command("undo")
 @handle_errors
+@holding_lock("record")
 def undo(record: RecordArg, as_json: JsonOpt = False) -> None:
     """Take the last move off the record."""
     from adjudicator.core.files import write_atomic
@@ -177,25 +192,87 @@ def undo(record: RecordArg, as_json: JsonOpt = False) -> None:
 
 @app.command("show")
 @handle_errors
-def show(record: RecordArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
-    """Draw the board of the game as the record leaves it, with the scores."""
+def show(
+    record: RecordArg,
+    player: Annotated[
+        str | None, typer.Option("--player", help="Show only this player's hand.")
+    ] = None,
+    svg: SvgOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Draw the board as the record leaves it, with the scores, the hands, the draw piles
+    and what the active player may do next."""
+    from adjudicator.cli.checks import resolve_player
+    from adjudicator.cli.games import next_turn
     from adjudicator.deduction.files.state_file import state_to_data
     from adjudicator.deduction.game.record import read_record
     from adjudicator.deduction.game.replay import replay_to
     from adjudicator.render import board_view
-    from adjudicator.render.records import game_summary
+    from adjudicator.render.records import next_moves, table_view
 
     out = Output(as_json)
-    game = replay_to(read_record(record))
+    game = next_turn(replay_to(read_record(record)))
     state = game.state
-    out.show(board_view(state.board, state), game_summary(game))
-    out.json({"turn": game.turn, "over": game.over, "state": state_to_data(state)})
+    who = resolve_player(state, record, player, "--player") if player is not None else None
+    out.show(board_view(state.board, state), table_view(game, who))
+    out.lines(*next_moves(game, str(record)))
+    out.json(
+        {
+            "turn": game.turn,
+            "over": game.over,
+            "active": None if game.over else state.active,
+            "hands": {
+                p.name: None if p.hand is None else list(p.hand)
+                for p in state.players
+                if who is None or p.name == who
+            },
+            "piles": None if game.piles is None else {k: len(v) for k, v in game.piles},
+            "state": state_to_data(state),
+        }
+    )
     if svg is not None:
-        from adjudicator.render.svg import board_svg
+        from adjudicator.deduction.rules.logic import stop_report
+        from adjudicator.render.svg import board_svg, state_caption
 
-        save_svg(
-            svg, board_svg(state.board, state, title=f"{state.board.name}: {record.name}"), out
+        picture = board_svg(
+            state.board,
+            state,
+            title=f"{state.board.name}: {record.name}",
+            claims=stop_report(state),
+            caption=state_caption(state, game.turn, game.over),
         )
+        save_svg(svg, picture, out)
+
+
+def _check_names(state: GameState, record: Path, move: Move) -> None:
+    """A move naming an unknown player or building is a typo, not a ruling: one line with a
+    close match (the players listed), before anything is adjudicated."""
+    import difflib
+
+    from adjudicator.cli.checks import resolve_building
+    from adjudicator.deduction.game.record import Buy, Discard, Pass, Play, Take
+
+    names = state.names()
+    if move.player not in names:
+        close = difflib.get_close_matches(move.player.lower(), names, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise RulesError(
+            f"{record}: player {move.player!r}: unknown player (players: {', '.join(names)}){hint}"
+        )
+    named: list[str] = []
+    if isinstance(move, Play):
+        named += [my for _, my in move.plays if my is not None]
+    if isinstance(move, Discard):
+        named.append(move.take[0])
+    if isinstance(move, Play | Discard | Pass) and move.buy is not None:
+        named.append(move.buy)
+    if isinstance(move, Buy):
+        named.append(move.building)
+    if isinstance(move, Take):
+        named += list(move.buildings)
+    for building in named:
+        if building not in state.board.buildings:
+            resolve_building(state, record, building, "building")
 
 
 def _cards_named(move: Move) -> list[int]:
@@ -228,47 +305,3 @@ def register(main: typer.Typer) -> None:
         r = replay_record(read_record(record))
         out.show(replay_view(r))
         out.json(to_json(r))
-
-    @main.command(
-        help=(
-            "Play whole games by a policy and report what happened. Game length, points, how "
-            "often games finish, and per card how often it was playable, dead in a hand, or "
-            "discarded."
-        )
-    )
-    @handle_errors
-    def simulate(
-        edition: EditionArg,
-        games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 10,
-        seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 1,
-        policy: Annotated[Policy, typer.Option("--policy", help="random or greedy.")] = "greedy",
-        players: Annotated[int, typer.Option("--players", min=2, max=5)] = 3,
-        records: Annotated[
-            Path | None, typer.Option("--records", help="Write each game's record here.")
-        ] = None,
-        as_json: JsonOpt = False,
-    ) -> None:
-        """Play whole games by a policy and report what happened."""
-        from adjudicator.core.files import write_atomic
-        from adjudicator.deduction.files.editions import resolve_edition
-        from adjudicator.deduction.game.record import record_to_text
-        from adjudicator.deduction.game.simulate import simulate as run_simulation
-        from adjudicator.deduction.serialize import to_json
-        from adjudicator.render.records import simulation_view
-
-        out = Output(as_json)
-        chosen = resolve_edition(edition).edition()
-        if records is not None:
-            records.mkdir(parents=True, exist_ok=True)
-        with out.progress(f"simulating {edition}", games) as advance:
-
-            def on_game(result: GameResult) -> None:
-                if records is not None:
-                    stem = Path(edition).stem  # an edition may be a board file's path
-                    name = f"{stem}-{policy}-{players}p-{result.record.header.seed}.game"
-                    write_atomic(records / name, record_to_text(result.record))
-                advance(1)
-
-            stats = run_simulation(edition, games, seed, policy, players, on_game, card_set=chosen)
-        out.show(simulation_view(stats))
-        out.json(to_json(stats))

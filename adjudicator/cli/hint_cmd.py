@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli.checks import check_player
+from adjudicator.cli.checks import check_player, resolve_player
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 
 __all__ = ["register"]
@@ -23,7 +23,14 @@ def register(app: typer.Typer) -> None:
     )
     @handle_errors
     def hint(
-        state_file: Annotated[Path, typer.Argument(help="A game-state file.")],
+        state_file: Annotated[
+            Path,
+            typer.Argument(
+                metavar="STATE",
+                help="A state file, or a game record (*.game): its current state.",
+                show_default=False,
+            ),
+        ],
         player: Annotated[
             str | None,
             typer.Option("--by", "--player", help="Whose actions (default: the active player)."),
@@ -32,14 +39,20 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Every legal action of a player, ranked by the points it scores this turn."""
-        from adjudicator.deduction.files.state_file import load_state
+        from adjudicator.cli.games import load_deduction_state
         from adjudicator.deduction.hint import hint as compute_hint
         from adjudicator.deduction.serialize import hint_json
-        from adjudicator.render.hints import hint_view
+        from adjudicator.render.hints import action_command, hint_commands, hint_view
 
         out = Output(as_json)
-        state = load_state(state_file)
-        check_player(state, state_file, player or state.active, "--by")
+        state = load_deduction_state(state_file, "hint")
+        check_player(state, state_file, None, "--by")
+        if player is not None:
+            player = resolve_player(state, state_file, player, "--by")
         h = compute_hint(state, player)
         out.show(hint_view(h, state.board, top))
-        out.json(hint_json(h, top))
+        out.lines(*hint_commands(h, str(state_file), top))
+        data = hint_json(h, top)
+        for action, shown in zip(h.actions, data["actions"], strict=False):
+            shown["command"] = action_command(action, str(state_file), h.player)
+        out.json(data)

@@ -7,8 +7,10 @@ one resolver for a shipped edition's id or a board file's path.
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 from rich.text import Text
@@ -16,13 +18,25 @@ from rich.text import Text
 from adjudicator.cli.output import Output
 from adjudicator.core.errors import InputError
 
-__all__ = ["EditionArg", "PlayerOpt", "SvgOpt", "save_svg"]
+__all__ = [
+    "EditionArg",
+    "MethodOpt",
+    "PlayerOpt",
+    "SchedulerOpt",
+    "SvgOpt",
+    "WorkersOpt",
+    "check_cluster",
+    "save_svg",
+]
 
 EditionArg = Annotated[
     str,
     typer.Argument(
         metavar="EDITION",
-        help="A shipped edition (gads-hill-1874, old-town) or the path of a board file.",
+        help=(
+            "A shipped edition (old-town, gads-hill-1874; for boards and cards also "
+            "dry-gulch, black-hills) or the path of a board file."
+        ),
         show_default=False,
     ),
 ]
@@ -30,9 +44,44 @@ SvgOpt = Annotated[
     Path | None,
     typer.Option("--svg", help="Also write the picture to this SVG file.", dir_okay=False),
 ]
+MethodOpt = Annotated[
+    Literal["auto", "cpsat", "twin"],
+    typer.Option(
+        "--method",
+        help=(
+            "Who decides: auto (exact matching, the default), cpsat (OR-Tools CP-SAT, the "
+            "second engine) or twin (brute force, for small boards). All three agree."
+        ),
+    ),
+]
 PlayerOpt = Annotated[
     str | None, typer.Option("--by", "--player", help="Whose (default: the active player).")
 ]
+
+
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option("--workers", min=1, help="Local worker processes (default: cores)."),
+]
+SchedulerOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="Use this running Dask scheduler's workers instead of local ones.",
+    ),
+]
+_SCHEDULER = re.compile(r"^(tcp|tls|ucx)://[^\s/]+:\d+$")
+
+
+def check_cluster(workers: int | None, scheduler: str | None) -> int:
+    """--workers or --scheduler, not both; a scheduler's address as Dask writes it. The
+    local workers to start: as asked, or one per core."""
+    if scheduler is not None and not _SCHEDULER.match(scheduler):
+        raise InputError("--scheduler", scheduler, "expected tcp://HOST:PORT")
+    if scheduler is not None and workers is not None:
+        raise InputError("--workers", str(workers), "give --workers or --scheduler, not both")
+    return workers or os.cpu_count() or 1
 
 
 def save_svg(path: Path, svg: str, out: Output) -> None:

@@ -52,6 +52,13 @@ class Output:
             for r in renderables:
                 console.print(r)
 
+    def lines(self, *lines: RenderableType) -> None:
+        """Lines to copy (commands, what a write changed): never wrapped or cut by Rich,
+        so a long path stays one line a terminal can wrap and a mouse can copy whole."""
+        if not self.as_json:
+            for line in lines:
+                console.print(line, soft_wrap=True)
+
     def json(self, obj: dict[str, Any]) -> None:
         if self.as_json:
             sys.stdout.write(json.dumps(obj, indent=2, allow_nan=False) + "\n")

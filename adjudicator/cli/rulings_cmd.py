@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from adjudicator.cli.checks import check_building, check_card, check_player, check_space
+from adjudicator.cli.checks import (
+    check_card,
+    check_player,
+    check_space,
+    resolve_building,
+    resolve_player,
+)
+from adjudicator.cli.games import is_record, load_deduction_state
+from adjudicator.cli.locking import holding_lock
+from adjudicator.cli.options import MethodOpt
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import RulesError
 
 if TYPE_CHECKING:
+    from adjudicator.deduction.models.state import GameState
     from adjudicator.deduction.rules.ruling import Ruling
 
 # The engine is imported inside each command (see `cli/main.py`): a command loads only
@@ -19,7 +29,14 @@ if TYPE_CHECKING:
 
 __all__ = ["register"]
 
-StateArg = Annotated[Path, typer.Argument(help="A game-state file (TOML or JSON).")]
+StateArg = Annotated[
+    Path,
+    typer.Argument(
+        metavar="STATE",
+        help="A state file (TOML or JSON), or a game record (*.game): its current state.",
+        show_default=False,
+    ),
+]
 ByOpt = Annotated[
     str | None, typer.Option("--by", help="The player acting (default: the active one).")
 ]
@@ -43,22 +60,80 @@ def _buy_at(when: str, steps: int) -> int:
     return min(at, steps)
 
 
-def _finish(out: Output, ruling: Ruling, state_path: Path, write: bool) -> None:
+def _finish(
+    out: Output,
+    ruling: Ruling,
+    state_path: Path,
+    write: bool,
+    extra: dict[str, Any] | None = None,
+    more: list[str] | None = None,
+) -> None:
     from adjudicator.deduction.files.state_file import write_state
     from adjudicator.render.rulings import ruling_view
 
     out.show(ruling_view(ruling))
+    if more:
+        out.lines(*more)
     if out.as_json:
         from adjudicator.deduction.serialize import to_json
 
-        out.json(to_json(ruling))
+        out.json({**to_json(ruling), **(extra or {})})
     if write:
         if not ruling.playable:
             out.warn("not written: the action is not playable")
             raise typer.Exit(1)
         write_state(state_path, ruling.after)
-        if not out.as_json:
-            out.show(f"Written to {state_path}.")
+        from adjudicator.render.rulings import write_summary
+
+        out.lines(*write_summary(ruling, str(state_path)))
+
+
+def _load(path: Path, command: str, write: bool) -> GameState:
+    """The state to rule on; `--write` on a game record is refused before any ruling."""
+    if write and is_record(path):
+        raise RulesError(
+            f"{path}: --write changes state files; add a move to a record with "
+            f"`adjudicator game move {path} 'NAME: ...'`"
+        )
+    return load_deduction_state(path, command)
+
+
+def _player(state: GameState, source: Path, name: str | None) -> str | None:
+    check_player(state, source, None, "--by")
+    return None if name is None else resolve_player(state, source, name, "--by")
+
+
+def _building(state: GameState, source: Path, name: str | None, option: str) -> str | None:
+    return None if name is None else resolve_building(state, source, name, option)
+
+
+def _choices(
+    state: GameState, source: Path, card: int, by: str | None
+) -> list[tuple[str, str, str]]:
+    """P7's question answered: each building that can be my building, with its ruling's
+    status and the command that plays the card as it."""
+    import shlex
+
+    from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
+    from adjudicator.render.rulings import status_word
+
+    out = []
+    for building in admissible_my_buildings(state, by, state.cards[card]):
+        ruling = rule_play(state, card, building, by)
+        word = status_word(ruling)
+        if ruling.playable:
+            word += f", {ruling.points} point" + ("" if ruling.points == 1 else "s")
+        by_part = f" --by {by}" if by else ""
+        command = f"adjudicator play {shlex.quote(str(source))} {card} --as {building}{by_part}"
+        out.append((building, word, command))
+    return out
+
+
+def _choices_lines(choices: list[tuple[str, str, str]]) -> list[str]:
+    lines = ["The choices:"]
+    for building, word, command in choices:
+        lines += [f"  as {building}: {word}", f"    {command}"]
+    return lines
 
 
 def _take(text: str) -> tuple[str, str]:
@@ -73,26 +148,27 @@ def _take(text: str) -> tuple[str, str]:
 def register(app: typer.Typer) -> None:
     @app.command()
     @handle_errors
+    @holding_lock("state_file", when="write")
     def stop(
         state_file: StateArg,
         claim: Annotated[
             str | None, typer.Option("--claim", help="Give every STOP claim to this player.")
         ] = None,
         write: WriteOpt = False,
+        method: MethodOpt = "auto",
         as_json: JsonOpt = False,
     ) -> None:
         """Every STOP claim on the board now (L1-L4), each with a reason to read aloud."""
-        from adjudicator.deduction.files.state_file import load_state
         from adjudicator.deduction.rules.logic import claim_stop, stop_report
         from adjudicator.render.rulings import stop_view
 
         out = Output(as_json)
-        state = load_state(state_file)
+        state = _load(state_file, "stop", write)
         if claim is not None:
-            check_player(state, state_file, claim, "--claim")
-            _finish(out, claim_stop(state, claim), state_file, write)
+            claim = resolve_player(state, state_file, claim, "--claim")
+            _finish(out, claim_stop(state, claim, method), state_file, write)
             return
-        report = stop_report(state)
+        report = stop_report(state, method)
         out.show(stop_view(report, state.board))
         if as_json:
             from adjudicator.deduction.serialize import to_json
@@ -107,6 +183,7 @@ def register(app: typer.Typer) -> None:
         )
     )
     @handle_errors
+    @holding_lock("state_file", when="write")
     def play(
         state_file: StateArg,
         card: Annotated[int, typer.Argument(help="The card number.")],
@@ -128,29 +205,37 @@ def register(app: typer.Typer) -> None:
         ] = "before",
         by: ByOpt = None,
         write: WriteOpt = False,
+        method: MethodOpt = "auto",
         as_json: JsonOpt = False,
     ) -> None:
         """Rule on playing a card (P1-P7): is it legal, and what does it do."""
-        from adjudicator.deduction.files.state_file import load_state
         from adjudicator.deduction.rules.turns import rule_turn
 
         out = Output(as_json)
-        state = load_state(state_file)
+        state = _load(state_file, "play", write)
+        if then is None and then_as is not None:
+            raise RulesError("--then-as goes with --then")
+        by = _player(state, state_file, by)
+        as_ = _building(state, state_file, as_, "--as")
+        then_as = _building(state, state_file, then_as, "--then-as")
+        buy = _building(state, state_file, buy, "--buy")
         plays: list[tuple[int, str | None]] = [(card, as_)]
         if then is not None:
             plays.append((then, then_as))
-        elif then_as is not None:
-            raise RulesError("--then-as goes with --then")
-        check_player(state, state_file, by, "--by")
-        for option, (n, my) in zip(("CARD", "--then"), plays, strict=False):
+        for option, (n, _my) in zip(("CARD", "--then"), plays, strict=False):
             check_card(state, state_file, n, option)
-            check_building(state, state_file, my, "--as" if option == "CARD" else "--then-as")
-        check_building(state, state_file, buy, "--buy")
         at = _buy_at(buy_at, len(plays))
-        _finish(out, rule_turn(state, plays, by, buy=buy, buy_at=at), state_file, write)
+        ruling = rule_turn(state, plays, by, buy=buy, buy_at=at, method=method)
+        if ruling.status == "question" and then is None and buy is None:
+            choices = _choices(state, state_file, card, by)
+            extra = {"choices": [{"as": b, "status": w, "command": c} for b, w, c in choices]}
+            _finish(out, ruling, state_file, write, extra, _choices_lines(choices))
+            return
+        _finish(out, ruling, state_file, write)
 
     @app.command()
     @handle_errors
+    @holding_lock("state_file", when="write")
     def discard(
         state_file: StateArg,
         first: Annotated[int, typer.Argument(help="A card to discard.")],
@@ -162,31 +247,33 @@ def register(app: typer.Typer) -> None:
         ] = "before",
         by: ByOpt = None,
         write: WriteOpt = False,
+        method: MethodOpt = "auto",
         as_json: JsonOpt = False,
     ) -> None:
         """Rule on discarding two cards to take one marker (A1), any marker on the board."""
-        from adjudicator.deduction.files.state_file import load_state
         from adjudicator.deduction.rules.turns import rule_discard_turn
 
         out = Output(as_json)
-        state = load_state(state_file)
-        check_player(state, state_file, by, "--by")
+        state = _load(state_file, "discard", write)
+        by = _player(state, state_file, by)
         for option, n in (("FIRST", first), ("SECOND", second)):
             check_card(state, state_file, n, option)
         building, space = _take(take)
-        check_building(state, state_file, building, "--take")
+        building = resolve_building(state, state_file, building, "--take")
+        space = space.lower()
         check_space(state, state_file, space, "--take")
-        check_building(state, state_file, buy, "--buy")
+        buy = _building(state, state_file, buy, "--buy")
         if buy_at == "between":
             raise RulesError("--buy-at between needs two cards; a discard is one step")
         at = _buy_at(buy_at, 1)
         ruling = rule_discard_turn(
-            state, (first, second), (building, space), by, buy=buy, buy_at=at
+            state, (first, second), (building, space), by, buy=buy, buy_at=at, method=method
         )
         _finish(out, ruling, state_file, write)
 
     @app.command()
     @handle_errors
+    @holding_lock("state_file", when="write")
     def buy(
         state_file: StateArg,
         building: Annotated[str, typer.Argument(help="The building to buy.")],
@@ -196,11 +283,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Rule on buying a building for two scored markers (Gads Hill, A2), before the
         turn's action or with a pass. A buy between or after cards: `play --buy`."""
-        from adjudicator.deduction.files.state_file import load_state
         from adjudicator.deduction.rules.turns import rule_buy_turn
 
         out = Output(as_json)
-        state = load_state(state_file)
-        check_player(state, state_file, by, "--by")
-        check_building(state, state_file, building, "BUILDING")
+        state = _load(state_file, "buy", write)
+        by = _player(state, state_file, by)
+        building = resolve_building(state, state_file, building, "BUILDING")
         _finish(out, rule_buy_turn(state, building, by), state_file, write)

@@ -3,18 +3,43 @@ score. They only read what `dry_gulch` decided."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from adjudicator.dry_gulch.data import Rules
+from adjudicator.dry_gulch.discard import DiscardResult
+from adjudicator.dry_gulch.draw import DrawResult
+from adjudicator.dry_gulch.events import EventPhase
+from adjudicator.dry_gulch.misfortune import MisfortuneResult
 from adjudicator.dry_gulch.pay import Payment
 from adjudicator.dry_gulch.place import Placement
+from adjudicator.dry_gulch.reward import RewardResult
 from adjudicator.dry_gulch.score import Score
-from adjudicator.dry_gulch.state import HandCard
+from adjudicator.dry_gulch.state import Built, DGState, HandCard
 from adjudicator.dry_gulch.why import PayAnswer, PlanAnswer
+from adjudicator.render.words import ILLEGAL, LEGAL
 
-__all__ = ["pay_view", "payment_rows", "place_view", "plan_view", "score_view"]
+__all__ = [
+    "dg_board_svg",
+    "dg_board_view",
+    "dg_cards_table",
+    "dg_players_table",
+    "dg_sites_table",
+    "discard_view",
+    "draw_view",
+    "event_view",
+    "misfortune_view",
+    "pay_view",
+    "payment_rows",
+    "place_view",
+    "plan_view",
+    "reward_view",
+    "score_view",
+    "site_rows",
+]
 
 
 def payment_rows(payment: Payment, hand: list[HandCard]) -> list[tuple[str, str]]:
@@ -34,7 +59,9 @@ def pay_view(answer: PayAnswer, rules: Rules) -> RenderableType:
     """The cards that pay for the building and what the hand keeps, or why it cannot pay."""
     name = rules.permits[answer.permit].name
     if answer.payment is None:
-        return Text(f"{answer.player} cannot pay for the {name}: {answer.why_not}.", style="red")
+        return Text(
+            f"{ILLEGAL}: {answer.player} cannot pay for the {name}: {answer.why_not}.", style="red"
+        )
     table = Table("for", "paid with", title=f"{answer.player} pays for the {name}")
     for row in payment_rows(answer.payment, answer.hand):
         table.add_row(*row)
@@ -75,11 +102,94 @@ def place_view(rules: Rules, answer: Placement) -> RenderableType:
     """Whether the building may stand on the site, with every rule the placement breaks."""
     name = rules.permits[answer.permit].name
     if answer.legal:
-        return Text(f"The {name} may stand on {answer.site}.", style="green")
+        return Text(f"{LEGAL}: the {name} may stand on {answer.site}.", style="green")
     return Group(
-        Text(f"The {name} may not stand on {answer.site}:", style="red"),
+        Text(f"{ILLEGAL}: the {name} may not stand on {answer.site}:", style="red"),
         *(Text(f"  {r.code}: {r.message}") for r in answer.reasons),
     )
+
+
+def misfortune_view(result: MisfortuneResult) -> RenderableType:
+    """A Fire or Vandalism: refused and why, or who lost what."""
+    if not result.legal:
+        return Group(
+            Text(f"{ILLEGAL}: {result.player}'s misfortune:", style="red"),
+            *(Text(f"  {r.code}: {r.message}") for r in result.reasons),
+        )
+    lines = [Text(f"{LEGAL}: {result.owner}'s building is damaged")]
+    if result.handed_over:
+        lines.append(Text(f"  {result.owner} hands over {result.handed_over}: no card lost"))
+    for name, cards in result.drawn.items():
+        lines.append(Text(f"  {name} draws {', '.join(cards)} from {result.owner}"))
+    if result.discarded:
+        lines.append(Text(f"  {result.owner} loses {', '.join(result.discarded)}"))
+    return Group(*lines)
+
+
+def event_view(result: EventPhase) -> RenderableType:
+    """The event phase: refused and why, or what was turned up and where each card went."""
+    if not result.legal:
+        lines = [Text(f"{ILLEGAL}: {result.player}'s event phase:", style="red")]
+        if result.turned_up:
+            lines.append(Text(f"  turned up: {', '.join(result.turned_up)}"))
+        return Group(*lines, *(Text(f"  {r.code}: {r.message}") for r in result.reasons))
+    if not result.turned_up:
+        return Text(f"{LEGAL}: {result.player} turns up no event cards")
+    return Group(
+        Text(f"{LEGAL}: {result.player} turns up {', '.join(result.turned_up)}"),
+        Text(f"  discarded: {result.discarded}"),
+        Text(f"  to the hand: {', '.join(result.taken) or 'none'}"),
+        Text(f"  face up, to play this turn: {', '.join(result.face_up) or 'none'}"),
+    )
+
+
+def draw_view(result: DrawResult) -> RenderableType:
+    """The draw phase: refused and why, or what the player drew."""
+    if not result.legal:
+        return Group(
+            Text(f"{ILLEGAL}: {result.player}'s draw:", style="red"),
+            *(Text(f"  {r.code}: {r.message}") for r in result.reasons),
+        )
+    got = [*result.resources] + ([f"the {result.permit} permit"] if result.permit else [])
+    lines = [Text(f"{LEGAL}: {result.player} draws " + (", ".join(got) or "nothing"))]
+    if result.discarded_permit:
+        lines.append(Text(f"  the {result.discarded_permit} permit goes face up to the discards"))
+    if result.reshuffled:
+        lines.append(Text("  the resource stack ran out: the discards were reshuffled"))
+    return Group(*lines)
+
+
+def reward_view(result: RewardResult) -> RenderableType:
+    """The reward phase: refused and why, or what each player drew."""
+    if not result.legal:
+        return Group(
+            Text(f"{ILLEGAL}: {result.player}'s reward phase:", style="red"),
+            *(Text(f"  {r.code}: {r.message}") for r in result.reasons),
+        )
+    lines = [Text(f"{LEGAL}: {result.player}'s reward phase")]
+    for name, owed in result.owed.items():
+        got = result.drawn.get(name, [])
+        short = f" (the stacks ran out after {len(got)})" if len(got) < owed else ""
+        lines.append(Text(f"  {name} draws {', '.join(got) or 'nothing'}{short}"))
+    return Group(*lines)
+
+
+def discard_view(result: DiscardResult) -> RenderableType:
+    """The discard phase: refused and why, or what each player discarded."""
+    if not result.legal:
+        return Group(
+            Text(f"{ILLEGAL}: {result.player}'s discard phase:", style="red"),
+            *(Text(f"  {r.code}: {r.message}") for r in result.reasons),
+        )
+    lines = [Text(f"{LEGAL}: {result.player} discards " + (", ".join(result.chosen) or "nothing"))]
+    if result.misfortunes:
+        repaired = ", ".join(result.repaired) or "none"
+        lines.append(
+            Text(f"  misfortunes off: {', '.join(result.misfortunes)} (repaired: {repaired})")
+        )
+    for name, cards in result.at_random.items():
+        lines.append(Text(f"  {name} over the hand limit loses {', '.join(cards)} at random"))
+    return Group(*lines)
 
 
 def score_view(result: Score) -> RenderableType:
@@ -93,3 +203,200 @@ def score_view(result: Score) -> RenderableType:
     if result.winners:
         parts.append(Text(f"Winner: {', '.join(result.winners)}", style="bold"))
     return Group(*parts)
+
+
+# ----- the board ------------------------------------------------------------------------
+#
+# The Dry Gulch board file gives no coordinates: each site names its street (the thick line
+# its sidewalk faces) and its block. Listed row by row as the board file is, the sites of
+# one street and one half of the town ("north-west" and "north-east" share "north") make a
+# row; a block boundary inside a row is a cross street. So the picture comes from the data,
+# and a transcribed board with the same kind of ids draws the same way.
+
+CELL_W = 7  # "ne-10" and a space either side: 37 sites fit in 80 columns
+
+
+def site_rows(rules: Rules) -> list[tuple[str, list[list[str]]]]:
+    """The board's rows, top to bottom: (street id, the row's sites grouped by block)."""
+    rows: dict[tuple[str, str], list[list[str]]] = {}
+    last_block: dict[tuple[str, str], str] = {}
+    for site in rules.sites.values():
+        key = (site.street, "bank" if site.bank_only else site.block.split("-")[0])
+        groups = rows.setdefault(key, [])
+        if last_block.get(key) != site.block:
+            groups.append([])
+            last_block[key] = site.block
+        groups[-1].append(site.id)
+    return [(street, groups) for (street, _), groups in rows.items()]
+
+
+def building_codes(rules: Rules, built: Sequence[Built]) -> dict[str, str]:
+    """A short code for each built site (two letters of the building, the owner's initial),
+    so the 80-column drawing names buildings deliberately and a key below spells them out."""
+    return {
+        b.site: f"{_initials(rules.permits[b.permit].name)}.{b.owner[:1]}"
+        + ("*" if b.damaged else "")
+        for b in built
+    }
+
+
+def _initials(name: str) -> str:
+    words = name.split()
+    return (words[0][:1] + words[1][:1] if len(words) > 1 else name[:2]).capitalize()
+
+
+def dg_board_view(
+    rules: Rules, built: Sequence[Built] = (), highlight: str | None = None
+) -> RenderableType:
+    """The sites, row by row, with the streets between; built sites show a coded building
+    (explained in the key below); `highlight` marks one site (reverse video)."""
+    codes = building_codes(rules, built)
+    rows = site_rows(rules)
+    lines: list[Text] = [Text(f"{rules.name}: {len(rules.sites)} building sites", style="bold")]
+    for i, (street, groups) in enumerate(rows):
+        # A street's name goes on the line its rows' sidewalks face: above the top row,
+        # between two rows facing the same street, below a last row of its own.
+        if i == 0 or street == rows[i - 1][0]:
+            lines.append(_street_line(rules.streets.get(street, street)))
+        ids, names = Text(), Text()
+        for g, group in enumerate(groups):
+            if g:
+                ids.append("│ ", style="dim")
+                names.append("│ ", style="dim")
+            for site in group:
+                ids.append(site.ljust(CELL_W), style="reverse" if site == highlight else "")
+                names.append(
+                    codes.get(site, "·").ljust(CELL_W), style="bold" if site in codes else "dim"
+                )
+        lines += [ids, names]
+    if len(rows) > 1 and rows[-1][0] != rows[-2][0]:
+        lines.append(_street_line(rules.streets.get(rows[-1][0], rows[-1][0])))
+    lines.append(Text("│ a cross street; · a free site", style="dim"))
+    if built:
+        lines.append(Text("Key:", style="bold"))
+        lines += [
+            Text(
+                f"  {codes[b.site]} = {rules.permits[b.permit].name}, {b.owner}'s"
+                + (" (damaged)" if b.damaged else "")
+            )
+            for b in built
+        ]
+    return Group(*lines)
+
+
+def _street_line(name: str) -> Text:
+    return Text(f"══ {name} " + "═" * max(3, 60 - len(name)), style="dim")
+
+
+def dg_board_svg(
+    rules: Rules,
+    built: Sequence[Built] = (),
+    title: str | None = None,
+    highlight: str | None = None,
+) -> str:
+    """The same rows as SVG: one box per site with its id, and the building built there."""
+    import xml.etree.ElementTree as ET
+
+    w, h, gap, margin = 92, 56, 26, 20
+    rows = site_rows(rules)
+    by_site = {b.site: b for b in built}
+    width = margin * 2 + max(
+        sum(len(g) for g in groups) * w + (len(groups) - 1) * gap for _, groups in rows
+    )
+    height = margin * 2 + 40 + len(rows) * (h + gap)
+    svg = ET.Element(
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        width=str(width),
+        height=str(height),
+        viewBox=f"0 0 {width} {height}",
+    )
+    ET.SubElement(svg, "rect", width=str(width), height=str(height), fill="#f4efe1")
+    head = ET.SubElement(
+        svg, "text", x=str(margin), y=str(margin + 14), style="font: bold 16px sans-serif"
+    )
+    head.text = title or rules.name
+    y = margin + 40
+    for street, groups in rows:
+        label = ET.SubElement(
+            svg, "text", x=str(margin), y=str(y - 6), style="font: 11px sans-serif"
+        )
+        label.text = rules.streets.get(street, street)
+        x = margin
+        for g, group in enumerate(groups):
+            x += gap if g else 0
+            for site in group:
+                b = by_site.get(site)
+                box = ET.SubElement(svg, "g", id=f"site-{site}")
+                ET.SubElement(
+                    box,
+                    "rect",
+                    x=str(x + 2),
+                    y=str(y),
+                    width=str(w - 4),
+                    height=str(h),
+                    fill="#9c6b43" if b else "#fff0a0" if site == highlight else "#fffdf7",
+                    stroke="#c59b00" if site == highlight else "#8a7f6a",
+                )
+                sid = ET.SubElement(
+                    box, "text", x=str(x + 8), y=str(y + 18), style="font: bold 13px sans-serif"
+                )
+                sid.text = site
+                if b is not None:
+                    name = ET.SubElement(
+                        box, "text", x=str(x + 8), y=str(y + 38), style="font: 11px sans-serif"
+                    )
+                    name.text = f"{rules.permits[b.permit].name} ({b.owner})"
+                x += w
+        y += h + gap
+    return ET.tostring(svg, encoding="unicode")
+
+
+def dg_sites_table(rules: Rules) -> Table:
+    """Every site with its street, block, position and what may stand there."""
+    t = Table("site", "street", "block", "position", "notes", title=f"{rules.name}: sites")
+    for s in rules.sites.values():
+        notes = [
+            *(["Bank only"] if s.bank_only else []),
+            *(["edge (residences)"] if s.edge else []),
+            *([f"across {s.across}"] if s.across else []),
+        ]
+        t.add_row(
+            s.id, rules.streets.get(s.street, s.street), s.block, s.position, ", ".join(notes)
+        )
+    return t
+
+
+def dg_cards_table(rules: Rules) -> RenderableType:
+    """The building permits, the resource cards and the event cards."""
+    permits = Table(
+        "permit", "name", "count", "cost", "labour", "influence", "corner", title="Building permits"
+    )
+    for p in rules.permits.values():
+        cost = ", ".join(f"{n} {k}" for k, n in p.cost.items())
+        permits.add_row(
+            p.id,
+            p.name,
+            str(p.count),
+            cost,
+            str(p.labor),
+            str(p.influence),
+            "yes" if p.corner else "",
+        )
+    resources = Table("kind", "type", "labour", "count", title="Resource cards")
+    for kind, type_, labour, count in rules.resources:
+        resources.add_row(kind, type_, "" if labour is None else str(labour), str(count))
+    events = Table("event", "name", "triangle", "count", "text", title="Event cards")
+    for e in rules.events.values():
+        events.add_row(e.id, e.name, e.triangle, str(e.count), e.text)
+    return Group(permits, resources, events)
+
+
+def dg_players_table(state: DGState) -> Table:
+    """Each player's hand size, permits, buildings and cards in front; the active one marked."""
+    t = Table("player", "hand", "permits", "buildings", title=f"Dry Gulch; {state.active} to play")
+    for p in state.players:
+        mark = "▶ " if p.name == state.active else "  "
+        owned = ", ".join(f"{b.permit}@{b.site}" for b in state.buildings if b.owner == p.name)
+        t.add_row(mark + p.name, str(len(p.hand)), ", ".join(p.permits), owned)
+    return t

@@ -10,8 +10,64 @@ from rich.text import Text
 from adjudicator.deduction.hint import Action, Hint
 from adjudicator.deduction.models.board import Board
 from adjudicator.render.rulings import ruling_view, stop_view
+from adjudicator.render.words import plural
 
-__all__ = ["hint_view"]
+__all__ = ["action_command", "hint_commands", "hint_view"]
+
+_BUY_AT = ("before", "between", "after")
+
+
+def _quote(text: str) -> str:
+    """A path as a shell word: quoted only when it needs to be."""
+    import shlex
+
+    return shlex.quote(text)
+
+
+def action_command(action: Action, source: str, player: str) -> str:
+    """The exact command that carries the action out: `play`/`discard ... --write` on a
+    state file, `game move` on a game record (`*.game`)."""
+    if source.endswith(".game"):
+        plays = [
+            f"{c} as {m}" if m else str(c)
+            for c, m in zip(action.cards, action.as_buildings, strict=True)
+        ]
+        if action.kind == "pass":
+            move = "pass"
+        elif action.kind == "discard":
+            assert action.take is not None
+            building, space = action.take
+            move = f"discard {action.cards[0]} {action.cards[1]} take {building}@{space}"
+        else:
+            if action.buy is not None:
+                plays.insert(action.buy_at, f"buy {action.buy}")
+            move = "; ".join(plays)
+        return f"adjudicator game move {_quote(source)} {_quote(f'{player}: {move}')}"
+    if action.kind == "pass":
+        return f"adjudicator game move RECORD '{player}: pass'  (a state file has no pass)"
+    words = ["adjudicator"]
+    if action.kind == "discard":
+        assert action.take is not None
+        words += ["discard", _quote(source), str(action.cards[0]), str(action.cards[1])]
+        words += ["--take", f"{action.take[0]}@{action.take[1]}"]
+        buy_at = "before" if action.buy_at == 0 else "after"
+    else:
+        words += ["play", _quote(source), str(action.cards[0])]
+        if action.as_buildings[0]:
+            words += ["--as", action.as_buildings[0]]
+        if len(action.cards) > 1:
+            words += ["--then", str(action.cards[1])]
+            if action.as_buildings[1]:
+                words += ["--then-as", action.as_buildings[1]]
+        steps = len(action.cards)
+        buy_at = (
+            "before" if action.buy_at == 0 else ("after" if action.buy_at >= steps else "between")
+        )
+    if action.buy is not None:
+        words += ["--buy", action.buy]
+        if buy_at != "before":
+            words += ["--buy-at", buy_at]
+    return " ".join([*words, "--by", player, "--write"])
 
 
 def _describe(action: Action, board: Board) -> str:
@@ -42,10 +98,24 @@ def _why(action: Action, board: Board) -> str:
     if r.built:
         bits.append("builds " + ", ".join(board.building_name(b.building) for b in r.built))
     if r.removed:
-        bits.append(f"removes {len(r.removed)} marker(s)")
+        bits.append(f"removes {plural(len(r.removed), 'marker')}")
     if r.markers_placed:
-        bits.append(f"places {len(r.markers_placed)} marker(s)")
+        bits.append(f"places {plural(len(r.markers_placed), 'marker')}")
     return "; ".join(bits)
+
+
+def hint_commands(h: Hint, source: str, top: int) -> list[Text]:
+    """For each of the top actions, the exact command that carries it out."""
+    if not h.actions:
+        return []
+    head = Text("To carry one out:", style="bold")
+    return [
+        head,
+        *(
+            Text(f"  {i}. {action_command(a, source, h.player)}")
+            for i, a in enumerate(h.actions[:top], 1)
+        ),
+    ]
 
 
 def hint_view(h: Hint, board: Board, top: int) -> RenderableType:

@@ -17,6 +17,7 @@ Box(x=11, y=0, w=10, h=6)
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ __all__ = [
     "Metrics",
     "board_layout",
     "extent",
+    "name_key",
     "short_name",
     "wrap_name",
 ]
@@ -47,21 +49,51 @@ HIGHLIGHT_MARK, MY_MARK = "?", "◆"  # a space on the card's map; on my buildin
 
 
 def short_name(name: str, width: int) -> str:
-    """The name cut to `width` characters, with an ellipsis when it had to be cut."""
+    """The name in at most `width` characters, abbreviated on purpose when it is longer (a
+    key under the terminal board spells each abbreviation out, see `name_key`): the first
+    word and the initials of the others (`Stage CO`, `frame-e`), else the name cut with a
+    full stop (`Courtho.`). Never cut mid-word without saying so.
+
+    >>> short_name("Stage Coach Office", 8), short_name("Courthouse", 8)
+    ('Stage CO', 'Courtho.')
+    """
     if len(name) <= width:
         return name
-    return name[: max(width - 1, 0)] + "…"
+    if width <= 2:
+        return name[:width]
+    tokens = re.split(r"([ -])", name)
+    words = tokens[0::2]
+    if len(words) > 1 and words[0]:
+        initials = "".join(w[:1] for w in words[1:])
+        candidate = f"{words[0]}{tokens[1]}{initials}"
+        if len(candidate) <= width:
+            return candidate
+    return name[: width - 1].rstrip(" -'") + "."
+
+
+def name_key(names: Iterable[str], width: int, shown: str) -> dict[str, str]:
+    """Each abbreviation `short_name` makes of `names` at `width` that appears in `shown`
+    (the drawn text), with the name it stands for."""
+    key: dict[str, str] = {}
+    for name in dict.fromkeys(names):
+        short = short_name(name, width)
+        if short != name and short in shown:
+            key[short] = f"{key[short]} or {name}" if short in key else name
+    return key
 
 
 def wrap_name(name: str, width: int, lines: int) -> tuple[str, ...]:
-    """A name wrapped into at most `lines` lines of `width`; the last one cut if need be.
+    """A name wrapped into at most `lines` lines of `width`, words kept whole; a word or
+    the rest that does not fit is abbreviated (`short_name`), never split across lines.
 
     >>> wrap_name("Stage Coach Office", 8, 2)
-    ('Stage', 'Coach O…')
+    ('Stage', 'Coach O')
+    >>> wrap_name("Courthouse", 8, 3)
+    ('Courtho.',)
     """
-    parts = textwrap.wrap(name, width) or [""]
+    parts = textwrap.wrap(name, width, break_long_words=False, break_on_hyphens=False) or [""]
     if len(parts) > lines:
-        parts = [*parts[: lines - 1], short_name(" ".join(parts[lines - 1 :]), width)]
+        parts = [*parts[: lines - 1], " ".join(parts[lines - 1 :])]
     return tuple(short_name(p, width) for p in parts)
 
 

@@ -10,10 +10,16 @@ from rich.text import Text
 from adjudicator.deduction.game.flow import Game
 from adjudicator.deduction.game.record import format_move
 from adjudicator.deduction.game.replay import Replay
-from adjudicator.deduction.game.simulate import SimulationStats
-from adjudicator.deduction.serialize import to_json
+from adjudicator.render.words import ILLEGAL, plural
 
-__all__ = ["game_summary", "replay_view", "simulation_view"]
+__all__ = [
+    "game_summary",
+    "hands_table",
+    "next_moves",
+    "piles_line",
+    "replay_view",
+    "table_view",
+]
 
 
 def game_summary(game: Game) -> RenderableType:
@@ -33,10 +39,76 @@ def game_summary(game: Game) -> RenderableType:
         built += f"; locomotive at {s.locomotive}"
     if game.over:
         why = "stalled: no one could play or draw for a whole round" if game.stalled else "over"
-        t.caption = f"The game is {why}. Winner(s): {', '.join(game.winners())}; {built}"
+        winners = game.winners()
+        who = f"{'Winners' if len(winners) > 1 else 'Winner'}: {', '.join(winners)}"
+        t.caption = f"The game is {why}. {who}; {built}"
     else:
         t.caption = f"{s.active} to play; {built}"
     return t
+
+
+def hands_table(game: Game, player: str | None = None) -> RenderableType:
+    """Each player's hand (or one player's), card by card with its kind and text; a table
+    that keeps its cards secret (no Seed, Hands or Deck tag) is told so."""
+    s = game.state
+    if not game.hands_known:
+        return Text("Hands are not tracked in this record (no Seed, Hands or Deck tag).")
+    t = Table("player", "card", "kind", "text", title="Hands")
+    for p in s.players:
+        if player is not None and p.name != player:
+            continue
+        for i, n in enumerate(p.hand or ()):
+            card = s.cards[n]
+            t.add_row(p.name if i == 0 else "", str(n), s.board.kind_label(card.kind), card.text)
+        if not p.hand:
+            t.add_row(p.name, "-", "", "no cards")
+    return t
+
+
+def piles_line(game: Game) -> Text:
+    """How many cards are left in each draw pile, and how many were played or discarded."""
+    if game.piles is None:
+        return Text(f"Draw piles: not tracked; {plural(len(game.played), 'card')} played.")
+    piles = "; ".join(f"{name}: {plural(len(cards), 'card')}" for name, cards in game.piles)
+    return Text(f"Draw piles: {piles}; {plural(len(game.played), 'card')} played or discarded.")
+
+
+def next_moves(game: Game, record: str) -> list[Text]:
+    """What the active player may do next, each as the exact command that records it."""
+    s = game.state
+    if game.over:
+        return [Text("The game is over: no moves are left.")]
+    who = s.active
+    assert who is not None  # a game has players
+    me = s.player(who)
+    rules = s.options
+    ask = f"adjudicator game move {record}"
+    lines = [Text(f"{who} may now:", style="bold")]
+    hand = list(me.hand or ())
+    play = "N as BUILDING"
+    if hand:
+        card = s.cards[hand[0]]
+        # A building card names its building; district and condition cards need my building.
+        needs_as = card.subject == "my" or card.relation is not None
+        play = f"{hand[0]} as BUILDING" if needs_as else str(hand[0])
+    pair = " ".join(map(str, hand[:2])) if len(hand) >= 2 else "N M"
+    moves = [("play a card", f"'{who}: {play}'")]
+    if rules.two_cards_until:
+        moves.append(("or two (A3)", f"'{who}: N as B; M as B'"))
+    moves.append(("discard two", f"'{who}: discard {pair} take BUILDING@SPACE'"))
+    if rules.buying:
+        moves.append(("buy (A2)", f"'{who}: buy BUILDING'"))
+    moves.append(("pass", f"'{who}: pass'"))
+    moves.append(("STOP (others)", "'NAME: STOP'"))
+    lines += [Text(f"  {label + ':':<15} {ask} {move}") for label, move in moves]
+    lines.append(Text(f"Ranked suggestions: adjudicator hint {record}", style="dim"))
+    return lines
+
+
+def table_view(game: Game, player: str | None = None) -> RenderableType:
+    """What a player at the table needs to see: the scores, the hands and the piles (the
+    next moves are `next_moves`, lines to copy)."""
+    return Group(game_summary(game), hands_table(game, player), piles_line(game))
 
 
 def replay_view(r: Replay) -> RenderableType:
@@ -44,7 +116,7 @@ def replay_view(r: Replay) -> RenderableType:
     t = Table("line", "turn", "move", "ruling", "points", title=f"Replay: {board.name}")
     for a in r.annotations:
         o = a.outcome
-        verdict = Text(f"ILLEGAL: {o.message}", style="red") if not o.legal else Text(o.message)
+        verdict = Text(f"{ILLEGAL}: {o.message}", style="red") if not o.legal else Text(o.message)
         pts = str(o.points) if o.legal else "-"
         if a.score_differs:
             pts = f"{o.points} (table: {a.move.claimed})"
@@ -73,44 +145,3 @@ def replay_view(r: Replay) -> RenderableType:
     parts.append(scores)
     parts.append(game_summary(r.game))
     return Panel(Group(*parts))
-
-
-def simulation_view(stats: SimulationStats) -> RenderableType:
-    data = to_json(stats)
-    head = Table(
-        "games",
-        "finished",
-        "turns (mean, min-max)",
-        "points (mean)",
-        "winner's points (mean)",
-        "games/s",
-        title=f"Simulation: {stats.edition}, {stats.policy} policy",
-    )
-    head.add_row(
-        str(data["games"]),
-        f"{data['finished']} ({data['finish_rate']:.0%})",
-        f"{data['turns']['mean']} ({data['turns']['min']}-{data['turns']['max']})",
-        str(data["points"]["mean"]),
-        str(data["points"]["winner_mean"]),
-        str(data["games_per_s"]),
-    )
-    cards = Table(
-        "card",
-        "held",
-        "playable",
-        "dead in hand",
-        "played",
-        "discarded",
-        title="Cards (games in which ...)",
-    )
-    for c in data["cards"]:
-        if c["held"] or c["played"]:
-            cards.add_row(
-                str(c["card"]),
-                str(c["held"]),
-                str(c["playable"]),
-                str(c["dead"]),
-                str(c["played"]),
-                str(c["discarded"]),
-            )
-    return Group(head, cards)

@@ -9,8 +9,9 @@ from rich.text import Text
 
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.rules.ruling import Ruling, Status, StopReport, Tier
+from adjudicator.render.words import CHOOSE, ILLEGAL, LEGAL, NOT_NOW, plural, points, verdict_word
 
-__all__ = ["ruling_view", "stop_view"]
+__all__ = ["ruling_view", "status_word", "stop_view", "write_summary"]
 
 _STATUS_STYLE = {
     Status.PLAYABLE: "bold green",
@@ -23,9 +24,15 @@ _STATUS_STYLE = {
 }
 
 
+# The deduction statuses in the words every game shares (`render/words.py`).
 _STATUS_WORD = {
-    Status.PLAYABLE_CONFIRMATION: "PLAYABLE (a confirmation)",
-    Status.QUESTION: "WHICH MY BUILDING?",
+    Status.PLAYABLE: LEGAL,
+    Status.PLAYABLE_CONFIRMATION: f"{LEGAL} (a confirmation, P4)",
+    Status.QUESTION: f"{CHOOSE} my building (P7)",
+    Status.CONTRADICTORY: f"{ILLEGAL} (a contradiction, P3)",
+    Status.CONFIRMATION: f"{ILLEGAL} (a confirmation, P4)",
+    Status.NOT_NOW: NOT_NOW,
+    Status.ILLEGAL: ILLEGAL,
 }
 
 
@@ -49,7 +56,7 @@ def stop_view(report: StopReport, board: Board, title: str = "STOP claims") -> R
         )
     for c in report.conflicts:
         parts.append(Text(c.explanation, style="magenta"))
-    parts.append(Text(f"Worth {report.points} point(s) to whoever calls STOP.", style="bold"))
+    parts.append(Text(f"Worth {points(report.points)} to whoever calls STOP.", style="bold"))
     return Panel(Group(*parts), title=title)
 
 
@@ -62,6 +69,13 @@ def _when(ruling: Ruling) -> str:
     if ruling.buy_at == 0:
         return f"before {cards}"
     return f"after {cards}" if ruling.buy_at >= steps else "between the cards"
+
+
+def status_word(ruling: Ruling) -> str:
+    """The ruling's status in the words every game shares."""
+    if ruling.action in ("buy", "stop", "discard"):  # the card statuses are for cards
+        return verdict_word(ruling.playable)
+    return _STATUS_WORD[ruling.status]
 
 
 def ruling_view(ruling: Ruling) -> RenderableType:
@@ -85,10 +99,7 @@ def ruling_view(ruling: Ruling) -> RenderableType:
     if ruling.buy is not None and ruling.action != "buy":
         what += f", buying the {board.building_name(ruling.buy)} {_when(ruling)}"
     head.append(what + ": ")
-    word = _STATUS_WORD.get(ruling.status, str(ruling.status).upper())
-    if ruling.action in ("buy", "stop", "discard"):  # only cards are 'playable'
-        word = "LEGAL" if ruling.playable else "NOT LEGAL"
-    head.append(word, style=_STATUS_STYLE[ruling.status])
+    head.append(status_word(ruling), style=_STATUS_STYLE[ruling.status])
     parts: list[RenderableType] = [head]
     for r in ruling.reasons:
         parts.append(Text(f"  {r.code}: {r.message}"))
@@ -133,3 +144,40 @@ def ruling_view(ruling: Ruling) -> RenderableType:
         if ruling.stop is not None:
             parts.append(stop_view(ruling.stop, board, "STOP claims left"))
     return Panel(Group(*parts), title=f"Ruling: {board.name}")
+
+
+def write_summary(ruling: Ruling, path: str) -> list[Text]:
+    """What `--write` changed in the state file, for the table to follow: the points, whose
+    turn it is, the cards that left a hand and the draw that is due (T2). A state file
+    keeps no draw piles, so the draw is named, not made."""
+    before, after = ruling.before, ruling.after
+    lines = [Text(f"Written to {path}:", style="bold")]
+    for p in after.players:
+        was = before.player(p.name).points
+        if p.points != was:
+            lines.append(Text(f"  {p.name}: {was} → {points(p.points)} ({p.points - was:+d})"))
+    built = len(after.placed) - len(before.placed)
+    if built:
+        lines.append(Text(f"  {plural(built, 'building')} built"))
+    actor = ruling.player
+    hand_before = before.player(actor).hand if actor in before.names() else None
+    hand_after = after.player(actor).hand if actor in after.names() else None
+    if hand_before is not None and hand_after is not None and len(hand_after) < len(hand_before):
+        gone = [c for c in hand_before if c not in hand_after]
+        left = ", ".join(map(str, gone))
+        now = plural(len(hand_after), "card")
+        lines.append(Text(f"  {actor}'s hand: {left} gone ({len(hand_before)} → {now})"))
+        if ruling.action in ("play", "discard"):
+            deal = after.board.deal
+            due = deal.discard_draws if ruling.action == "discard" else 1
+            lines.append(
+                Text(
+                    f"  {actor} draws {plural(due, 'card')} now (T2): a state file keeps no "
+                    f"draw pile, so add the card drawn to {actor}'s hand in the file"
+                )
+            )
+    if after.active != before.active:
+        lines.append(Text(f"  turn: {before.active} → {after.active} ({after.active} to play)"))
+    else:
+        lines.append(Text(f"  still {after.active}'s turn"))
+    return lines

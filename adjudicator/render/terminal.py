@@ -32,6 +32,7 @@ from adjudicator.render.layout import (
     Metrics,
     board_layout,
     extent,
+    name_key,
     short_name,
 )
 
@@ -294,7 +295,19 @@ class BoardView:
         return canvas.text()
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
-        yield self.canvas(_inner_for(self.board, options.max_width))
+        inner = _inner_for(self.board, options.max_width)
+        canvas = self.canvas(inner)
+        yield canvas
+        key = self.key(inner, canvas.plain)
+        if key:
+            yield Text("Key: " + "; ".join(f"{short} = {name}" for short, name in key.items()))
+
+    def key(self, inner: int, shown: str) -> dict[str, str]:
+        """The names abbreviated to fit `inner` characters, as drawn in `shown`."""
+        names = [b.name for b in self.board.buildings.values()]
+        names += list(self.board.landmarks.values())
+        names += [c.title for c in self.layout(inner).cells]
+        return name_key(names, inner, shown)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         span = extent(self.board)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from adjudicator.core.evolve import evolve
+from adjudicator.core.words import plural
 from adjudicator.deduction.game.record import (
     Buy,
     Discard,
@@ -192,7 +193,7 @@ class Game:
         if len(move.cards) > self.to_draw:
             return self._refuse(
                 move,
-                f"{move.player} draws {self.to_draw} card(s) now, not {len(move.cards)}",
+                f"{move.player} draws {plural(self.to_draw, 'card')} now, not {len(move.cards)}",
                 Code.T2,
             )
         game = self
@@ -205,7 +206,7 @@ class Game:
         if game.to_draw == 0:
             game = evolve(game, phase="between")
         return game, Outcome(
-            move, True, f"{move.player} draws {len(move.cards)} card(s)", drawn=move.cards
+            move, True, f"{move.player} draws {plural(len(move.cards), 'card')}", drawn=move.cards
         )
 
     def _on_stop(self, move: Stop) -> tuple[Game, Outcome]:
@@ -217,7 +218,10 @@ class Game:
         if not ruling.playable:
             return self._refuse(move, ruling.reasons[0].message, ruling.reasons[0].code, ruling)
         return evolve(self, state=ruling.after), Outcome(
-            move, True, f"{move.player} calls STOP and takes {ruling.points} point(s)", ruling
+            move,
+            True,
+            f"{move.player} calls STOP and takes {plural(ruling.points, 'point')}",
+            ruling,
         )
 
     def _on_take(self, move: Take) -> tuple[Game, Outcome]:
@@ -234,7 +238,7 @@ class Game:
         if len(set(move.buildings)) != len(move.buildings):
             return self._refuse(move, "take different buildings", Code.A4)
         if len(move.buildings) != due:
-            return self._refuse(move, f"{move.player} takes {due} building(s) now", Code.A4)
+            return self._refuse(move, f"{move.player} takes {plural(due, 'building')} now", Code.A4)
         available = s.available_buildings()
         for b in move.buildings:
             if b not in available:
@@ -275,7 +279,9 @@ class Game:
         due = refill_due(s, move.player)
         if due:
             return self._refuse(
-                move, f"{move.player} first takes {due} building(s) from beside the board", Code.A4
+                move,
+                f"{move.player} first takes {plural(due, 'building')} from beside the board",
+                Code.A4,
             )
         buy = getattr(move, "buy", None)
         if buy is not None and self.bought:
@@ -325,7 +331,7 @@ class Game:
         )
         if game.to_draw == 0:
             game = evolve(game, phase="between")
-        message = "pass" if ruling is None else f"{ruling.points} point(s)"
+        message = "pass" if ruling is None else plural(ruling.points, "point")
         return game, Outcome(move, True, message, ruling)
 
     # ----- draws and the end of a turn ----------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from adjudicator.core.words import plural
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.effects import resolve
@@ -196,7 +197,9 @@ def rule_buy(state: GameState, building: str, player: str | None = None) -> Ruli
         )
     if p.points < 2:
         return _refuse_buy(
-            Reason(Code.A2, f"{p.name} has {p.points} scored marker(s); a building costs 2"),
+            Reason(
+                Code.A2, f"{p.name} has {plural(p.points, 'scored marker')}; a building costs 2"
+            ),
         )
     after = state.with_player(
         p.name, points=p.points - 2, bought=p.bought + 1, buildings=(*p.buildings, building)

@@ -65,9 +65,9 @@ def stop_report(state: GameState, method: decide.Method = "auto") -> StopReport:
     return StopReport(tuple(removable), tuple(determined), conflicts)
 
 
-def with_stop(ruling: Ruling) -> Ruling:
+def with_stop(ruling: Ruling, method: decide.Method = "auto") -> Ruling:
     """The ruling with the STOP claims its action leaves on the board (L4)."""
-    return replace(ruling, stop=stop_report(ruling.after))
+    return replace(ruling, stop=stop_report(ruling.after, method))
 
 
 def claim_stop(state: GameState, player: str, method: decide.Method = "auto") -> Ruling:

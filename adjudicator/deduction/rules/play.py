@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from adjudicator.core.words import plural
 from adjudicator.deduction.models.cards import Card
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
@@ -189,8 +190,8 @@ def rule_play(
     if with_card.deficiency > board_deficiency:
         reason = Reason(
             Code.P3,
-            f"it leaves {with_card.deficiency - board_deficiency} more marked "
-            "building(s) without a space than the board does now",
+            f"it leaves {plural(with_card.deficiency - board_deficiency, 'more marked building')}"
+            " without a space than the board does now",
         )
         return refuse(state, player, Status.CONTRADICTORY, [reason], cards, as_)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import wraps
-from typing import ParamSpec
+from typing import ParamSpec, cast
 
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.actions import rule_buy, rule_discard
@@ -40,7 +40,8 @@ def _with_stop_claims(rule: Callable[P, Ruling]) -> Callable[P, Ruling]:
 
     @wraps(rule)
     def ruled(*args: P.args, **kwargs: P.kwargs) -> Ruling:
-        return with_stop(rule(*args, **kwargs))
+        method = cast(decide.Method, kwargs.get("method", "auto"))
+        return with_stop(rule(*args, **kwargs), method)
 
     return ruled
 
@@ -105,11 +106,12 @@ def rule_discard_turn(
     *,
     buy: str | None = None,
     buy_at: int = 0,
+    method: decide.Method = "auto",
 ) -> Ruling:
     """A discard (A1) with an optional buy before it (`buy_at` 0) or after it (1)."""
     player = player or state.active
     if buy is None:
-        return rule_discard(state, cards, take, player)
+        return rule_discard(state, cards, take, player, method=method)
     if buy_at not in (0, 1):
         reason = Reason(Code.A2, "a buy comes before or after the discard")
         return refuse(state, player, Status.ILLEGAL, [reason], cards, (), "discard")
@@ -119,7 +121,7 @@ def rule_discard_turn(
         if step == "buy":
             r = rule_buy(now, buy, player)
         else:
-            r = rule_discard(now, cards, take, player, advance=False)
+            r = rule_discard(now, cards, take, player, advance=False, method=method)
         if not r.playable:
             return _refused_step(state, r, "the buy" if step == "buy" else "the discard", cards, ())
         steps.append(r)

@@ -1,0 +1,155 @@
+"""Which game a name or a file belongs to, and which commands serve it.
+
+Four games share one command line: the deduction games (Old Town, Gads Hill 1874) read
+their boards with `deduction/files`, Dry Gulch and Black Hills with their own packages.
+Every command that takes an edition or a state file asks here first, so a file of the
+wrong game gets one line naming the command that does apply, instead of an error from
+the wrong loader. Only the TOML/JSON is peeked at (no game package is imported), which
+keeps start-up light (tests/test_startup.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from adjudicator.core.errors import InputError
+
+if TYPE_CHECKING:
+    from adjudicator.deduction.game.flow import Game
+    from adjudicator.deduction.models.state import GameState
+
+__all__ = [
+    "GAME_NAMES",
+    "GameKind",
+    "deduction_edition_ids",
+    "edition_game",
+    "is_record",
+    "load_deduction_state",
+    "next_turn",
+    "require_deduction",
+    "require_deduction_edition",
+    "shipped_ids",
+    "state_game",
+]
+
+GameKind = Literal["deduction", "dry-gulch", "black-hills"]
+
+GAME_NAMES: dict[GameKind, str] = {
+    "deduction": "Old Town and Gads Hill 1874",
+    "dry-gulch": "Dry Gulch",
+    "black-hills": "Black Hills",
+}
+
+# What a player runs instead, when a command of another game is given this game's file.
+_COMMANDS: dict[GameKind, str] = {
+    "deduction": "stop, play, discard, buy, hint, game",
+    "dry-gulch": "adjudicator dry-gulch pay|plan|place|score",
+    "black-hills": "adjudicator black-hills show|turn|invest|best",
+}
+
+
+def shipped_ids() -> list[str]:
+    """Every shipped board, of every game."""
+    from adjudicator.core.data import data_dir
+
+    return sorted(p.stem for p in data_dir("boards").glob("*.toml"))
+
+
+def _game_of(data: dict[str, object]) -> GameKind:
+    """A board file has a `[game]` table and a state file a `game = "..."` key for the two
+    games with their own packages; the deduction games have neither."""
+    tag = data.get("game")
+    ident = tag.get("id") if isinstance(tag, dict) else tag
+    if ident == "dry-gulch":
+        return "dry-gulch"
+    if ident == "black-hills":
+        return "black-hills"
+    return "deduction"
+
+
+def edition_game(name: str) -> GameKind:
+    """The game of a shipped edition id or a board file's path; anything else (an unknown
+    name) is left to the deduction resolver, which names the known editions."""
+    from adjudicator.core.data import data_dir
+    from adjudicator.core.files import read_data
+
+    if name in shipped_ids():
+        return _game_of(read_data(data_dir("boards") / f"{name}.toml"))
+    path = Path(name)
+    if path.suffix == ".toml" and path.is_file():
+        return _game_of(read_data(path))
+    return "deduction"
+
+
+def state_game(path: Path) -> GameKind:
+    """The game a state file is of (a missing or malformed file is the loader's error)."""
+    from adjudicator.core.files import read_data
+
+    if not path.is_file() or path.suffix == ".game":  # a record: the deduction games only
+        return "deduction"
+    return _game_of(read_data(path))
+
+
+def deduction_edition_ids() -> list[str]:
+    """The shipped editions a game record can be kept for (`game new --edition`)."""
+    return [e for e in shipped_ids() if edition_game(e) == "deduction"]
+
+
+def require_deduction(path: Path, command: str) -> None:
+    """One line, naming the commands that apply, when `command` (a deduction command) is
+    given a Dry Gulch or Black Hills file."""
+    game = state_game(path)
+    if game != "deduction":
+        raise InputError(
+            str(path),
+            "game",
+            f"is a {GAME_NAMES[game]} state; `adjudicator {command}` is for "
+            f"{GAME_NAMES['deduction']}: use {_COMMANDS[game]}",
+        )
+
+
+def is_record(path: Path) -> bool:
+    """A game record (`*.game`) rather than a state file."""
+    return path.suffix == ".game"
+
+
+def next_turn(game: Game) -> Game:
+    """The game as the next player finds it, for showing and ruling: the last mover's draw
+    made and the turn moved on. The record is not changed: a `draws` line or a late buy
+    (A2) may still be written, and the STOP window stays open until the next player acts."""
+    if game.phase in ("draw", "between"):
+        return game.finish()[0]
+    return game
+
+
+def load_deduction_state(path: Path, command: str) -> GameState:
+    """The state a ruling command works on: a state file, or a game record's current state
+    (a record is the game's state, replayed move by move)."""
+    if is_record(path):
+        from adjudicator.deduction.game.record import read_record
+        from adjudicator.deduction.game.replay import replay_to
+
+        return next_turn(replay_to(read_record(path))).state
+    require_deduction(path, command)
+    from adjudicator.deduction.files.state_file import load_state
+
+    return load_state(path)
+
+
+def require_deduction_edition(edition: str, command: str, option: str = "EDITION") -> None:
+    """One line, naming the deduction editions and the other game's own commands, when
+    `command` (a deduction command) is given Dry Gulch or Black Hills."""
+    path = Path(edition)
+    if edition not in shipped_ids() and not (path.suffix == ".toml" and path.is_file()):
+        known = ", ".join(deduction_edition_ids())
+        raise InputError(option, "", f"unknown edition or board file {edition!r} (known: {known})")
+    game = edition_game(edition)
+    if game != "deduction":
+        raise InputError(
+            option,
+            "",
+            f"{edition!r} is {GAME_NAMES[game]}; `adjudicator {command}` is for "
+            f"{GAME_NAMES['deduction']} (editions: {', '.join(deduction_edition_ids())}, or a "
+            f"board file): for {GAME_NAMES[game]} use {_COMMANDS[game]}",
+        )

@@ -1,0 +1,134 @@
+"""How `--help` names things: plain flags without a `<bool>` type, and arguments in the
+usage line as `STATE`, not `{STATE}`.
+
+Typer (0.29) prints both by default and offers no setting for either, so the two display
+methods are replaced once, here, at start-up; `tests/test_cli_table.py` holds the help
+text to it, so a Typer upgrade that renames them shows up there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import typer
+
+__all__ = ["EXAMPLES", "add_examples", "plain_help"]
+
+# One or two examples for every command, shown at the end of its help. They run as
+# written from a clone's top folder (tests/test_cli_table.py runs the read-only ones).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "stop": (
+        "adjudicator stop examples/gads-hill-mid.toml",
+        "adjudicator stop game.toml --claim bob --write",
+    ),
+    "play": (
+        "adjudicator play examples/gads-hill-mid.toml 43 --as school",
+        "adjudicator play examples/gads-hill-mid.toml 23 --as casino --then 43 --then-as school",
+    ),
+    "discard": ("adjudicator discard examples/gads-hill-mid.toml 9 17 --take hotel@d1",),
+    "buy": ("adjudicator buy examples/gads-hill-mid.toml bank",),
+    "hint": (
+        "adjudicator hint examples/gads-hill-mid.toml --top 5",
+        "adjudicator hint club.game",
+    ),
+    "replay": ("adjudicator replay examples/old-town-table.game",),
+    "simulate": (
+        "adjudicator simulate gads-hill-1874 --games 1000 --workers 2 --out runs/",
+        "adjudicator simulate report runs/",
+    ),
+    "simulate run": (
+        "adjudicator simulate run gads-hill-1874 --games 20 --seed 1 --policy greedy",
+    ),
+    "simulate report": ("adjudicator simulate report runs/ --to runs/report",),
+    "audit": (
+        "adjudicator audit gads-hill-1874",
+        "adjudicator audit my-cards.toml --board my-board.toml --games 20",
+    ),
+    "bench": ("adjudicator bench", "adjudicator bench --scale --json"),
+    "serve": ("adjudicator serve club.game",),
+    "puzzle new": (
+        "adjudicator puzzle new gads-hill-1874 --seed 1 --level medium --out my-puzzle.toml",
+    ),
+    "puzzle solve": ("adjudicator puzzle solve my-puzzle.toml",),
+    "puzzle rate": ("adjudicator puzzle rate my-puzzle.toml",),
+    "puzzle sheet": ("adjudicator puzzle sheet my-puzzle.toml --svg my-puzzle.svg",),
+    "puzzle check": ("adjudicator puzzle check my-puzzle.toml",),
+    "board show": (
+        "adjudicator board show old-town",
+        "adjudicator board show dry-gulch --state examples/dry-gulch-turn.toml --svg town.svg",
+    ),
+    "board export": ("adjudicator board export old-town --json",),
+    "cards list": ("adjudicator cards list gads-hill-1874", "adjudicator cards list dry-gulch"),
+    "cards show": ("adjudicator cards show old-town 43 --svg card.svg",),
+    "cards export": ("adjudicator cards export old-town --json",),
+    "state check": (
+        "adjudicator state check examples/gads-hill-mid.toml",
+        "adjudicator state check examples/black-hills-round1.toml",
+    ),
+    "game new": (
+        "adjudicator game new club.game --edition old-town --players ann,bob,cid --seed 7",
+    ),
+    "game move": ("adjudicator game move club.game 'ann: 12'",),
+    "game undo": ("adjudicator game undo club.game",),
+    "game show": (
+        "adjudicator game show club.game",
+        "adjudicator game show club.game --player ann --svg club.svg",
+    ),
+    "black-hills turn": (
+        "adjudicator black-hills turn examples/black-hills-round1.toml "
+        "'ann: miner; event stolen-gold'",
+    ),
+    "black-hills invest": (
+        "adjudicator black-hills invest examples/black-hills-round1.toml --player cid",
+    ),
+    "black-hills best": ("adjudicator black-hills best examples/black-hills-round1.toml",),
+    "black-hills show": ("adjudicator black-hills show examples/black-hills-round1.toml",),
+    "dry-gulch pay": ("adjudicator dry-gulch pay examples/dry-gulch-turn.toml pharmacist",),
+    "dry-gulch plan": ("adjudicator dry-gulch plan examples/dry-gulch-turn.toml",),
+    "dry-gulch place": ("adjudicator dry-gulch place examples/dry-gulch-turn.toml saloon nw-3",),
+    "dry-gulch score": ("adjudicator dry-gulch score examples/dry-gulch-turn.toml",),
+}
+
+
+def _epilog(examples: tuple[str, ...]) -> str:
+    # Rich help joins lines; a blank line between examples keeps one a line.
+    return "Examples:\n\n" + "\n\n".join(f"  {e}" for e in examples)
+
+
+def add_examples(app: typer.Typer, prefix: str = "") -> None:
+    """End every command's help with its examples (as an epilog, one a line)."""
+    for info in app.registered_commands:
+        name = info.name or (info.callback.__name__.replace("_", "-") if info.callback else "")
+        examples = EXAMPLES.get(f"{prefix}{name}")
+        if examples and info.epilog is None:
+            info.epilog = _epilog(examples)
+    for group in app.registered_groups:
+        if group.typer_instance is not None and group.name:
+            examples = EXAMPLES.get(f"{prefix}{group.name}")
+            if examples and not isinstance(group.epilog, str):  # unset: Typer's placeholder
+                group.epilog = _epilog(examples)
+            add_examples(group.typer_instance, f"{prefix}{group.name} ")
+
+
+def plain_help() -> None:
+    from typer import core
+
+    option_type = core.TyperOption.display_type_rich
+
+    def display_type_rich(self: core.TyperOption, ctx: Any) -> str | None:
+        if self.is_bool_flag:  # a flag takes no value: nothing to show
+            return None
+        return option_type(self, ctx)
+
+    def panel_name(self: core.TyperArgument) -> str:
+        return self.display_name_raw.upper() + ("..." if self.nargs != 1 else "")
+
+    def usage_name(self: core.TyperArgument) -> str:
+        name = self.display_name_raw.upper()
+        name = name if self.required else f"[{name}]"
+        return name + ("..." if self.nargs != 1 else "")
+
+    core.TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+    core.TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
+    core.TyperArgument._rich_display_name = panel_name  # type: ignore[method-assign]

@@ -1,0 +1,29 @@
+"""The words every game's answers share, in one place, so Old Town, Gads Hill, Dry Gulch
+and Black Hills speak with one voice: the status of a ruling and counted nouns.
+
+Four status words, whatever the game or the action: LEGAL (it may be done now), ILLEGAL
+(the rules refuse it, with the rule's code), NOT NOW (refused now, may become legal later:
+P2, P5) and CHOOSE (legal or not depends on a choice the player has not made yet: P7's my
+building). A qualifier in parentheses says which kind (a confirmation, a contradiction).
+The JSON keeps the engines' own status values; these words are for people.
+"""
+
+from __future__ import annotations
+
+from adjudicator.core.words import plural
+
+__all__ = ["CHOOSE", "ILLEGAL", "LEGAL", "NOT_NOW", "plural", "points", "verdict_word"]
+
+LEGAL = "LEGAL"
+ILLEGAL = "ILLEGAL"
+NOT_NOW = "NOT NOW"
+CHOOSE = "CHOOSE"
+
+
+def verdict_word(legal: bool) -> str:
+    """LEGAL or ILLEGAL, for any game's yes-or-no answer."""
+    return LEGAL if legal else ILLEGAL
+
+
+def points(n: int) -> str:
+    return plural(n, "point")
