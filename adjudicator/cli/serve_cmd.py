@@ -1,0 +1,121 @@
+"""`adjudicator serve`: the table companion in the browser, on the same game records.
+
+Starlette, uvicorn and the engine are imported inside the command, so the command line
+starts as fast as before (tests/test_startup.py).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from adjudicator.cli.output import console, handle_errors
+from adjudicator.core.errors import InputError
+
+__all__ = ["is_loopback", "register", "shown_host"]
+
+
+def is_loopback(host: str) -> bool:
+    """Whether only this machine can reach `host` (then no token is needed)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def shown_host(host: str) -> str:
+    """The address other devices type: for a wildcard (0.0.0.0, ::), this machine's
+    address on its network, found by the route a datagram would take (none is sent)."""
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routed, never reached
+            return str(probe.getsockname()[0])
+    except OSError:
+        return host
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket on host:port, or one line saying why there cannot be one."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as exc:
+        raise InputError(f"--host {host}", "", f"not an address here ({exc.strerror})") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise InputError(
+            f"--port {port}", "", f"cannot listen on {host}:{port} ({exc.strerror})"
+        ) from None
+    return sock
+
+
+def register(main: typer.Typer) -> None:
+    @main.command(
+        help=(
+            "Serve the table companion in the browser: the board, the hands, moves with "
+            "their ruling before they are committed, STOP claims, the hint, undo and the "
+            "timeline, on a game record (or a directory of them)."
+        )
+    )
+    @handle_errors
+    def serve(
+        target: Annotated[
+            Path,
+            typer.Argument(
+                metavar="RECORD|DIR", help="A game record, or a directory of *.game records."
+            ),
+        ] = Path("."),
+        host: Annotated[
+            str, typer.Option("--host", help="Address to listen on; loopback unless you say.")
+        ] = "127.0.0.1",
+        port: Annotated[
+            int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")
+        ] = 8000,
+    ) -> None:
+        """Serve the table companion in the browser."""
+        import secrets
+
+        import uvicorn
+
+        from adjudicator.web.app import create_app
+        from adjudicator.web.records import RecordDir
+
+        default: str | None = None
+        if target.is_dir():
+            root = target
+        elif target.is_file() and target.suffix == ".game":
+            root, default = target.parent, target.name
+            RecordDir(root).path(default)  # a name the app can open, or one line now
+        elif target.exists():
+            raise InputError(str(target), "", "not a game record (*.game) or a directory")
+        else:
+            raise InputError(str(target), "", "no such file or directory")
+        # The socket first: a port in use or a wrong address is one line, before any URL.
+        listening = _listen(host, port)
+        # Off loopback, anyone on the network could reach the server: a change then needs
+        # the token, shown once here, inside the URL the other devices open.
+        token = None if is_loopback(host) else secrets.token_urlsafe(16)
+        app = create_app(root, token=token, default=default)
+        where = shown_host(host)
+        shown = f"[{where}]" if ":" in where else where
+        url = f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+        console.print(f"Serving {target} at {url}", highlight=False, soft_wrap=True)
+        if token:
+            console.print(
+                "Other devices join with this URL (it carries the token); Ctrl+C stops.",
+                highlight=False,
+            )
+        server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+        server.run(sockets=[listening])

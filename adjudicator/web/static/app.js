@@ -1,0 +1,467 @@
+// The page's small script: it calls the JSON API, draws what it returns, and polls the
+// record's version so every device at the table sees a new move within a second.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  // The token of a non-loopback server comes once, in the URL; keep it for this tab.
+  if (params.get("token")) sessionStorage.setItem("token", params.get("token"));
+  const token = sessionStorage.getItem("token");
+
+  function status(message, kind) {
+    const el = $("status");
+    if (!el) return;
+    el.textContent = message || "";
+    el.className = "status" + (kind ? " " + kind : "");
+  }
+
+  async function api(method, url, body) {
+    const headers = {};
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (token) headers["x-token"] = token;
+    let response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (err) {
+      return { ok: false, status: 0, data: { error: "the server cannot be reached" } };
+    }
+    let data;
+    try {
+      data = await response.json();
+    } catch (err) {
+      data = { error: "unexpected answer (" + response.status + ")" };
+    }
+    return { ok: response.ok, status: response.status, data };
+  }
+
+  // "1 point", "4 points": the count and its noun agree, as in adjudicator/core/words.py.
+  function plural(n, one) {
+    return n + " " + (n === 1 ? one : one + "s");
+  }
+
+  function el(tag, text, cls) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = text;
+    if (cls) node.className = cls;
+    return node;
+  }
+
+  // ----- the new-game form ------------------------------------------------------------
+  const newForm = $("new-game");
+  if (newForm) {
+    newForm.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const form = Object.fromEntries(new FormData(newForm).entries());
+      const r = await api("POST", "/api/games", form);
+      if (r.ok) location.href = r.data.url;
+      else status(r.data.error, "error");
+    });
+    return;
+  }
+
+  const initial = $("initial");
+  if (!initial) return;
+  let view = JSON.parse(initial.textContent);
+  const name = view.name;
+  const base = "/api/g/" + encodeURIComponent(name);
+  let highlighted = null; // the last ruling or claims drawn on the board
+  let stepping = null; // the timeline's step, or null for the live board
+
+  // ----- the board ----------------------------------------------------------------------
+  function space(id) {
+    return document.querySelector('#board svg [id="space-' + CSS.escape(id) + '"]');
+  }
+  function marker(building, at) {
+    const s = space(at);
+    return s && s.querySelector('.marker[data-building="' + CSS.escape(building) + '"]');
+  }
+  function mark(node, cls, title) {
+    if (!node) return;
+    node.classList.add(cls);
+    if (title) {
+      const t = document.createElementNS("http://www.w3.org/2000/svg", "title");
+      t.textContent = title;
+      node.appendChild(t);
+    }
+  }
+
+  function drawHighlights() {
+    if (!highlighted) return;
+    const h = highlighted;
+    (h.placed || []).forEach((m) => mark(space(m.space), "hl-placed", "marker placed: " + m.building + " (P1)"));
+    (h.removed || []).forEach((m) => {
+      mark(marker(m.building, m.space), "hl-removed", m.tier + ": " + m.reason);
+      mark(space(m.space), "hl-removed-space");
+    });
+    (h.built || []).forEach((b) => mark(space(b.space), "hl-built", "built: " + b.building));
+    (h.claims || []).forEach((c) => {
+      mark(marker(c.building, c.space), "hl-claim", c.explanation);
+      mark(space(c.space), "hl-claim-space");
+    });
+    (h.determined || []).forEach((c) => mark(space(c.space), "hl-claim-space", c.explanation));
+  }
+
+  function setBoard(svg) {
+    $("board").innerHTML = svg;
+    drawHighlights();
+  }
+
+  $("board").addEventListener("click", (event) => {
+    const m = event.target.closest(".marker");
+    const s = event.target.closest(".space, .frame");
+    if (!s) return;
+    const at = s.id.replace(/^space-/, "");
+    if (m) {
+      $("take").value = m.dataset.building + "@" + at;
+      compose();
+      status("marker " + m.dataset.building + "@" + at + " chosen to take with a discard");
+    } else {
+      status("space " + at.toUpperCase());
+    }
+  });
+
+  // ----- the summary, the players and the STOP window -----------------------------------
+  function options(select, items, blank) {
+    const keep = select.value;
+    select.innerHTML = "";
+    if (blank !== undefined) select.appendChild(new Option(blank, ""));
+    items.forEach((b) => select.appendChild(new Option(b.name, b.id)));
+    if ([...select.options].some((o) => o.value === keep)) select.value = keep;
+  }
+
+  function render() {
+    $("turn").textContent = "turn " + view.turn;
+    $("to-play").textContent = view.over ? "game over" : view.to_play + " to play";
+    if ($("locomotive")) $("locomotive").textContent = "locomotive " + view.locomotive + "/" + view.end_at;
+    $("built").textContent = view.built + "/" + view.spaces + " built";
+    const body = $("players").querySelector("tbody");
+    body.innerHTML = "";
+    view.players.forEach((p) => {
+      const row = el("tr");
+      if (p.name === view.to_play && !view.over) row.className = "active";
+      row.appendChild(el("td", (p.name === view.to_play && !view.over ? "▶ " : "") + p.name));
+      row.appendChild(el("td", String(p.points), "num"));
+      row.appendChild(el("td", p.buildings.map((b) => b.name).join(", ")));
+      row.appendChild(el("td", p.cards === null ? "?" : String(p.cards), "num"));
+      const cell = el("td");
+      if (p.cards !== null) {
+        const b = el("button", "show my hand");
+        b.type = "button";
+        b.dataset.player = p.name;
+        b.className = "show-hand";
+        b.addEventListener("click", () => showHand(p.name));
+        cell.appendChild(b);
+      }
+      row.appendChild(cell);
+      body.appendChild(row);
+    });
+    $("piles").textContent = view.piles
+      ? "draw piles: " + Object.entries(view.piles).map(([k, n]) => k + " " + n).join(", ")
+      : "";
+    if (view.over) status((view.winners.length === 1 ? "The game is over. Winner: " : "The game is over. Winners: ") + view.winners.join(", "), "ok");
+    const names = view.players.map((p) => ({ id: p.name, name: p.name }));
+    options($("player"), names);
+    if (!$("player").dataset.touched) $("player").value = view.to_play;
+    options($("as1"), view.all_buildings, "—");
+    options($("as2"), view.all_buildings, "—");
+    options($("buy"), view.beside, "no buy");
+    $("buy-set").hidden = !view.buying;
+    renderRefill();
+    renderMoves();
+    renderStop();
+    if (stepping === null) setBoard(view.svg);
+  }
+
+  function renderRefill() {
+    // Old Town (A4): the player to act first takes buildings from beside the board.
+    $("refill-set").hidden = !view.refill;
+    const row = $("refill-row");
+    row.innerHTML = "";
+    for (let i = 0; i < view.refill; i++) {
+      const select = el("select", null, "refill");
+      options(select, view.beside);
+      row.appendChild(select);
+    }
+  }
+  $("take-button").addEventListener("click", () => {
+    const picked = [...document.querySelectorAll("#refill-row select")].map((s) => s.value);
+    commitText(view.to_play + ": take " + picked.join(" "));
+  });
+
+  function renderMoves() {
+    const list = $("moves");
+    list.innerHTML = "";
+    view.moves.forEach((m) => list.appendChild(el("li", m.text, m.legal ? "" : "illegal")));
+  }
+
+  function renderStop() {
+    const card = $("stop-card");
+    const box = $("stop");
+    box.innerHTML = "";
+    const stop = view.stop;
+    const claims = stop ? stop.removable.length + stop.determined.length : 0;
+    card.hidden = !claims;
+    if (!claims) {
+      if (highlighted && highlighted.claims) highlighted = null;
+      return;
+    }
+    highlighted = { claims: stop.removable, determined: stop.determined };
+    const list = el("ul", null, "claims");
+    stop.removable.forEach((c) => list.appendChild(el("li", c.explanation)));
+    stop.determined.forEach((c) => list.appendChild(el("li", c.explanation)));
+    box.appendChild(el("p", plural(stop.points, "point") + " for the player who calls STOP (L4, T5)"));
+    box.appendChild(list);
+    const row = el("div", null, "buttons");
+    view.players
+      .filter((p) => p.name !== stop.after_turn_of)
+      .forEach((p) => {
+        const b = el("button", p.name + " calls STOP");
+        b.type = "button";
+        b.className = "call-stop";
+        b.dataset.player = p.name;
+        b.addEventListener("click", () => commitText(p.name + ": STOP"));
+        row.appendChild(b);
+      });
+    box.appendChild(row);
+  }
+
+  function hideHand() {
+    $("hand").hidden = true;
+    $("hand").innerHTML = "";
+  }
+
+  async function showHand(player) {
+    const box = $("hand");
+    if (!box.hidden && box.dataset.player === player) return hideHand();
+    const r = await api("GET", base + "/hand/" + encodeURIComponent(player));
+    if (!r.ok) return status(r.data.error, "error");
+    box.innerHTML = "";
+    box.dataset.player = player;
+    box.appendChild(el("h3", player + "'s hand (tap a card to play it; tap the name again to hide)"));
+    r.data.cards.forEach((c) => {
+      const b = el("button", null, "hand-card");
+      b.type = "button";
+      b.dataset.card = c.number;
+      b.appendChild(el("strong", "#" + c.number + " "));
+      b.appendChild(el("span", c.kind + (c.building ? " · " + c.building : "") + ": " + c.text));
+      b.addEventListener("click", () => {
+        $("player").value = player;
+        if (!$("card1").value) $("card1").value = c.number;
+        else if (!$("card2").value) $("card2").value = c.number;
+        compose();
+      });
+      box.appendChild(b);
+    });
+    box.hidden = false;
+  }
+
+  // ----- composing, previewing and committing a move ------------------------------------
+  function compose() {
+    const p = $("player").value;
+    const d1 = $("disc1").value.trim();
+    const d2 = $("disc2").value.trim();
+    const buy = $("buy").value;
+    const at = Number($("buy-at").value);
+    let parts = [];
+    if (d1 || d2) {
+      parts.push("discard " + d1 + " " + d2 + " take " + $("take").value.trim());
+    } else {
+      [["card1", "as1"], ["card2", "as2"]].forEach(([c, a]) => {
+        const n = $(c).value.trim();
+        if (n) parts.push(n + ($(a).value ? " as " + $(a).value : ""));
+      });
+    }
+    if (buy) parts.splice(Math.min(at, parts.length), 0, "buy " + buy);
+    $("move-text").value = parts.length ? p + ": " + parts.join("; ") : "";
+  }
+  ["player", "card1", "as1", "card2", "as2", "buy", "buy-at", "disc1", "disc2", "take"].forEach((id) => {
+    $(id).addEventListener("input", compose);
+    $(id).addEventListener("change", compose);
+  });
+  $("player").addEventListener("change", () => ($("player").dataset.touched = "1"));
+
+  function clearForm() {
+    ["card1", "card2", "disc1", "disc2", "take", "move-text"].forEach((id) => ($(id).value = ""));
+    ["as1", "as2", "buy"].forEach((id) => ($(id).value = ""));
+    $("buy-at").value = "0";
+    delete $("player").dataset.touched;
+    $("player").value = view.to_play;
+  }
+
+  function showRuling(data, committed) {
+    const box = $("ruling");
+    box.innerHTML = "";
+    box.hidden = false;
+    const head = data.legal
+      ? (committed ? "Committed: " : "Preview: ") + (data.move || "") + " · " + plural(data.points, "point")
+      : "Refused: " + (data.code ? data.code + ": " : "") + data.message;
+    box.appendChild(el("p", head, data.legal ? "ok" : "error"));
+    box.className = "ruling " + (data.legal ? "legal" : "refused");
+    const r = data.ruling;
+    if (r) {
+      box.appendChild(el("p", "status: " + r.status));
+      const reasons = el("ul");
+      r.reasons.forEach((x) => reasons.appendChild(el("li", x.code + ": " + x.message)));
+      box.appendChild(reasons);
+      if (r.markers_placed.length) {
+        box.appendChild(el("p", "markers placed (P1): " + r.markers_placed.map((m) => m.building + "@" + m.space).join(", ")));
+      }
+      ["card", "cascade", "logic"].forEach((tier) => {
+        const rows = r.removed.filter((m) => m.tier === tier);
+        if (!rows.length) return;
+        box.appendChild(el("h4", "removed, tier " + tier + " (P6)"));
+        const ul = el("ul");
+        rows.forEach((m) => ul.appendChild(el("li", m.building + "@" + m.space + ": " + m.reason)));
+        box.appendChild(ul);
+      });
+      if (r.built.length) box.appendChild(el("p", "built: " + r.built.map((b) => b.building + "@" + b.space).join(", ")));
+      if (r.points_detail && Object.keys(r.points_detail).length) {
+        box.appendChild(el("p", "points (S1): " + Object.entries(r.points_detail).map(([k, v]) => k + " " + v).join(", ")));
+      }
+    }
+    if (!committed && r) {
+      highlighted = { placed: r.markers_placed, removed: r.removed, built: r.built };
+      setBoard(view.svg);
+    }
+  }
+
+  async function previewText(text) {
+    if (!text) return status("write or compose a move first", "error");
+    const r = await api("POST", base + "/preview", { move: text });
+    if (!r.ok) return status(r.data.error, "error");
+    status("");
+    showRuling(r.data, false);
+  }
+
+  async function commitText(text) {
+    if (!text) return status("write or compose a move first", "error");
+    const r = await api("POST", base + "/move", { move: text, base: view.version });
+    if (r.status === 400 || r.status === 403 || r.status === 413 || r.status === 415 || r.status >= 500 || r.status === 0) {
+      return status(r.data.error, "error");
+    }
+    showRuling(r.data, r.ok);
+    if (r.ok) {
+      highlighted = null;
+      hideHand(); // the device goes round the table: no hand stays open after a move
+    }
+    // The page shows the new table before it says what happened: what the status
+    // announces is then already on the screen.
+    await refresh();
+    if (r.ok) {
+      clearForm();
+      status("recorded: " + r.data.move, "ok");
+    } else {
+      status((r.data.stale ? "" : "refused, the record is unchanged: ") + (r.data.code ? r.data.code + ": " : "") + r.data.message, "error");
+    }
+  }
+
+  $("preview").addEventListener("click", () => previewText($("move-text").value.trim()));
+  $("commit").addEventListener("click", () => commitText($("move-text").value.trim()));
+  $("pass").addEventListener("click", () => commitText($("player").value + ": pass"));
+  $("clear").addEventListener("click", () => {
+    clearForm();
+    $("ruling").hidden = true;
+    highlighted = null;
+    renderStop();
+    setBoard(view.svg);
+  });
+  $("undo").addEventListener("click", async () => {
+    if (!confirm("Take the last move off the record?")) return;
+    const r = await api("POST", base + "/undo", { base: view.version });
+    if (!r.ok) return status(r.data.error, "error");
+    await refresh();
+    status("took back: " + r.data.undone, "ok");
+  });
+
+  // ----- the hint -------------------------------------------------------------------------
+  $("hint-button").addEventListener("click", async () => {
+    const list = $("hint");
+    list.innerHTML = "";
+    status("thinking…");
+    const r = await api("GET", base + "/hint?top=5");
+    if (!r.ok) return status(r.data.error, "error");
+    status("hint for " + r.data.player + " (" + r.data.evaluated + " turns ruled on)");
+    r.data.actions.forEach((a) => {
+      const li = el("li");
+      li.appendChild(el("span", a.move + " · " + a.points + " pt" + (a.stop_left ? " · leaves " + a.stop_left + " for STOP" : "")));
+      const p = el("button", "preview", "hint-preview");
+      p.type = "button";
+      p.addEventListener("click", () => {
+        $("move-text").value = a.move;
+        previewText(a.move);
+      });
+      const c = el("button", "play this", "hint-play");
+      c.type = "button";
+      c.addEventListener("click", () => commitText(a.move));
+      li.appendChild(p);
+      li.appendChild(c);
+      list.appendChild(li);
+    });
+    if (!r.data.actions.length) list.appendChild(el("li", "no legal action"));
+  });
+
+  // ----- the timeline ----------------------------------------------------------------------
+  let replayData = null;
+  async function showStep(n) {
+    const r = await api("GET", base + "/step/" + n);
+    if (!r.ok) return status(r.data.error, "error");
+    stepping = n;
+    highlighted = null;
+    $("board").innerHTML = r.data.svg;
+    const a = replayData && n > 0 ? replayData.moves[n - 1] : null;
+    $("step-label").textContent = "after move " + n + " of " + r.data.moves + (a ? ": " + a.move + " · " + (a.legal ? a.points + " pt" : "refused: " + a.message) : "");
+    [...$("replay").children].forEach((li, i) => li.classList.toggle("current", i === n - 1));
+  }
+  $("replay-button").addEventListener("click", async () => {
+    const r = await api("GET", base + "/replay");
+    if (!r.ok) return status(r.data.error, "error");
+    replayData = r.data;
+    const list = $("replay");
+    list.innerHTML = "";
+    r.data.moves.forEach((m, i) => {
+      let text = m.move + " — " + (m.legal ? m.points + " pt" : "refused: " + m.message);
+      if (m.overlooked) text += " · overlooked STOP: " + m.overlooked.points + " pt";
+      const li = el("li", text, m.legal ? "" : "illegal");
+      li.addEventListener("click", () => showStep(i + 1));
+      list.appendChild(li);
+    });
+    const over = r.data.overlooked.reduce((n, o) => n + (o.points || 0), 0);
+    status("replay: " + plural(r.data.illegal.length, "refused move") + ", " + plural(over, "overlooked STOP point") + ", " + plural(r.data.score_differences.length, "score difference"));
+    $("timeline").hidden = false;
+    showStep(r.data.moves.length);
+  });
+  $("step-back").addEventListener("click", () => stepping !== null && stepping > 0 && showStep(stepping - 1));
+  $("step-next").addEventListener("click", () => replayData && stepping !== null && stepping < replayData.moves.length && showStep(stepping + 1));
+  $("step-close").addEventListener("click", () => {
+    stepping = null;
+    $("timeline").hidden = true;
+    renderStop();
+    setBoard(view.svg);
+  });
+
+  // ----- keeping up with the other devices ---------------------------------------------
+  async function refresh() {
+    const r = await api("GET", base);
+    if (!r.ok) return status(r.data.error, "error");
+    view = r.data;
+    render();
+  }
+  let polling = false;
+  setInterval(async () => {
+    if (polling || document.hidden) return;
+    polling = true;
+    try {
+      const r = await api("GET", base + "/version");
+      if (r.ok && r.data.version !== view.version) await refresh();
+    } finally {
+      polling = false;
+    }
+  }, 500);
+
+  render();
+})();
