@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -33,21 +34,21 @@ RULES = load_rules()
 VALUE = RULES.value
 
 
-def make(players: list[BHPlayer], **kw: object) -> BHState:
-    supply = kw.pop("supply", {"gold": 10, "logs": 10, "fur": 10})
-    state = BHState(
+def make(
+    players: list[BHPlayer], supply: dict[str, int] | None = None, jail: int = 0, **kw: Any
+) -> BHState:
+    return BHState(
         players=players,
         active=players[0].name,
         sheriff=players[0].name,
-        supply=dict(supply),
-        jail=kw.pop("jail", 0),
+        supply=dict(supply or {"gold": 10, "logs": 10, "fur": 10}),
+        jail=jail,
         **kw,
-    )  # type: ignore[arg-type]
-    return state
+    )
 
 
-def two(**ann: object) -> BHState:
-    return make([BHPlayer("ann", **ann), BHPlayer("bob", characters=["miner", "madam"])])  # type: ignore[arg-type]
+def two(**ann: Any) -> BHState:
+    return make([BHPlayer("ann", **ann), BHPlayer("bob", characters=["miner", "madam"])])
 
 
 def test_the_cards_and_board() -> None:
@@ -207,6 +208,12 @@ REFUSALS: list[tuple[Code, Callable[[], BHState], str, str]] = [
     ),
     (Code.TURN_ORDER, lambda: two(characters=["miner", "hunter"]), "bob: miner", "ann's turn"),
     (Code.ORDER, lambda: two(characters=["miner", "hunter"]), "ann: invest; miner", "first"),
+    (
+        Code.TAX,
+        lambda: two(characters=["miner", "hunter"], events=["tax-collection"], gold=1),
+        "ann: miner; event tax-collection bob:logs",
+        "no logs",
+    ),
     (
         Code.ORDER,
         lambda: two(characters=["colonel", "hunter"]),
@@ -425,10 +432,10 @@ def test_cli_turn_shows_the_code(tmp_path: Path) -> None:
     }
     human = runner.invoke(app, ["black-hills", "turn", str(EXAMPLE), "ann: miner; rob bob"])
     assert human.exit_code == 0 and "refused (BH-GUNMAN): a robbery needs a gunman" in human.stdout
+    # A turn not written in the notation is bad input: one line, exit 1 (the referee's
+    # verdict still says BH-NOTATION to a caller that asks it directly).
     r = runner.invoke(app, ["black-hills", "turn", str(EXAMPLE), "no colon", "--json"])
-    data = json.loads(r.stdout)
-    assert r.exit_code == 0 and data["legal"] is False and data["state"] is None
-    assert data["reasons"][0]["code"] == "BH-NOTATION"
+    assert r.exit_code == 1 and r.stdout == "" and "write a turn" in r.stderr
     missing = runner.invoke(app, ["black-hills", "turn", str(tmp_path / "none.toml"), "ann: miner"])
     assert missing.exit_code == 1 and len(missing.stderr.strip().splitlines()) == 1
 
@@ -610,3 +617,26 @@ def test_cli_json_and_errors(tmp_path: Path) -> None:
     )
     r = runner.invoke(app, ["black-hills", "show", str(bad)])
     assert r.exit_code == 1 and "active" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_tax_collection_takes_what_each_payer_names_else_the_least_valuable() -> None:
+    """ "The other players return one resource of any type to the pile": the payer's
+    choice, written `NAME:RESOURCE`; unwritten, the least valuable they hold."""
+    s = make(
+        [
+            BHPlayer("ann", gold=1, characters=["miner", "hunter"], events=["tax-collection"]),
+            BHPlayer("bob", gold=1, logs=2),
+            BHPlayer("cid", fur=1, logs=1),
+        ]
+    )
+    v = referee_text(s, "ann: miner; event tax-collection")
+    assert v.state is not None
+    assert (v.state.player("bob").logs, v.state.player("cid").logs) == (1, 0)
+    v = referee_text(s, "ann: miner; event tax-collection bob:gold cid:fur")
+    assert v.state is not None
+    assert (v.state.player("bob").gold, v.state.player("bob").logs) == (0, 2)
+    assert (v.state.player("cid").fur, v.state.player("cid").logs) == (0, 1)
+    twice = referee_text(s, "ann: miner; event tax-collection bob:gold bob:logs")
+    assert not twice.legal and twice.code is Code.TAX
+    bad = referee_text(s, "ann: miner; event tax-collection bob:silver")
+    assert not bad.legal and bad.code is Code.NOTATION

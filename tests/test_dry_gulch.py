@@ -1,4 +1,5 @@
-"""Dry Gulch: paying (CP-SAT against the twin that tries every set of cards), planning,
+"""Dry Gulch: paying (CP-SAT) and planning (search, and CP-SAT) against the twin in
+`tests/dry_gulch_twin.py` that tries every order and set of cards; planning,
 placing and scoring, on our reconstructed board and cards."""
 
 from __future__ import annotations
@@ -6,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -13,10 +15,11 @@ from typer.testing import CliRunner
 from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
 from adjudicator.dry_gulch.data import KINDS, load_rules
-from adjudicator.dry_gulch.pay import pay, pay_brute_force, plan, plan_brute_force
+from adjudicator.dry_gulch.pay import pay, plan, plan_cpsat
 from adjudicator.dry_gulch.place import legal_sites, placement_problems
 from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, card_value, parse_card
+from tests import dry_gulch_twin as twin
 
 RULES = load_rules()
 runner = CliRunner()
@@ -63,7 +66,7 @@ def test_the_rulebooks_pharmacist() -> None:
     hand = s.player().hand
     assert sorted(hand[i].text for i in p.cards()) == sorted(c.text for c in hand)
     assert dict(p.substitute)  # something stood in
-    assert pay_brute_force(s, "pharmacist") == sum(card_value(c, RULES) for c in hand)
+    assert twin.least_worth(s, ["pharmacist"]) == sum(card_value(c, RULES) for c in hand)
 
 
 def test_general_store_blacksmith_and_handyman() -> None:
@@ -75,7 +78,7 @@ def test_general_store_blacksmith_and_handyman() -> None:
     with_both = state_with(
         base, buildings=[Built(store, "ann", sites[0]), Built(smithy, "ann", sites[1])]
     )
-    a, b = pay_brute_force(without, "pharmacist"), pay_brute_force(with_both, "pharmacist")
+    a, b = twin.least_worth(without, ["pharmacist"]), twin.least_worth(with_both, ["pharmacist"])
     assert b is not None and (a is None or b < a)
     handy = state_with(["event:handyman-brother", "lumber", "whiskey", "carpenter", "labor:1"])
     p = pay(handy, "pharmacist")
@@ -108,21 +111,98 @@ def test_paying_equals_its_twin(hand: list[str], permit: str, store: bool) -> No
     site = next(s for s in RULES.sites if not RULES.sites[s].bank_only)
     s = state_with(hand, buildings=[Built(shop, "ann", site)] if store else [])
     p = pay(s, permit)
-    twin = pay_brute_force(s, permit)
+    expected = twin.least_worth(s, [permit])
     if p is None:
-        assert twin is None
+        assert expected is None
     else:
-        assert twin == sum(card_value(s.player().hand[i], RULES) for i in p.cards())
+        assert expected == sum(card_value(s.player().hand[i], RULES) for i in p.cards())
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(HAND, st.lists(st.sampled_from(PERMITS), min_size=1, max_size=3))
-def test_planning_equals_its_twin(hand: list[str], permits: list[str]) -> None:
-    s = state_with(hand, permits)
+def _holds_permits(permits: list[str], stores_built: int) -> bool:
+    """No more copies of a building in play than the game has."""
+    counts = {p: permits.count(p) for p in permits}
+    counts["general-store"] = counts.get("general-store", 0) + stores_built
+    return all(n <= RULES.permits[p].count for p, n in counts.items())
+
+
+SOME_PERMITS = st.lists(
+    st.sampled_from([*PERMITS, "general-store", "general-store", "blacksmith"]),
+    min_size=1,
+    max_size=3,
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(HAND, SOME_PERMITS, st.integers(0, 1))
+def test_planning_equals_its_twin(hand: list[str], permits: list[str], stores: int) -> None:
+    """The search, CP-SAT and the twin (which tries every order of building) agree."""
+    if not _holds_permits(permits, stores):
+        return
+    built = [Built("general-store", "ann", "se-1")] if stores else []
+    s = state_with(hand, permits, built)
     sites = {p: legal_sites(s, p) for p in permits}
     result = plan(s, "ann", sites)
-    assert (result.influence, result.spent_worth) == plan_brute_force(s, "ann", sites)
+    expected = twin.best_plan(s, sites, "ann")
+    assert (result.influence, result.spent_worth) == expected
+    solver = plan_cpsat(s, "ann", sites)
+    assert (solver.influence, solver.spent_worth) == expected
     assert len(set(result.sites.values())) == len(result.sites)  # one building a site
+    used = [i for p in result.payments for i in p.cards()]
+    assert len(used) == len(set(used))  # no card pays twice
+    assert result.spent_worth == sum(card_value(s.player().hand[i], RULES) for i in used)
+
+
+def test_two_general_stores_built_in_one_plan() -> None:
+    """ "These functions are in effect as soon as the building has been built" and the
+    owner "may use any one of his hand cards as one good (not an ability) for building in
+    each turn": of two General Stores built in one turn, the first is paid before the
+    second stands, so only the second may use a store card. Each store costs Carpenter,
+    2 Lumber, Food and 2 labour here; the hand lacks 2 Lumber. One comes through the
+    first store (1 card), the other is replaced by 2 cards: 11 cards, and the hand holds
+    10. Building both by letting each store pay with the other was the fault."""
+    hand = ["carpenter", "carpenter", "lumber", "lumber", "food", "food"]
+    hand += ["labor:2", "labor:2", "event:fire", "event:iou"]
+    s = state_with(hand, ["general-store", "general-store"])
+    sites = {p: legal_sites(s, p) for p in s.player().permits}
+    for engine in (plan, plan_cpsat):
+        result = engine(s, "ann", sites)
+        assert result.permits == ["general-store"], engine
+        assert result.influence == RULES.permits["general-store"].influence
+    # The twin tries both orders of building and finds neither pays for both.
+    assert twin.least_worth(s, ["general-store", "general-store"]) is None
+    one_more = state_with([*hand, "event:gold-strike"], ["general-store", "general-store"])
+    result = plan(one_more, "ann", sites)
+    assert result.permits == ["general-store", "general-store"]  # 11 cards: both stand
+    assert sum(len(p.store) for p in result.payments) == 1
+    solver = plan_cpsat(one_more, "ann", sites)
+    assert (solver.influence, solver.spent_worth) == (result.influence, result.spent_worth)
+    # (The twin's cheapest payment of both takes it half a minute on 11 cards.)
+
+
+LABOUR_HEAVY = ["labor:1"] * 4 + ["labor:2"] * 4 + ["labor:3"] * 4
+SINGLES = [*KINDS, "labor:1", "labor:2", "labor:3", "event:iou", "event:handyman-brother"]
+GOODS_HEAVY = ["food", "entertainment", "lumber", "carpenter", "labor:2", "labor:3"]
+GOODS_HEAVY += ["labor:1", "brick", "mason", "whiskey", "event:iou", "event:handyman-brother"]
+FULL_HANDS = [
+    [*LABOUR_HEAVY, "event:handyman-brother", "event:handyman-brother", "event:handyman-brother"],
+    [*SINGLES, "event:fire", "event:gold-strike"],
+    [*GOODS_HEAVY, "labor:2", "food", "entertainment"],
+]
+
+
+@pytest.mark.parametrize("hand", FULL_HANDS)
+def test_plan_on_a_full_hand_agrees_with_cpsat(hand: list[str]) -> None:
+    """15 cards (the hand limit) and many permits, a General Store owned: the search and
+    CP-SAT agree (speed is the benchmark's: `dry-gulch-plan-worst`, every permit)."""
+    assert len(hand) == RULES.hand_limit
+    # Five permits keep CP-SAT under a second here; with every permit it takes seconds.
+    permits = ["saloon", "blacksmith", "pharmacist", "hatmaker", "general-store"]
+    s = state_with(hand, permits, [Built("general-store", "ann", "se-1")])
+    sites = {p: legal_sites(s, p) for p in set(permits)}
+    result = plan(s, "ann", sites)
+    solver = plan_cpsat(s, "ann", sites)
+    assert (result.influence, result.spent_worth) == (solver.influence, solver.spent_worth)
+    assert result.influence >= 4
 
 
 def test_placing() -> None:
@@ -219,18 +299,18 @@ def test_stores_and_blacksmith_one_at_a_time_and_damaged() -> None:
     store = next(b.id for b in RULES.permits.values() if b.special == "general-store")
     smithy = next(b.id for b in RULES.permits.values() if b.special == "blacksmith")
     hand = ["carpenter", "lumber", "labor:1", "food", "food", "entertainment"]
-    plain = pay_brute_force(state_with(hand), "pharmacist")
+    plain = twin.least_worth(state_with(hand), ["pharmacist"])
     one = state_with(hand, buildings=[Built(store, "ann", _site("middle"))])
     smith = state_with(hand, buildings=[Built(smithy, "ann", _site("middle"))])
     broken = state_with(hand, buildings=[Built(smithy, "ann", _site("middle"), damaged=True)])
     assert plain is None  # blacksmith (2 cards) and whiskey (2 cards) cannot both stand in
-    assert pay_brute_force(one, "pharmacist") is not None  # the store pays the Whiskey
-    assert pay_brute_force(smith, "pharmacist") is not None  # no Blacksmith needed
-    assert pay_brute_force(broken, "pharmacist") is None  # a damaged Blacksmith does nothing
+    assert twin.least_worth(one, ["pharmacist"]) is not None  # the store pays the Whiskey
+    assert twin.least_worth(smith, ["pharmacist"]) is not None  # no Blacksmith needed
+    assert twin.least_worth(broken, ["pharmacist"]) is None  # a damaged Blacksmith does nothing
     for s in (one, smith, broken):
         p = pay(s, "pharmacist")
-        twin = pay_brute_force(s, "pharmacist")
-        assert (p is None) == (twin is None)
+        expected = twin.least_worth(s, ["pharmacist"])
+        assert (p is None) == (expected is None)
 
 
 def test_a_plan_uses_what_it_builds_and_keeps_sidewalks_apart() -> None:
@@ -241,7 +321,7 @@ def test_a_plan_uses_what_it_builds_and_keeps_sidewalks_apart() -> None:
     )
     sites = {p: legal_sites(s, p) for p in s.player().permits}
     result = plan(s, "ann", sites)
-    assert result.influence == plan_brute_force(s, "ann", sites)[0]
+    assert result.influence == twin.best_plan(s, sites, "ann")[0]
     pair = next(
         x for x in RULES.sites.values() if x.across and x.sidewalk and x.position != "corner"
     )
@@ -252,7 +332,7 @@ def test_a_plan_uses_what_it_builds_and_keeps_sidewalks_apart() -> None:
     )
     result = plan(both, "ann", only)
     assert len(result.permits) == 1  # the two sites back to back hold one building at most
-    assert plan_brute_force(both, "ann", only) == (result.influence, result.spent_worth)
+    assert twin.best_plan(both, only, "ann") == (result.influence, result.spent_worth)
 
 
 def test_why_counts_the_cards_needed() -> None:

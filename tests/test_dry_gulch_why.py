@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from adjudicator.core.errors import RulesError
 from adjudicator.dry_gulch.data import KINDS, load_rules
-from adjudicator.dry_gulch.pay import pay_brute_force, plan_brute_force
 from adjudicator.dry_gulch.place import legal_sites, placement_problems
 from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, parse_card
 from adjudicator.dry_gulch.why import (
@@ -20,6 +19,7 @@ from adjudicator.dry_gulch.why import (
     plan_answer,
     plan_labels,
 )
+from tests import dry_gulch_twin as twin
 
 RULES = load_rules()
 PERMITS = sorted(p for p in RULES.permits if not placed_at_setup(RULES, p))
@@ -44,16 +44,16 @@ def test_a_residence_is_never_paid_for() -> None:
 def test_the_answer_spends_what_the_twin_spends(hand: list[str], permit: str, holds: bool) -> None:
     s = state_with(hand, [permit] if holds else [])
     answer = pay_answer(s, permit)
-    twin = pay_brute_force(s, permit)
+    expected = twin.least_worth(s, [permit])
     assert answer.holds_permit is holds
-    assert answer.payable is (twin is not None)
+    assert answer.payable is (expected is not None)
     data = answer.to_json(RULES)
     assert data["payable"] is answer.payable and data["building"] == permit
     if answer.payment is None:
         assert answer.why_not and data["why"] == answer.why_not
         assert answer.kept == s.player().hand
         return
-    assert answer.spent_worth(RULES) == twin == data["spent_worth"]
+    assert answer.spent_worth(RULES) == expected == data["spent_worth"]
     spent = [s.player().hand[i] for i in answer.payment.cards()]
     assert sorted(c.text for c in spent + answer.kept) == sorted(hand)
     assert data["kept"] == [c.text for c in answer.kept]
@@ -76,7 +76,7 @@ def test_a_plan_places_legally_and_says_why_the_rest_waits(
     s = state_with(hand, permits)
     answer = plan_answer(s)
     sites = {p: legal_sites(s, p) for p in permits}
-    assert (answer.plan.influence, answer.plan.spent_worth) == plan_brute_force(s, "ann", sites)
+    assert (answer.plan.influence, answer.plan.spent_worth) == twin.best_plan(s, sites, "ann")
     assert [p.permit for p in answer.placements] == answer.plan.permits
     for p in answer.placements:
         assert p.site is not None and placement_problems(s, p.permit, p.site) == []

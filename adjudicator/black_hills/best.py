@@ -60,8 +60,16 @@ def _placements(state: BHState, player: str, cid: str) -> Iterator[str]:
         for _, char, area in state.placed:
             top[area] = char
         for char in sorted({c for c in top.values() if c != "shaman"}):
+            seen = set()
             for rest in _placements(state, player, char):
-                yield f"shaman copy {rest}"
+                # The copy acts where the covered card lies: a Colonel's `at AREA` goes.
+                words = rest.split()
+                if "at" in words:
+                    del words[words.index("at") : words.index("at") + 2]
+                copied = " ".join(words)
+                if copied not in seen:
+                    seen.add(copied)
+                    yield f"shaman copy {copied}"
         return
     if card.gather:
         bases = [f"{cid} {r}" if len(card.gather) > 1 else cid for _, r in card.gather]
@@ -80,17 +88,27 @@ def _placements(state: BHState, player: str, cid: str) -> Iterator[str]:
                     yield f"{base}{what} from {victim}"
         elif card.steal_event:
             yield base
-            for victim in others:
-                yield f"{base} steal {victim}"
+            for victim in others:  # the card named: it may be activated after the Colonel
+                for eid in sorted(set(state.player(victim).events)):
+                    yield f"{base} steal {victim} {eid}"
         else:
             yield base
 
 
-def _events(state: BHState, player: str) -> Iterator[str | None]:
+def _stolen(state: BHState, place: str) -> str | None:
+    """The event a Colonel's placement steals (`colonel at plain steal bob bank`)."""
+    words = place.split()
+    if "steal" in words and words.index("steal") + 2 < len(words):
+        eid = words[words.index("steal") + 2]
+        return eid if eid in state.rules.events else None
+    return None
+
+
+def _events(state: BHState, player: str, stolen: str | None = None) -> Iterator[str | None]:
     yield None
     me = state.player(player)
     others = [n for n in state.names() if n != player]
-    for eid in sorted(set(me.events)):
+    for eid in sorted(set(me.events) | ({stolen} if stolen else set())):
         if eid == "stagecoach":
             for give in ("gold", "logs", "fur"):
                 for get in ("gold", "logs", "fur"):
@@ -119,13 +137,27 @@ def candidate_turns(
         prefix = f"keep {' '.join(keep)}; " if len(me.characters) > kept else ""
         for cid in keep:
             for place in _placements(state, player, cid):
-                for event in _events(state, player):
+                stolen = _stolen(state, place)
+                for event in _events(state, player, stolen):
                     for invest in invest_steps:
+                        # Placing and using the card's skills (investing) is one action;
+                        # an event comes before it or after it, never in between. An
+                        # event the Colonel steals is in hand only after it.
                         parts = [place] + ([invest] if invest else [])
+                        after_only = (
+                            stolen is not None
+                            and event is not None
+                            and (
+                                event.split()[1] == stolen
+                                and stolen not in state.player(player).events
+                            )
+                        )
                         orders = (
                             [parts]
                             if event is None
-                            else [[event, *parts], [*parts, event], [place, event, *parts[1:]]]
+                            else [[*parts, event]]
+                            if after_only
+                            else [[event, *parts], [*parts, event]]
                         )
                         seen = set()
                         for order in orders:

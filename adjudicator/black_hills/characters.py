@@ -205,6 +205,7 @@ def colonel_steal(turn: Turn, args: list[str]) -> None:
             Code.ORDER if turn.placed is None else Code.COLONEL,
             "only a Colonel placed this turn steals an event card",
         )
+    _skills_not_over(turn, "the Colonel's steal")
     if not args:
         raise InvalidTurnError("steal from whom? 'steal NAME'")
     turn.colonel_steal = False
@@ -229,11 +230,23 @@ def _steal_event(turn: Turn, name: str, event: str | None) -> None:
     turn.log.append(f"the Colonel steals an event card from {victim.name}")
 
 
+def _skills_not_over(turn: Turn, what: str) -> None:
+    """A skill of the placed card, refused once another action has started."""
+    if turn.skills_over:
+        assert turn.placed is not None
+        raise IllegalTurnError(
+            Code.ORDER,
+            f"{what} is a skill of the {turn.placed.name}, whose action ended when the "
+            "next action (an event, a discard or a robbery) began: a skill comes before it",
+        )
+
+
 def invest(turn: Turn, args: list[str]) -> None:
     """`invest [N]`: the placed Settler or Sheriff buys reputation (the most, or N)."""
     s, me, card = turn.state, turn.me, turn.placed
     if card is None:
         raise IllegalTurnError(Code.ORDER, "place a Settler or the Sheriff first: only they invest")
+    _skills_not_over(turn, "investing")
     if turn.blocked:
         raise IllegalTurnError(Code.COLONEL, f"the {card.name} cannot invest")
     if turn.investor is None:

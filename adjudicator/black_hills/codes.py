@@ -39,7 +39,9 @@ class Code(StrEnum):
     #: cannot start one without having finished the previous one"; "After placing one of
     #: the character cards on its place on the board, a player can take advantage of the
     #: skills associated with that character". A card's skill (`invest`, the Colonel's
-    #: `steal`) comes after the card.
+    #: `steal`) comes after the card; placing it and using its skills is one action, so a
+    #: skill after an event, a discard or a robbery (which started the next action) is
+    #: refused too.
     ORDER = "BH-ORDER"
 
     # -- Place a Character Card -------------------------------------------------------------
@@ -131,6 +133,10 @@ class Code(StrEnum):
     SAFEGUARD = "BH-SAFEGUARD"
     #: "Reinforcements. Send another player's gunman to jail."
     REINFORCEMENTS = "BH-REINFORCEMENTS"
+    #: "Tax collection. The other players return one resource of any type to the pile,
+    #: providing that they have resources when this card is played." Each payer's choice
+    #: (`event tax-collection bob:logs`); unnamed, the least valuable they hold.
+    TAX = "BH-TAX"
 
     # -- End of the Game --------------------------------------------------------------------
     #: "If at any time one of the players reached 5 reputation points, the game ends

@@ -15,7 +15,7 @@ from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import RESOURCES
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
 from adjudicator.black_hills.invest import Means
-from adjudicator.black_hills.notation import number, swap
+from adjudicator.black_hills.notation import number, resource, swap
 from adjudicator.black_hills.robbery import hire_gunman
 from adjudicator.black_hills.turn import Turn
 
@@ -109,12 +109,24 @@ def _stagecoach(turn: Turn, rest: list[str]) -> None:
 
 
 def _tax_collection(turn: Turn, rest: list[str]) -> None:
+    """Each other player returns one resource: the one named for them (`bob:logs`), else
+    the least valuable they hold (the payer's choice, written or defaulted)."""
     value = turn.rules.value
+    named: dict[str, str] = {}
+    for word in rest:
+        name, _, what = word.partition(":")
+        payer = turn.other(name, Code.TAX)
+        if payer.name in named:
+            raise IllegalTurnError(Code.TAX, f"{payer.name} returns one resource, named once")
+        named[payer.name] = resource(what)
+        if getattr(payer, named[payer.name]) == 0:
+            raise IllegalTurnError(Code.TAX, f"{payer.name} has no {named[payer.name]} to return")
     for p in turn.state.players:
         if p.name == turn.me.name or p.resources == 0:
             continue
-        # Each pays the resource of their choice: here, the least valuable they hold.
-        r = min((r for r in RESOURCES if getattr(p, r)), key=lambda r: value[r])
+        r = named.get(p.name) or min(
+            (r for r in RESOURCES if getattr(p, r)), key=lambda r: value[r]
+        )
         setattr(p, r, getattr(p, r) - 1)
         turn.state.supply[r] += 1
         turn.log.append(f"{p.name} returns 1 {r}")

@@ -15,6 +15,7 @@ by `;`::
     ann: event stagecoach fur>gold    # ... with what it needs
     ann: event bank 2                 # the Bank: two points for 4 gold
     ann: event reinforcements bob
+    ann: event tax-collection bob:logs  # what a payer returns (unnamed: the least valuable)
     ann: discard event plague         # discard one or two events (then none activated)
     ann: rob bob:gold cid die=2       # a robbery: targets (and what to take), the die
 

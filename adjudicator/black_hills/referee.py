@@ -25,7 +25,7 @@ from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
 from adjudicator.black_hills.verdict import Reason, Verdict
 
-__all__ = ["ACTIONS", "apply", "referee", "referee_text"]
+__all__ = ["ACTIONS", "OTHER_ACTIONS", "apply", "referee", "referee_text"]
 
 #: The actions named by their first word; any other first word names a character card.
 ACTIONS: Mapping[str, Callable[[Turn, list[str]], None]] = {
@@ -35,6 +35,11 @@ ACTIONS: Mapping[str, Callable[[Turn, list[str]], None]] = {
     "rob": rob,
     "steal": colonel_steal,
 }
+
+
+#: The actions other than placing a character and using its skills: starting one finishes
+#: the character's action (its `invest` and the Colonel's `steal` come before it or never).
+OTHER_ACTIONS = frozenset({"event", "discard", "rob"})
 
 
 def apply(turn: Turn, words: list[str]) -> None:
@@ -52,6 +57,9 @@ def apply(turn: Turn, words: list[str]) -> None:
             Code.KEEP, f"first keep {kept} of your {len(hand)} characters ('keep A B')"
         )
     if head in ACTIONS:
+        if head in OTHER_ACTIONS and turn.placed is not None:
+            # "he cannot start one without having finished the previous one"
+            turn.skills_over = True
         return ACTIONS[head](turn, args)
     if head in turn.rules.characters:
         card = take_from_hand(turn, head)

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, StrictInt
 
 from adjudicator.black_hills.data import RESOURCES, Rules, load_rules
 from adjudicator.core.errors import InputError
@@ -94,22 +94,23 @@ class BHState(Seats[BHPlayer]):
         return load_rules()
 
 
+# StrictInt throughout: JSON `gold: true` or `"7"` is an error, not a number pydantic made up.
 class _Player(StrictMutable):
     name: str = Field(pattern=ID_PATTERN)
-    reputation: int = Field(default=0, ge=0)
-    gold: int = Field(default=0, ge=0)
-    logs: int = Field(default=0, ge=0)
-    fur: int = Field(default=0, ge=0)
-    gunmen: int = Field(default=0, ge=0)
+    reputation: StrictInt = Field(default=0, ge=0)
+    gold: StrictInt = Field(default=0, ge=0)
+    logs: StrictInt = Field(default=0, ge=0)
+    fur: StrictInt = Field(default=0, ge=0)
+    gunmen: StrictInt = Field(default=0, ge=0)
     characters: list[str] = []
     events: list[str] = []
 
 
 class _Supply(StrictMutable):
-    gold: int = Field(ge=0)
-    logs: int = Field(ge=0)
-    fur: int = Field(ge=0)
-    jail: int = Field(default=0, ge=0)
+    gold: StrictInt = Field(ge=0)
+    logs: StrictInt = Field(ge=0)
+    fur: StrictInt = Field(ge=0)
+    jail: StrictInt = Field(default=0, ge=0)
 
 
 class _Round(StrictMutable):
@@ -119,21 +120,25 @@ class _Round(StrictMutable):
     protected: list[str] = []
     safeguard: list[str] = []
     colonel: list[tuple[str, str]] = []
-    turns: dict[str, int] = {}
+    turns: dict[str, StrictInt] = {}
 
 
 class _State(StrictMutable):
     game: str
-    round: int = Field(default=1, ge=1)
+    round: StrictInt = Field(default=1, ge=1)
     active: str
     sheriff: str
-    seed: int | None = None
+    seed: StrictInt | None = None
     discarded: list[str] = []
     event_deck: list[str] = []
     supply: _Supply
     this_round: _Round = _Round()
-    players: list[_Player] = Field(min_length=2, max_length=4)
+    players: list[_Player] = []  # 2 to 4 (rulebook: "2-4 Players"): check_seats
     winner: str | None = None
+
+
+#: The rulebook's player count ("Number of players: 2-4").
+SEATS = (2, 4)
 
 
 def state_from(data: dict[str, Any], source: str) -> BHState:
@@ -145,7 +150,8 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
         return InputError(source, entry, problem)
 
     names = [p.name for p in m.players]
-    check_seats(source, m.game, "black-hills", names, {"active": m.active, "sheriff": m.sheriff})
+    roles = {"active": m.active, "sheriff": m.sheriff}
+    check_seats(source, m.game, "black-hills", names, roles, SEATS)
     seen_cards: dict[str, str] = {}
     for p in m.players:
         for c in p.characters:
@@ -156,6 +162,11 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
                     f"players {p.name!r}.characters", f"{c!r} is also held by {seen_cards[c]!r}"
                 )
             seen_cards[c] = p.name
+        if len(p.characters) > rules.characters_dealt:
+            raise fail(  # "four cards are once again dealt to each player": never more
+                f"players {p.name!r}.characters",
+                f"{len(p.characters)} characters; a hand is dealt {rules.characters_dealt} a round",
+            )
         for e in p.events:
             if e not in rules.events:
                 raise fail(f"players {p.name!r}.events", f"unknown event {e!r}")

@@ -13,6 +13,7 @@ from adjudicator.black_hills.data import Character
 from adjudicator.black_hills.errors import IllegalTurnError
 from adjudicator.black_hills.invest import Means, Payment, best_payment
 from adjudicator.black_hills.state import BHPlayer, BHState
+from adjudicator.core.words import plural
 
 __all__ = ["Turn"]
 
@@ -38,6 +39,9 @@ class Turn:
         self.colonel_steal = False  # a Colonel placed this turn may still steal an event
         self.sheriff_used = False
         self.trade_used = False
+        # Placing the character and using its skills is one action: once the turn starts
+        # another (an event, a discard, a robbery), the character's skills are over.
+        self.skills_over = False
         self.event: str | None = None
         self.discarded = False
         self.robbed = False
@@ -81,7 +85,7 @@ class Turn:
         if want is not None:
             if want > best.points:
                 raise IllegalTurnError(
-                    code, f"{self.me.name} can buy at most {best.points} point(s) that way"
+                    code, f"{self.me.name} can buy at most {plural(best.points, 'point')} that way"
                 )
             means = Means(means.settler, means.sheriff, means.bank, False, want)
             best = best_payment(self.me.holding(), means, self.rules.value)

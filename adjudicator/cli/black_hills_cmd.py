@@ -9,7 +9,7 @@ import typer
 
 from adjudicator.cli.checks import acting_player
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.core.errors import RulesError
+from adjudicator.core.errors import InputError, RulesError
 
 # Black Hills is imported inside each command: the other games' commands never load it.
 
@@ -34,6 +34,7 @@ def turn(
     as_json: JsonOpt = False,
 ) -> None:
     """Referee one turn: legal or not and why, and the state it leaves."""
+    from adjudicator.black_hills.codes import Code
     from adjudicator.black_hills.referee import referee_text
     from adjudicator.black_hills.state import load_bh_state, write_bh_state
     from adjudicator.render.black_hills import verdict_view
@@ -41,6 +42,10 @@ def turn(
     out = Output(as_json)
     state = load_bh_state(state_file)
     v = referee_text(state, text)
+    notation = next((r for r in v.reasons if r.code is Code.NOTATION), None)
+    if notation is not None:
+        # A turn not written in the notation is bad input, not a turn the rules refuse.
+        raise InputError("TURN", repr(text), notation.message)
     out.show(verdict_view(v))
     out.json(v.to_json())
     if write:
@@ -104,11 +109,41 @@ def best(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fals
 @app.command()
 @handle_errors
 def show(state_file: StateArg, as_json: JsonOpt = False) -> None:
-    """Check a Black Hills state file and show the players."""
+    """Check a Black Hills state file and show the areas, supply, players and discards."""
     from adjudicator.black_hills.state import load_bh_state, state_data
-    from adjudicator.render.black_hills import players_table
+    from adjudicator.render.black_hills import state_view
 
     out = Output(as_json)
     state = load_bh_state(state_file)
-    out.show(players_table(state))
+    out.show(state_view(state))
+    out.json({"ok": True, "state": state_data(state)})
+
+
+@app.command()
+@handle_errors
+def new(
+    state_file: Annotated[Path, typer.Argument(metavar="STATE", help="The file to write.")],
+    players: Annotated[
+        str, typer.Option("--players", help="2 to 4 names in seat order: ann,bob,cid.")
+    ],
+    seed: Annotated[int, typer.Option("--seed", help="Shuffles the cards.")] = 1,
+    sheriff: Annotated[
+        str | None,
+        typer.Option("--sheriff", help="Who has the most coins (default: the first)."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the file.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Set up a new table: supply, jail, four characters and one event card each."""
+    from adjudicator.black_hills.setup import new_table
+    from adjudicator.black_hills.state import state_data, write_bh_state
+    from adjudicator.render.black_hills import state_view
+
+    out = Output(as_json)
+    if state_file.exists() and not force:
+        raise InputError(str(state_file), "", "exists already (use --force to overwrite)")
+    names = [n.strip().lower() for n in players.split(",") if n.strip()]
+    state = new_table(names, seed, sheriff.lower() if sheriff else None)
+    write_bh_state(state_file, state)
+    out.show(state_view(state))
     out.json({"ok": True, "state": state_data(state)})

@@ -15,7 +15,11 @@ from adjudicator.cli.output import JsonOpt, Output, handle_errors
 
 __all__ = ["app"]
 
-app = typer.Typer(help="Dry Gulch: pay for, plan, place and score buildings.", no_args_is_help=True)
+app = typer.Typer(
+    help="Dry Gulch: pay for, plan, place and score buildings; the draw, reward and discard "
+    "phases.",
+    no_args_is_help=True,
+)
 
 StateArg = Annotated[Path, typer.Argument(metavar="STATE", help="A Dry Gulch state file.")]
 BuildingArg = Annotated[str, typer.Argument(help="The building (permit id).")]
@@ -105,3 +109,211 @@ def score(state_file: StateArg, as_json: JsonOpt = False) -> None:
     result = count_score(state)
     out.show(score_view(result))
     out.json(result.to_json())
+
+
+@app.command()
+@handle_errors
+def discard(
+    state_file: StateArg,
+    cards: Annotated[
+        list[str] | None,
+        typer.Argument(help="The cards the active player discards, e.g. lumber labor:2."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="The random discards over the hand limit.")
+    ] = None,
+    write: Annotated[bool, typer.Option("--write", help="Write the resulting state.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """The discard phase: cards chosen, misfortunes off, random cards over the limit."""
+    from adjudicator.core.files import write_data
+    from adjudicator.dry_gulch.discard import discard_phase
+    from adjudicator.dry_gulch.state import load_dg_state, state_data
+    from adjudicator.render.dry_gulch import discard_view
+
+    out = Output(as_json)
+    state = load_dg_state(state_file)
+    result = discard_phase(state, list(cards or []), seed)
+    out.show(discard_view(result))
+    out.json(result.to_json())
+    if write:
+        if not result.legal:
+            out.warn("not written: the discard is not legal")
+            raise typer.Exit(1)
+        write_data(state_file, state_data(result.after))
+
+
+@app.command()
+@handle_errors
+def draw(
+    state_file: StateArg,
+    how: Annotated[
+        list[str],
+        typer.Argument(help="resources | permit discard ID | permit stack ID | bank"),
+    ],
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="The reshuffle when the stack runs out.")
+    ] = None,
+    write: Annotated[bool, typer.Option("--write", help="Write the resulting state.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """The draw phase: three resources, a permit, or the Bank's draw (the state's [decks])."""
+    from adjudicator.core.files import write_data
+    from adjudicator.dry_gulch.draw import draw_phase
+    from adjudicator.dry_gulch.state import load_dg_state, state_data
+    from adjudicator.render.dry_gulch import draw_view
+
+    out = Output(as_json)
+    state = load_dg_state(state_file)
+    result = draw_phase(state, how, seed)
+    out.show(draw_view(result))
+    out.json(result.to_json())
+    if write:
+        if not result.legal:
+            out.warn("not written: the draw is not legal")
+            raise typer.Exit(1)
+        write_data(state_file, state_data(result.after))
+
+
+@app.command()
+@handle_errors
+def reward(
+    state_file: StateArg,
+    built: Annotated[
+        list[str] | None, typer.Option("--built", help="A site built on this turn (repeat).")
+    ] = None,
+    violet: Annotated[
+        list[str] | None,
+        typer.Option("--violet", help="A violet card played this turn (repeat)."),
+    ] = None,
+    every_turn: Annotated[
+        bool,
+        typer.Option("--every-turn", help="Option: every building pays every turn."),
+    ] = False,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="The reshuffle when the stack runs out.")
+    ] = None,
+    write: Annotated[bool, typer.Option("--write", help="Write the resulting state.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """The reward phase: the new buildings' rewards and three cards a violet card's owners."""
+    from adjudicator.core.files import write_data
+    from adjudicator.dry_gulch.reward import reward_phase
+    from adjudicator.dry_gulch.state import load_dg_state, state_data
+    from adjudicator.render.dry_gulch import reward_view
+
+    out = Output(as_json)
+    state = load_dg_state(state_file)
+    result = reward_phase(state, list(built or []), list(violet or []), seed, every_turn)
+    out.show(reward_view(result))
+    out.json(result.to_json())
+    if write:
+        if not result.legal:
+            out.warn("not written: the reward phase is not legal")
+            raise typer.Exit(1)
+        write_data(state_file, state_data(result.after))
+
+
+@app.command()
+@handle_errors
+def new(
+    state_file: Annotated[Path, typer.Argument(metavar="STATE", help="The file to write.")],
+    players: Annotated[
+        str, typer.Option("--players", help="3 to 6 names, the starting player first.")
+    ],
+    seed: Annotated[int, typer.Option("--seed", help="Shuffles the stacks.")] = 1,
+    residence: Annotated[
+        list[str] | None,
+        typer.Option("--residence", help="NAME=SITE (repeat); default: the first free edge."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the file.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Set up a new table: residences placed, stacks shuffled, 5 resources and 3 permits."""
+    from adjudicator.core.errors import InputError
+    from adjudicator.core.files import write_data
+    from adjudicator.dry_gulch.score import score as count_score
+    from adjudicator.dry_gulch.setup import new_table
+    from adjudicator.dry_gulch.state import state_data
+    from adjudicator.render.dry_gulch import score_view
+
+    out = Output(as_json)
+    if state_file.exists() and not force:
+        raise InputError(str(state_file), "", "exists already (use --force to overwrite)")
+    homes = {}
+    for pair in residence or []:
+        name, eq, site = pair.partition("=")
+        if not eq:
+            raise InputError("--residence", pair, "write NAME=SITE")
+        homes[name.strip().lower()] = site.strip()
+    names = [n.strip().lower() for n in players.split(",") if n.strip()]
+    state = new_table(names, seed, homes)
+    write_data(state_file, state_data(state))
+    out.show(score_view(count_score(state)))
+    out.json({"ok": True, "state": state_data(state)})
+
+
+@app.command()
+@handle_errors
+def events(
+    state_file: StateArg,
+    discard: Annotated[
+        str | None, typer.Option("--discard", help="The one of three turned up to discard.")
+    ] = None,
+    take: Annotated[
+        list[str] | None,
+        typer.Option("--take", help="A red or yellow card to take into the hand (repeat)."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="The reshuffle when the stack runs low.")
+    ] = None,
+    write: Annotated[bool, typer.Option("--write", help="Write the resulting state.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """The event phase: three turned up, one discarded, red and yellow ones to the hand."""
+    from adjudicator.core.files import write_data
+    from adjudicator.dry_gulch.events import event_phase
+    from adjudicator.dry_gulch.state import load_dg_state, state_data
+    from adjudicator.render.dry_gulch import event_view
+
+    out = Output(as_json)
+    state = load_dg_state(state_file)
+    result = event_phase(state, discard, list(take or []), seed)
+    out.show(event_view(result))
+    out.json(result.to_json())
+    if write:
+        if not result.legal:
+            out.warn("not written: the event phase is not legal")
+            raise typer.Exit(1)
+        write_data(state_file, state_data(result.after))
+
+
+@app.command()
+@handle_errors
+def misfortune(
+    state_file: StateArg,
+    event: Annotated[str, typer.Argument(help="fire or vandalism, from the hand.")],
+    site: Annotated[str, typer.Argument(help="The site of the building it is played on.")],
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Which cards are drawn at random.")
+    ] = None,
+    write: Annotated[bool, typer.Option("--write", help="Write the resulting state.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play a Fire or Vandalism against a building: damaged, and the cards its owner loses."""
+    from adjudicator.core.files import write_data
+    from adjudicator.dry_gulch.misfortune import play_misfortune
+    from adjudicator.dry_gulch.state import load_dg_state, state_data
+    from adjudicator.render.dry_gulch import misfortune_view
+
+    out = Output(as_json)
+    state = load_dg_state(state_file)
+    check_site(state, state_file, site)
+    result = play_misfortune(state, event, site, seed)
+    out.show(misfortune_view(result))
+    out.json(result.to_json())
+    if write:
+        if not result.legal:
+            out.warn("not written: the misfortune is not legal")
+            raise typer.Exit(1)
+        write_data(state_file, state_data(result.after))

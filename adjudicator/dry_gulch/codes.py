@@ -25,6 +25,36 @@ class Code(StrEnum):
     SIDEWALK = "DG-SIDEWALK"
     # "A sidewalk may never lie between two buildings."
     ACROSS = "DG-ACROSS"
+    # "The active player may discard any cards he wants. He also discards all event cards
+    # that other players have played against him." A card discarded is one in the hand.
+    DISCARD = "DG-DISCARD"
+    # "All players with more than 15 cards must discard randomly selected cards."
+    HAND_LIMIT = "DG-HAND-LIMIT"
+    # "A player may draw either resource cards or one building permit: If he draws from the
+    # resource stack, he draws three cards. ... If a player draws a building permit, he
+    # either takes one of the (face up) discarded permits, or he takes two from the
+    # face-down stack and discards one of them."
+    DRAW = "DG-DRAW"
+    # "Bank: The owner of the bank may, during the resource and building permit draw phase,
+    # draw two resources and the top building permit from the stack. (If the stack of
+    # building permits is empty, this ability no longer applies.)"
+    BANK_DRAW = "DG-BANK-DRAW"
+    # "Each property has a reward value (Reward). The corresponding number of resource
+    # cards is drawn from the stack in the reward phase." "During the reward phase, the
+    # players who own the buildings belonging to the card may draw three additional
+    # resource cards." "All influence points, special abilities, rewards and penalties
+    # resulting from a building are suspended while that building is damaged."
+    REWARD = "DG-REWARD"
+    # "In the first round the players do not draw event cards. The top three event cards of
+    # the stack are turned face up ... The player must immediately discard one of these
+    # three cards. The remaining cards with a red or yellow triangle the player may take
+    # into his hand. All other cards remain face up."
+    EVENT = "DG-EVENT"
+    # "A player may also play a misfortune event (red triangle) from his hand." "No player
+    # may have more than one Fire and one Vandalism card in front of him."
+    MISFORTUNE = "DG-MISFORTUNE"
+    # The state keeps no stacks (`[decks]`): a phase that draws cannot be refereed.
+    DECKS = "DG-DECKS"
 
 
 #: Why a placement is refused, with the rule it rests on.

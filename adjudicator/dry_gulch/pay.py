@@ -1,4 +1,4 @@
-"""Paying for buildings (CP-SAT), and the brute-force twin that tries every set of cards.
+"""Paying for buildings (CP-SAT) and the best building plan (search, `search.py`).
 
 A building's cost is a list of resources (each one *unit*) and labour points. A unit is
 paid by a hand card of its kind; or, for an ability, by the Handyman Brother; or, for a
@@ -8,17 +8,18 @@ cards, their points added, the surplus lost. The owner of a Blacksmith needs no 
 
 Among all payments the one that keeps the most valuable hand is chosen: the least worth
 spent (`state.card_value`: a resource is worth what it stands for in the table, a Labor
-card its points, an event 1 to 3).
+card its points, an event 1 to 3). The brute-force twin is `tests/dry_gulch_twin.py`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations, product
 from typing import Any
 
 from adjudicator.core import cpsat
+from adjudicator.core.words import plural
 from adjudicator.dry_gulch.data import ABILITIES, GOODS, Rules
+from adjudicator.dry_gulch.search import Means, best_plan, units_of
 from adjudicator.dry_gulch.state import DGState, HandCard, card_value
 
 __all__ = [
@@ -27,38 +28,17 @@ __all__ = [
     "Plan",
     "means_of",
     "pay",
-    "pay_brute_force",
     "plan",
-    "plan_brute_force",
+    "plan_cpsat",
     "units_of",
 ]
 
 HANDYMAN = "handyman-brother"
 
 
-@dataclass(frozen=True)
-class Means:
-    """What the payer's buildings let them do this turn."""
-
-    stores: int = 0  # General Stores owned (a card as a good, once a turn each)
-    blacksmith: bool = False  # owns a Blacksmith: needs no Blacksmith resource
-
-
 def means_of(state: DGState, player: str) -> Means:
     specials = state.specials_built(player)
     return Means(min(2, specials.count("general-store")), "blacksmith" in specials)
-
-
-def units_of(rules: Rules, permit: str, means: Means) -> tuple[list[str], int]:
-    """The resource units and labour points a permit costs this payer."""
-    p = rules.permits[permit]
-    units = [
-        k
-        for k, n in sorted(p.cost.items())
-        for _ in range(n)
-        if not (k == "blacksmith" and means.blacksmith)
-    ]
-    return units, p.labor
 
 
 @dataclass(frozen=True)
@@ -97,8 +77,31 @@ class Plan:
     spent_worth: int
 
 
+# One building in the model: permit, per unit kind (direct-by-card-text, store, replaced)
+# counts, Labor cards by text, site literals.
+_Part = tuple[str, dict[str, tuple[dict[int, Any], Any, Any]], dict[int, Any], dict[str, Any]]
+
+
 def _allowed_direct(card: HandCard, kind: str) -> bool:
     return card.kind == kind or (card.event == HANDYMAN and kind in ABILITIES)
+
+
+@dataclass(frozen=True)
+class _Type:
+    """Cards of one text in the hand: interchangeable, so the model counts them."""
+
+    card: HandCard
+    indices: tuple[int, ...]
+    value: int
+
+
+def _types(hand: list[HandCard], rules: Rules) -> list[_Type]:
+    by_text: dict[str, list[int]] = {}
+    for i, c in enumerate(hand):
+        by_text.setdefault(c.text, []).append(i)
+    return [
+        _Type(hand[ix[0]], tuple(ix), card_value(hand[ix[0]], rules)) for ix in by_text.values()
+    ]
 
 
 def _solve(
@@ -109,19 +112,31 @@ def _solve(
     sites: dict[str, list[str]] | None,
     optional: bool,
 ) -> Plan | None:
-    """CP-SAT for one building (`optional=False`) or the best set of them (`True`)."""
+    """CP-SAT for one building (`optional=False`) or the best set of them (`True`).
+
+    Cards with the same text are interchangeable, so the model counts how many of each are
+    used for what instead of choosing cards one by one: one Boolean a card and unit made
+    the search try every permutation of equal cards (minutes on a 15-card hand)."""
     m = cpsat.new_model()
-    value = [card_value(c, rules) for c in hand]
-    uses: dict[int, list[Any]] = {i: [] for i in range(len(hand))}
+    types = _types(hand, rules)
+    n_of = [len(t.indices) for t in types]
     chosen = [m.new_bool_var(f"build{b}") for b in range(len(wanted))]
-    for y in chosen:
-        if not optional:
+    if not optional:
+        for y in chosen:
             m.add(y == 1)
     special = [rules.permits[p].special for p in wanted]
-    parts = []
-    store_vars: list[Any] = []
-    by_kind_direct: dict[str, list[Any]] = {}
-    substitutions: list[tuple[str, Any]] = []
+    card_uses: list[list[Any]] = [[] for _ in types]
+    # Cards through a General Store and cards standing in may be of any text: one pool each.
+    store_pool = [m.new_int_var(0, n, f"gs{t}") for t, n in enumerate(n_of)]
+    sub_pool = [m.new_int_var(0, n, f"sc{t}") for t, n in enumerate(n_of)]
+    for t in range(len(types)):
+        card_uses[t] += [store_pool[t], sub_pool[t]]
+    store_units: list[Any] = []  # every unit paid through a store
+    stand_in_cards: list[Any] = []  # cards standing in: substitution rate x units replaced
+    direct_own: dict[str, list[Any]] = {}  # cards of kind k paying a unit of kind k
+    replaced: dict[str, list[Any]] = {}  # units of kind k replaced by other cards
+    store_by_building: list[Any] = []
+    parts: list[_Part] = []
     for b, permit in enumerate(wanted):
         y = chosen[b]
         # A Blacksmith or General Store built this turn works at once for the others.
@@ -130,67 +145,74 @@ def _solve(
             chosen[o] for o in range(len(wanted)) if o != b and special[o] == "general-store"
         ]
         units, labour = units_of(rules, permit, means)
-        unit_vars = []
-        own_store: list[Any] = []
-        for u, kind in enumerate(units):
+        kinds: dict[str, tuple[dict[int, Any], Any, Any]] = {}
+        own_store = []
+        for kind in sorted(set(units)):
+            need = units.count(kind)
             direct = {
-                i: m.new_bool_var(f"d{b}_{u}_{i}")
-                for i, c in enumerate(hand)
-                if _allowed_direct(c, kind)
+                t: m.new_int_var(0, min(need, n_of[t]), f"d{b}_{kind}_{t}")
+                for t, ty in enumerate(types)
+                if _allowed_direct(ty.card, kind)
             }
-            store = (
-                {i: m.new_bool_var(f"g{b}_{u}_{i}") for i in range(len(hand))}
-                if kind in GOODS and (means.stores or new_stores)
-                else {}
-            )
-            sub_cards = {i: m.new_bool_var(f"s{b}_{u}_{i}") for i in range(len(hand))}
-            sub = m.new_bool_var(f"sub{b}_{u}")
-            waived = m.new_bool_var(f"w{b}_{u}")
+            for t, v in direct.items():
+                card_uses[t].append(v)
+                if types[t].card.kind == kind:
+                    direct_own.setdefault(kind, []).append(v)
+            store = m.new_int_var(0, need, f"g{b}_{kind}")
+            if kind not in GOODS or not (means.stores or new_stores):
+                m.add(store == 0)
+            sub = m.new_int_var(0, need, f"s{b}_{kind}")
+            waived = m.new_int_var(0, need, f"w{b}_{kind}")
             if kind == "blacksmith" and smiths:
-                m.add(waived <= sum(smiths))
+                m.add(waived <= need * sum(smiths))
             else:
                 m.add(waived == 0)
-            m.add(sum(direct.values()) + sum(store.values()) + sub + waived == y)
-            m.add(sum(sub_cards.values()) == rules.substitution[kind] * sub)
-            for group in (direct, store, sub_cards):
-                for i, v in group.items():
-                    uses[i].append(v)
-            store_vars.extend(store.values())
-            own_store.extend(store.values())
-            by_kind_direct.setdefault(kind, []).extend(
-                v for i, v in direct.items() if hand[i].kind == kind
-            )
-            substitutions.append((kind, sub))
-            unit_vars.append((kind, direct, store, sub_cards))
-        if own_store:  # a store built this turn serves the others, not its own cost
-            m.add(sum(own_store) <= means.stores + sum(new_stores))
-        labour_vars = {
-            i: m.new_bool_var(f"l{b}_{i}") for i, c in enumerate(hand) if c.kind == "labor"
+            m.add(sum(direct.values()) + store + sub + waived == need * y)
+            store_units.append(store)
+            own_store.append(store)
+            stand_in_cards.append(rules.substitution[kind] * sub)
+            replaced.setdefault(kind, []).append(sub)
+            kinds[kind] = (direct, store, sub)
+        mine = sum(own_store)
+        store_by_building.append(mine)
+        # A store built this turn serves the others, not its own cost.
+        m.add(mine <= means.stores + sum(new_stores))
+        workers = {
+            t: m.new_int_var(0, n, f"l{b}_{t}")
+            for t, n in enumerate(n_of)
+            if types[t].card.kind == "labor"
         }
-        for v in labour_vars.values():
-            m.add_implication(v, y)
-        for i, v in labour_vars.items():
-            uses[i].append(v)
-        m.add(sum(hand[i].labor * v for i, v in labour_vars.items()) >= labour * y)
+        for t, v in workers.items():
+            m.add(v <= n_of[t] * y)
+            card_uses[t].append(v)
+        m.add(sum(types[t].card.labor * v for t, v in workers.items()) >= labour * y)
         site_vars = {}
         if sites is not None:
             site_vars = {s: m.new_bool_var(f"at{b}_{s}") for s in sites[permit]}
             m.add(sum(site_vars.values()) == y)
-        parts.append((permit, unit_vars, labour_vars, site_vars))
-    used = []
-    for i, vs in uses.items():
-        m.add(sum(vs) <= 1)
-        used.append((value[i], sum(vs)))
-    if store_vars:
-        built_stores = [y for y, sp in zip(chosen, special, strict=True) if sp == "general-store"]
-        m.add(sum(store_vars) <= means.stores + sum(built_stores))
-        m.add(sum(store_vars) <= 2)  # both General Stores at the most
+        parts.append((permit, kinds, workers, site_vars))
+    for t, uses in enumerate(card_uses):
+        m.add(sum(uses) <= n_of[t])
+    m.add(sum(store_pool) == sum(store_units))
+    m.add(sum(sub_pool) == sum(stand_in_cards))
+    built_stores = [y for y, sp in zip(chosen, special, strict=True) if sp == "general-store"]
+    m.add(sum(store_units) <= means.stores + sum(built_stores))
+    m.add(sum(store_units) <= 2)  # both General Stores at the most
+    # Two General Stores built in one turn: the first built cannot use the second ("in
+    # effect as soon as the building has been built"), so together their own costs take
+    # one store card more than the stores owned before the turn at the most.
+    store_builds = [b for b, sp in enumerate(special) if sp == "general-store"]
+    for i, a in enumerate(store_builds):
+        for c in store_builds[i + 1 :]:
+            m.add(store_by_building[a] + store_by_building[c] <= means.stores + 1)
     # Only a missing resource is replaced (the rulebook's 'Build'): a unit of a kind stands
     # in only when every card of that kind in the hand pays for that kind.
-    for kind, sub in substitutions:
-        held = sum(1 for c in hand if c.kind == kind)
+    for kind, subs in replaced.items():
+        held = sum(n for ty, n in zip(types, n_of, strict=True) if ty.card.kind == kind)
         if held:
-            m.add(held * sub <= sum(by_kind_direct.get(kind, [])))
+            any_sub = m.new_bool_var(f"z_{kind}")
+            m.add(sum(subs) <= len(hand) * any_sub)
+            m.add(sum(direct_own.get(kind, [])) >= held * any_sub)
     if sites is not None:
         by_site: dict[str, list[Any]] = {}
         for _, _, _, site_vars in parts:
@@ -203,41 +225,63 @@ def _solve(
                 pair = by_site.get(site.id, []) + by_site.get(site.across, [])
                 if len(pair) > 1:
                     m.add_at_most_one(pair)
-    spent = sum(v * u for v, u in used)
+    spent = sum(ty.value * sum(uses) for ty, uses in zip(types, card_uses, strict=True))
     influence = sum(rules.permits[p].influence * y for p, y in zip(wanted, chosen, strict=True))
-    big = 1 + sum(value)
+    big = 1 + sum(ty.value * n for ty, n in zip(types, n_of, strict=True))
     what = "the best building plan" if optional else f"the payment for {wanted[0]}"
     result = cpsat.solve(m, objective=cpsat.maximize(influence * big - spent), workers=1)
     # A payment not proven the best is not given as the best: SolveError says so.
     if result.require_proof(what).outcome is cpsat.Outcome.INFEASIBLE:
         return None
+    return _read_plan(rules, types, parts, chosen, result, store_pool, sub_pool)
+
+
+def _read_plan(
+    rules: Rules,
+    types: list[_Type],
+    parts: list[_Part],
+    chosen: list[Any],
+    result: cpsat.SolveResult,
+    store_pool: list[Any],
+    sub_pool: list[Any],
+) -> Plan:
+    """The plan in hand cards: counts of each text turned into that many of its cards."""
+    left = [list(ty.indices) for ty in types]
+
+    def take(t: int, n: int) -> list[int]:
+        out, left[t] = left[t][:n], left[t][n:]
+        return out
+
+    store_cards = [i for t, v in enumerate(store_pool) for i in take(t, result.value(v))]
+    sub_cards = [i for t, v in enumerate(sub_pool) for i in take(t, result.value(v))]
     payments = []
     placed = {}
     count: dict[str, int] = {}
     names = []
-    for (permit, unit_vars, labour_vars, site_vars), y in zip(parts, chosen, strict=True):
+    for (permit, kinds, workers, site_vars), y in zip(parts, chosen, strict=True):
         if not result.boolean_value(y):
             continue
         count[permit] = count.get(permit, 0) + 1
         label = permit if count[permit] == 1 else f"{permit}#{count[permit]}"
         names.append(permit)
         pay_ = Payment(permit)
-        for kind, direct, store, sub_cards in unit_vars:
-            d = [i for i, v in direct.items() if result.boolean_value(v)]
-            g = [i for i, v in store.items() if result.boolean_value(v)]
-            stand_ins = [i for i, v in sub_cards.items() if result.boolean_value(v)]
-            if d:
-                pay_.direct.append((kind, d[0]))
-            elif g:
-                pay_.store.append((kind, g[0]))
-            elif stand_ins:  # else a Blacksmith built this turn waived the unit
-                pay_.substitute.append((kind, stand_ins))
-        pay_.labour.extend(i for i, v in labour_vars.items() if result.boolean_value(v))
+        for kind, (direct, store, sub) in kinds.items():
+            for t, v in direct.items():
+                pay_.direct.extend((kind, i) for i in take(t, result.value(v)))
+            for _ in range(result.value(store)):
+                pay_.store.append((kind, store_cards.pop()))
+            for _ in range(result.value(sub)):
+                n = rules.substitution[kind]
+                pay_.substitute.append((kind, sub_cards[:n]))
+                del sub_cards[:n]
+        for t, v in workers.items():
+            pay_.labour.extend(take(t, result.value(v)))
         payments.append(pay_)
         for s, v in site_vars.items():
             if result.boolean_value(v):
                 placed[label] = s
-    spent_worth = sum(value[i] for p in payments for i in p.cards())
+    hand_value = {i: ty.value for ty in types for i in ty.indices}
+    spent_worth = sum(hand_value[i] for p in payments for i in p.cards())
     return Plan(
         names, placed, payments, sum(rules.permits[p].influence for p in names), spent_worth
     )
@@ -254,145 +298,37 @@ def pay(state: DGState, permit: str, player: str | None = None) -> Payment | Non
 
 def plan(state: DGState, player: str | None, legal_sites: dict[str, list[str]]) -> Plan:
     """The buildings (from the player's permits) the hand pays for together this turn that
-    gain the most influence, each on a legal free site; then the most valuable hand kept."""
+    gain the most influence, each on a legal free site; then the most valuable hand kept.
+    Found by `search.best_plan` (CP-SAT took minutes to prove it on many permits)."""
+    who = state.player(player)
+    rules = state.rules
+    permits, sites, paid = best_plan(
+        rules, who.hand, list(who.permits), means_of(state, who.name), legal_sites
+    )
+    if paid is None:
+        return Plan([], {}, [], 0, 0)
+    payments = [
+        Payment(p, paid.direct[b], paid.store[b], paid.substitute[b], paid.labour[b])
+        for b, p in enumerate(permits)
+    ]
+    placed: dict[str, str] = {}
+    count: dict[str, int] = {}
+    for p, site in zip(permits, sites, strict=True):
+        count[p] = count.get(p, 0) + 1
+        placed[p if count[p] == 1 else f"{p}#{count[p]}"] = site
+    influence = sum(rules.permits[p].influence for p in permits)
+    return Plan(permits, placed, payments, influence, paid.worth)
+
+
+def plan_cpsat(state: DGState, player: str | None, legal_sites: dict[str, list[str]]) -> Plan:
+    """`plan` by CP-SAT: the second engine, held to `plan` in the tests and the benchmark
+    (seconds to minutes when a player holds many permits)."""
     who = state.player(player)
     result = _solve(
         state.rules, who.hand, list(who.permits), means_of(state, who.name), legal_sites, True
     )
     assert result is not None  # building nothing is always possible
     return result
-
-
-# ----- the twin ----------------------------------------------------------------------------
-
-
-def _can_pay(
-    rules: Rules,
-    hand: list[HandCard],
-    cards: list[int],
-    needs: list[tuple[list[str], int]],
-    stores: int,
-    new_stores: list[bool] | None = None,
-) -> bool:
-    """Whether these cards (some may stay unused) pay for every building's (units, labour).
-
-    `new_stores[b]`: building b is a General Store built this turn; it lends its store to
-    the others (at most two stores in all), not to its own cost."""
-    new_stores = new_stores or [False] * len(needs)
-    held = {k: sum(1 for c in hand if c.kind == k) for k in rules.substitution}
-    todo = [(k, b) for b, (units, _) in enumerate(needs) for k in units]
-
-    def store_ok(per_building: list[int]) -> bool:
-        built = sum(new_stores)
-        if sum(per_building) > min(2, stores + built):
-            return False
-        return all(n <= stores + built - int(new_stores[b]) for b, n in enumerate(per_building))
-
-    def units_left(
-        i: int, free: list[int], store_uses: list[int], direct: dict[str, int], subbed: set[str]
-    ) -> bool:
-        if i == len(todo):
-            # Only a missing resource is replaced: every card of a replaced kind pays for it.
-            if any(direct.get(k, 0) < held[k] for k in subbed):
-                return False
-            return store_ok(store_uses) and labour_ok(free)
-        kind, b = todo[i]
-        for c in free:
-            if _allowed_direct(hand[c], kind):
-                like = {**direct, kind: direct.get(kind, 0) + (hand[c].kind == kind)}
-                if units_left(i + 1, [x for x in free if x != c], store_uses, like, subbed):
-                    return True
-        if kind in GOODS:
-            uses = [n + (k == b) for k, n in enumerate(store_uses)]
-            if store_ok(uses):
-                for c in free:
-                    if units_left(i + 1, [x for x in free if x != c], uses, direct, subbed):
-                        return True
-        for group in combinations(free, rules.substitution[kind]):
-            rest = [x for x in free if x not in group]
-            if units_left(i + 1, rest, store_uses, direct, subbed | {kind}):
-                return True
-        return False
-
-    def labour_ok(free: list[int]) -> bool:
-        workers = [c for c in free if hand[c].kind == "labor"]
-        labour = [lab for _, lab in needs]
-
-        def fill(k: int, pool: list[int]) -> bool:
-            if k == len(labour):
-                return True
-            for n in range(len(pool) + 1):
-                for group in combinations(pool, n):
-                    if sum(hand[c].labor for c in group) >= labour[k] and fill(
-                        k + 1, [c for c in pool if c not in group]
-                    ):
-                        return True
-            return False
-
-        return fill(0, workers)
-
-    return units_left(0, list(cards), [0] * len(needs), {}, set())
-
-
-def _least_worth(
-    rules: Rules,
-    hand: list[HandCard],
-    needs: list[tuple[list[str], int]],
-    stores: int,
-    new_stores: list[bool] | None = None,
-) -> int | None:
-    """The least worth of a set of hand cards that pays for all `needs`, or None."""
-    values = [card_value(c, rules) for c in hand]
-    best = None
-    for n in range(len(hand) + 1):
-        for cards in combinations(range(len(hand)), n):
-            worth = sum(values[i] for i in cards)
-            if (best is None or worth < best) and _can_pay(rules, hand, list(cards), needs, stores):
-                best = worth
-    return best
-
-
-def pay_brute_force(state: DGState, permit: str, player: str | None = None) -> int | None:
-    """The twin of `pay`: the least worth any set of hand cards pays with, or None."""
-    who = state.player(player)
-    means = means_of(state, who.name)
-    return _least_worth(state.rules, who.hand, [units_of(state.rules, permit, means)], means.stores)
-
-
-def plan_brute_force(
-    state: DGState, player: str | None, legal_sites: dict[str, list[str]]
-) -> tuple[int, int]:
-    """The twin of `plan`: (most influence, least worth spent for it), trying every set of
-    permits, every choice of sites and every set of cards."""
-    who = state.player(player)
-    rules = state.rules
-    means = means_of(state, who.name)
-    best = (0, 0)  # (influence, -worth)
-    permits = list(who.permits)
-    across = {(x.id, x.across) for x in rules.sites.values() if x.across}
-
-    def sites_ok(sites: tuple[str, ...]) -> bool:
-        return len(set(sites)) == len(sites) and not any(
-            (a, b) in across for a in sites for b in sites
-        )
-
-    for n in range(1, len(permits) + 1):
-        for chosen in combinations(permits, n):
-            if not any(sites_ok(sites) for sites in product(*(legal_sites[p] for p in chosen))):
-                continue
-            specials = [rules.permits[p].special for p in chosen]
-            needs = []
-            for b, p in enumerate(chosen):
-                smith = means.blacksmith or any(
-                    sp == "blacksmith" for o, sp in enumerate(specials) if o != b
-                )
-                needs.append(units_of(rules, p, Means(means.stores, smith)))
-            worth = _least_worth(
-                rules, who.hand, needs, means.stores, [sp == "general-store" for sp in specials]
-            )
-            if worth is not None:
-                best = max(best, (sum(rules.permits[p].influence for p in chosen), -worth))
-    return best[0], -best[1]
 
 
 def why_not(state: DGState, permit: str, player: str | None = None) -> str:
@@ -404,7 +340,7 @@ def why_not(state: DGState, permit: str, player: str | None = None) -> str:
     points = sum(c.labor for c in who.hand if c.kind == "labor")
     if points < labour:
         return (
-            f"it needs {labour} labour point(s) and the hand's Labor cards give {points}; "
+            f"it needs {plural(labour, 'labour point')} and the hand's Labor cards give {points}; "
             "labour is paid with Labor cards only"
         )
     handymen = sum(1 for c in who.hand if c.event == HANDYMAN)
@@ -424,13 +360,12 @@ def why_not(state: DGState, permit: str, player: str | None = None) -> str:
         stand_in = missing - helped
         cards += need - stand_in + stand_in * rules.substitution[kind]
         if stand_in:
-            short.append(
-                f"{stand_in} {kind} ({stand_in * rules.substitution[kind]} card(s) standing in)"
-            )
+            cards_in = plural(stand_in * rules.substitution[kind], "card")
+            short.append(f"{stand_in} {kind} ({cards_in} standing in)")
     workers = sorted((c.labor for c in who.hand if c.kind == "labor"), reverse=True)
     labour_cards = next(n for n in range(len(workers) + 1) if sum(workers[:n]) >= labour)
     lacks = "; it lacks " + ", ".join(short) if short else ""
     return (
-        f"paying takes at least {cards + labour_cards} card(s), {labour_cards} of them "
+        f"paying takes at least {plural(cards + labour_cards, 'card')}, {labour_cards} of them "
         f"Labor cards for {labour} labour{lacks}; the hand holds {len(who.hand)}"
     )

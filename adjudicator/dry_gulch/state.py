@@ -29,7 +29,9 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
 from adjudicator.core.seats import Seats
 from adjudicator.core.validation import ID_PATTERN, StrictMutable, check_seats, validated
+from adjudicator.core.words import plural
 from adjudicator.dry_gulch.data import KINDS, Rules, load_rules
+from adjudicator.dry_gulch.decks import Decks, decks_data, decks_from
 
 __all__ = [
     "Built",
@@ -104,6 +106,7 @@ class DGState(Seats[DGPlayer]):
     players: list[DGPlayer]
     active: str
     buildings: list[Built] = field(default_factory=list)
+    decks: Decks | None = None  # the stacks and discards, when the state keeps them
 
     @property
     def rules(self) -> Rules:
@@ -140,8 +143,13 @@ class _Built(StrictMutable):
 class _State(StrictMutable):
     game: str
     active: str
-    players: list[_Player] = Field(min_length=3, max_length=6)
+    players: list[_Player] = []  # 3 to 6 (rulebook: "The 3 to 6 players"): check_seats
     buildings: list[_Built] = []
+    decks: dict[str, Any] | None = None  # checked by `decks.decks_from`
+
+
+#: The rulebook's player count ("The 3 to 6 players").
+SEATS = (3, 6)
 
 
 def state_from(data: dict[str, Any], source: str) -> DGState:
@@ -152,7 +160,7 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
         return InputError(source, entry, problem)
 
     names = [p.name for p in m.players]
-    check_seats(source, m.game, "dry-gulch", names, {"active": m.active})
+    check_seats(source, m.game, "dry-gulch", names, {"active": m.active}, SEATS)
     players = []
     for p in m.players:
         entry = f"players {p.name!r}"
@@ -191,6 +199,8 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
             raise fail(entry, f"site {b.site!r} already holds the {seen[b.site]}")
         seen[b.site] = b.permit
         built.append(Built(b.permit, b.owner, b.site, b.damaged))
+    _check_residences(built, names, rules, fail)
+    _check_printed_counts(players, rules, fail)
     for permit, permit_info in rules.permits.items():
         n = sum(1 for b in built if b.permit == permit)
         n += sum(p.permits.count(permit) for p in players)
@@ -213,10 +223,52 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
         if damaged > len(player.against):
             raise fail(
                 f"players {player.name!r}.against",
-                f"{damaged} damaged building(s) but "
-                f"{len(player.against)} misfortune card(s) in front of {player.name}",
+                f"{plural(damaged, 'damaged building')} but "
+                f"{plural(len(player.against), 'misfortune card')} in front of {player.name}",
             )
-    return DGState(players, m.active, built)
+    return DGState(players, m.active, built, decks_from(m.decks, rules, source))
+
+
+def _check_residences(built: list[Built], names: list[str], rules: Rules, fail: Any) -> None:
+    """Each player places one residence at setup, on an edge site ("the foot path points
+    ... to the outside edge of the board"): one each, never on a site of the centre."""
+    homes: dict[str, int] = {}
+    for i, b in enumerate(built):
+        if rules.permits[b.permit].special != "residence":
+            continue
+        if not rules.sites[b.site].edge:
+            raise fail(
+                f"buildings[{i}]",
+                f"a residence stands on an edge site (its foot path to the board's edge), "
+                f"not on {b.site!r}",
+            )
+        if b.owner in homes:
+            raise fail(f"buildings[{i}]", f"{b.owner} already has a residence")
+        homes[b.owner] = i
+    for name in names:
+        if name not in homes:
+            raise fail(f"players {name!r}", f"{name} has no residence: each places one at setup")
+
+
+def _check_printed_counts(players: list[DGPlayer], rules: Rules, fail: Any) -> None:
+    """The hands together hold no more of a resource card than the deck prints."""
+    printed: dict[str, int] = {}
+    for kind, _, labor, count in rules.resources:
+        key = f"labor:{labor}" if kind == "labor" else kind
+        printed[key] = printed.get(key, 0) + count
+    held: dict[str, int] = {}
+    for p in players:
+        for card in p.hand:
+            if card.kind == "event":
+                continue  # events are counted against their printed copies below
+            key = f"labor:{card.labor}" if card.kind == "labor" else card.kind
+            held[key] = held.get(key, 0) + 1
+            if held[key] > printed.get(key, 0):
+                raise fail(
+                    f"players {p.name!r}.hand",
+                    f"{held[key]} {key!r} cards in the hands; "
+                    f"the game prints {printed.get(key, 0)}",
+                )
 
 
 def load_dg_state(path: Path) -> DGState:
@@ -241,4 +293,4 @@ def state_data(s: DGState) -> dict[str, Any]:
             {"permit": b.permit, "owner": b.owner, "site": b.site, "damaged": b.damaged}
             for b in s.buildings
         ],
-    }
+    } | ({"decks": decks_data(s.decks)} if s.decks is not None else {})

@@ -13,8 +13,18 @@ from adjudicator.black_hills.best import Candidate
 from adjudicator.black_hills.data import Rules
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
+from adjudicator.render.words import plural, verdict_word
 
-__all__ = ["best_table", "invest_view", "players_table", "verdict_view"]
+__all__ = [
+    "areas_table",
+    "best_table",
+    "bh_board_svg",
+    "bh_cards_table",
+    "invest_view",
+    "players_table",
+    "state_view",
+    "verdict_view",
+]
 
 
 def players_table(s: BHState) -> Table:
@@ -49,7 +59,7 @@ def verdict_view(v: Verdict) -> RenderableType:
     """Legal or not, what happened, why not (with the rule's code); for a legal turn the
     players after it, and the winner."""
     head = Text(f"{v.player or '?'}: ")
-    head.append("LEGAL" if v.legal else "NOT LEGAL", style="bold green" if v.legal else "bold red")
+    head.append(verdict_word(v.legal), style="bold green" if v.legal else "bold red")
     parts: list[RenderableType] = [head]
     parts += [Text(f"  {line}") for line in v.log]
     parts += [Text(f"  refused ({r.code}): {r.message}", style="red") for r in v.reasons]
@@ -68,7 +78,7 @@ def invest_view(player: str, best: Candidate | None) -> Text:
         ", ".join(f"{n} {r}" for r, n in p.paid().items() if n) for p in best.verdict.payments
     )
     return Text(
-        f"{player} can buy {best.verdict.reputation_gained} reputation point(s) now: "
+        f"{player} can buy {plural(best.verdict.reputation_gained, 'reputation point')} now: "
         f"{best.text.split(': ', 1)[1]} (paying {paid or 'nothing'})."
     )
 
@@ -84,3 +94,92 @@ def best_table(player: str, ranked: Sequence[Candidate], rules: Rules) -> Table:
             str(c.kept),
         )
     return t
+
+
+def areas_table(rules: Rules, s: BHState | None = None) -> Table:
+    """The areas: the resource each gives and what is left of it in the supply; with a
+    state, which characters stand there this round and which are shut (and by whom)."""
+    t = Table("area", "resource", "supply left", "this round", title=f"{rules.name}: the areas")
+    for area, resource in rules.areas.items():
+        supply = "-" if resource is None else str((s.supply if s else rules.supply)[resource])
+        here = [f"{who}'s {char}" for who, char, at in (s.placed if s else []) if at == area]
+        if s is not None and resource is not None and resource in s.closed:
+            here.append(f"shut by {s.closed[resource]}")
+        t.add_row(rules.area_names[area], resource or "-", supply, ", ".join(here))
+    return t
+
+
+def state_view(s: BHState) -> RenderableType:
+    """The whole table: the areas and supply, the players, the jail and the discards."""
+    rules = s.rules
+    parts: list[RenderableType] = [areas_table(rules, s), players_table(s)]
+    parts.append(
+        Text(
+            f"Jail: {plural(s.jail, 'gunman', 'gunmen')} waiting; "
+            f"event deck: {plural(len(s.event_deck), 'card')}"
+        )
+    )
+    discards = ", ".join(rules.characters[c].name for c in s.discarded) or "none"
+    parts.append(Text(f"Characters discarded: {discards}"))
+    if s.plague:
+        parts.append(Text(f"Plague on {s.plague}"))
+    return Group(*parts)
+
+
+def bh_cards_table(rules: Rules) -> RenderableType:
+    """The character cards and the event cards."""
+    chars = Table("character", "name", "group", "text", title="Characters")
+    for c in rules.characters.values():
+        chars.add_row(c.id, c.name, c.group, c.text)
+    events = Table("event", "name", "cost", "text", title="Events")
+    for e in rules.events.values():
+        events.add_row(e.id, e.name, str(e.cost), e.text)
+    return Group(chars, events)
+
+
+def bh_board_svg(rules: Rules, s: BHState | None = None, title: str | None = None) -> str:
+    """The areas side by side, each with its resource, supply and who stands there."""
+    import xml.etree.ElementTree as ET
+
+    w, h, margin = 180, 120, 20
+    width = margin * 2 + w * len(rules.areas)
+    height = margin * 2 + 40 + h
+    svg = ET.Element(
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        width=str(width),
+        height=str(height),
+        viewBox=f"0 0 {width} {height}",
+    )
+    ET.SubElement(svg, "rect", width=str(width), height=str(height), fill="#f4efe1")
+    head = ET.SubElement(
+        svg, "text", x=str(margin), y=str(margin + 14), style="font: bold 16px sans-serif"
+    )
+    head.text = title or rules.name
+    for i, (area, resource) in enumerate(rules.areas.items()):
+        x, y = margin + i * w, margin + 40
+        g = ET.SubElement(svg, "g", id=f"area-{area}")
+        ET.SubElement(
+            g,
+            "rect",
+            x=str(x + 4),
+            y=str(y),
+            width=str(w - 8),
+            height=str(h),
+            fill="#fffdf7",
+            stroke="#8a7f6a",
+        )
+        lines = [rules.area_names[area]]
+        if resource is not None:
+            lines.append(f"{resource}: {(s.supply if s else rules.supply)[resource]} left")
+        lines += [f"{who}: {char}" for who, char, at in (s.placed if s else []) if at == area]
+        for n, line in enumerate(lines):
+            t = ET.SubElement(
+                g,
+                "text",
+                x=str(x + 12),
+                y=str(y + 22 + 18 * n),
+                style="font: " + ("bold 14px" if n == 0 else "12px") + " sans-serif",
+            )
+            t.text = line
+    return ET.tostring(svg, encoding="unicode")

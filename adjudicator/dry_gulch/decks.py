@@ -1,0 +1,118 @@
+"""The stacks and discard piles of a Dry Gulch state, when it keeps them (a whole turn's
+draws need them; the building questions do not).
+
+```toml
+[decks]
+round = 2                              # the first round draws no event cards
+resources = ["lumber", "labor:2"]      # the resource stack, face down, top first
+resource_discard = ["brick"]
+permits = ["bank", "hotel"]            # the permit stack, top first
+permit_discard = ["saloon"]            # face up: a player may take one
+events = ["fire", "iou"]               # the event stack, top first
+event_discard = []
+face_up = ["election-poll"]            # turned up this turn, to be played before rewards
+```
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import Field
+
+from adjudicator.core.errors import InputError
+from adjudicator.core.validation import StrictMutable, validated
+from adjudicator.dry_gulch.data import KINDS, Rules
+
+__all__ = ["Decks", "decks_data", "decks_from", "draw_resources"]
+
+
+@dataclass
+class Decks:
+    round: int = 1
+    resources: list[str] = field(default_factory=list)
+    resource_discard: list[str] = field(default_factory=list)
+    permits: list[str] = field(default_factory=list)
+    permit_discard: list[str] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    event_discard: list[str] = field(default_factory=list)
+    face_up: list[str] = field(default_factory=list)  # the active player's, to be played
+
+
+class _Decks(StrictMutable):
+    round: int = Field(default=1, ge=1)
+    resources: list[str] = []
+    resource_discard: list[str] = []
+    permits: list[str] = []
+    permit_discard: list[str] = []
+    events: list[str] = []
+    event_discard: list[str] = []
+    face_up: list[str] = []
+
+
+def _resource(text: str) -> bool:
+    kind, _, arg = text.partition(":")
+    if kind == "labor":
+        return arg.isascii() and arg.isdecimal() and 1 <= int(arg) <= 9
+    return kind in KINDS and not arg
+
+
+def decks_from(raw: Any, rules: Rules, source: str) -> Decks | None:
+    """The `decks` table of a state file, each card checked against the game's cards."""
+    if raw is None:
+        return None
+    m = validated(_Decks, raw, f"{source} decks")
+    for key in ("resources", "resource_discard"):
+        for text in getattr(m, key):
+            if not _resource(text):
+                raise InputError(source, f"decks.{key}", f"{text!r} is not a resource card")
+    for key in ("permits", "permit_discard"):
+        for permit in getattr(m, key):
+            if permit not in rules.permits or rules.permits[permit].special == "residence":
+                raise InputError(source, f"decks.{key}", f"{permit!r} is not a building permit")
+    for key in ("events", "event_discard", "face_up"):
+        for event in getattr(m, key):
+            if event not in rules.events:
+                raise InputError(source, f"decks.{key}", f"unknown event {event!r}")
+    return Decks(
+        m.round,
+        list(m.resources),
+        list(m.resource_discard),
+        list(m.permits),
+        list(m.permit_discard),
+        list(m.events),
+        list(m.event_discard),
+        list(m.face_up),
+    )
+
+
+def decks_data(d: Decks) -> dict[str, Any]:
+    return {
+        "round": d.round,
+        "resources": list(d.resources),
+        "resource_discard": list(d.resource_discard),
+        "permits": list(d.permits),
+        "permit_discard": list(d.permit_discard),
+        "events": list(d.events),
+        "event_discard": list(d.event_discard),
+        "face_up": list(d.face_up),
+    }
+
+
+def draw_resources(d: Decks, n: int, rng: random.Random) -> tuple[list[str], bool]:
+    """Up to n resource cards from the top of the stack; "If the stack is empty, the
+    discarded cards are reshuffled and used." Returns the cards and whether it reshuffled
+    (fewer than n when both piles run out)."""
+    got: list[str] = []
+    shuffled = False
+    while len(got) < n:
+        if not d.resources:
+            if not d.resource_discard:
+                break
+            d.resources, d.resource_discard = list(d.resource_discard), []
+            rng.shuffle(d.resources)
+            shuffled = True
+        got.append(d.resources.pop(0))
+    return got, shuffled

@@ -1,0 +1,82 @@
+"""The discard phase (the Dry Gulch rulebook's 'Discard', RULINGS-dry-gulch `DG-DISCARD`).
+
+"The active player may discard any cards he wants. He also discards all event cards that
+other players have played against him. All players with more than 15 cards must discard
+randomly selected cards." And: "When the misfortune event card is discarded, the marker is
+also removed from the building, and the building counts again as fully valid."
+
+Readings: the cards the active player chooses go first, then the misfortunes in front of
+them (so their damaged buildings are repaired), then every player over the hand limit
+loses random cards down to it (permits "do not count as cards"). The random cards come
+from the seed, so that a phase can be replayed.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.dry_gulch.codes import Code, Reason
+from adjudicator.dry_gulch.state import DGState
+
+__all__ = ["DiscardResult", "discard_phase"]
+
+
+@dataclass(frozen=True)
+class DiscardResult:
+    """The phase's verdict: legal or not and why, the state it leaves (the state as it was
+    when refused), what each player discarded and which sites were repaired."""
+
+    player: str
+    legal: bool
+    reasons: tuple[Reason, ...]
+    after: DGState
+    chosen: list[str] = field(default_factory=list)
+    misfortunes: list[str] = field(default_factory=list)
+    repaired: list[str] = field(default_factory=list)  # sites whose marker came off
+    at_random: dict[str, list[str]] = field(default_factory=dict)  # player -> cards lost
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "legal": self.legal,
+            "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
+            "discarded": self.chosen,
+            "misfortunes": self.misfortunes,
+            "repaired": self.repaired,
+            "random": self.at_random,
+        }
+
+
+def discard_phase(state: DGState, chosen: list[str], seed: int | None = None) -> DiscardResult:
+    """The active player's discard phase: `chosen` are the cards they discard (as written
+    in the state file: `lumber`, `labor:2`, `event:iou`)."""
+    me = state.player(state.active)
+    left = [c.text for c in me.hand]
+    for card in chosen:
+        if card not in left:
+            why = f"{me.name} holds no {card!r} to discard" + (
+                " (no more of them)" if any(c.text == card for c in me.hand) else ""
+            )
+            return DiscardResult(me.name, False, (Reason(Code.DISCARD, why),), state)
+        left.remove(card)
+    after = copy.deepcopy(state)
+    mine = after.player(after.active)
+    for card in chosen:
+        mine.hand.remove(next(c for c in mine.hand if c.text == card))
+    misfortunes, mine.against = list(mine.against), []
+    repaired = []
+    for b in after.buildings:
+        if b.owner == mine.name and b.damaged:
+            b.damaged = False
+            repaired.append(b.site)
+    rng = random.Random(seed)
+    lost: dict[str, list[str]] = {}
+    limit = after.rules.hand_limit
+    for p in after.players:
+        if len(p.hand) > limit:
+            gone = sorted(rng.sample(range(len(p.hand)), len(p.hand) - limit), reverse=True)
+            lost[p.name] = [p.hand.pop(i).text for i in gone]
+    return DiscardResult(mine.name, True, (), after, list(chosen), misfortunes, repaired, lost)

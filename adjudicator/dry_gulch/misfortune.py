@@ -1,0 +1,131 @@
+"""Fire and Vandalism played against a building (the Dry Gulch rulebook's event cards with
+a red triangle; RULINGS-dry-gulch `DG-MISFORTUNE`, `DG-FIRE`, `DG-VANDALISM`, `DG-RANDOM`).
+
+"Fire: Played against any building. The building is then damaged. If there is no
+Firehouse, the owner of the affected building must, for help in putting out the fire, have
+each fellow player draw one card from his own hand. If there is a Firehouse, its owner may
+draw 2 cards." "Vandalism: ... The owner of the affected building must let one card be
+drawn from him, which is discarded." "The event card is placed in front of the owner of
+the affected damaged building." "No player may have more than one Fire and one Vandalism
+card in front of him." "I.O.U.: Whenever (any number of) cards are to be drawn from you,
+you hand over this card and no cards are drawn this time." "Fire Insurance: Whoever hands
+over these cards prevents the loss of cards in the event of a fire."
+
+Readings: a building already damaged takes no second marker; the fellow players draw in
+seat order from the player who played the card; a Firehouse only counts undamaged, and a
+Firehouse owner who owns the burning building draws nothing from themself; the owner hands
+over Fire Insurance first (to the discards), else an I.O.U. (to the first who would draw);
+cards drawn at random come from the seed. Ace up your Sleeve is not refereed yet.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.dry_gulch.codes import Code, Reason
+from adjudicator.dry_gulch.state import DGState
+
+__all__ = ["MisfortuneResult", "play_misfortune"]
+
+
+@dataclass(frozen=True)
+class MisfortuneResult:
+    player: str
+    legal: bool
+    reasons: tuple[Reason, ...]
+    after: DGState
+    owner: str | None = None
+    handed_over: str | None = None  # "fire-insurance" or "iou"
+    drawn: dict[str, list[str]] = field(default_factory=dict)  # who drew what
+    discarded: list[str] = field(default_factory=list)  # Vandalism's card
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "legal": self.legal,
+            "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
+            "owner": self.owner,
+            "handed_over": self.handed_over,
+            "drawn": self.drawn,
+            "discarded": self.discarded,
+        }
+
+
+def play_misfortune(
+    state: DGState, event: str, site: str, seed: int | None = None
+) -> MisfortuneResult:
+    """The active player plays `event` (fire or vandalism) from hand against `site`."""
+    me = state.active
+    rules = state.rules
+
+    def refuse(why: str) -> MisfortuneResult:
+        return MisfortuneResult(me, False, (Reason(Code.MISFORTUNE, why),), state)
+
+    if event not in ("fire", "vandalism"):
+        return refuse(f"{event!r} is not a misfortune played against a building")
+    if not any(c.event == event for c in state.player(me).hand):
+        return refuse(f"{me} holds no {rules.events[event].name} card")
+    building = state.occupied().get(site)
+    if building is None:
+        return refuse(f"no building stands on {site!r}")
+    if building.damaged:
+        return refuse(f"the building on {site} is damaged already")
+    owner = building.owner
+    if event in state.player(owner).against:
+        return refuse(f"{owner} has a {rules.events[event].name} in front already")
+    after = copy.deepcopy(state)
+    player, victim = after.player(me), after.player(owner)
+    player.hand.remove(next(c for c in player.hand if c.event == event))
+    victim.against.append(event)
+    next(b for b in after.buildings if b.site == site).damaged = True
+    rng = random.Random(seed)
+    names = after.names()
+    start = names.index(me)
+    if event == "fire":
+        firehouses = {
+            b.owner
+            for b in after.buildings
+            if rules.permits[b.permit].special == "firehouse" and not b.damaged
+        }
+        draws = (
+            [(n, 2) for n in names if n in firehouses and n != owner]
+            if firehouses
+            else [(n, 1) for n in names[start:] + names[:start] if n != owner]
+        )
+    else:
+        draws = [(me if me != owner else names[(start + 1) % len(names)], 1)]
+    handed = _hand_over(victim.hand, event, draws)
+    result = MisfortuneResult(me, True, (), after, owner, handed)
+    if handed is not None:
+        if handed == "iou" and draws:  # the first who would draw takes the I.O.U.
+            after.player(draws[0][0]).hand.append(
+                victim.hand.pop(next(i for i, c in enumerate(victim.hand) if c.event == "iou"))
+            )
+        else:
+            victim.hand.pop(next(i for i, c in enumerate(victim.hand) if c.event == handed))
+            if after.decks is not None:
+                after.decks.event_discard.append(handed)
+        return result
+    for name, n in draws:
+        for _ in range(min(n, len(victim.hand))):
+            card = victim.hand.pop(rng.randrange(len(victim.hand)))
+            if event == "vandalism":
+                result.discarded.append(card.text)
+            else:
+                after.player(name).hand.append(card)
+                result.drawn.setdefault(name, []).append(card.text)
+    return result
+
+
+def _hand_over(hand: list[Any], event: str, draws: list[tuple[str, int]]) -> str | None:
+    """What the owner hands over to lose no cards: Fire Insurance against a fire, else an
+    I.O.U.; nothing when no card would be drawn anyway."""
+    if not draws or not hand:
+        return None
+    held = {c.event for c in hand}
+    if event == "fire" and "fire-insurance" in held:
+        return "fire-insurance"
+    return "iou" if "iou" in held else None

@@ -1,0 +1,105 @@
+"""The reward phase (the Dry Gulch rulebook's 'Reward Phase'; RULINGS-dry-gulch
+`DG-REWARD`).
+
+Readings (each an option in RULINGS-dry-gulch): the buildings the active player built this
+turn pay their reward once, to them (`every_turn=True`: every undamaged building of the
+active player pays, every turn); each violet card played this turn gives the owners of its
+buildings three cards each (a building of the card's kind counted once per owner: the Two
+Ton Safe pays the Bank's owner and the Blacksmith's owner). A damaged building pays
+nothing. Cards are drawn in seat order from the active player, the resource stack
+reshuffled from its discards when it runs out.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.dry_gulch.codes import Code, Reason
+from adjudicator.dry_gulch.decks import draw_resources
+from adjudicator.dry_gulch.state import DGState, parse_card
+
+__all__ = ["VIOLET_REWARD", "RewardResult", "reward_phase"]
+
+#: "may draw three additional resource cards"
+VIOLET_REWARD = 3
+
+
+@dataclass(frozen=True)
+class RewardResult:
+    player: str
+    legal: bool
+    reasons: tuple[Reason, ...]
+    after: DGState
+    owed: dict[str, int] = field(default_factory=dict)  # player -> cards due
+    drawn: dict[str, list[str]] = field(default_factory=dict)  # player -> cards drawn
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "legal": self.legal,
+            "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
+            "owed": self.owed,
+            "drawn": self.drawn,
+        }
+
+
+def reward_phase(
+    state: DGState,
+    built: list[str],
+    violet: list[str],
+    seed: int | None = None,
+    every_turn: bool = False,
+) -> RewardResult:
+    """The active player's reward phase: `built` the sites of the buildings they built this
+    turn, `violet` the violet cards they played this turn."""
+    me = state.active
+    rules = state.rules
+
+    def refuse(code: Code, why: str) -> RewardResult:
+        return RewardResult(me, False, (Reason(code, why),), state)
+
+    if state.decks is None:
+        return refuse(Code.DECKS, "the state keeps no stacks ([decks]): nothing to draw from")
+    on = state.occupied()
+    for site in built:
+        if site not in on or on[site].owner != me:
+            return refuse(Code.REWARD, f"{me} has no building on {site!r}")
+    played = list(state.player(me).played)
+    for card in violet:
+        if card not in played:
+            return refuse(Code.REWARD, f"{me} has played no {card!r} (violet cards in front)")
+        played.remove(card)
+    owed: dict[str, int] = {p.name: 0 for p in state.players}
+    paying = (
+        [b for b in state.buildings if b.owner == me]
+        if every_turn
+        else [on[site] for site in dict.fromkeys(built)]
+    )
+    for b in paying:
+        if not b.damaged:
+            owed[me] += rules.permits[b.permit].reward
+    for card in violet:
+        for special in rules.events[card].needs:
+            owners = {
+                b.owner
+                for b in state.buildings
+                if rules.permits[b.permit].special == special and not b.damaged
+            }
+            for owner in owners:
+                owed[owner] += VIOLET_REWARD
+    after = copy.deepcopy(state)
+    decks = after.decks
+    assert decks is not None
+    rng = random.Random(seed)
+    names = after.names()
+    start = names.index(me)
+    drawn: dict[str, list[str]] = {}
+    for name in names[start:] + names[:start]:
+        if owed[name]:
+            got, _ = draw_resources(decks, owed[name], rng)
+            after.player(name).hand.extend(parse_card(c, rules) for c in got)
+            drawn[name] = got
+    return RewardResult(me, True, (), after, {k: v for k, v in owed.items() if v}, drawn)

@@ -1,0 +1,436 @@
+"""The best building plan by search: the exact engine behind `pay.plan`.
+
+CP-SAT (`pay._solve`) proves a single payment in milliseconds, but proving that no set
+of buildings gains more influence took it seconds to minutes once a player held many
+permits: substitution lets any card stand in for anything, so its linear relaxation is
+weak. Here the sets of buildings are searched directly, cheapest checks first, and each
+set's cheapest payment is worked out by reasoning the payment rules make possible:
+
+- a card through a General Store or standing in may be *any* card, so those are always
+  the cheapest cards left over once the rest is decided;
+- with the store and Handyman units fixed, a kind's remaining units are paid by its own
+  cards as far as they go and the rest replaced ("only a missing resource is replaced");
+- Labor cards are spread over the buildings' labour, each building its own cards.
+
+So a payment is fixed by where the (at most two) store cards and the Handyman Brothers go
+and which Labor cards pay each building's labour; every one of those is tried.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations_with_replacement
+
+from adjudicator.dry_gulch.data import ABILITIES, GOODS, Rules
+from adjudicator.dry_gulch.state import HandCard, card_value
+
+__all__ = ["Cheapest", "Means", "best_plan", "cheapest", "site_choice", "units_of"]
+
+HANDYMAN = "handyman-brother"
+
+
+@dataclass(frozen=True)
+class Means:
+    """What the payer's buildings let them do this turn."""
+
+    stores: int = 0  # General Stores owned (a card as a good, once a turn each)
+    blacksmith: bool = False  # owns a Blacksmith: needs no Blacksmith resource
+
+
+def units_of(rules: Rules, permit: str, means: Means) -> tuple[list[str], int]:
+    """The resource units and labour points a permit costs this payer."""
+    p = rules.permits[permit]
+    units = [
+        k
+        for k, n in sorted(p.cost.items())
+        for _ in range(n)
+        if not (k == "blacksmith" and means.blacksmith)
+    ]
+    return units, p.labor
+
+
+@dataclass(frozen=True)
+class Cheapest:
+    """The cheapest payment of a set of buildings, as hand-card indices per building."""
+
+    worth: int
+    direct: list[list[tuple[str, int]]]  # per building: (unit kind, card)
+    store: list[list[tuple[str, int]]]
+    substitute: list[list[tuple[str, list[int]]]]
+    labour: list[list[int]]
+
+
+def _needs(rules: Rules, permits: list[str], means: Means) -> list[tuple[list[str], int]]:
+    """Each building's units and labour; a Blacksmith built in the set waives the others'
+    Blacksmith units at once ("in effect as soon as the building has been built")."""
+    specials = [rules.permits[p].special for p in permits]
+    out = []
+    for b, p in enumerate(permits):
+        smith = means.blacksmith or any(
+            sp == "blacksmith" for o, sp in enumerate(specials) if o != b
+        )
+        out.append(units_of(rules, p, Means(means.stores, smith)))
+    return out
+
+
+def _store_caps(rules: Rules, permits: list[str], means: Means) -> tuple[list[int], int]:
+    """How many store cards each building's own cost may take, and all of them together.
+
+    A General Store built this turn serves what is built after it, not its own cost; of
+    two stores built in one turn the first cannot use the second, so the pair's own costs
+    take one store card more than the stores owned before the turn at the most."""
+    new = [rules.permits[p].special == "general-store" for p in permits]
+    caps = [means.stores + sum(new) - int(n) for n in new]
+    return caps, min(2, means.stores + sum(new))
+
+
+def _store_allocations(
+    needs: list[tuple[list[str], int]], caps: list[int], total: int, new: list[bool], owned: int
+) -> list[list[tuple[int, str]]]:
+    """Every way to pay up to `total` goods units through the stores: (building, kind)."""
+    slots = sorted({(b, k) for b, (units, _) in enumerate(needs) for k in units if k in GOODS})
+    out: list[list[tuple[int, str]]] = [[]]
+    seen: set[tuple[str, ...]] = {()}
+    for n in range(1, total + 1):
+        for pick in combinations_with_replacement(slots, n):
+            per = [sum(1 for b, _ in pick if b == x) for x in range(len(needs))]
+            if any(p > c for p, c in zip(per, caps, strict=True)):
+                continue
+            if any(pick.count((b, k)) > needs[b][0].count(k) for b, k in set(pick)):
+                continue
+            if sum(p for p, n_ in zip(per, new, strict=True) if n_) > owned + 1:
+                continue
+            kinds = tuple(sorted(k for _, k in pick))
+            if kinds not in seen:  # the worth depends on the kinds, not on the buildings
+                seen.add(kinds)
+                out.append(list(pick))
+    return out
+
+
+def _labour_choices(labour: list[int], pool: dict[int, int]) -> list[list[list[int]]]:
+    """Every way to pay each building's labour with its own Labor cards (by points),
+    leaving out choices where a card could be dropped (its points were not needed)."""
+    values = sorted(pool, reverse=True)
+
+    def covers(need: int, left: dict[int, int]) -> list[list[int]]:
+        if need <= 0:
+            return [[]]
+        found: list[list[int]] = []
+
+        def grow(i: int, got: list[int], total: int) -> None:
+            if total >= need:
+                if all(total - v < need for v in got):
+                    found.append(list(got))
+                return
+            for j in range(i, len(values)):
+                v = values[j]
+                if got.count(v) < left.get(v, 0):
+                    got.append(v)
+                    grow(j, got, total + v)
+                    got.pop()
+
+        grow(0, [], 0)
+        return found
+
+    out: list[list[list[int]]] = []
+
+    def assign(b: int, left: dict[int, int], done: list[list[int]]) -> None:
+        if b == len(labour):
+            out.append(list(done))
+            return
+        for c in covers(labour[b], left):
+            rest = dict(left)
+            for v in c:
+                rest[v] -= 1
+            assign(b + 1, rest, [*done, c])
+
+    assign(0, dict(pool), [])
+    return out
+
+
+def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    """Spending Labor cards `a` is never worse than spending `b` (both sorted, largest
+    first): no more cards, each worth no more than its match. A card kept instead of a
+    dearer one saves its difference, and can raise the cheapest cards left over by no
+    more than that."""
+    return a != b and len(a) <= len(b) and all(x <= y for x, y in zip(a, b, strict=False))
+
+
+@cache
+def _labour_ways(
+    labour: tuple[int, ...], pool: tuple[tuple[int, int], ...]
+) -> dict[tuple[int, ...], list[list[int]]]:
+    """The Labor cards (by points) spent on the labour, one way for each set of cards
+    spent (which building each pays does not change the worth), and only sets that no
+    other set dominates."""
+    ways: dict[tuple[int, ...], list[list[int]]] = {}
+    for way in _labour_choices(list(labour), dict(pool)):
+        ways.setdefault(tuple(sorted((v for c in way for v in c), reverse=True)), way)
+    return {k: w for k, w in ways.items() if not any(_dominates(o, k) for o in ways)}
+
+
+def _histogram(values: list[int]) -> list[int]:
+    """How many cards are worth 0, 1, 2, ... (worths are small: at most 9)."""
+    out = [0] * 10
+    for v in values:
+        out[v] += 1
+    return out
+
+
+def _cheapest_sum(a: list[int], b: list[int], n: int) -> int | None:
+    """The least total worth of n cards from both histograms; None: fewer than n."""
+    total = 0
+    for v in range(10):
+        take = min(n, a[v] + b[v])
+        total += take * v
+        n -= take
+        if not n:
+            return total
+    return None if n else total
+
+
+def cheapest(
+    rules: Rules, hand: list[HandCard], permits: list[str], means: Means
+) -> Cheapest | None:
+    """The least worth of hand cards that pays for all these buildings together, or None."""
+    needs = _needs(rules, permits, means)
+    new = [rules.permits[p].special == "general-store" for p in permits]
+    caps, total = _store_caps(rules, permits, means)
+    value = [card_value(c, rules) for c in hand]
+    by_kind: dict[str, list[int]] = {}
+    for i, c in enumerate(hand):
+        key = "handyman" if c.event == HANDYMAN else c.kind
+        by_kind.setdefault(key, []).append(i)
+    handymen = len(by_kind.get("handyman", []))
+    labor_pool: dict[int, int] = {}
+    for i in by_kind.get("labor", []):
+        labor_pool[hand[i].labor] = labor_pool.get(hand[i].labor, 0) + 1
+    wanted: dict[str, int] = {}
+    for units, _ in needs:
+        for k in units:
+            wanted[k] = wanted.get(k, 0) + 1
+    if sum(lab for _, lab in needs) > sum(v * n for v, n in labor_pool.items()):
+        return None
+    labour_ways = _labour_ways(tuple(lab for _, lab in needs), tuple(sorted(labor_pool.items())))
+    if not labour_ways:
+        return None
+    all_labor = sorted(hand[i].labor for i in by_kind.get("labor", []))
+    labour_left: dict[tuple[int, ...], list[int]] = {}
+    for spent in labour_ways:
+        pool = list(all_labor)
+        for v in spent:
+            pool.remove(v)
+        labour_left[spent] = pool
+    held = {k: len(by_kind.get(k, [])) for k in wanted}
+    hand_ways: list[dict[str, int]] = [{}]
+    for k in (k for k in ABILITIES if wanted.get(k)):
+        # A Handyman Brother pays only a missing ability: paying one the hand holds and
+        # leaving that card over (worth no more than him) never spends less.
+        most = min(max(0, wanted[k] - held[k]), handymen)
+        hand_ways = [
+            {**w, k: n} for w in hand_ways for n in range(min(most, handymen - sum(w.values())) + 1)
+        ]
+    labour_hist = {spent: _histogram(left) for spent, left in labour_left.items()}
+    best: tuple[int, _Choice] | None = None
+    for alloc in _store_allocations(needs, caps, total, new, means.stores):
+        for helpers in hand_ways:
+            fixed = 0
+            used_kinds: dict[str, int] = {}
+            any_cards = len(alloc)
+            for k, n in wanted.items():
+                rest = n - sum(1 for _, kk in alloc if kk == k) - helpers.get(k, 0)
+                direct = min(rest, held[k])
+                used_kinds[k] = direct
+                fixed += direct * rules.substitution[k]
+                any_cards += (rest - direct) * rules.substitution[k]
+            if sum(helpers.values()):
+                fixed += sum(helpers.values()) * value[by_kind["handyman"][0]]
+            base: list[int] = []  # the cards left over other than Labor cards
+            for key, idx in by_kind.items():
+                if key == "handyman":
+                    base.extend(value[idx[0]] for _ in range(len(idx) - sum(helpers.values())))
+                elif key != "labor":
+                    base.extend(value[i] for i in idx[used_kinds.get(key, 0) :])
+            base_hist = _histogram(base)
+            for spent_labour, way in labour_ways.items():
+                if best is not None and fixed + sum(spent_labour) >= best[0]:
+                    continue
+                extra = _cheapest_sum(base_hist, labour_hist[spent_labour], any_cards)
+                if extra is None:
+                    continue
+                worth = fixed + sum(spent_labour) + extra
+                if best is None or worth < best[0]:
+                    best = (worth, (alloc, helpers, dict(used_kinds), way))
+    if best is None:
+        return None
+    return _cards(rules, hand, needs, by_kind, best[0], *best[1])
+
+
+# A payment as chosen: store units (building, kind), Handyman Brothers by ability, own
+# cards by kind, Labor cards (points) by building.
+_Choice = tuple[list[tuple[int, str]], dict[str, int], dict[str, int], list[list[int]]]
+
+
+def _cards(
+    rules: Rules,
+    hand: list[HandCard],
+    needs: list[tuple[list[str], int]],
+    by_kind: dict[str, list[int]],
+    worth: int,
+    alloc: list[tuple[int, str]],
+    helpers: dict[str, int],
+    own: dict[str, int],
+    way: list[list[int]],
+) -> Cheapest:
+    """The chosen payment in hand cards: which card pays which unit of which building."""
+    pools = {k: list(v) for k, v in by_kind.items()}
+    labour: list[list[int]] = []
+    for c in way:
+        mine = []
+        for v in c:
+            i = next(i for i in pools["labor"] if hand[i].labor == v)
+            pools["labor"].remove(i)
+            mine.append(i)
+        labour.append(mine)
+    helpers, own = dict(helpers), dict(own)
+    direct: list[list[tuple[str, int]]] = [[] for _ in needs]
+    store: list[list[tuple[str, int]]] = [[] for _ in needs]
+    subs: list[list[tuple[str, list[int]]]] = [[] for _ in needs]
+    stand_in: list[tuple[int, str]] = []
+    for b, (units, _) in enumerate(needs):
+        todo = list(units)
+        for bb, k in alloc:
+            if bb == b:
+                todo.remove(k)
+                store[b].append((k, -1))
+        for k in todo:
+            if own.get(k):
+                own[k] -= 1
+                direct[b].append((k, pools[k].pop(0)))
+            elif helpers.get(k):
+                helpers[k] -= 1
+                direct[b].append((k, pools["handyman"].pop(0)))
+            else:
+                stand_in.append((b, k))
+    value = {i: card_value(c, rules) for i, c in enumerate(hand)}
+    left = sorted((i for idx in pools.values() for i in idx), key=lambda i: (value[i], i))
+    for b in range(len(needs)):
+        store[b] = [(k, left.pop(0)) for k, _ in store[b]]
+    for b, k in stand_in:
+        n = rules.substitution[k]
+        subs[b].append((k, left[:n]))
+        del left[:n]
+    return Cheapest(worth, direct, store, subs, labour)
+
+
+def site_choice(rules: Rules, permits: list[str], legal: dict[str, list[str]]) -> list[str] | None:
+    """A site for each building, each its own, no two new sidewalks back to back."""
+    chosen: list[str] = []
+
+    def place(b: int) -> bool:
+        if b == len(permits):
+            return True
+        for s in legal[permits[b]]:
+            across = rules.sites[s].across
+            if s not in chosen and (across is None or across not in chosen):
+                chosen.append(s)
+                if place(b + 1):
+                    return True
+                chosen.pop()
+        return False
+
+    return list(chosen) if place(0) else None
+
+
+def best_plan(
+    rules: Rules,
+    hand: list[HandCard],
+    permits: list[str],
+    means: Means,
+    legal: dict[str, list[str]],
+) -> tuple[list[str], list[str], Cheapest | None]:
+    """The set of buildings (from `permits`) that gains the most influence, then spends the
+    least worth; with a site for each and its payment. Searched depth first, Blacksmith and
+    General Stores first so that what a set still lacks only grows as it grows."""
+    first = {"blacksmith": 0, "general-store": 1}
+    order = sorted(
+        set(permits),
+        key=lambda p: (first.get(rules.permits[p].special, 2), -rules.permits[p].influence, p),
+    )
+    copies = [permits.count(p) for p in order]
+    points = sum(c.labor for c in hand if c.kind == "labor")
+    best: tuple[int, int] = (0, 0)  # (influence, -worth)
+    found: tuple[list[str], list[str], Cheapest | None] = ([], [], None)
+    tail = [
+        sum(rules.permits[p].influence * n for p, n in zip(order[i:], copies[i:], strict=True))
+        for i in range(len(order) + 1)
+    ]
+
+    held: dict[str, int] = {}
+    for c in hand:
+        key = "handyman" if c.event == HANDYMAN else c.kind
+        held[key] = held.get(key, 0) + 1
+    labor_values = sorted((c.labor for c in hand if c.kind == "labor"), reverse=True)
+    cheapest_first = sorted(card_value(c, rules) for c in hand)
+
+    def least_cards(chosen: list[str]) -> int:
+        """At least how many cards paying for these buildings takes: a unit the hand
+        holds no card of takes as many as the table says unless a Handyman Brother or a
+        store card pays it; each building's labour its own Labor cards."""
+        needs = _needs(rules, chosen, means)
+        wanted: dict[str, int] = {}
+        for units, _ in needs:
+            for k in units:
+                wanted[k] = wanted.get(k, 0) + 1
+        cards = sum(wanted.values())
+        saves: dict[bool, list[int]] = {True: [], False: []}  # ability? -> savings
+        for k, n in wanted.items():
+            missing = max(0, n - held.get(k, 0))
+            cards += missing * (rules.substitution[k] - 1)
+            saves[k in ABILITIES] += [rules.substitution[k] - 1] * missing
+        helpers = held.get("handyman", 0)
+        stores = _store_caps(rules, chosen, means)[1]
+        cards -= sum(sorted(saves[True], reverse=True)[:helpers])
+        cards -= sum(sorted(saves[False], reverse=True)[:stores])
+        for _, lab in needs:
+            if lab:
+                got = 0
+                for n, v in enumerate(labor_values, 1):
+                    got += v
+                    if got >= lab:
+                        cards += n
+                        break
+                else:
+                    return len(hand) + 1
+        return cards
+
+    def visit(i: int, chosen: list[str], influence: int) -> None:
+        nonlocal best, found
+        if influence + tail[i] < best[0]:
+            return
+        if i == len(order):
+            return
+        p = order[i]
+        for n in range(copies[i], -1, -1):
+            more = chosen + [p] * n
+            if n:
+                cards = least_cards(more)
+                if cards > len(hand) or sum(rules.permits[x].labor for x in more) > points:
+                    continue  # and so does every larger set
+                gain = influence + rules.permits[p].influence * n
+                sites = site_choice(rules, more, legal)
+                if sites is None:
+                    continue
+                # Worth at least that of the cheapest cards it must take.
+                if (gain, -sum(cheapest_first[:cards])) > best:
+                    pay = cheapest(rules, hand, more, means)
+                    if pay is None:
+                        continue  # what this set lacks, every larger one lacks too
+                    if (gain, -pay.worth) > best:
+                        best = (gain, -pay.worth)
+                        found = (more, sites, pay)
+            visit(i + 1, more, influence + rules.permits[p].influence * n)
+
+    visit(0, [], 0)
+    return found

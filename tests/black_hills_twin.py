@@ -1,0 +1,300 @@
+"""The brute-force twin of Black Hills `best_turns` and `most_reputation`, from the rulebook.
+
+It shares no code with `adjudicator.black_hills` beyond the card and board data and the
+state: no referee, no candidate turns, no payment solver. For each character in hand it
+plays out every choice on copies of a small world of its own: the event (none, or one from
+hand, or the one the Colonel just stole) before or after the character's action; every
+area, gathering choice, trade, victim and Shaman copy; and every way to invest (every
+number of points, every split of the payment). It ranks by reputation gained, then by the
+worth of the resources kept, and gives each character's best.
+
+Its scope is the states the tests draw: no Colonel waiting, no round ending with the turn,
+characters already kept; robberies and the Shaman's draw are left out (as `best` does).
+Readings it shares with the referee, each from the rulebook or RULINGS: the first card in an
+area takes 2, later ones 1, as far as the supply goes; an area shut by another player's
+Mine collapse, Bison migration or Storm gives nothing (the Preacher's fur too); the
+Merchant trades through the supply; Tax collection takes each other player's least
+valuable resource; the game ends, and the turn with it, the moment the goal is reached.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from itertools import product
+
+from adjudicator.black_hills.data import Rules
+from adjudicator.black_hills.state import BHState
+
+KINDS = ("gold", "logs", "fur")
+SWAPS = {  # the Merchant: give -> get
+    "fur>logs": ({"fur": 1}, {"logs": 2}),
+    "logs>fur": ({"logs": 2}, {"fur": 1}),
+    "gold>fur": ({"gold": 1}, {"fur": 2}),
+    "fur>gold": ({"fur": 2}, {"gold": 1}),
+}
+
+
+@dataclass
+class World:
+    me: str
+    mine: dict[str, int]
+    reputation: int
+    events: list[str]
+    others: dict[str, dict[str, int]]
+    their_events: dict[str, list[str]]
+    their_gunmen: dict[str, int]
+    supply: dict[str, int]
+    closed: dict[str, str]
+    placed: list[tuple[str, str]]  # (character, area), in order
+    plague: str | None
+    safeguard: list[str]
+    over: bool = False  # the goal was reached: the turn (and the game) ends
+    stolen: list[str] = field(default_factory=list)
+
+
+def _world(state: BHState, player: str) -> World:
+    me = state.player(player)
+    others = [p for p in state.players if p.name != player]
+    return World(
+        player,
+        {k: getattr(me, k) for k in KINDS},
+        me.reputation,
+        list(me.events),
+        {p.name: {k: getattr(p, k) for k in KINDS} for p in others},
+        {p.name: list(p.events) for p in others},
+        {p.name: p.gunmen for p in others},
+        dict(state.supply),
+        dict(state.closed),
+        [(c, a) for _, c, a in state.placed],
+        state.plague,
+        list(state.safeguard),
+    )
+
+
+def _gain(w: World, rules: Rules, n: int) -> None:
+    w.reputation = min(rules.goal, w.reputation + n)
+    w.over = w.reputation >= rules.goal
+
+
+def _take(w: World, kind: str, n: int) -> None:
+    got = min(n, w.supply[kind])
+    w.supply[kind] -= got
+    w.mine[kind] += got
+
+
+def _shut(w: World, kind: str) -> bool:
+    return w.closed.get(kind) not in (None, w.me)
+
+
+def _pay(w: World, paid: dict[str, int]) -> World | None:
+    if any(w.mine[k] < n for k, n in paid.items()):
+        return None
+    out = copy.deepcopy(w)
+    for k, n in paid.items():
+        out.mine[k] -= n
+        out.supply[k] += n
+    return out
+
+
+def _investments(w: World, rules: Rules, how: str) -> list[World]:
+    """Every number of points bought: a Settler's (1 gold + 2 logs or 3 fur a point, as many
+    as wanted) or the Sheriff's (one point for any 3 resources). The notation names the
+    points, not the payment: it is the one that keeps the most worth (the referee's
+    reading), so for each number of points only such payments are kept."""
+    paid = _payments(w, rules, how)
+    out = []
+    for points in {p.reputation for p in paid}:
+        same = [p for p in paid if p.reputation == points]
+        most = max(sum(rules.value[k] * p.mine[k] for k in KINDS) for p in same)
+        out += [p for p in same if sum(rules.value[k] * p.mine[k] for k in KINDS) == most]
+    return out
+
+
+def _payments(w: World, rules: Rules, how: str) -> list[World]:
+    cap = rules.goal - w.reputation
+    out = []
+    if how == "settler":
+        for a in range(cap + 1):
+            for c in range(cap + 1 - a):
+                if a + c:
+                    paid = _pay(w, {"gold": a, "logs": 2 * a, "fur": 3 * c})
+                    if paid is not None:
+                        _gain(paid, rules, a + c)
+                        out.append(paid)
+    elif cap > 0:
+        for g, lo in product(range(4), repeat=2):
+            if g + lo <= 3:
+                paid = _pay(w, {"gold": g, "logs": lo, "fur": 3 - g - lo})
+                if paid is not None:
+                    _gain(paid, rules, 1)
+                    out.append(paid)
+    return out
+
+
+def _skills(w: World, rules: Rules, cid: str, area: str, earlier: int) -> list[World]:
+    """Every outcome of a card's skills where it is placed, investing last (or not)."""
+    card = rules.characters[cid]
+    w = copy.deepcopy(w)
+    if card.gather:
+        kind = rules.areas[area]
+        assert kind is not None
+        if not _shut(w, kind):
+            _take(w, kind, 2 if earlier == 0 else 1)
+    if card.take is not None:
+        kind, n = card.take
+        if not (kind == "fur" and _shut(w, "fur")):
+            _take(w, kind, n)
+    worlds = [w]
+    if card.exchange:
+        worlds = [w]
+        for give, get in SWAPS.values():
+            t = _pay(w, give)
+            if t is not None and all(t.supply[k] >= n for k, n in get.items()):
+                for k, n in get.items():
+                    t.supply[k] -= n
+                    t.mine[k] += n
+                worlds.append(t)
+    if card.steal:
+        stolen = []
+        for x in worlds:
+            for victim in x.others:
+                for kind in card.steal:
+                    y = copy.deepcopy(x)
+                    if y.others[victim][kind]:
+                        y.others[victim][kind] -= 1
+                        y.mine[kind] += 1
+                    stolen.append(y)
+        worlds = stolen
+    if card.steal_event:
+        more = []
+        for x in worlds:
+            if len(x.events) >= rules.event_hand_limit:
+                continue
+            for victim, held in x.their_events.items():
+                if victim in x.safeguard:
+                    continue
+                for eid in set(held):
+                    y = copy.deepcopy(x)
+                    y.their_events[victim].remove(eid)
+                    y.events.append(eid)
+                    y.stolen.append(eid)
+                    more.append(y)
+        worlds += more
+    if card.invest is not None and (w.plague is None or w.plague == w.me):
+        worlds += [i for x in worlds for i in _investments(x, rules, card.invest)]
+    return worlds
+
+
+def _character(w: World, rules: Rules, cid: str) -> list[World]:
+    """Placing the card (or the Shaman's copy of a card on top of an area) and its skills."""
+    card = rules.characters[cid]
+    out = []
+    if card.shaman:
+        top: dict[str, str] = {}
+        for c, a in w.placed:
+            top[a] = c
+        for area, copied in top.items():
+            if copied != "shaman":
+                earlier = sum(1 for _, a in w.placed if a == area)
+                x = copy.deepcopy(w)
+                x.placed.append(("shaman", area))
+                out += _skills(x, rules, copied, area, earlier)
+        return out
+    if card.gather:
+        areas = [a for a, _ in card.gather]
+    elif card.area == "any":
+        areas = list(rules.areas)
+    else:
+        areas = [card.area or "city"]
+    for area in areas:
+        earlier = sum(1 for _, a in w.placed if a == area)
+        x = copy.deepcopy(w)
+        x.placed.append((cid, area))
+        out += _skills(x, rules, cid, area, earlier)
+    return out
+
+
+def _event(w: World, rules: Rules, eid: str) -> list[World]:
+    """Every outcome of activating the event (its gold cost paid first)."""
+    cost = rules.events[eid].cost
+    if w.mine["gold"] < cost:
+        return []
+    w = copy.deepcopy(w)
+    w.mine["gold"] -= cost
+    w.supply["gold"] += cost
+    w.events.remove(eid)
+    gains = {"stolen-gold": ("gold", 2), "bearskins": ("fur", 3), "the-sawmill": ("logs", 4)}
+    shuts = {"mine-collapse": "gold", "bison-migration": "fur", "storm": "logs"}
+    if eid == "passionate-speech":
+        _gain(w, rules, 1)
+    elif eid in gains:
+        _take(w, *gains[eid])
+    elif eid in shuts:
+        _take(w, shuts[eid], 1)
+        w.closed[shuts[eid]] = w.me
+    elif eid == "stagecoach":
+        out = []
+        for give, get in product(KINDS, KINDS):
+            if give != get and w.mine[give] and w.supply[get]:
+                x = copy.deepcopy(w)
+                x.mine[give] -= 1
+                x.supply[give] += 1
+                x.mine[get] += 1
+                x.supply[get] -= 1
+                out.append(x)
+        return out
+    elif eid == "bank":
+        out = []
+        for k in range(1, rules.goal - w.reputation + 1):
+            banked = _pay(w, {"gold": 2 * k})
+            if banked is not None:
+                _gain(banked, rules, k)
+                out.append(banked)
+        return out
+    elif eid == "tax-collection":
+        for held in w.others.values():
+            if sum(held.values()):
+                kind = min((k for k in KINDS if held[k]), key=lambda k: rules.value[k])
+                held[kind] -= 1
+                w.supply[kind] += 1
+    elif eid == "plague":
+        w.plague = w.me
+    elif eid == "safeguard":
+        w.safeguard.append(w.me)
+    elif eid == "reinforcements" and not any(w.their_gunmen.values()):
+        return []  # another player's gunman goes back to the jail: none has one
+    return [w]
+
+
+def _turns(w: World, rules: Rules, cid: str) -> list[World]:
+    """The character's action with no event, or an event before or after it. A card that
+    cannot be placed at all (a Shaman with nothing to copy) has no turn, even one that the
+    goal reached by an event would end before it is placed: its turn cannot be written."""
+    out = []
+    actions = _character(w, rules, cid)
+    if not actions:
+        return []
+    for placed in actions:
+        out.append(placed)
+        if placed.over:
+            continue
+        for eid in sorted(set(placed.events)):
+            out += _event(placed, rules, eid)  # after the action (a stolen event too)
+    for eid in sorted(set(w.events)):
+        for first in _event(w, rules, eid):
+            out += [first] if first.over else _character(first, rules, cid)
+    return out
+
+
+def best_turns(state: BHState, player: str | None = None) -> list[tuple[str, tuple[int, int]]]:
+    """(character, (reputation gained, worth kept)) for each character in hand, best first."""
+    who = player or state.active
+    rules = state.rules
+    w = _world(state, who)
+    best: dict[str, tuple[int, int]] = {}
+    for cid in set(state.player(who).characters):
+        for end in _turns(w, rules, cid):
+            key = (end.reputation - w.reputation, sum(rules.value[k] * end.mine[k] for k in KINDS))
+            best[cid] = max(best.get(cid, key), key)
+    return sorted(best.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))

@@ -1,0 +1,104 @@
+"""Dry Gulch's discard phase (`DG-DISCARD`, `DG-HAND-LIMIT`), from the rulebook's words:
+"The active player may discard any cards he wants. He also discards all event cards that
+other players have played against him. All players with more than 15 cards must discard
+randomly selected cards." "When the misfortune event card is discarded, the marker is also
+removed from the building, and the building counts again as fully valid.\""""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from adjudicator.cli.main import app
+from adjudicator.core.data import data_dir
+from adjudicator.dry_gulch.codes import Code
+from adjudicator.dry_gulch.data import KINDS, load_rules
+from adjudicator.dry_gulch.discard import discard_phase
+from adjudicator.dry_gulch.score import score
+from adjudicator.dry_gulch.state import (
+    Built,
+    DGPlayer,
+    DGState,
+    HandCard,
+    load_dg_state,
+    parse_card,
+)
+
+RULES = load_rules()
+runner = CliRunner()
+EXAMPLE = data_dir("examples") / "dry-gulch-turn.toml"
+
+
+def hand(*cards: str) -> list[HandCard]:
+    return [parse_card(c, RULES) for c in cards]
+
+
+def test_the_active_player_discards_what_they_choose_and_nothing_else() -> None:
+    s = DGState(
+        [DGPlayer("ann", hand("lumber", "lumber", "food")), DGPlayer("bob", hand("brick"))],
+        "ann",
+    )
+    r = discard_phase(s, ["lumber"])
+    assert r.legal and [c.text for c in r.after.player("ann").hand] == ["lumber", "food"]
+    assert [c.text for c in r.after.player("bob").hand] == ["brick"]
+    assert [c.text for c in s.player("ann").hand] == ["lumber", "lumber", "food"]  # untouched
+    for bad in (["brick"], ["lumber", "lumber", "lumber"]):
+        refused = discard_phase(s, bad)
+        assert not refused.legal and refused.reasons[0].code is Code.DISCARD
+        assert refused.after is s
+
+
+def test_misfortunes_against_the_active_player_go_and_their_buildings_count_again() -> None:
+    plain = next(p for p in RULES.permits.values() if not p.corner and not p.special)
+    site = next(x for x in RULES.sites if not RULES.sites[x].bank_only)
+    s = DGState(
+        [DGPlayer("ann", against=["fire"]), DGPlayer("bob", against=["vandalism"])],
+        "ann",
+        [Built(plain.id, "ann", site, damaged=True)],
+    )
+    assert score(s).influence["ann"] == plain.influence // 2
+    r = discard_phase(s, [])
+    assert r.legal and r.misfortunes == ["fire"] and r.repaired == [site]
+    assert r.after.player("ann").against == [] and not r.after.buildings[0].damaged
+    assert score(r.after).influence["ann"] == plain.influence
+    assert r.after.player("bob").against == ["vandalism"]  # only the active player's go
+
+
+CARDS = st.sampled_from([*KINDS, "labor:1", "labor:2", "event:iou", "event:fire"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(CARDS, max_size=20), st.lists(CARDS, max_size=20), st.integers(0, 99))
+def test_every_hand_over_the_limit_loses_random_cards_down_to_it(
+    ann: list[str], bob: list[str], seed: int
+) -> None:
+    s = DGState([DGPlayer("ann", hand(*ann), ["saloon"]), DGPlayer("bob", hand(*bob))], "ann")
+    r = discard_phase(s, [], seed)
+    assert r.legal
+    for name, before in (("ann", ann), ("bob", bob)):
+        after = [c.text for c in r.after.player(name).hand]
+        assert len(after) == min(len(before), RULES.hand_limit)
+        lost = r.at_random.get(name, [])
+        assert Counter(after) + Counter(lost) == Counter(before)
+    assert r.after.player("ann").permits == ["saloon"]  # permits are not cards here
+    again = discard_phase(s, [], seed)  # the seed decides: the phase replays the same
+    assert again.at_random == r.at_random
+
+
+def test_cli_discards_and_writes(tmp_path: Path) -> None:
+    path = tmp_path / "dg.toml"
+    path.write_text(EXAMPLE.read_text())
+    r = runner.invoke(app, ["dry-gulch", "discard", str(path), "lumber", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["discarded"] == ["lumber"]
+    r = runner.invoke(app, ["dry-gulch", "discard", str(path), "mason", "mason", "--write"])
+    assert r.exit_code == 1 and "DG-DISCARD" in r.stdout
+    assert load_dg_state(path).player("ann").hand == load_dg_state(EXAMPLE).player("ann").hand
+    r = runner.invoke(app, ["dry-gulch", "discard", str(path), "lumber", "--write"])
+    assert r.exit_code == 0
+    texts = [c.text for c in load_dg_state(path).player("ann").hand]
+    assert texts.count("lumber") == 2 and len(texts) == 14

@@ -1,0 +1,111 @@
+"""Dry Gulch's draw phase (`DG-DRAW`, `DG-BANK-DRAW`) and the state's stacks, from the
+rulebook's words: "A player may draw either resource cards or one building permit: If he
+draws from the resource stack, he draws three cards. If the stack is empty, the discarded
+cards are reshuffled and used. If a player draws a building permit, he either takes one of
+the (face up) discarded permits, or he takes two from the face-down stack and discards one
+of them." "Bank: The owner of the bank may, during the resource and building permit draw
+phase, draw two resources and the top building permit from the stack. (If the stack of
+building permits is empty, this ability no longer applies.)\""""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.cli.main import app
+from adjudicator.core.data import data_dir
+from adjudicator.core.errors import InputError
+from adjudicator.dry_gulch.codes import Code
+from adjudicator.dry_gulch.decks import Decks
+from adjudicator.dry_gulch.draw import draw_phase
+from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, load_dg_state
+
+runner = CliRunner()
+EXAMPLE = data_dir("examples") / "dry-gulch-turn.toml"
+
+
+def table(decks: Decks | None, bank: bool = False, damaged: bool = False) -> DGState:
+    built = [Built("bank", "ann", "bank-lot", damaged)] if bank else []
+    return DGState([DGPlayer("ann"), DGPlayer("bob"), DGPlayer("cid")], "ann", built, decks)
+
+
+def test_three_resources_from_the_top() -> None:
+    s = table(Decks(resources=["lumber", "brick", "food", "mason"]))
+    r = draw_phase(s, ["resources"])
+    assert r.legal and r.resources == ["lumber", "brick", "food"] and not r.reshuffled
+    assert [c.text for c in r.after.player("ann").hand] == ["lumber", "brick", "food"]
+    assert r.after.decks is not None and r.after.decks.resources == ["mason"]
+    assert s.decks is not None and len(s.decks.resources) == 4  # the state is untouched
+
+
+def test_an_empty_stack_reshuffles_the_discards() -> None:
+    s = table(Decks(resources=["lumber"], resource_discard=["brick", "food", "mason"]))
+    r = draw_phase(s, ["resources"], seed=3)
+    assert r.legal and r.reshuffled and r.resources[0] == "lumber" and len(r.resources) == 3
+    assert r.after.decks is not None
+    rest = r.after.decks.resources + r.resources
+    assert Counter(rest) == Counter(["lumber", "brick", "food", "mason"])
+    assert r.after.decks.resource_discard == []
+    dry = draw_phase(table(Decks(resources=["lumber"])), ["resources"])
+    assert dry.legal and dry.resources == ["lumber"]  # both piles out: what there is
+
+
+def test_a_permit_from_the_discards_or_one_of_two_from_the_stack() -> None:
+    s = table(Decks(permits=["hotel", "bank", "opera"], permit_discard=["saloon"]))
+    r = draw_phase(s, ["permit", "discard", "saloon"])
+    assert r.legal and r.after.player("ann").permits == ["saloon"]
+    r = draw_phase(s, ["permit", "stack", "bank"])
+    assert r.legal and r.permit == "bank" and r.discarded_permit == "hotel"
+    assert r.after.decks is not None
+    assert r.after.decks.permits == ["opera"] and r.after.decks.permit_discard == [
+        "saloon",
+        "hotel",
+    ]
+    for bad in (["permit", "stack", "opera"], ["permit", "discard", "hotel"]):
+        refused = draw_phase(s, bad)
+        assert not refused.legal and refused.reasons[0].code is Code.DRAW and refused.after is s
+
+
+def test_the_banks_draw() -> None:
+    decks = Decks(resources=["lumber", "brick", "food"], permits=["hotel", "opera"])
+    r = draw_phase(table(decks, bank=True), ["bank"])
+    assert r.legal and r.resources == ["lumber", "brick"] and r.permit == "hotel"
+    assert r.after.player("ann").permits == ["hotel"]
+    for s in (table(decks), table(decks, bank=True, damaged=True)):
+        refused = draw_phase(s, ["bank"])
+        assert not refused.legal and refused.reasons[0].code is Code.BANK_DRAW
+    empty = draw_phase(table(Decks(resources=["lumber"]), bank=True), ["bank"])
+    assert not empty.legal and "no longer applies" in empty.reasons[0].message
+
+
+def test_no_stacks_and_unknown_words() -> None:
+    r = draw_phase(table(None), ["resources"])
+    assert not r.legal and r.reasons[0].code is Code.DECKS
+    with pytest.raises(InputError, match="permit stack ID"):
+        draw_phase(table(Decks()), ["cards"])
+
+
+def test_cli_draws_and_writes_the_stacks(tmp_path: Path) -> None:
+    path = tmp_path / "dg.toml"
+    path.write_text(
+        EXAMPLE.read_text()
+        + '\n[decks]\nround = 2\nresources = ["lumber", "brick", "food"]\n'
+        + 'permits = ["hotel", "opera"]\n'
+    )
+    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "permit", "stack", "opera", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["permit"] == "opera"
+    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "resources", "--write"])
+    assert r.exit_code == 0
+    written = load_dg_state(path)
+    assert written.decks is not None and written.decks.resources == [] and written.decks.round == 2
+    assert [c.text for c in written.player("ann").hand][-3:] == ["lumber", "brick", "food"]
+    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "everything"])
+    assert r.exit_code == 1 and len(r.stderr.strip().splitlines()) == 1
+    bad = tmp_path / "bad.toml"
+    bad.write_text(EXAMPLE.read_text() + '\n[decks]\nresources = ["event:iou"]\n')
+    r = runner.invoke(app, ["dry-gulch", "score", str(bad)])
+    assert r.exit_code == 1 and "not a resource card" in r.stderr

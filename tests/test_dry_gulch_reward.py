@@ -1,0 +1,85 @@
+"""Dry Gulch's reward phase (`DG-REWARD`), from the rulebook's words: "Each property has a
+reward value (Reward). The corresponding number of resource cards is drawn from the stack
+in the reward phase." An influence card: "During the reward phase, the players who own the
+buildings belonging to the card may draw three additional resource cards." "All influence
+points, special abilities, rewards and penalties resulting from a building are suspended
+while that building is damaged.\""""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from adjudicator.cli.main import app
+from adjudicator.core.data import data_dir
+from adjudicator.dry_gulch.codes import Code
+from adjudicator.dry_gulch.data import load_rules
+from adjudicator.dry_gulch.decks import Decks
+from adjudicator.dry_gulch.reward import VIOLET_REWARD, reward_phase
+from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, load_dg_state
+
+RULES = load_rules()
+runner = CliRunner()
+EXAMPLE = data_dir("examples") / "dry-gulch-turn.toml"
+STACK = ["lumber", "brick", "food", "mason", "whiskey", "carpenter"] * 4
+
+
+def table(buildings: list[Built], played: list[str] | None = None) -> DGState:
+    return DGState(
+        [DGPlayer("ann", played=played or []), DGPlayer("bob"), DGPlayer("cid")],
+        "ann",
+        buildings,
+        Decks(resources=list(STACK)),
+    )
+
+
+def test_the_buildings_built_this_turn_pay_their_reward_once() -> None:
+    saloon, hatmaker = RULES.permits["saloon"].reward, RULES.permits["hatmaker"].reward
+    s = table([Built("saloon", "ann", "nw-1"), Built("hatmaker", "ann", "nw-3")])
+    r = reward_phase(s, ["nw-1"], [])
+    assert r.legal and r.owed == {"ann": saloon}
+    assert [c.text for c in r.after.player("ann").hand] == STACK[:saloon]
+    every = reward_phase(s, [], [], every_turn=True)  # the option: every building, every turn
+    assert every.owed == {"ann": saloon + hatmaker}
+    broken = table([Built("saloon", "ann", "nw-1", damaged=True)])
+    assert reward_phase(broken, ["nw-1"], []).owed == {}
+
+
+def test_a_violet_card_pays_three_to_each_owner_of_its_buildings() -> None:
+    s = table(
+        [Built("bank", "bob", "bank-lot"), Built("blacksmith", "cid", "sw-2")],
+        played=["two-ton-safe"],
+    )
+    r = reward_phase(s, [], ["two-ton-safe"])
+    assert r.legal and r.owed == {"bob": VIOLET_REWARD, "cid": VIOLET_REWARD}
+    assert r.drawn["bob"] == STACK[:3] and r.drawn["cid"] == STACK[3:6]  # in seat order
+    damaged = table(
+        [Built("bank", "bob", "bank-lot", damaged=True), Built("blacksmith", "cid", "sw-2")],
+        played=["two-ton-safe"],
+    )
+    assert reward_phase(damaged, [], ["two-ton-safe"]).owed == {"cid": VIOLET_REWARD}
+
+
+def test_what_was_not_built_or_played_is_refused() -> None:
+    s = table([Built("saloon", "bob", "nw-1")])
+    for built, violet in ((["nw-1"], []), (["nw-9"], []), ([], ["silk-lace"])):
+        r = reward_phase(s, built, violet)
+        assert not r.legal and r.reasons[0].code is Code.REWARD and r.after is s
+    no_stacks = DGState([DGPlayer("ann"), DGPlayer("bob"), DGPlayer("cid")], "ann")
+    assert reward_phase(no_stacks, [], []).reasons[0].code is Code.DECKS
+
+
+def test_cli_rewards_and_writes(tmp_path: Path) -> None:
+    path = tmp_path / "dg.toml"
+    path.write_text(EXAMPLE.read_text() + '\n[decks]\nresources = ["lumber", "brick", "food"]\n')
+    r = runner.invoke(app, ["dry-gulch", "reward", str(path), "--built", "se-1", "--json"])
+    data = json.loads(r.stdout)
+    assert r.exit_code == 0 and data["owed"] == {"ann": RULES.permits["general-store"].reward}
+    r = runner.invoke(app, ["dry-gulch", "reward", str(path), "--built", "ne-2", "--write"])
+    assert r.exit_code == 1 and "DG-REWARD" in r.stdout
+    r = runner.invoke(app, ["dry-gulch", "reward", str(path), "--built", "se-1", "--write"])
+    assert r.exit_code == 0
+    after = load_dg_state(path)
+    assert after.decks is not None and len(after.decks.resources) == 3 - 2
