@@ -98,6 +98,8 @@ class GameResult:
     points: dict[str, int]
     winners: list[str]
     cards: dict[int, CardStats]
+    # the wall time of each turn, in seconds (for `adjudicator.simulation`'s store)
+    turn_seconds: list[float] = field(default_factory=list)
 
 
 class _Judge:
@@ -280,8 +282,10 @@ def play_game(
         record = record.with_move(move)
 
     turns = 0
+    turn_seconds: list[float] = []
     while not game.over and turns < MAX_TURNS:
         turns += 1
+        started = time.perf_counter()
         player = game.state.active
         assert player is not None
         due = refill_due(game.state, player)
@@ -320,6 +324,7 @@ def play_game(
             if claimer != player:
                 apply(Stop(claimer))
         game, _ = game.finish()
+        turn_seconds.append(time.perf_counter() - started)
     playable |= _playable_cards(judges)
     for n in held:
         stats[n].held += 1
@@ -327,7 +332,7 @@ def play_game(
         stats[n].playable += 1
     points = {p.name: p.points for p in game.state.players}
     finished = game.over and not game.stalled
-    return GameResult(record, game, turns, finished, points, game.winners(), stats)
+    return GameResult(record, game, turns, finished, points, game.winners(), stats, turn_seconds)
 
 
 @dataclass

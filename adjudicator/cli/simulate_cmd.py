@@ -1,0 +1,188 @@
+"""`adjudicator simulate EDITION ...` (self-play in seeded batches on a Dask cluster, kept
+in a Parquet store) and `adjudicator simulate report DIR` (the designer's report).
+
+`simulate` is a group whose default command is `run`: a first word that is not `run` or
+`report` is an edition, so `simulate gads-hill-1874 --games 100` and
+`simulate report runs/` both read as written. The engine, Dask, pyarrow and matplotlib
+are imported inside the commands (tests/test_startup.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import typer
+from typer.core import TyperGroup
+
+from adjudicator.cli.options import EditionArg, SchedulerOpt, WorkersOpt, check_cluster
+from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.core.errors import InputError
+from adjudicator.core.words import plural
+
+if TYPE_CHECKING:
+    from adjudicator.simulation.spec import RunSpec
+    from adjudicator.simulation.store import Store
+
+__all__ = ["register"]
+
+# Spelled here for Typer (see `cli/game_cmd.py`): `deduction.game.simulate.Policy`.
+Policy = Literal["random", "greedy"]
+
+
+class _RunByDefault(TyperGroup):
+    """A group whose first word, when it is not a sub-command or an option, starts `run`."""
+
+    # ctx is Typer's own vendored click Context, which it does not export by name
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+def register(main: typer.Typer) -> None:
+    group = typer.Typer(
+        cls=_RunByDefault,
+        help=(
+            "Play many whole games by a policy on a Dask cluster and keep every game's "
+            "summary (Parquet, under --out); `simulate report DIR` draws what they say. "
+            "`simulate EDITION ...` is `simulate run EDITION ...`."
+        ),
+        no_args_is_help=True,
+    )
+    main.add_typer(group, name="simulate")
+
+    @group.command(
+        "run",
+        help=(
+            "Play games in seeded batches on local worker processes (--workers) or an "
+            "existing cluster (--scheduler), storing each finished batch under --out; the "
+            "same command resumes a stopped run. The results of a seed range are the same "
+            "whatever the number of workers."
+        ),
+    )
+    @handle_errors
+    def run(
+        edition: EditionArg,
+        games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 10,
+        seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 1,
+        policy: Annotated[Policy, typer.Option("--policy", help="random or greedy.")] = "greedy",
+        players: Annotated[int, typer.Option("--players", min=2, max=5)] = 3,
+        workers: WorkersOpt = None,
+        scheduler: SchedulerOpt = None,
+        out: Annotated[
+            Path | None,
+            typer.Option("--out", help="Keep the store here (resumable); default: not kept."),
+        ] = None,
+        batch_size: Annotated[
+            int, typer.Option("--batch-size", min=1, help="Games per batch (one task).")
+        ] = 50,
+        records: Annotated[
+            Path | None, typer.Option("--records", help="Write each game's record here.")
+        ] = None,
+        as_json: JsonOpt = False,
+    ) -> None:
+        import tempfile
+
+        from adjudicator.cli.games import require_deduction_edition
+        from adjudicator.simulation.spec import RunSpec
+        from adjudicator.simulation.store import Store
+
+        local_workers = check_cluster(workers, scheduler)
+        require_deduction_edition(edition, "simulate")
+        # a board file is named by its absolute path: workers may run elsewhere
+        name = str(Path(edition).resolve()) if Path(edition).suffix == ".toml" else edition
+        spec = RunSpec(name, policy, players, seed, games, batch_size)
+        if out is not None:
+            store = Store.create_or_resume(out, spec)
+            _simulate(spec, store, local_workers, scheduler, records, as_json, kept=True)
+            return
+        with tempfile.TemporaryDirectory(prefix="adjudicator-simulate-") as tmp:
+            store = Store.create_or_resume(Path(tmp), spec)
+            _simulate(spec, store, local_workers, scheduler, records, as_json, kept=False)
+
+    @group.command(
+        "report",
+        help=(
+            "Read a simulation store: score and length distributions, the seat advantage "
+            "with a 95% interval, each card's dead rate and decisiveness; plots (PNG, SVG) "
+            "and one HTML page under DIR/report (or --to)."
+        ),
+    )
+    @handle_errors
+    def report(
+        folder: Annotated[
+            Path, typer.Argument(metavar="DIR", help="The --out folder of a simulation.")
+        ],
+        to: Annotated[
+            Path | None, typer.Option("--to", help="Write the plots and page here.")
+        ] = None,
+        as_json: JsonOpt = False,
+    ) -> None:
+        from adjudicator.render.simulation_report import report_view
+        from adjudicator.simulation.report import write_report
+        from adjudicator.simulation.stats import read_report
+        from adjudicator.simulation.store import Store
+
+        output = Output(as_json)
+        figures = read_report(Store.open(folder))
+        written = write_report(figures, to if to is not None else folder / "report")
+        output.show(report_view(figures))
+        output.lines(*(str(p) for p in written))
+        output.json({"report": figures.to_json(), "files": [str(p) for p in written]})
+
+
+def _simulate(
+    spec: RunSpec,
+    store: Store,
+    workers: int,
+    scheduler: str | None,
+    records: Path | None,
+    as_json: bool,
+    kept: bool,
+) -> None:
+    from adjudicator.core.writes import write_atomic
+    from adjudicator.render.simulation_report import report_view
+    from adjudicator.simulation.run import run_store
+    from adjudicator.simulation.stats import read_report
+
+    output = Output(as_json)
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(str(records), "", f"cannot make the folder: {exc.strerror}") from None
+    stem = Path(spec.edition).stem
+
+    def write_records(texts: list[tuple[int, str]]) -> None:
+        assert records is not None
+        for seed, text in texts:
+            write_atomic(records / f"{stem}-{spec.policy}-{spec.players}p-{seed}.game", text)
+
+    already = sum(len(spec.seeds(b)) for b in store.finished())
+    with output.progress(f"simulating {stem}", spec.games) as advance:
+        advance(already)
+        try:
+            outcome = run_store(
+                store,
+                workers,
+                scheduler,
+                advance,
+                write_records if records is not None else None,
+            )
+        except KeyboardInterrupt:
+            done = sum(len(spec.seeds(b)) for b in store.finished())
+            output.warn(
+                f"stopped: {done} of {spec.games} games kept in {store.root}; the same "
+                "command resumes"
+            )
+            raise typer.Exit(130) from None
+    figures = read_report(store)
+    output.show(report_view(figures))
+    if outcome.games:
+        output.lines(
+            f"{plural(outcome.games, 'game')} in {outcome.seconds:.1f} s on "
+            f"{plural(outcome.workers, 'worker')}: {outcome.games / outcome.seconds:.2f} games/s"
+        )
+    where = str(store.root) if kept else None  # a store not kept is gone when this returns
+    output.json({"store": where, "run": outcome.to_json(), "report": figures.to_json()})
