@@ -217,6 +217,7 @@ def bench_cases() -> list[BenchCase[Any, Any]]:
         _play_case("play-condition", state, ("condition",)),
         _hint_case(state),
         *(_simulate_case(policy) for policy in ("greedy", "random")),
+        _simulate_workers_case(),
         BenchCase(
             "audit",
             "static audit of the 60-card Gads Hill set (no twin: each finding is its own test)",
@@ -227,13 +228,16 @@ def bench_cases() -> list[BenchCase[Any, Any]]:
         ),
         *_black_hills_cases(),
         *_dry_gulch_cases(),
+        _puzzle_case(),
     ]
 
 
 def _dry_gulch_cases() -> list[BenchCase[Any, Any]]:
-    from adjudicator.dry_gulch.pay import pay, pay_brute_force, plan
+    from adjudicator.dry_gulch.pay import means_of, pay, plan, plan_cpsat
     from adjudicator.dry_gulch.place import legal_sites
-    from adjudicator.dry_gulch.state import card_value, load_dg_state
+    from adjudicator.dry_gulch.search import cheapest
+    from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, card_value, load_dg_state
+    from adjudicator.dry_gulch.state import parse_card as parse_dg
 
     dg = load_dg_state(data_dir("examples") / "dry-gulch-turn.toml")
     hand = dg.player().hand
@@ -244,25 +248,56 @@ def _dry_gulch_cases() -> list[BenchCase[Any, Any]]:
             None if payment is None else sum(card_value(hand[i], dg.rules) for i in payment.cards())
         )
 
+    def by_search() -> int | None:
+        found = cheapest(dg.rules, hand, ["pharmacist"], means_of(dg, "ann"))
+        return None if found is None else found.worth
+
+    # The worst case measured for `plan`: 15 cards (the hand limit), Labor cards of every
+    # value and three Handyman Brothers, every permit of the game bar the General Store
+    # the player owns (random full hands take 0.1-0.3 s; CP-SAT took up to minutes).
+    rules = dg.rules
+    every = [p for p, v in rules.permits.items() if v.special != "residence"]
+    every = [p for p in every for _ in range(rules.permits[p].count)]
+    every.remove("general-store")
+    worst_hand = ["labor:1"] * 4 + ["labor:2"] * 4 + ["labor:3"] * 4
+    worst_hand += ["event:handyman-brother"] * 3
+    ann = DGPlayer("ann", [parse_dg(c, rules) for c in worst_hand], every)
+    worst = DGState(
+        [ann, DGPlayer("bob"), DGPlayer("cid")],
+        "ann",
+        [Built("general-store", "ann", "se-1")],
+    )
+    worst_sites = {p: legal_sites(worst, p) for p in set(every)}
+
     return [
         BenchCase(
             "dry-gulch-pay",
-            f"paying for the Pharmacist from a {len(hand)}-card hand (CP-SAT) vs every set of "
-            "cards",
+            f"paying for the Pharmacist from a {len(hand)}-card hand (CP-SAT) vs the plan "
+            "search's payment",
             lambda: pay(dg, "pharmacist"),
-            lambda: pay_brute_force(dg, "pharmacist"),
+            by_search,
             lambda a, b: worth(a) == b,
             lambda p: {"hand": len(hand), "spent_worth": worth(p)},
             max_runs=51,
         ),
         BenchCase(
             "dry-gulch-plan",
-            f"the best building plan for three permits and a {len(hand)}-card hand (no twin "
-            "here: it takes minutes on 15 cards; the tests hold plan to it on 7)",
+            f"the best building plan for three permits and a {len(hand)}-card hand (search) "
+            "vs CP-SAT (the brute-force twin is in the tests, on 7 cards)",
             lambda: plan(dg, "ann", sites),
-            None,
+            lambda: plan_cpsat(dg, "ann", sites),
+            lambda a, b: (a.influence, a.spent_worth) == (b.influence, b.spent_worth),
             detail=lambda r: {"hand": len(hand), "influence": r.influence},
             max_runs=21,
+        ),
+        BenchCase(
+            "dry-gulch-plan-worst",
+            f"the best plan for every permit ({len(every)}) and the worst 15-card hand "
+            "measured (no twin: CP-SAT takes seconds here)",
+            lambda: plan(worst, "ann", worst_sites),
+            None,
+            detail=lambda r: {"permits": len(every), "influence": r.influence},
+            max_runs=11,
         ),
     ]
 
@@ -305,6 +340,114 @@ def _simulate_case(policy: Policy) -> BenchCase[Any, Any]:
         detail=lambda r: {"turns": r.turns},
         max_runs=5,
         rate_name="games_per_s",
+    )
+
+
+def _puzzle_case() -> BenchCase[Any, Any]:
+    """Making a medium Gads Hill puzzle, a new seed each run (issue 17: target 2 s)."""
+    from adjudicator.deduction.puzzle.generate import generate
+
+    edition = load_edition("gads-hill-1874")
+    seeds = iter(range(1_000_000))
+    return BenchCase(
+        "puzzle-medium",
+        "making a medium Gads Hill solo puzzle, unique (CP-SAT), solvable by the rules and "
+        "minimal (no twin here: tests/puzzle_twin.py holds it in the tests)",
+        lambda: generate(edition, next(seeds), "medium"),
+        None,
+        detail=lambda g: {"attempts": g.attempts, "level": g.rating.level},
+        max_runs=21,
+    )
+
+
+#: The `simulate-workers` case: random-policy Gads Hill games, in batches of this many.
+WORKER_GAMES, WORKER_BATCH = 40, 2
+
+
+def _simulate_workers_case() -> BenchCase[Any, Any]:
+    """Games per second through `adjudicator.simulation` on a local Dask cluster of 1 and
+    of 2 worker processes (started once, on the warm-up run, and warmed up: every worker
+    has played a game), and the overhead per batch: the 1-worker run's wall time less
+    its games' own time, per batch (submitting, sending the table back, writing the
+    Parquet file; the client's connection shared out)."""
+    clusters: dict[int, Any] = {}
+    calls = [0]
+
+    def measure() -> dict[str, float]:
+        calls[0] += 1
+        try:
+            return _measure()
+        finally:
+            if calls[0] >= 2:  # `run_case` calls it twice (max_runs=1): warm-up, then timed
+                for cluster in clusters.values():
+                    cluster.close()
+                clusters.clear()
+
+    def _measure() -> dict[str, float]:
+        import logging
+        import tempfile
+        from pathlib import Path
+
+        from dask.distributed import Client, LocalCluster
+
+        from adjudicator.simulation.batch import play_batch
+        from adjudicator.simulation.run import run_store
+        from adjudicator.simulation.spec import RunSpec
+        from adjudicator.simulation.store import Store
+
+        spec = RunSpec("gads-hill-1874", "random", 3, 1, WORKER_GAMES, WORKER_BATCH)
+        figures: dict[str, float] = {}
+        for n in (1, 2):
+            if n not in clusters:
+                clusters[n] = LocalCluster(  # type: ignore[no-untyped-call]
+                    n_workers=n,
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address="127.0.0.1:0",
+                    silence_logs=logging.ERROR,
+                )
+                with Client(clusters[n]) as client:  # type: ignore[no-untyped-call]
+                    client.run(play_batch, RunSpec("gads-hill-1874", "random", 3, 0, 1, 1), 0)
+            with tempfile.TemporaryDirectory(prefix="adjudicator-bench-") as tmp:
+                store = Store.create_or_resume(Path(tmp), spec)
+                outcome = run_store(store, scheduler=clusters[n].scheduler_address)
+                table = store.read_all()
+                game_s = sum(table.column("seconds").to_pylist())
+                cpu_s = sum(table.column("cpu_seconds").to_pylist())
+            figures[f"games_per_s_{n}_worker{'s' if n > 1 else ''}"] = round(
+                outcome.games / outcome.seconds, 3
+            )
+            # the workers' game time over the wall time: how busy the cluster kept them
+            # (2.0: both all the time), apart from how much CPU the machine gave them
+            figures[f"occupancy_{n}"] = round(game_s / outcome.seconds, 3)
+            # the share of a core a game had: below 1 when other work shares the machine
+            figures[f"cpu_share_{n}"] = round(cpu_s / game_s, 3)
+            if n == 1:
+                overhead = (outcome.seconds - game_s) / outcome.played
+                figures["overhead_ms_per_batch"] = round(overhead * 1000, 3)
+        figures["speedup_2_workers"] = round(
+            figures["games_per_s_2_workers"] / figures["games_per_s_1_worker"], 3
+        )
+        # an estimate of the speed-up with a free core per worker: the ratio of the
+        # occupancies (what scheduling and overhead allow), taking a game's CPU time as
+        # the same on either cluster, apart from the machine's other work
+        figures["speedup_2_workers_free_cores"] = round(
+            figures["occupancy_2"] / figures["occupancy_1"], 3
+        )
+        return figures
+
+    return BenchCase(
+        "simulate-workers",
+        f"{WORKER_GAMES} random-policy Gads Hill games in batches of {WORKER_BATCH} on a "
+        "local Dask cluster of 1 and of 2 worker processes (clusters started on the warm-up "
+        "run), the store written; overhead per batch: the 1-worker wall time less the games' "
+        "own time, per batch; occupancy: the workers' game time over the wall time; cpu_share: "
+        "the games' CPU time over their wall time (no twin)",
+        measure,
+        None,
+        detail=lambda figures: dict(figures),
+        max_runs=1,
     )
 
 

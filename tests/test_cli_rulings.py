@@ -121,11 +121,14 @@ def test_bench_json_shape() -> None:
         "hint",
         "simulate-greedy",
         "simulate-random",
+        "simulate-workers",
         "audit",
         "black-hills-invest",
         "black-hills-best",
         "dry-gulch-pay",
         "dry-gulch-plan",
+        "dry-gulch-plan-worst",
+        "puzzle-medium",
     ]
     for r in data["results"]:
         assert set(r) >= {"name", "median_ms", "twin_median_ms", "runs"}

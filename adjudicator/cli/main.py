@@ -20,24 +20,50 @@ from adjudicator.cli import (
     dry_gulch_cmd,
     game_cmd,
     hint_cmd,
+    puzzle_cmd,
     rulings_cmd,
+    serve_cmd,
+    simulate_cmd,
     state_cmd,
 )
+from adjudicator.cli.help import add_examples, plain_help
 from adjudicator.cli.output import DEBUG
+
+plain_help()
 
 app = typer.Typer(
     name="adjudicator",
-    help="A solver-backed rules referee and hint tool for Old Town and Gads Hill 1874.",
+    help=(
+        "A rules referee and hint tool for four Wild West board games: the deduction games "
+        "Old Town and Gads Hill 1874 (stop, play, discard, buy, hint, game, replay), and "
+        "Dry Gulch and Black Hills (dry-gulch, black-hills). Boards, cards and state files "
+        "of all four: board, cards, state."
+    ),
+    epilog="Example: adjudicator play examples/gads-hill-mid.toml 43 --as school",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from adjudicator import __version__
+
+        typer.echo(f"adjudicator {__version__}")
+        raise typer.Exit
 
 
 @app.callback()
 def main(
     debug: Annotated[
         bool, typer.Option("--debug", help="Show a traceback when something goes wrong.")
+    ] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", callback=_version, is_eager=True
+        ),
     ] = False,
 ) -> None:
     DEBUG["on"] = debug
@@ -49,11 +75,15 @@ app.add_typer(state_cmd.app, name="state")
 app.add_typer(game_cmd.app, name="game")
 app.add_typer(black_hills_cmd.app, name="black-hills")
 app.add_typer(dry_gulch_cmd.app, name="dry-gulch")
+app.add_typer(puzzle_cmd.app, name="puzzle")
 rulings_cmd.register(app)
 hint_cmd.register(app)
 game_cmd.register(app)
 audit_cmd.register(app)
 bench_cmd.register(app)
+serve_cmd.register(app)
+simulate_cmd.register(app)
+add_examples(app)
 
 if __name__ == "__main__":  # `python -m adjudicator.cli.main`, as the benchmark runs it
     app()
