@@ -384,14 +384,13 @@ def _simulate_workers_case() -> BenchCase[Any, Any]:
                 clusters.clear()
 
     def _measure() -> dict[str, float]:
-        import logging
         import tempfile
         from pathlib import Path
 
-        from dask.distributed import Client, LocalCluster
+        from dask.distributed import Client
 
         from adjudicator.simulation.batch import play_batch
-        from adjudicator.simulation.run import run_store
+        from adjudicator.simulation.run import local_cluster, run_store
         from adjudicator.simulation.spec import RunSpec
         from adjudicator.simulation.store import Store
 
@@ -399,14 +398,7 @@ def _simulate_workers_case() -> BenchCase[Any, Any]:
         figures: dict[str, float] = {}
         for n in (1, 2):
             if n not in clusters:
-                clusters[n] = LocalCluster(  # type: ignore[no-untyped-call]
-                    n_workers=n,
-                    threads_per_worker=1,
-                    processes=True,
-                    host="127.0.0.1",
-                    dashboard_address="127.0.0.1:0",
-                    silence_logs=logging.ERROR,
-                )
+                clusters[n] = local_cluster(n)
                 with Client(clusters[n]) as client:  # type: ignore[no-untyped-call]
                     client.run(play_batch, RunSpec("gads-hill-1874", "random", 3, 0, 1, 1), 0)
             with tempfile.TemporaryDirectory(prefix="adjudicator-bench-") as tmp:

@@ -19,9 +19,11 @@ from adjudicator.simulation.batch import check_edition, play_batch
 from adjudicator.simulation.store import Store
 
 if TYPE_CHECKING:
+    from dask.distributed import LocalCluster
+
     from adjudicator.deduction.models.edition import Edition
 
-__all__ = ["RunOutcome", "run_store"]
+__all__ = ["RunOutcome", "local_cluster", "run_store"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,26 @@ class RunOutcome:
         }
 
 
+def local_cluster(workers: int) -> LocalCluster:
+    """A cluster of `workers` processes on this machine, one thread each, on loopback only.
+    Dask's own INFO lines (workers starting, retiring, closing) are not for players: the
+    `distributed` loggers are kept to errors for the rest of the process, as closing a
+    cluster restores the level its `silence_logs` lowered and then logs."""
+    import logging
+
+    from dask.distributed import LocalCluster
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    return LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address="127.0.0.1:0",  # any free port: two runs at once do not clash
+        silence_logs=logging.ERROR,
+    )
+
+
 def run_store(
     store: Store,
     workers: int = 2,
@@ -65,22 +87,13 @@ def run_store(
         return RunOutcome(spec.batches, len(done), 0, 0, 0.0, 0)
     if card_set is None:
         check_edition(spec.edition)
-    import logging
-
-    from dask.distributed import Client, LocalCluster, as_completed
+    from dask.distributed import Client, as_completed
 
     cluster: LocalCluster | None = None
     if scheduler is None:
         if workers < 1:
             raise InputError("--workers", str(workers), "at least one worker")
-        cluster = LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",  # a local cluster listens on loopback only
-            dashboard_address="127.0.0.1:0",  # any free port: two runs at once do not clash
-            silence_logs=logging.ERROR,
-        )
+        cluster = local_cluster(workers)
     try:
         client = Client(  # type: ignore[no-untyped-call]
             cluster if cluster is not None else scheduler, timeout="10s"
