@@ -9,7 +9,9 @@ number of points, every split of the payment). It ranks by reputation gained, th
 worth of the resources kept, and gives each character's best.
 
 Its scope is the states the tests draw: no Colonel waiting, no round ending with the turn,
-characters already kept; robberies and the Shaman's draw are left out (as `best` does).
+characters already kept. `best_turns` is the sure turns (robberies and the Shaman's draw
+left out); `expected_turns`, at the end, adds them by its own expectimax over the die's
+faces and every deal of four from the discards.
 Readings it shares with the referee, each from the rulebook or RULINGS: the first card in an
 area takes 2, later ones 1, as far as the supply goes; an area shut by another player's
 Mine collapse, Bison migration or Storm gives nothing (the Preacher's fur too); the
@@ -21,7 +23,8 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from itertools import product
+from fractions import Fraction
+from itertools import combinations, product
 
 from adjudicator.black_hills.data import Rules
 from adjudicator.black_hills.state import BHState
@@ -51,6 +54,10 @@ class World:
     safeguard: list[str]
     over: bool = False  # the goal was reached: the turn (and the game) ends
     stolen: list[str] = field(default_factory=list)
+    gunmen: int = 0
+    jail: int = 0
+    protected: list[str] = field(default_factory=list)
+    discards: list[str] = field(default_factory=list)
 
 
 def _world(state: BHState, player: str) -> World:
@@ -69,6 +76,10 @@ def _world(state: BHState, player: str) -> World:
         [(c, a) for _, c, a in state.placed],
         state.plague,
         list(state.safeguard),
+        gunmen=me.gunmen,
+        jail=state.jail,
+        protected=list(state.protected),
+        discards=list(state.discarded),
     )
 
 
@@ -145,6 +156,9 @@ def _skills(w: World, rules: Rules, cid: str, area: str, earlier: int) -> list[W
         kind, n = card.take
         if not (kind == "fur" and _shut(w, "fur")):
             _take(w, kind, n)
+    if card.gunman and w.jail:  # the Outlaw's gunman, if one is left in the jail
+        w.jail -= 1
+        w.gunmen += 1
     worlds = [w]
     if card.exchange:
         worlds = [w]
@@ -262,8 +276,18 @@ def _event(w: World, rules: Rules, eid: str) -> list[World]:
         w.plague = w.me
     elif eid == "safeguard":
         w.safeguard.append(w.me)
-    elif eid == "reinforcements" and not any(w.their_gunmen.values()):
-        return []  # another player's gunman goes back to the jail: none has one
+    elif eid == "jailbreak" and w.jail:
+        w.jail -= 1
+        w.gunmen += 1
+    elif eid == "reinforcements":  # another player's gunman goes back to the jail
+        out = []
+        for victim, n in w.their_gunmen.items():
+            if n:
+                x = copy.deepcopy(w)
+                x.their_gunmen[victim] -= 1
+                x.jail += 1
+                out.append(x)
+        return out
     return [w]
 
 
@@ -297,4 +321,108 @@ def best_turns(state: BHState, player: str | None = None) -> list[tuple[str, tup
         for end in _turns(w, rules, cid):
             key = (end.reputation - w.reputation, sum(rules.value[k] * end.mine[k] for k in KINDS))
             best[cid] = max(best.get(cid, key), key)
+    return sorted(best.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))
+
+
+# -- Chance: the robbery's die and the Shaman's draw, by exact expectation --------------------
+#
+# Its own expectimax over the same small world: at each step the player either stops (once
+# the character is placed), places it, activates an event or robs; a robbery averages
+# over the die's faces, the Shaman's draw over every deal of four from the discards, and
+# after the roll or the deal the best continuation is taken for each outcome. One chance a
+# turn (as `best` reads it): no robbery once the Shaman has drawn, no draw after a robbery.
+
+Key = tuple[Fraction, Fraction]
+
+
+def _key(w: World, start: World, rules: Rules) -> Key:
+    kept = sum(rules.value[k] * w.mine[k] for k in KINDS)
+    return Fraction(w.reputation - start.reputation), Fraction(kept)
+
+
+def _hauls(w: World, die: int) -> list[World]:
+    """Every way a robbery with this face ends: a gunman back to the jail and up to `die`
+    resources (as many as there are) taken from the players not protected."""
+    victims = [n for n in w.others if n not in w.protected]
+    if not w.gunmen or not victims:
+        return []
+    tokens = [(n, k) for n in victims for k in KINDS for _ in range(w.others[n][k])]
+    out = []
+    for pick in set(combinations(tokens, min(die, len(tokens)))):
+        x = copy.deepcopy(w)
+        x.gunmen -= 1
+        x.jail += 1
+        for n, k in pick:
+            x.others[n][k] -= 1
+            x.mine[k] += 1
+        out.append(x)
+    return out
+
+
+def _best(keys: list[Key | None]) -> Key | None:
+    return max((k for k in keys if k is not None), default=None)
+
+
+def _play(w: World, start: World, rules: Rules, cid: str, flags: frozenset[str]) -> Key | None:
+    """The best expected key from here; `flags`: placed, event, robbed, chance done."""
+    if w.over:
+        return _key(w, start, rules)
+    tries: list[Key | None] = []
+    if "placed" in flags:
+        tries.append(_key(w, start, rules))
+    else:
+        tries += [
+            _play(x, start, rules, cid, flags | {"placed"}) for x in _character(w, rules, cid)
+        ]
+        if rules.characters[cid].shaman and "chance" not in flags:
+            tries.append(_draw(w, start, rules, flags | {"placed", "chance"}))
+    if "event" not in flags:
+        for eid in sorted(set(w.events)):
+            tries += [_play(x, start, rules, cid, flags | {"event"}) for x in _event(w, rules, eid)]
+    if "robbed" not in flags and "chance" not in flags and w.gunmen:
+        faces: list[Key | None] = []
+        for face in rules.die:  # each face once: the die's repeated faces weigh more
+            after = flags | {"robbed", "chance"}
+            faces.append(_best([_play(x, start, rules, cid, after) for x in _hauls(w, face)]))
+        tries.append(_mean(faces))
+    return _best(tries)
+
+
+def _mean(keys: list[Key | None]) -> Key | None:
+    """The average of equally likely outcomes; None when one of them cannot be played."""
+    if not keys or any(k is None for k in keys):
+        return None
+    done = [k for k in keys if k is not None]
+    n = len(done)
+    return sum((k[0] for k in done), Fraction()) / n, sum((k[1] for k in done), Fraction()) / n
+
+
+def _draw(w: World, start: World, rules: Rules, flags: frozenset[str]) -> Key | None:
+    """The Shaman's draw: each deal of four from the discards, the best card of it played."""
+    pool = sorted(w.discards)
+    deals = list(combinations(pool, min(4, len(pool))))
+    per_card: dict[str, Key | None] = {}
+    for cid in set(pool) - {"shaman"}:
+        x = copy.deepcopy(w)
+        x.discards.remove(cid)
+        per_card[cid] = _best(
+            [_play(y, start, rules, cid, flags) for y in _character(x, rules, cid)]
+        )
+    return _mean([_best([per_card.get(c) for c in deal]) for deal in deals])
+
+
+def expected_turns(state: BHState, player: str | None = None) -> list[tuple[str, Key]]:
+    """(character, (expected reputation gained, expected worth kept)) for each character in
+    hand, best first, robberies and the Shaman's draw in."""
+    who = player or state.active
+    rules = state.rules
+    w = _world(state, who)
+    best: dict[str, Key] = {}
+    for cid in set(state.player(who).characters):
+        card = rules.characters[cid]
+        if not _character(w, rules, cid) and not (card.shaman and w.discards):
+            continue  # a card that cannot be placed at all has no turn
+        key = _play(w, w, rules, cid, frozenset())
+        if key is not None:
+            best[cid] = key
     return sorted(best.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))

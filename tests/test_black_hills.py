@@ -235,6 +235,12 @@ REFUSALS: list[tuple[Code, Callable[[], BHState], str, str]] = [
         "not in your hand",
     ),
     (Code.AREA, lambda: two(characters=["miner", "hunter"]), "ann: hunter at mine", "not placed"),
+    (
+        Code.ROUND_END,
+        lambda: two(characters=["miner", "hunter"], gold=6),
+        "ann: miner; return ann:gold",
+        "ends the round",
+    ),
     (Code.INVEST, lambda: two(characters=["miner", "hunter"]), "ann: miner; invest", "cannot"),
     (
         Code.INVEST,

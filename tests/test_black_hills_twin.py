@@ -1,12 +1,15 @@
 """Black Hills `best_turns` and `most_reputation` against the independent twin
-(`tests/black_hills_twin.py`, which shares no code with the referee), on random tables."""
+(`tests/black_hills_twin.py`, which shares no code with the referee), on random tables:
+the sure turns, and the expectation over the aiming die and the Shaman's draw."""
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.black_hills.best import best_turns, most_reputation
+from adjudicator.black_hills.best import Candidate, best_turns, most_reputation
 from adjudicator.black_hills.data import load_rules
 from adjudicator.black_hills.state import BHPlayer, BHState
 from tests import black_hills_twin as twin
@@ -31,7 +34,7 @@ def tables(draw: st.DrawFn) -> BHState:
             gold=draw(st.integers(0, 3)),
             logs=draw(st.integers(0, 3)),
             fur=draw(st.integers(0, 3)),
-            gunmen=draw(st.integers(0, 1)) if name != "ann" else 0,
+            gunmen=draw(st.integers(0, 1)),
             characters=list(chars[2 * i : 2 * i + 2]),
             events=draw(st.lists(st.sampled_from(EVENTS), max_size=2, unique=True)),
         )
@@ -61,17 +64,30 @@ def tables(draw: st.DrawFn) -> BHState:
         closed=closed,
         plague=draw(st.sampled_from([None, "ann", "bob"])),
         safeguard=draw(st.lists(st.sampled_from(names), max_size=1)),
+        protected=draw(st.lists(st.sampled_from(names[1:]), max_size=2, unique=True)),
         turns={"bob": 1},
     )
+
+
+def _sure(ranked: list[Candidate]) -> list[tuple[str, tuple[int, int]]]:
+    """The keys of turns chance does not decide: whole numbers, checked to be."""
+    out = []
+    for c in ranked:
+        rep, kept = c.key
+        assert rep.denominator == kept.denominator == 1 and not c.outcomes
+        out.append((c.character, (int(rep), int(kept))))
+    return out
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
 def test_best_turns_equal_the_independent_twin(s: BHState) -> None:
     expected = twin.best_turns(s, "ann")
-    assert [(c.character, c.key) for c in best_turns(s)] == expected
+    assert _sure(best_turns(s, chance=False)) == expected
     best = most_reputation(s, "ann")
-    assert (best.key if best else None) == (max(k for _, k in expected) if expected else None)
+    assert _sure([best] if best else []) == (
+        [max(expected, key=lambda e: e[1])] if expected else []
+    )
 
 
 def test_the_twin_sees_the_colonels_stolen_bank() -> None:
@@ -85,4 +101,57 @@ def test_the_twin_sees_the_colonels_stolen_bank() -> None:
         jail=0,
     )
     assert dict(twin.best_turns(s, "bob"))["colonel"] == (2, 0)
-    assert [(c.character, c.key) for c in best_turns(s)] == twin.best_turns(s, "bob")
+    assert _sure(best_turns(s, chance=False)) == twin.best_turns(s, "bob")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables())
+def test_expected_reputation_equals_the_twins_own_enumeration(s: BHState) -> None:
+    """Robberies (the die's faces) and the Shaman's draw (every deal of four) by exact
+    expectation: `best` and the twin's expectimax agree on every character's value."""
+    ranked = best_turns(s)
+    assert [(c.character, c.key) for c in ranked] == twin.expected_turns(s, "ann")
+    for c in ranked:  # the distribution is a distribution, and its mean is the expectation
+        assert sum(c.distribution.values()) == 1
+        assert sum(k * p for k, p in c.distribution.items()) == c.expected_reputation
+
+
+def _robber() -> BHState:
+    """ann holds a gunman, a Preacher and the Bank; bob 2 gold, cid 1 gold and 2 logs."""
+    ann = BHPlayer(
+        "ann", gold=1, logs=1, gunmen=1, characters=["preacher", "hunter"], events=["bank"]
+    )
+    bob = BHPlayer("bob", gold=2, fur=3, logs=1, characters=["miner", "tracker"])
+    cid = BHPlayer("cid", gold=1, logs=2, characters=["lumberjack", "madam"])
+    return BHState(
+        players=[ann, bob, cid],
+        active="ann",
+        sheriff="ann",
+        supply={"gold": 10, "logs": 10, "fur": 10},
+        jail=0,
+    )
+
+
+def test_a_robbery_is_ranked_by_its_expectation_over_the_die() -> None:
+    """Die 0, 1, 1, 2, 2, 3 (RULINGS-black-hills BH-DATA-DIE). Robbing gold, then the Bank
+    (2 gold a point): 1 gold held, so a face of 0 buys nothing, 1 or 2 one point (2 or 3
+    gold), 3 two points (bob's 2 gold and cid's 1: 4 gold). Expected: 1/6*0 + 4/6*1 +
+    1/6*2 = 1, by hand."""
+    preacher = next(c for c in best_turns(_robber()) if c.character == "preacher")
+    assert preacher.expected_reputation == 1
+    assert preacher.distribution == {0: Fraction(1, 6), 1: Fraction(2, 3), 2: Fraction(1, 6)}
+    assert [o.chance for o in preacher.outcomes] == ["die 0", "die 1", "die 2", "die 3"]
+    assert "rob bob:gold bob:gold cid:gold die=3" in preacher.outcomes[3].text
+    # Without chance, the sure best of the Preacher is no reputation at all.
+    sure = next(c for c in best_turns(_robber(), chance=False) if c.character == "preacher")
+    assert sure.key[0] == 0
+
+
+def test_a_protected_player_is_not_robbed_in_the_expectation() -> None:
+    """Protection: "Cannot be attacked by gunmen during this round." With bob protected,
+    only cid's 1 gold can be robbed: 1 + 1 = 2 gold, one point, whenever the die is not 0."""
+    s = _robber()
+    s.protected = ["bob"]
+    preacher = next(c for c in best_turns(s) if c.character == "preacher")
+    assert preacher.distribution == {0: Fraction(1, 6), 1: Fraction(5, 6)}
+    assert all("bob" not in o.text.split("rob")[1].split(";")[0] for o in preacher.outcomes)

@@ -1,16 +1,18 @@
-"""The best turn: for each character in hand, the best order of its skills, an event and
-investing, ranked by reputation gained, then by the worth of the resources kept.
+"""The best turn: for each character in hand, the best order of its skills, an event, a
+robbery and investing, ranked by reputation gained, then by the worth of the resources kept.
 
-Every candidate turn is refereed (`turn.py`), so only legal turns are ranked. Left out:
-robberies (the die decides them) and the Shaman's draw from the discards (four random
-cards); the Shaman's copy of a visible card is in.
+Every candidate turn is refereed (`turn.py`), so only legal turns are ranked. Where chance
+decides (the aiming die of a robbery, the four cards the Shaman is dealt), a turn is ranked
+by its exact expectation (`chance.py`): the choices before the roll or the deal are made
+once, those after it (whom to rob, which card to play, investing) for each outcome.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
@@ -21,6 +23,7 @@ from adjudicator.black_hills.verdict import Verdict
 
 __all__ = [
     "Candidate",
+    "Outcome",
     "best_turns",
     "best_turns_brute_force",
     "candidate_turns",
@@ -28,26 +31,94 @@ __all__ = [
 ]
 
 
+def _frac(x: Fraction) -> dict[str, Any]:
+    """A fraction in strict JSON: exact as text, and as a number to read."""
+    return {"exact": str(x), "value": float(x)}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One outcome of the chance in a turn, and the best turn once it is known."""
+
+    chance: str  # "die 2" or "dealt hunter, miner, ..."
+    probability: Fraction
+    text: str
+    verdict: Verdict
+    kept: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "outcome": self.chance,
+            "probability": str(self.probability),
+            "turn": self.text,
+            "reputation_gained": self.verdict.reputation_gained,
+            "kept_worth": self.kept,
+        }
+
+
 @dataclass(frozen=True)
 class Candidate:
+    """A character's best turn. When chance decides it, `text` is the plan up to the roll or
+    the deal, `outcomes` the best turn for each outcome, and `verdict`/`kept` those of the
+    first outcome; the key is then the expectation."""
+
     character: str
     text: str
     verdict: Verdict
     kept: int  # worth of the player's resources after the turn
+    outcomes: tuple[Outcome, ...] = ()
 
     @property
-    def key(self) -> tuple[int, int]:
-        return (self.verdict.reputation_gained, self.kept)
+    def expected_reputation(self) -> Fraction:
+        if not self.outcomes:
+            return Fraction(self.verdict.reputation_gained)
+        return sum((o.probability * o.verdict.reputation_gained for o in self.outcomes), Fraction())
+
+    @property
+    def expected_kept(self) -> Fraction:
+        if not self.outcomes:
+            return Fraction(self.kept)
+        return sum((o.probability * o.kept for o in self.outcomes), Fraction())
+
+    @property
+    def distribution(self) -> dict[int, Fraction]:
+        """Reputation gained -> its probability."""
+        if not self.outcomes:
+            return {self.verdict.reputation_gained: Fraction(1)}
+        out: dict[int, Fraction] = {}
+        for o in self.outcomes:
+            out[o.verdict.reputation_gained] = (
+                out.get(o.verdict.reputation_gained, 0) + o.probability
+            )
+        return dict(sorted(out.items()))
+
+    @property
+    def key(self) -> tuple[Fraction, Fraction]:
+        return (self.expected_reputation, self.expected_kept)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "character": self.character,
             "turn": self.text,
             "reputation_gained": self.verdict.reputation_gained,
             "kept_worth": self.kept,
             "payments": [p.to_json() for p in self.verdict.payments],
             "log": self.verdict.log,
+            "chance": None,
         }
+        if self.outcomes:
+            out["reputation_gained"] = None  # chance decides: see the expectation
+            out["kept_worth"] = None
+            out["payments"] = []
+            out["log"] = []
+            out["chance"] = {
+                "kind": "die" if self.outcomes[0].chance.startswith("die") else "draw",
+                "expected_reputation": _frac(self.expected_reputation),
+                "expected_kept_worth": _frac(self.expected_kept),
+                "distribution": {str(k): str(p) for k, p in self.distribution.items()},
+                "outcomes": [o.to_json() for o in self.outcomes],
+            }
+        return out
 
 
 def _placements(state: BHState, player: str, cid: str) -> Iterator[str]:
@@ -121,76 +192,110 @@ def _events(state: BHState, player: str, stolen: str | None = None) -> Iterator[
             yield f"event {eid}"
 
 
+def _orders(
+    state: BHState, player: str, place: str, invest_steps: list[str]
+) -> Iterator[list[str]]:
+    """Every order of one placement (with or without investing) and an event."""
+    stolen = _stolen(state, place)
+    for event in _events(state, player, stolen):
+        for invest in invest_steps:
+            # Placing and using the card's skills (investing) is one action; an event comes
+            # before it or after it, never in between. An event the Colonel steals is in
+            # hand only after it.
+            parts = [place] + ([invest] if invest else [])
+            after_only = (
+                stolen is not None
+                and event is not None
+                and (event.split()[1] == stolen and stolen not in state.player(player).events)
+            )
+            orders = (
+                [parts]
+                if event is None
+                else [[*parts, event]]
+                if after_only
+                else [[event, *parts], [*parts, event]]
+            )
+            yield from orders
+
+
+def _keeps(state: BHState, player: str) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """(the `keep` prefix, the characters kept) for each way to keep."""
+    me = state.player(player)
+    kept = state.rules.characters_kept
+    if len(me.characters) <= kept:
+        yield "", tuple(me.characters)
+        return
+    for keep in combinations(me.characters, kept):
+        yield f"keep {' '.join(keep)}; ", keep
+
+
 def candidate_turns(
     state: BHState, player: str, invest_steps: list[str]
 ) -> Iterator[tuple[str, str]]:
     """(character, turn text) for every candidate: keep, place, event, invest in the
     orders that can matter."""
-    me = state.player(player)
-    kept = state.rules.characters_kept
-    keeps: list[tuple[str, ...]] = (
-        list(combinations(me.characters, kept))
-        if len(me.characters) > kept
-        else [tuple(me.characters)]
-    )
-    for keep in keeps:
-        prefix = f"keep {' '.join(keep)}; " if len(me.characters) > kept else ""
+    for prefix, keep in _keeps(state, player):
         for cid in keep:
+            seen: set[str] = set()
             for place in _placements(state, player, cid):
-                stolen = _stolen(state, place)
-                for event in _events(state, player, stolen):
-                    for invest in invest_steps:
-                        # Placing and using the card's skills (investing) is one action;
-                        # an event comes before it or after it, never in between. An
-                        # event the Colonel steals is in hand only after it.
-                        parts = [place] + ([invest] if invest else [])
-                        after_only = (
-                            stolen is not None
-                            and event is not None
-                            and (
-                                event.split()[1] == stolen
-                                and stolen not in state.player(player).events
-                            )
-                        )
-                        orders = (
-                            [parts]
-                            if event is None
-                            else [[*parts, event]]
-                            if after_only
-                            else [[event, *parts], [*parts, event]]
-                        )
-                        seen = set()
-                        for order in orders:
-                            text = prefix + "; ".join(order)
-                            if text not in seen:
-                                seen.add(text)
-                                yield cid, f"{player}: {text}"
+                for order in _orders(state, player, place, invest_steps):
+                    text = prefix + "; ".join(order)
+                    if text not in seen:
+                        seen.add(text)
+                        yield cid, f"{player}: {text}"
 
 
-def _rank(state: BHState, player: str, invest_steps: list[str]) -> list[Candidate]:
+#: Referees a turn text, each text once per ranking.
+Judge = Callable[[str], Verdict]
+
+
+def _judge(state: BHState) -> Judge:
+    seen: dict[str, Verdict] = {}
+
+    def judge(text: str) -> Verdict:
+        if text not in seen:
+            seen[text] = referee_text(state, text)
+        return seen[text]
+
+    return judge
+
+
+def _rank(state: BHState, player: str, invest_steps: list[str], chance: bool) -> list[Candidate]:
     rules = state.rules
+    judge = _judge(state)
     best: dict[str, Candidate] = {}
+
+    def offer(cand: Candidate) -> None:
+        if cand.character not in best or cand.key > best[cand.character].key:
+            best[cand.character] = cand
+
     for cid, text in candidate_turns(state, player, invest_steps):
-        v = referee_text(state, text)
-        if not v.legal or v.state is None:
-            continue
-        cand = Candidate(cid, text, v, rules.worth(v.state.player(player).holding()))
-        if cid not in best or cand.key > best[cid].key:
-            best[cid] = cand
+        v = judge(text)
+        if v.legal and v.state is not None:
+            offer(Candidate(cid, text, v, rules.worth(v.state.player(player).holding())))
+    if chance:
+        # chance.py builds on this module's candidates: imported here, not at the top.
+        from adjudicator.black_hills.chance import chance_candidates
+
+        for cand in chance_candidates(state, player, invest_steps, judge):
+            offer(cand)
     return sorted(best.values(), key=lambda c: (-c.key[0], -c.key[1], c.character))
 
 
-def best_turns(state: BHState, player: str | None = None) -> list[Candidate]:
+def best_turns(state: BHState, player: str | None = None, chance: bool = True) -> list[Candidate]:
     """The best turn for each character in hand, best first (investing the most, by the
-    solver, whenever the turn invests)."""
-    return _rank(state, player or state.active, ["", "invest"])
+    solver, whenever the turn invests); with `chance`, robberies and the Shaman's draw too,
+    by their expectation."""
+    return _rank(state, player or state.active, ["", "invest"], chance)
 
 
-def best_turns_brute_force(state: BHState, player: str | None = None) -> list[Candidate]:
+def best_turns_brute_force(
+    state: BHState, player: str | None = None, chance: bool = True
+) -> list[Candidate]:
     """The twin: every number of points to invest, tried one by one."""
     who = player or state.active
     cap = state.rules.goal - state.player(who).reputation
-    return _rank(state, who, ["", *(f"invest {n}" for n in range(1, cap + 1))])
+    return _rank(state, who, ["", *(f"invest {n}" for n in range(1, cap + 1))], chance)
 
 
 def most_reputation(
@@ -204,5 +309,6 @@ def most_reputation(
     if who != state.active:
         state = copy.deepcopy(state)
         state.active = who
-    ranked = (best_turns_brute_force if brute_force else best_turns)(state, who)
+    # What the player can be sure of: no robbery, no draw.
+    ranked = (best_turns_brute_force if brute_force else best_turns)(state, who, chance=False)
     return max(ranked, key=lambda c: c.key, default=None)

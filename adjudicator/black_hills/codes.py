@@ -138,6 +138,13 @@ class Code(StrEnum):
     #: (`event tax-collection bob:logs`); unnamed, the least valuable they hold.
     TAX = "BH-TAX"
 
+    # -- End of the Round -------------------------------------------------------------------
+    #: "Players with more than 5 resource tokens have to return all those above that number
+    #: to the resources pile. Each player can decide which type of resources they wish to
+    #: return." Ours: the choice is written in the turn that ends the round (`return
+    #: ann:fur,logs`), only for tokens above the limit that the player holds then.
+    ROUND_END = "BH-ROUND-END"
+
     # -- End of the Game --------------------------------------------------------------------
     #: "If at any time one of the players reached 5 reputation points, the game ends
     #: immediately".

@@ -6,6 +6,8 @@ by `;`::
     ann: indian-chief logs            # choose what it gathers
     ann: merchant fur>logs; invest    # the Merchant's trade, then invest the most
     ann: sheriff; invest 1            # invest one point
+    ann: preacher; invest 2 gold:1 logs:2 fur:3  # ... paying with these (unnamed: the
+                                      #   payment keeping the most worth)
     ann: gambler from bob             # the Gambler takes 1 gold from bob
     ann: madam logs from bob
     ann: colonel at mine; steal bob   # the Colonel blocks the Mine, steals an event
@@ -18,6 +20,9 @@ by `;`::
     ann: event tax-collection bob:logs  # what a payer returns (unnamed: the least valuable)
     ann: discard event plague         # discard one or two events (then none activated)
     ann: rob bob:gold cid die=2       # a robbery: targets (and what to take), the die
+    ann: shaman draw miner dealt=miner,hunter,tracker,explorer  # the four the table dealt
+    ann: hunter; return ann:fur bob:logs,logs  # the turn ending the round: what each
+                                      #   returns above 5 (unnamed: the least valuable)
 
 Each action is its words, lower case; the first word says which action it is (an action's
 other words are read by the rule it belongs to, as they depend on the card). A turn that

@@ -19,7 +19,7 @@ from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError, T
 from adjudicator.black_hills.events import activate, discard
 from adjudicator.black_hills.notation import parse_turn
 from adjudicator.black_hills.robbery import rob
-from adjudicator.black_hills.round import end_turn, keep
+from adjudicator.black_hills.round import end_turn, keep, returns, round_ends
 from adjudicator.black_hills.shaman import play_shaman
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
@@ -51,6 +51,8 @@ def apply(turn: Turn, words: list[str]) -> None:
     head, args = words[0], words[1:]
     if head == "keep":
         return keep(turn, args)
+    if head == "return":  # a choice for the round's end, not an action of the turn
+        return returns(turn, args)
     hand, kept = turn.me.characters, turn.rules.characters_kept
     if len(hand) > kept:
         raise IllegalTurnError(
@@ -89,10 +91,14 @@ def referee(state: BHState, player: str, actions: list[list[str]]) -> Verdict:
                 break
         if turn.placed is None and s.winner is None:
             raise IllegalTurnError(Code.MANDATORY, "a turn places a character card (mandatory)")
+        if turn.returns and s.winner is None and not round_ends(s, player):
+            raise IllegalTurnError(
+                Code.ROUND_END, "resources are returned in the turn that ends the round"
+            )
+        end_turn(s, player, turn.log, turn.returns)
     except TurnError as exc:
         return Verdict(player, False, (exc.reason,), state, tuple(turn.log))
     gained = turn.me.reputation - turn.start_reputation
-    end_turn(s, player, turn.log)
     return Verdict(player, True, (), s, tuple(turn.log), gained, tuple(turn.payments))
 
 

@@ -1,6 +1,10 @@
 """The round: keeping two of the characters dealt, whose turn is next, and the end of a
 round (resources above the limit go back, characters are dealt again from the seed, one
-event card each from the event deck, the badge holder starts the next)."""
+event card each from the event deck, the badge holder starts the next).
+
+Which resources go back is each player's choice, written in the turn that ends the round:
+`return ann:fur,fur bob:logs` (one word per token); what is not written goes back the
+least valuable first."""
 
 from __future__ import annotations
 
@@ -8,11 +12,12 @@ import random
 
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import RESOURCES
-from adjudicator.black_hills.errors import IllegalTurnError
+from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
+from adjudicator.black_hills.notation import resource
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
 
-__all__ = ["end_round", "end_turn", "keep", "next_player"]
+__all__ = ["end_round", "end_turn", "keep", "next_player", "returns", "round_ends"]
 
 
 def keep(turn: Turn, args: list[str]) -> None:
@@ -29,6 +34,26 @@ def keep(turn: Turn, args: list[str]) -> None:
     turn.log.append(f"keeps {' and '.join(args)}; discards {' and '.join(gone)}")
 
 
+def returns(turn: Turn, args: list[str]) -> None:
+    """`return NAME:RESOURCE[,RESOURCE...] ...`: what players return at the round's end
+    (checked when the round ends, against what they hold then)."""
+    if not args:
+        raise InvalidTurnError("return what? 'return NAME:RESOURCE,RESOURCE'")
+    for word in args:
+        name, _, what = word.partition(":")
+        if name not in turn.state.names():
+            raise IllegalTurnError(Code.PLAYERS, f"there is no player {name!r}")
+        if name in turn.returns:
+            raise IllegalTurnError(Code.ROUND_END, f"{name}'s return is written once")
+        turn.returns[name] = [resource(r) for r in what.split(",") if r]
+
+
+def round_ends(s: BHState, player: str) -> bool:
+    """Whether the round ends with this player's turn (everyone then has had two)."""
+    done = {n: s.turns.get(n, 0) + (n == player) for n in s.names()}
+    return s.winner is None and all(n >= 2 for n in done.values())
+
+
 def next_player(s: BHState, player: str) -> str | None:
     """Clockwise from `player`, the next who has a turn left this round (None: nobody)."""
     order = s.names()
@@ -43,29 +68,48 @@ def next_player(s: BHState, player: str) -> str | None:
     )
 
 
-def end_turn(s: BHState, player: str, log: list[str]) -> None:
+def end_turn(
+    s: BHState, player: str, log: list[str], chosen: dict[str, list[str]] | None = None
+) -> None:
     """The player's turn counts; unless the game is over the next player is on, or, when
-    everyone has had two turns, the round ends."""
+    everyone has had two turns, the round ends (with the returns `chosen`)."""
     s.turns[player] = s.turns.get(player, 0) + 1
     if s.winner is not None:
         return
     nxt = next_player(s, player)
     if nxt is None:
-        end_round(s, log)
+        end_round(s, log, chosen or {})
     else:
         s.active = nxt
 
 
-def end_round(s: BHState, log: list[str]) -> None:
-    """Resources above the limit go back (the least valuable first); characters are
-    gathered and dealt again; each player holding fewer than two events gets one from the
-    event deck; the badge holder starts."""
+def end_round(s: BHState, log: list[str], chosen: dict[str, list[str]] | None = None) -> None:
+    """Resources above the limit go back (those `chosen`, then the least valuable first);
+    characters are gathered and dealt again; each player holding fewer than two events gets
+    one from the event deck; the badge holder starts."""
     rules = s.rules
     for p in s.players:
+        named = list((chosen or {}).get(p.name, []))
+        over = p.resources - rules.resource_limit
+        if len(named) > max(over, 0):
+            raise IllegalTurnError(
+                Code.ROUND_END,
+                f"{p.name} returns only the resources above {rules.resource_limit}: "
+                f"{max(over, 0)}, not {len(named)}",
+            )
+        back = dict.fromkeys(RESOURCES, 0)
         while p.resources > rules.resource_limit:
-            r = min((r for r in RESOURCES if getattr(p, r)), key=lambda r: rules.value[r])
+            if named:
+                r = named.pop(0)
+                if getattr(p, r) == 0:
+                    raise IllegalTurnError(Code.ROUND_END, f"{p.name} has no {r} left to return")
+            else:
+                r = min((r for r in RESOURCES if getattr(p, r)), key=lambda r: rules.value[r])
             setattr(p, r, getattr(p, r) - 1)
             s.supply[r] += 1
+            back[r] += 1
+        if any(back.values()):
+            log.append(f"{p.name} returns " + ", ".join(f"{n} {r}" for r, n in back.items() if n))
     everything = list(rules.characters)
     rng = random.Random((s.seed or 0) * 104729 + s.round)
     rng.shuffle(everything)

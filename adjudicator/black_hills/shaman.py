@@ -1,6 +1,6 @@
 """The Shaman: cover a card on top of an area and do what it does there (`shaman copy
 miner`), or play one of four characters drawn from the discards (`shaman draw hunter`; the
-four are dealt from the state's seed)."""
+four are dealt from the state's seed unless the table says which: `dealt=a,b,c,d`)."""
 
 from __future__ import annotations
 
@@ -46,8 +46,20 @@ def play_shaman(turn: Turn, args: list[str]) -> None:
         use_skills(turn, card, area, words)
     else:
         pool = sorted(s.discarded)
-        dealt = sorted(turn.rng.sample(pool, min(4, len(pool))))
-        turn.log.append("the Shaman draws " + ", ".join(dealt))
+        size = min(4, len(pool))
+        told = [a[6:] for a in args[2:] if a.startswith("dealt=")]
+        args = [a for a in args if not a.startswith("dealt=")]
+        if told:
+            # The four the table dealt (`dealt=a,b,c,d`), as a die roll is `die=N`.
+            dealt = sorted(told[-1].split(","))
+            if len(set(dealt)) != size or any(dealt.count(c) > pool.count(c) for c in dealt):
+                raise IllegalTurnError(
+                    Code.SHAMAN,
+                    f"the Shaman is dealt {size} different discards of: " + ", ".join(pool),
+                )
+        else:
+            dealt = sorted(turn.rng.sample(pool, size))
+        turn.log.append("the Shaman is dealt " + ", ".join(dealt))
         if target not in dealt:
             raise IllegalTurnError(
                 Code.SHAMAN,

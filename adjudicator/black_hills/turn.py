@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from adjudicator.black_hills.codes import Code
-from adjudicator.black_hills.data import Character
+from adjudicator.black_hills.data import RESOURCES, Character
 from adjudicator.black_hills.errors import IllegalTurnError
 from adjudicator.black_hills.invest import Means, Payment, best_payment
 from adjudicator.black_hills.state import BHPlayer, BHState
@@ -47,6 +47,8 @@ class Turn:
         self.robbed = False
         self.start_reputation = self.me.reputation
         self.payments: list[Payment] = []
+        # What each player returns at the round's end, if this turn ends it (`return`).
+        self.returns: dict[str, list[str]] = {}
 
     def other(self, name: str, code: Code) -> BHPlayer:
         """Another player, for the rule `code` that acts on one."""
@@ -97,3 +99,52 @@ class Turn:
         self.payments.append(best)
         paid = ", ".join(f"{n} {r}" for r, n in best.paid().items() if n)
         self.gain_reputation(best.points, f"{why} ({paid})")
+
+    def pay_named(self, how: str, named: dict[str, int], want: int | None, why: str) -> None:
+        """Buy reputation with the payment the player names (`invest 2 gold:1 logs:2
+        fur:3`): a Settler's points at 1 gold + 2 logs or 3 fur each, or the Sheriff's one
+        point for any 3 resources. Refused (`Code.INVEST`, `Code.SHERIFF`) when the payment
+        is not one of those, buys another number of points than `want`, buys more than
+        the goal needs, or is more than the player holds."""
+        paid = {r: named.get(r, 0) for r in RESOURCES}
+        if how == "sheriff":
+            code = Code.SHERIFF
+            if sum(paid.values()) != 3:
+                raise IllegalTurnError(code, "the Sheriff buys one point for 3 resources")
+            payment = Payment(1, sheriff={r: n for r, n in paid.items() if n})
+        else:
+            code = Code.INVEST
+            if paid["logs"] != 2 * paid["gold"] or paid["fur"] % 3:
+                raise IllegalTurnError(
+                    code, "a point costs 1 gold + 2 logs or 3 fur: that payment is neither"
+                )
+            payment = Payment(paid["gold"] + paid["fur"] // 3, None, paid["gold"], paid["fur"] // 3)
+        if payment.points == 0:
+            raise IllegalTurnError(code, "nothing to invest: the payment buys no point")
+        if want is not None and want != payment.points:
+            raise IllegalTurnError(
+                code, f"that payment buys {plural(payment.points, 'point')}, not {want}"
+            )
+        if payment.points > self.rules.goal - self.me.reputation:
+            need = self.rules.goal - self.me.reputation
+            raise IllegalTurnError(code, f"{self.me.name} needs only {plural(need, 'point')}")
+        for r, n in paid.items():
+            if getattr(self.me, r) < n:
+                raise IllegalTurnError(code, f"{self.me.name} has only {getattr(self.me, r)} {r}")
+        for r, n in paid.items():
+            setattr(self.me, r, getattr(self.me, r) - n)
+            self.state.supply[r] += n
+        kept = self.me.holding()
+        self.payments.append(
+            Payment(
+                payment.points,
+                None,
+                payment.settler_gold,
+                payment.settler_fur,
+                payment.sheriff,
+                0,
+                kept,
+            )
+        )
+        text = ", ".join(f"{n} {r}" for r, n in paid.items() if n)
+        self.gain_reputation(payment.points, f"{why} ({text}, as named)")

@@ -4,6 +4,7 @@ engine's answers; they decide nothing."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -83,15 +84,32 @@ def invest_view(player: str, best: Candidate | None) -> Text:
     )
 
 
+def _fraction(x: Fraction) -> str:
+    """An exact expectation as a reader takes it: `1`, `14/15 (0.93)`."""
+    return str(x) if x.denominator == 1 else f"{x} ({float(x):.2f})"
+
+
 def best_table(player: str, ranked: Sequence[Candidate], rules: Rules) -> Table:
-    """The best turn for each character in hand, best first."""
+    """The best turn for each character in hand, best first. Where chance decides (the
+    aiming die, the Shaman's draw) the reputation is the exact expectation, with its
+    distribution, and the turn is the plan up to the roll or the deal."""
     t = Table("character", "turn", "reputation", "worth kept", title=f"Best turns for {player}")
     for c in ranked:
+        if not c.outcomes:
+            t.add_row(
+                rules.characters[c.character].name,
+                c.text,
+                f"+{c.verdict.reputation_gained}",
+                str(c.kept),
+            )
+            continue
+        what = "the die" if c.outcomes[0].chance.startswith("die") else "the Shaman's draw"
+        odds = ", ".join(f"+{k}: {p}" for k, p in c.distribution.items())
         t.add_row(
             rules.characters[c.character].name,
-            c.text,
-            f"+{c.verdict.reputation_gained}",
-            str(c.kept),
+            f"{c.text}\n(then the best for each outcome of {what})",
+            f"expected +{_fraction(c.expected_reputation)}\n({odds})",
+            f"expected {_fraction(c.expected_kept)}",
         )
     return t
 

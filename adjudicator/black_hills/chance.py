@@ -1,0 +1,147 @@
+"""Turns that chance decides, ranked by their exact expectation: a robbery (the aiming die,
+each face with its probability from the board file's `die`) and the Shaman's draw (four
+cards dealt from the discards, every deal equally likely).
+
+A plan is the part of the turn before the roll or the deal, fixed once; after it, for each
+outcome, the player makes the best choices knowing it (whom to rob and of what, which card
+to play and how, an event, investing). The expectation is over `fractions.Fraction`, so it
+is exact. One chance a turn: a turn that both robs and draws is not ranked (the Shaman
+drawing the Outlaw does not rob with the new gunman in the same turn's plan).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from itertools import combinations, combinations_with_replacement
+from math import comb
+
+from adjudicator.black_hills.best import (
+    Candidate,
+    Judge,
+    Outcome,
+    _keeps,
+    _orders,
+    _placements,
+    candidate_turns,
+)
+from adjudicator.black_hills.data import RESOURCES
+from adjudicator.black_hills.state import BHState
+from adjudicator.black_hills.verdict import Verdict
+
+__all__ = ["chance_candidates", "loots"]
+
+#: One candidate: (character, plan before the chance, the outcome, the whole turn's text).
+_Try = tuple[str, str, str, str]
+
+
+def loots(state: BHState, player: str, die: int) -> Iterator[str]:
+    """The robbery's targets for a face: every way to take that many resources (or all
+    there are) from the players not protected, each token written `bob:gold`."""
+    others = [p for p in state.players if p.name != player and p.name not in state.protected]
+    if not others:
+        return
+    kinds = [(p.name, r) for p in others for r in RESOURCES if getattr(p, r)]
+    total = sum(p.resources for p in others)
+    if die == 0 or total == 0:
+        yield others[0].name
+        return
+    held = {(p.name, r): getattr(p, r) for p in others for r in RESOURCES}
+    for pick in combinations_with_replacement(kinds, min(die, total)):
+        if all(pick.count(k) <= held[k] for k in set(pick)):
+            yield " ".join(f"{n}:{r}" for n, r in pick)
+
+
+def _robberies(state: BHState, player: str, invest_steps: list[str]) -> Iterator[_Try]:
+    """A robbery anywhere in each candidate turn but between a card and its investing."""
+    me = state.player(player)
+    if me.gunmen == 0 and state.jail == 0:
+        return  # no gunman now, none to hire this turn
+    faces = sorted(set(state.rules.die))
+    targets = {d: list(loots(state, player, d)) for d in faces}
+    for cid, text in candidate_turns(state, player, invest_steps):
+        if me.gunmen == 0 and not {"outlaw", "jailbreak"} & set(text.replace(";", " ").split()):
+            continue  # nothing in this turn hires a gunman: it cannot rob
+        name, _, body = text.partition(": ")
+        parts = body.split("; ")
+        for i in range(len(parts) + 1):
+            if i < len(parts) and (parts[i].startswith("invest") or parts[i].startswith("keep")):
+                continue
+            plan = f"{name}: " + "; ".join([*parts[:i], "rob"])
+            for d in faces:
+                for loot in targets[d]:
+                    turn = [*parts[:i], f"rob {loot} die={d}", *parts[i:]]
+                    yield cid, plan, f"die {d}", f"{name}: " + "; ".join(turn)
+
+
+def _draws(state: BHState, player: str, invest_steps: list[str]) -> Iterator[_Try]:
+    """The Shaman playing each card the deal may hold, written with a deal that holds it
+    (which other cards it holds changes nothing once the card is chosen)."""
+    pool = sorted(state.discarded)
+    size = min(4, len(pool))
+    for prefix, keep in _keeps(state, player):
+        if "shaman" not in keep:
+            continue
+        for drawn in sorted(set(pool) - {"shaman"}):
+            dealt = [drawn, *[c for c in pool if c != drawn][: size - 1]]
+            for place in _placements(state, player, drawn):
+                shaman = f"shaman draw {place} dealt={','.join(sorted(dealt))}"
+                for order in _orders(state, player, shaman, invest_steps):
+                    i = order.index(shaman)
+                    plan = f"{player}: {prefix}" + "; ".join([*order[:i], "shaman draw"])
+                    turn = prefix + "; ".join(order)
+                    yield "shaman", plan, drawn, f"{player}: {turn}"
+
+
+def _expect(
+    cid: str,
+    plan: str,
+    outcomes: list[tuple[str, Fraction, Candidate | None]],
+) -> Candidate | None:
+    """The plan's candidate; None when some outcome leaves no legal way to finish."""
+    if any(c is None for _, _, c in outcomes):
+        return None
+    done = tuple(Outcome(o, p, c.text, c.verdict, c.kept) for o, p, c in outcomes if c)
+    return Candidate(cid, f"{plan} ...", done[0].verdict, done[0].kept, done)
+
+
+def chance_candidates(
+    state: BHState, player: str, invest_steps: list[str], judge: Judge
+) -> list[Candidate]:
+    """For each plan with a robbery or the Shaman's draw, its candidate by expectation."""
+    rules = state.rules
+    best: dict[tuple[str, str, str], Candidate] = {}
+    for cid, plan, outcome, text in [
+        *_robberies(state, player, invest_steps),
+        *_draws(state, player, invest_steps),
+    ]:
+        v: Verdict = judge(text)
+        if not v.legal or v.state is None:
+            continue
+        c = Candidate(cid, text, v, rules.worth(v.state.player(player).holding()))
+        here = (cid, plan, outcome)
+        if here not in best or c.key > best[here].key:
+            best[here] = c
+    plans = sorted({(cid, plan) for cid, plan, _ in best})
+    out: list[Candidate] = []
+    die = rules.die
+    pool = sorted(state.discarded)
+    for cid, plan in plans:
+        got: list[tuple[str, Fraction, Candidate | None]]
+        if plan.endswith("rob"):
+            got = [
+                (f"die {d}", Fraction(die.count(d), len(die)), best.get((cid, plan, f"die {d}")))
+                for d in sorted(set(die))
+            ]
+        else:
+            size = min(4, len(pool))
+            p = Fraction(1, comb(len(pool), size))
+            got = []
+            for deal in combinations(pool, size):
+                tries = [best[k] for c in deal if (k := (cid, plan, c)) in best]
+                pick = max(tries, key=lambda t: t.key, default=None)
+                got.append((f"dealt {', '.join(deal)}", p, pick))
+        cand = _expect(cid, plan, got)
+        if cand is not None:
+            out.append(cand)
+    return out

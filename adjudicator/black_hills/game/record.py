@@ -1,0 +1,143 @@
+"""A Black Hills game record: a header of tags, then one turn a line in the turn notation
+(`black_hills/notation.py`), optionally with the reputation the table wrote down after it::
+
+    # a game at the club
+    [Edition "black-hills"]
+    [Players "ann, bob, cid"]
+    [Seed "7"]
+    [Sheriff "ann"]              # optional: who had the most coins (default: the first)
+
+    ann: keep miner preacher; miner      # the table's comment
+    bob: keep sheriff hunter; sheriff; invest 1 {1}   # {N}: bob's reputation after it
+
+The seed deals the cards at set-up and at each round's end, and rolls the die and deals the
+Shaman's four when a turn does not write them (`die=N`, `dealt=...`), so a record replays
+to the same table. A line that is not in the notation is bad input, not a refused turn.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from adjudicator.black_hills.errors import InvalidTurnError
+from adjudicator.black_hills.notation import parse_turn
+from adjudicator.core.errors import InputError
+
+__all__ = [
+    "BHHeader",
+    "BHMove",
+    "BHRecord",
+    "parse_move",
+    "parse_record",
+    "read_record",
+    "record_to_text",
+    "remove_last_move",
+]
+
+EDITION = "black-hills"
+_TAG = re.compile(r'^\[\s*(?P<tag>[A-Za-z]+)\s+"(?P<value>[^"]*)"\s*\]$')
+_CLAIM = re.compile(r"\{\s*(?P<n>\d+)\s*\}\s*$")
+
+
+@dataclass(frozen=True)
+class BHHeader:
+    players: tuple[str, ...]
+    seed: int = 1
+    sheriff: str | None = None
+
+
+@dataclass(frozen=True)
+class BHMove:
+    text: str  # the turn in the notation, without the claim
+    player: str
+    claimed: int | None = None  # the reputation the table wrote down after the turn
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class BHRecord:
+    header: BHHeader
+    moves: tuple[BHMove, ...] = ()
+
+
+def _strip_comment(line: str) -> str:
+    return line.split("#", 1)[0]
+
+
+def parse_move(text: str, line: int = 0, source: str = "MOVE") -> BHMove:
+    """One turn line: `ann: miner; invest {2}`."""
+    body = _strip_comment(text).strip()
+    claimed = None
+    m = _CLAIM.search(body)
+    if m:
+        claimed = int(m["n"])
+        body = body[: m.start()].strip()
+    try:
+        player, _ = parse_turn(body)
+    except InvalidTurnError as exc:
+        raise InputError(
+            source, f"line {line}" if line else repr(body), exc.reason.message
+        ) from None
+    return BHMove(body, player, claimed, line)
+
+
+def parse_record(text: str, source: str = "record") -> BHRecord:
+    tags: dict[str, str] = {}
+    moves: list[BHMove] = []
+    for n, raw in enumerate(text.splitlines(), start=1):
+        body = _strip_comment(raw).strip()
+        if not body:
+            continue
+        tag = _TAG.match(body)
+        if tag:
+            if moves:
+                raise InputError(source, f"line {n}", "a tag after the first move")
+            key = tag["tag"].lower()
+            if key not in ("edition", "players", "seed", "sheriff"):
+                raise InputError(source, f"line {n}", f"unknown tag {tag['tag']!r}")
+            tags[key] = tag["value"].strip()
+            continue
+        moves.append(parse_move(body, n, source))
+    if tags.get("edition", "").lower() != EDITION:
+        raise InputError(source, "Edition", f'a Black Hills record starts [Edition "{EDITION}"]')
+    players = tuple(p.strip().lower() for p in tags.get("players", "").split(",") if p.strip())
+    if not players:
+        raise InputError(source, "Players", 'name the players: [Players "ann, bob"]')
+    seed = tags.get("seed", "1")
+    if not (seed.isascii() and seed.isdecimal()):
+        raise InputError(source, "Seed", f"{seed!r} is not a whole number")
+    sheriff = tags.get("sheriff", "").lower() or None
+    return BHRecord(BHHeader(players, int(seed), sheriff), tuple(moves))
+
+
+def read_record(path: Path) -> BHRecord:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(str(path), "", "no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(str(path), "", f"cannot be read: {exc}") from None
+    return parse_record(text, str(path))
+
+
+def record_to_text(rec: BHRecord) -> str:
+    h = rec.header
+    lines = [f'[Edition "{EDITION}"]', f'[Players "{", ".join(h.players)}"]', f'[Seed "{h.seed}"]']
+    if h.sheriff:
+        lines.append(f'[Sheriff "{h.sheriff}"]')
+    lines.append("")
+    for mv in rec.moves:
+        lines.append(mv.text + (f" {{{mv.claimed}}}" if mv.claimed is not None else ""))
+    return "\n".join(lines) + "\n"
+
+
+def remove_last_move(text: str, source: str = "record") -> tuple[str, str, int]:
+    """The text without its last turn line: the new text, the line taken off, its number."""
+    lines = text.splitlines(keepends=True)
+    for i in range(len(lines) - 1, -1, -1):
+        body = _strip_comment(lines[i]).strip()
+        if body and not _TAG.match(body):
+            return "".join(lines[:i] + lines[i + 1 :]), lines[i].rstrip("\n"), i + 1
+    raise InputError(source, "", "has no move to take back")

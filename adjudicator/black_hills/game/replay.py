@@ -1,0 +1,108 @@
+"""Replaying a Black Hills record: every turn re-refereed from the set-up the header
+describes, in order. A refused turn is reported with its rule and skipped (the table goes
+on as if it had not been played); a reputation the table wrote down (`{N}`) that differs
+from the referee's is reported too."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from adjudicator.black_hills.data import Rules
+from adjudicator.black_hills.game.record import BHHeader, BHMove, BHRecord
+from adjudicator.black_hills.notation import parse_turn
+from adjudicator.black_hills.referee import referee_text
+from adjudicator.black_hills.setup import new_table
+from adjudicator.black_hills.state import BHState, state_data
+from adjudicator.black_hills.verdict import Verdict
+
+__all__ = ["BHReplay", "MoveOutcome", "decisive_cards", "replay", "start"]
+
+
+def start(header: BHHeader) -> BHState:
+    """The table before the first turn (`black_hills/setup.py`, from the header's seed)."""
+    return new_table(list(header.players), header.seed, header.sheriff)
+
+
+def decisive_cards(text: str, rules: Rules) -> tuple[str | None, list[str]]:
+    """The character a turn plays (the card drawn or copied, for the Shaman: the Shaman)
+    and the events it activates."""
+    _, actions = parse_turn(text)
+    character = next((a[0] for a in actions if a and a[0] in rules.characters), None)
+    events = [a[1] for a in actions if len(a) > 1 and a[0] == "event"]
+    return character, events
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    move: BHMove
+    verdict: Verdict
+    reputation: int | None  # the player's after a legal turn
+
+    @property
+    def claim_wrong(self) -> bool:
+        return (
+            self.verdict.legal
+            and self.move.claimed is not None
+            and self.move.claimed != self.reputation
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "line": self.move.line,
+            "turn": self.move.text,
+            "legal": self.verdict.legal,
+            "reasons": [r.to_json() for r in self.verdict.reasons],
+            "reputation": self.reputation,
+            "claimed": self.move.claimed,
+            "claim_wrong": self.claim_wrong,
+        }
+
+
+@dataclass(frozen=True)
+class BHReplay:
+    header: BHHeader
+    outcomes: tuple[MoveOutcome, ...]
+    state: BHState  # after the last legal turn
+    decisive: tuple[str | None, tuple[str, ...]] | None  # the winning turn's cards
+
+    @property
+    def clean(self) -> bool:
+        return all(o.verdict.legal and not o.claim_wrong for o in self.outcomes)
+
+    def to_json(self) -> dict[str, Any]:
+        s = self.state
+        return {
+            "moves": len(self.outcomes),
+            "clean": self.clean,
+            "wrong": [o.to_json() for o in self.outcomes if not o.verdict.legal or o.claim_wrong],
+            "reputation": {p.name: p.reputation for p in s.players},
+            "round": s.round,
+            "winner": s.winner,
+            "decisive": (
+                {"character": self.decisive[0], "events": list(self.decisive[1])}
+                if self.decisive
+                else None
+            ),
+            "active": None if s.winner else s.active,
+            "state": state_data(s),
+        }
+
+
+def replay(record: BHRecord, upto: int | None = None) -> BHReplay:
+    """Re-referee the record's turns (the first `upto` of them, if given)."""
+    state = start(record.header)
+    outcomes = []
+    decisive = None
+    for mv in record.moves[:upto]:
+        v = referee_text(state, mv.text)
+        rep = None
+        if v.legal and v.state is not None:
+            won = state.winner is None and v.state.winner is not None
+            state = v.state
+            rep = state.player(mv.player).reputation
+            if won:
+                character, events = decisive_cards(mv.text, state.rules)
+                decisive = (character, tuple(events))
+        outcomes.append(MoveOutcome(mv, v, rep))
+    return BHReplay(record.header, tuple(outcomes), state, decisive)

@@ -1,0 +1,294 @@
+"""`adjudicator game new/move/undo/show` and `replay` for a Black Hills record, and
+`black-hills simulate`.
+
+The functions mirror `cli/dry_gulch_game.py`, so that `cli/game_cmd.py` can hand a Black
+Hills record or edition to them the same way: a record is told apart by its
+`[Edition "black-hills"]` tag, read with a regular expression, so a deduction record's
+commands never load Black Hills (tests/test_startup.py).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.core.errors import InputError, RulesError
+
+if TYPE_CHECKING:
+    from adjudicator.black_hills.game.replay import BHReplay
+    from adjudicator.black_hills.state import BHState
+
+__all__ = [
+    "is_black_hills_edition",
+    "is_black_hills_record",
+    "move",
+    "new",
+    "register_game",
+    "replay",
+    "show",
+    "simulate",
+    "undo",
+]
+
+_EDITION_TAG = re.compile(
+    r'^\s*\[\s*Edition\s+"\s*black-hills\s*"\s*\]', re.IGNORECASE | re.MULTILINE
+)
+_PEEK = 4096  # the header comes first
+
+RecordArg = Annotated[Path, typer.Argument(metavar="RECORD", help="A .game record.")]
+
+
+def is_black_hills_record(path: Path) -> bool:
+    """Whether a record's header says `[Edition "black-hills"]` (a missing or unreadable
+    file is left to the deduction reader, which says so in one line)."""
+    try:
+        with path.open(encoding="utf-8") as f:
+            head = f.read(_PEEK)
+    except (OSError, UnicodeDecodeError):
+        return False
+    return _EDITION_TAG.search(head) is not None
+
+
+def is_black_hills_edition(edition: str) -> bool:
+    return edition.strip().lower() == "black-hills"
+
+
+def _next(state: BHState) -> str:
+    if state.winner is not None:
+        return f"The game is over: {state.winner} has won (round {state.round})."
+    me = state.player(state.active)
+    keep = "keep A B; " if len(me.characters) > state.rules.characters_kept else ""
+    return (
+        f"Round {state.round}: {state.active} to play ({', '.join(me.characters)}). "
+        f"Next: '{state.active}: {keep}CHARACTER', with its choices, and if wanted "
+        "'event ID', 'invest', 'rob NAME' (see 'adjudicator black-hills turn --help')"
+    )
+
+
+def new(record: Path, players: str, seed: int | None, force: bool, as_json: bool) -> None:
+    """Start a record: the header and the table it sets up."""
+    from adjudicator.black_hills.game.record import BHHeader, BHRecord, record_to_text
+    from adjudicator.black_hills.game.replay import start
+    from adjudicator.black_hills.state import state_data
+    from adjudicator.core.files import write_atomic
+    from adjudicator.render.black_hills import state_view
+
+    out = Output(as_json)
+    if record.exists() and not force:
+        raise InputError(str(record), "", "exists already (use --force to overwrite)")
+    names = tuple(n.strip().lower() for n in players.split(",") if n.strip())
+    header = BHHeader(names, 1 if seed is None else seed)
+    state = start(header)  # refuses a bad table (2-4 players) before anything is written
+    text = record_to_text(BHRecord(header))
+    write_atomic(record, text)
+    out.show(f"New Black Hills record in {record}.", state_view(state))
+    out.lines(_next(state))
+    out.json(
+        {"record": str(record), "header": text.strip().splitlines(), "state": state_data(state)}
+    )
+
+
+def move(record: Path, text: str, as_json: bool) -> None:
+    """Referee one turn on the replayed record and add it; a refused turn leaves it as it
+    was (exit status 1)."""
+    from adjudicator.black_hills.game.record import parse_move, read_record
+    from adjudicator.black_hills.game.replay import replay as replay_record
+    from adjudicator.black_hills.referee import referee_text
+    from adjudicator.core.files import write_atomic
+    from adjudicator.core.words import plural
+    from adjudicator.render.black_hills import verdict_view
+
+    out = Output(as_json)
+    rec = read_record(record)
+    mv = parse_move(text, source="MOVE")
+    if mv.player not in rec.header.players:
+        raise RulesError(
+            f"{record}: player {mv.player!r}: unknown player "
+            f"(players: {', '.join(rec.header.players)})"
+        )
+    done = replay_record(rec)
+    bad = [o for o in done.outcomes if not o.verdict.legal]
+    if bad:
+        out.warn(
+            f"{plural(len(bad), 'move')} already in the record: not legal, skipped; "
+            "see 'adjudicator replay'"
+        )
+    v = referee_text(done.state, mv.text)
+    out.show(verdict_view(v))
+    data = v.to_json()
+    if not v.legal or v.state is None:
+        out.warn(f"refused, the record is unchanged: {v.reasons[0].code}: {v.reasons[0].message}")
+        out.json(data)
+        raise typer.Exit(1)
+    rep = v.state.player(mv.player).reputation
+    if mv.claimed is not None and mv.claimed != rep:
+        out.warn(f"{mv.player} has {rep} reputation, not {mv.claimed}")
+    body = record.read_text(encoding="utf-8")
+    write_atomic(record, body + ("" if body.endswith("\n") else "\n") + text.strip() + "\n")
+    out.lines(_next(v.state))
+    out.json(data)
+
+
+def undo(record: Path, as_json: bool) -> None:
+    from adjudicator.black_hills.game.record import remove_last_move
+    from adjudicator.core.files import write_atomic
+
+    out = Output(as_json)
+    try:
+        text = record.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(str(record), "", "no such file") from None
+    new_text, written, line = remove_last_move(text, str(record))
+    write_atomic(record, new_text)
+    out.show(f"Took back line {line}: {written}")
+    out.json({"undone": written, "line": line})
+
+
+def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> None:
+    """The table the record leads to (`player` and `svg` are taken for the same signature
+    as the other games'; Black Hills hides no hand from the record)."""
+    from adjudicator.black_hills.game.record import read_record
+    from adjudicator.black_hills.game.replay import replay as replay_record
+    from adjudicator.render.black_hills import state_view
+
+    out = Output(as_json)
+    r = replay_record(read_record(record))
+    if player is not None and player.lower() not in r.header.players:
+        raise RulesError(f"{record}: --player {player!r}: not a player of this record")
+    if svg is not None:
+        raise RulesError(f"{record}: --svg: no picture of a Black Hills record yet")
+    out.show(state_view(r.state))
+    out.lines(_next(r.state))
+    out.json(r.to_json())
+
+
+def _wrong_lines(record: Path, r: BHReplay) -> list[str]:
+    from adjudicator.core.words import plural
+
+    lines = [f"{record}: {plural(len(r.outcomes), 'turn')} re-refereed."]
+    for o in r.outcomes:
+        if not o.verdict.legal:
+            reason = o.verdict.reasons[0]
+            what = f"not legal ({reason.code}): {reason.message}; skipped"
+        elif o.claim_wrong:
+            what = f"{o.move.player} has {o.reputation} reputation, not {o.move.claimed}"
+        else:
+            continue
+        lines.append(f"line {o.move.line}: {o.move.text}: {what}")
+    if r.clean:
+        lines.append("Every turn is legal and every reputation written down is right.")
+    return lines
+
+
+def replay(record: Path, as_json: bool) -> None:
+    """Re-referee a Black Hills record: every refused turn with its rule, every reputation
+    the table wrote down wrong, then the standing."""
+    from adjudicator.black_hills.game.record import read_record
+    from adjudicator.black_hills.game.replay import replay as replay_record
+
+    out = Output(as_json)
+    r = replay_record(read_record(record))
+    lines = _wrong_lines(record, r)
+    s = r.state
+    lines.append("Reputation: " + ", ".join(f"{p.name} {p.reputation}" for p in s.players) + ".")
+    if s.winner is not None:
+        card = f", with the {r.decisive[0]}" if r.decisive and r.decisive[0] else ""
+        lines.append(f"{s.winner} won in round {s.round}{card}.")
+    else:
+        lines.append(f"Not over: round {s.round}, {s.active} to play.")
+    out.lines(*lines)
+    out.json(r.to_json())
+
+
+def simulate(
+    games: int, players: int, policy: str, seed: int, record: Path | None, as_json: bool
+) -> None:
+    """Whole games by a policy, with the figures a designer asks for."""
+    from adjudicator.black_hills.game.record import record_to_text
+    from adjudicator.black_hills.game.simulate import simulate as run
+    from adjudicator.core.files import write_atomic
+
+    out = Output(as_json)
+    if policy not in ("random", "greedy"):
+        raise InputError("--policy", policy, "random or greedy")
+    if not 2 <= players <= 4:
+        raise InputError("--players", str(players), "Black Hills seats 2 to 4 players")
+    if games < 1:
+        raise InputError("--games", str(games), "at least 1")
+    stats = run(games, players, "greedy" if policy == "greedy" else "random", seed)
+    data = stats.to_json()
+    if record is not None:
+        write_atomic(record, record_to_text(stats.games[0].record))
+        data["record"] = str(record)
+    turns, rounds = data["turns"], data["rounds"]
+    out.lines(
+        f"{data['games']} games of Black Hills, {players} players, {policy} policy: "
+        f"{data['finished']} won, {data['stalled']} stalled.",
+        f"Length: {turns['mean']} turns on average ({turns['min']}-{turns['max']}), "
+        f"{rounds['mean']} rounds ({rounds['min']}-{rounds['max']}).",
+        "Wins by seat: "
+        + ", ".join(f"seat {i + 1}: {n}" for i, n in enumerate(data["wins_by_seat"]))
+        + ".",
+        "The winning turn's character: "
+        + (", ".join(f"{k} {v}" for k, v in data["decisive_characters"].items()) or "-")
+        + "; its events: "
+        + (", ".join(f"{k} {v}" for k, v in data["decisive_events"].items()) or "none")
+        + ".",
+        *([f"The first game's record: {record}."] if record is not None else []),
+    )
+    out.json(data)
+
+
+def register_game(parent: typer.Typer) -> None:
+    """`black-hills record new/move/undo/show/replay`: the same functions as `game ...
+    --edition black-hills` will reach once `cli/game_cmd.py` hands Black Hills records
+    here (as it does Dry Gulch's)."""
+    rec = typer.Typer(
+        help="A Black Hills game record: new, move, undo, show, replay.", no_args_is_help=True
+    )
+
+    @rec.command("new")
+    @handle_errors
+    def new_cmd(
+        record: RecordArg,
+        players: Annotated[str, typer.Option("--players", help="2 to 4 names: ann,bob,cid.")],
+        seed: Annotated[int, typer.Option("--seed", help="Deals the cards, rolls the die.")] = 1,
+        force: Annotated[bool, typer.Option("--force", help="Overwrite the file.")] = False,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Start a record: the header and the table it sets up."""
+        new(record, players, seed, force, as_json)
+
+    @rec.command("move")
+    @handle_errors
+    def move_cmd(
+        record: RecordArg,
+        text: Annotated[str, typer.Argument(help="The turn: 'ann: keep miner preacher; miner'.")],
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Referee one turn and add it to the record (a refused turn is not added)."""
+        move(record, text, as_json)
+
+    @rec.command("undo")
+    @handle_errors
+    def undo_cmd(record: RecordArg, as_json: JsonOpt = False) -> None:
+        """Take back the record's last turn."""
+        undo(record, as_json)
+
+    @rec.command("show")
+    @handle_errors
+    def show_cmd(record: RecordArg, as_json: JsonOpt = False) -> None:
+        """The table the record leads to, and who plays next."""
+        show(record, None, None, as_json)
+
+    @rec.command("replay")
+    @handle_errors
+    def replay_cmd(record: RecordArg, as_json: JsonOpt = False) -> None:
+        """Re-referee every turn: what the table got wrong, then the standing."""
+        replay(record, as_json)
+
+    parent.add_typer(rec, name="record")

@@ -1,0 +1,143 @@
+"""A whole game of Black Hills: the record (`black_hills/game/record.py`), replay that
+re-referees every turn, self-play with statistics, and `black-hills record ...` /
+`black-hills simulate` on the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from adjudicator.black_hills.game.record import (
+    BHMove,
+    BHRecord,
+    parse_move,
+    parse_record,
+    read_record,
+    record_to_text,
+)
+from adjudicator.black_hills.game.replay import replay
+from adjudicator.black_hills.game.simulate import play_game, simulate
+from adjudicator.cli.main import app
+from adjudicator.core.data import data_dir
+from adjudicator.core.errors import InputError
+
+runner = CliRunner()
+TABLE = data_dir("examples") / "black-hills-table.game"
+
+
+def test_the_example_record_replays_to_its_winner_and_finds_the_tables_mistakes() -> None:
+    """ "If at any time one of the players reached 5 reputation points, the game ends
+    immediately": ann's last turn wins; the out-of-turn line and the miscounted reputation
+    are reported, everything else is legal."""
+    r = replay(read_record(TABLE))
+    assert r.state.winner == "ann" and r.state.player("ann").reputation == 5
+    assert r.decisive == ("madam", ("stagecoach",))
+    wrong = [o for o in r.outcomes if not o.verdict.legal or o.claim_wrong]
+    assert [(o.move.line, str(o.verdict.code), o.claim_wrong) for o in wrong] == [
+        (17, "BH-TURN-ORDER", False),
+        (22, "None", True),
+    ]
+    assert wrong[1].reputation == 2 and wrong[1].move.claimed == 3
+    assert not r.clean
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(1, 10_000), st.integers(2, 4), st.sampled_from(["random", "greedy"]))
+def test_a_simulated_game_replays_clean_to_the_same_end(seed: int, n: int, policy: str) -> None:
+    """Every turn self-play takes is legal when the record is re-refereed from its header,
+    and the record written out reads back the same."""
+    names = ["ann", "bob", "cid", "dan"][:n]
+    g = play_game(names, seed, "greedy" if policy == "greedy" else "random")
+    text = record_to_text(g.record)
+    rec = parse_record(text)
+    assert rec == BHRecord(g.record.header, tuple(_lined(g.record, text)))
+    r = replay(rec)
+    assert r.clean and r.state.winner == g.winner
+    assert len(r.outcomes) == g.turns
+    if g.winner is not None:
+        assert r.state.player(g.winner).reputation == r.state.rules.goal
+        assert r.decisive is not None and r.decisive[0] == g.decisive
+
+
+def _lined(rec: BHRecord, text: str) -> list[BHMove]:
+    """The record's moves with the line numbers the text gives them."""
+    first = text.splitlines().index("") + 2
+    return [parse_move(f"{m.text} {{{m.claimed}}}", first + i) for i, m in enumerate(rec.moves)]
+
+
+def test_simulate_counts_what_a_designer_asks_for() -> None:
+    stats = simulate(6, 3, "random", seed=1).to_json()
+    assert stats["games"] == 6 and stats["finished"] + stats["stalled"] == 6
+    assert sum(stats["wins_by_seat"]) == stats["finished"]
+    assert sum(stats["decisive_characters"].values()) == stats["finished"]
+    assert stats["turns"]["min"] <= stats["turns"]["mean"] <= stats["turns"]["max"]
+    again = simulate(6, 3, "random", seed=1).to_json()
+    assert again == stats  # the seed decides everything
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ('[Players "ann, bob"]\nann: miner\n', "Edition"),
+        ('[Edition "black-hills"]\nann: miner\n', "Players"),
+        ('[Edition "black-hills"]\n[Players "ann, bob"]\n[Seed "x"]\n', "Seed"),
+        ('[Edition "black-hills"]\n[Players "ann, bob"]\n[Colour "red"]\n', "unknown tag"),
+        ('[Edition "black-hills"]\n[Players "ann, bob"]\nann miner\n', "line 3"),
+    ],
+)
+def test_a_bad_record_is_one_line_of_bad_input(text: str, word: str) -> None:
+    with pytest.raises(InputError) as err:
+        parse_record(text, "r.game")
+    assert word in str(err.value) and "\n" not in str(err.value)
+
+
+def test_a_game_move_by_move_on_the_command_line(tmp_path: Path) -> None:
+    rec = tmp_path / "club.game"
+    args = ["black-hills", "record"]
+    r = runner.invoke(app, [*args, "new", str(rec), "--players", "ann,bob,cid", "--seed", "6"])
+    assert r.exit_code == 0, r.output
+    first = "ann: keep explorer gold-digger; gold-digger"
+    r = runner.invoke(app, [*args, "move", str(rec), first, "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["legal"] is True
+    # A refused turn is not written, and says why in one line.
+    r = runner.invoke(app, [*args, "move", str(rec), "ann: explorer"])
+    assert r.exit_code == 1 and "BH-TURN-ORDER" in r.output
+    assert read_record(rec).moves[-1].text == first and len(read_record(rec).moves) == 1
+    r = runner.invoke(app, [*args, "show", str(rec), "--json"])
+    assert json.loads(r.stdout)["active"] == "bob"
+    r = runner.invoke(app, [*args, "undo", str(rec)])
+    assert r.exit_code == 0 and not read_record(rec).moves
+    r = runner.invoke(app, [*args, "replay", str(TABLE), "--json"])
+    data = json.loads(r.stdout)
+    assert data["winner"] == "ann" and [w["line"] for w in data["wrong"]] == [17, 22]
+    r = runner.invoke(app, [*args, "replay", str(tmp_path / "none.game")])
+    assert r.exit_code == 1 and "no such file" in r.output and "Traceback" not in r.output
+
+
+def test_simulate_on_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "first.game"
+    r = runner.invoke(
+        app,
+        [
+            "black-hills",
+            "simulate",
+            "--games",
+            "2",
+            "--players",
+            "2",
+            "--record",
+            str(out),
+            "--json",
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["games"] == 2 and data["record"] == str(out)
+    assert replay(read_record(out)).clean
+    bad = runner.invoke(app, ["black-hills", "simulate", "--policy", "clever"])
+    assert bad.exit_code == 1 and "random or greedy" in bad.output
