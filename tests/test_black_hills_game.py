@@ -119,6 +119,30 @@ def test_a_game_move_by_move_on_the_command_line(tmp_path: Path) -> None:
     assert r.exit_code == 1 and "no such file" in r.output and "Traceback" not in r.output
 
 
+def test_the_shared_game_commands_reach_black_hills(tmp_path: Path) -> None:
+    """`game new --edition black-hills`, `game move/show/undo` and `replay` take a Black
+    Hills record as they take the deduction games' (the flow of cli/black_hills_game.py);
+    a deduction ruling given one says which commands apply."""
+    rec = tmp_path / "club.game"
+    new = ["game", "new", str(rec), "--edition", "black-hills", "--players", "ann,bob,cid"]
+    assert runner.invoke(app, [*new, "--seed", "6"]).exit_code == 0
+    first = "ann: keep explorer gold-digger; gold-digger"
+    r = runner.invoke(app, ["game", "move", str(rec), first, "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["legal"] is True
+    r = runner.invoke(app, ["game", "move", str(rec), "ann: explorer"])
+    assert r.exit_code == 1 and "BH-TURN-ORDER" in r.output
+    assert (
+        json.loads(runner.invoke(app, ["game", "show", str(rec), "--json"]).stdout)["active"]
+        == "bob"
+    )
+    assert runner.invoke(app, ["game", "undo", str(rec)]).exit_code == 0
+    assert not read_record(rec).moves
+    data = json.loads(runner.invoke(app, ["replay", str(TABLE), "--json"]).stdout)
+    assert data["winner"] == "ann" and [w["line"] for w in data["wrong"]] == [17, 22]
+    r = runner.invoke(app, ["hint", str(TABLE)])
+    assert r.exit_code == 1 and "is a Black Hills record" in r.output
+
+
 def test_simulate_on_the_command_line(tmp_path: Path) -> None:
     out = tmp_path / "first.game"
     r = runner.invoke(

@@ -9,7 +9,6 @@ commands never load Black Hills (tests/test_startup.py).
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -23,8 +22,6 @@ if TYPE_CHECKING:
     from adjudicator.black_hills.state import BHState
 
 __all__ = [
-    "is_black_hills_edition",
-    "is_black_hills_record",
     "move",
     "new",
     "register_game",
@@ -34,27 +31,8 @@ __all__ = [
     "undo",
 ]
 
-_EDITION_TAG = re.compile(
-    r'^\s*\[\s*Edition\s+"\s*black-hills\s*"\s*\]', re.IGNORECASE | re.MULTILINE
-)
-_PEEK = 4096  # the header comes first
 
 RecordArg = Annotated[Path, typer.Argument(metavar="RECORD", help="A .game record.")]
-
-
-def is_black_hills_record(path: Path) -> bool:
-    """Whether a record's header says `[Edition "black-hills"]` (a missing or unreadable
-    file is left to the deduction reader, which says so in one line)."""
-    try:
-        with path.open(encoding="utf-8") as f:
-            head = f.read(_PEEK)
-    except (OSError, UnicodeDecodeError):
-        return False
-    return _EDITION_TAG.search(head) is not None
-
-
-def is_black_hills_edition(edition: str) -> bool:
-    return edition.strip().lower() == "black-hills"
 
 
 def _next(state: BHState) -> str:

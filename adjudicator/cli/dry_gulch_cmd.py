@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -317,3 +317,43 @@ def misfortune(
             out.warn("not written: the misfortune is not legal")
             raise typer.Exit(1)
         write_data(state_file, state_data(result.after))
+
+
+# `--policy`'s type is spelled here (Typer reads it at start-up, before Dry Gulch may be
+# imported); it is `dry_gulch.game.simulate.Policy` (tests/test_dry_gulch_game.py).
+DGPolicy = Literal["random", "greedy"]
+
+
+@app.command()
+@handle_errors
+def simulate(
+    games: Annotated[int, typer.Option("--games", min=1, max=100_000, help="Games to play.")] = 100,
+    players: Annotated[int, typer.Option("--players", min=3, max=6, help="3 to 6 seats.")] = 3,
+    policy: Annotated[
+        DGPolicy, typer.Option("--policy", help="random or greedy, for every seat.")
+    ] = "random",
+    seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Self-play whole games: game length, wins by seat, the cards that decide games."""
+    from rich.table import Table
+
+    from adjudicator.dry_gulch.game.simulate import simulate as run
+
+    out = Output(as_json)
+    figures = run(games, players, policy, seed).to_json()
+    turns = figures["turns"]
+    seats = Table("seat", "wins", "rate", title="Wins by seat (1 starts)")
+    for seat, row in figures["wins_by_seat"].items():
+        seats.add_row(seat, str(row["wins"]), f"{row['rate']:.1%}")
+    cards = Table("card", "games", "rate", title="The card whose move won the game")
+    for row in figures["decisive"][:10]:
+        cards.add_row(row["card"], str(row["games"]), f"{row['rate']:.1%}")
+    out.lines(
+        f"{figures['games']} games, {players} players, {policy} policy: {figures['won']} won, "
+        f"{figures['stalled']} stalled; turns mean {turns['mean']}, median {turns['median']}, "
+        f"{turns['min']} to {turns['max']}; rounds mean {figures['rounds_mean']}; "
+        f"{figures['seconds_per_game']} s a game."
+    )
+    out.show(seats, cards)
+    out.json(figures)

@@ -13,6 +13,7 @@ from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError, RulesError
 
 if TYPE_CHECKING:
+    from adjudicator.cli.games import RecordGame
     from adjudicator.deduction.game.record import Move
     from adjudicator.deduction.models.state import GameState
 
@@ -26,6 +27,14 @@ __all__ = ["app", "register"]
 app = typer.Typer(help="Keep a game's record at the table, move by move.", no_args_is_help=True)
 
 RecordArg = Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (text).")]
+
+
+def _own_flow(record: Path) -> RecordGame | None:
+    """Dry Gulch and Black Hills records go to their own flow; None for the deduction
+    games, whose flow this module is."""
+    from adjudicator.cli.games import other_game, record_game
+
+    return other_game(record_game(record))
 
 
 def _pairs(text: str, what: str) -> dict[str, str]:
@@ -45,7 +54,11 @@ def _pairs(text: str, what: str) -> dict[str, str]:
 def new(
     record: RecordArg,
     edition: Annotated[
-        str, typer.Option("--edition", help="old-town, gads-hill-1874 or a board file.")
+        str,
+        typer.Option(
+            "--edition",
+            help="old-town, gads-hill-1874, dry-gulch, black-hills or a board file.",
+        ),
     ],
     players: Annotated[str, typer.Option("--players", help="Names in seat order: ann,bob.")],
     seed: Annotated[
@@ -64,7 +77,7 @@ def new(
     as_json: JsonOpt = False,
 ) -> None:
     """Start a record: the header (edition, players, setup) of a new game."""
-    from adjudicator.cli.games import require_deduction_edition
+    from adjudicator.cli.games import edition_game, other_game, require_deduction_edition
     from adjudicator.core.files import write_atomic
     from adjudicator.deduction.files.editions import resolve_edition
     from adjudicator.deduction.files.state_file import state_to_data
@@ -72,6 +85,12 @@ def new(
     from adjudicator.deduction.game.record import Header, Record, record_to_text
     from adjudicator.render.records import next_moves, table_view
 
+    own = other_game(edition_game(edition))
+    if own is not None:  # its own flow: cli/dry_gulch_game.py, cli/black_hills_game.py
+        if buildings or frames:
+            raise InputError("--buildings", "", f"{edition} takes no --buildings or --frames")
+        own.new(record, players, seed, force, as_json)
+        return
     out = Output(as_json)
     require_deduction_edition(edition, "game new", "--edition")
     if record.exists() and not force:
@@ -115,6 +134,10 @@ def move(
     as_json: JsonOpt = False,
 ) -> None:
     """Adjudicate one move and add it to the record."""
+    own = _own_flow(record)
+    if own is not None:
+        own.move(record, text, as_json)
+        return
     from adjudicator.cli.games import next_turn
     from adjudicator.core.files import write_atomic
     from adjudicator.deduction.files.state_file import state_to_data
@@ -176,6 +199,10 @@ def move(
 @holding_lock("record")
 def undo(record: RecordArg, as_json: JsonOpt = False) -> None:
     """Take the last move off the record."""
+    own = _own_flow(record)
+    if own is not None:
+        own.undo(record, as_json)
+        return
     from adjudicator.core.files import write_atomic
     from adjudicator.deduction.game.record import remove_last_move
 
@@ -202,6 +229,10 @@ def show(
 ) -> None:
     """Draw the board as the record leaves it, with the scores, the hands, the draw piles
     and what the active player may do next."""
+    own = _own_flow(record)
+    if own is not None:
+        own.show(record, player, svg, as_json)
+        return
     from adjudicator.cli.checks import resolve_player
     from adjudicator.cli.games import next_turn
     from adjudicator.deduction.files.state_file import state_to_data
@@ -296,6 +327,10 @@ def register(main: typer.Typer) -> None:
     @handle_errors
     def replay(record: RecordArg, as_json: JsonOpt = False) -> None:
         """Re-adjudicate a game record and report every overlooked point."""
+        own = _own_flow(record)
+        if own is not None:
+            own.replay(record, as_json)
+            return
         from adjudicator.deduction.game.record import read_record
         from adjudicator.deduction.game.replay import replay as replay_record
         from adjudicator.deduction.serialize import to_json

@@ -10,8 +10,9 @@ keeps start-up light (tests/test_startup.py).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from adjudicator.core.errors import InputError
 
@@ -27,6 +28,8 @@ __all__ = [
     "is_record",
     "load_deduction_state",
     "next_turn",
+    "other_game",
+    "record_game",
     "require_deduction",
     "require_deduction_edition",
     "shipped_ids",
@@ -127,6 +130,14 @@ def load_deduction_state(path: Path, command: str) -> GameState:
     """The state a ruling command works on: a state file, or a game record's current state
     (a record is the game's state, replayed move by move)."""
     if is_record(path):
+        game = record_game(path)
+        if game != "deduction":
+            raise InputError(
+                str(path),
+                "Edition",
+                f"is a {GAME_NAMES[game]} record; `adjudicator {command}` is for "
+                f"{GAME_NAMES['deduction']}: use adjudicator game show|move|undo, replay",
+            )
         from adjudicator.deduction.game.record import read_record
         from adjudicator.deduction.game.replay import replay_to
 
@@ -153,3 +164,47 @@ def require_deduction_edition(edition: str, command: str, option: str = "EDITION
             f"{GAME_NAMES['deduction']} (editions: {', '.join(deduction_edition_ids())}, or a "
             f"board file): for {GAME_NAMES[game]} use {_COMMANDS[game]}",
         )
+
+
+_RECORD_EDITION = re.compile(r'^\s*\[\s*Edition\s+"\s*([a-z0-9-]+)\s*"\s*\]', re.I | re.M)
+_PEEK = 4096  # the header comes first: no need to read a long record whole
+
+
+def record_game(path: Path) -> GameKind:
+    """The game a record's `[Edition "..."]` tag names. A missing or unreadable file, or
+    any other edition, is left to the deduction reader, which says what is wrong in one
+    line; so a deduction record never loads another game."""
+    try:
+        with path.open(encoding="utf-8") as f:
+            head = f.read(_PEEK)
+    except (OSError, UnicodeDecodeError):
+        return "deduction"
+    found = _RECORD_EDITION.search(head)
+    name = found.group(1).lower() if found else ""
+    return name if name in ("dry-gulch", "black-hills") else "deduction"  # type: ignore[return-value]
+
+
+class RecordGame(Protocol):
+    """What `game new/move/undo/show` and `replay` ask of a game with its own flow
+    (`cli/dry_gulch_game.py`, `cli/black_hills_game.py`)."""
+
+    def new(
+        self, record: Path, players: str, seed: int | None, force: bool, as_json: bool
+    ) -> None: ...
+    def move(self, record: Path, text: str, as_json: bool) -> None: ...
+    def undo(self, record: Path, as_json: bool) -> None: ...
+    def show(self, record: Path, player: str | None, svg: Path | None, as_json: bool) -> None: ...
+    def replay(self, record: Path, as_json: bool) -> None: ...
+
+
+def other_game(game: GameKind) -> RecordGame | None:
+    """The command module of a game with its own flow, None for the deduction games."""
+    if game == "dry-gulch":
+        from adjudicator.cli import dry_gulch_game
+
+        return dry_gulch_game
+    if game == "black-hills":
+        from adjudicator.cli import black_hills_game
+
+        return black_hills_game
+    return None

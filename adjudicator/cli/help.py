@@ -32,7 +32,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "adjudicator hint examples/gads-hill-mid.toml --top 5",
         "adjudicator hint club.game",
     ),
-    "replay": ("adjudicator replay examples/old-town-table.game",),
+    "replay": (
+        "adjudicator replay examples/old-town-table.game",
+        "adjudicator replay examples/dry-gulch-table.game",
+    ),
     "simulate": (
         "adjudicator simulate gads-hill-1874 --games 1000 --workers 2 --out runs/",
         "adjudicator simulate report runs/",
@@ -68,8 +71,12 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     ),
     "game new": (
         "adjudicator game new club.game --edition old-town --players ann,bob,cid --seed 7",
+        "adjudicator game new club.game --edition dry-gulch --players ann,bob,cid --seed 7",
     ),
-    "game move": ("adjudicator game move club.game 'ann: 12'",),
+    "game move": (
+        "adjudicator game move club.game 'ann: 12'",
+        "adjudicator game move club.game 'ann: draw resources'",
+    ),
     "game undo": ("adjudicator game undo club.game",),
     "game show": (
         "adjudicator game show club.game",
@@ -78,16 +85,44 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "black-hills turn": (
         "adjudicator black-hills turn examples/black-hills-round1.toml "
         "'ann: miner; event stolen-gold'",
+        "adjudicator black-hills turn examples/black-hills-round1.toml "
+        "'ann: event stolen-gold; merchant gold>fur; invest fur:3'",
     ),
     "black-hills invest": (
         "adjudicator black-hills invest examples/black-hills-round1.toml --player cid",
     ),
     "black-hills best": ("adjudicator black-hills best examples/black-hills-round1.toml",),
     "black-hills show": ("adjudicator black-hills show examples/black-hills-round1.toml",),
+    "black-hills simulate": (
+        "adjudicator black-hills simulate --games 50 --policy greedy",
+        "adjudicator black-hills simulate --games 20 --players 4 --record club.game --json",
+    ),
+    "black-hills record": (
+        "adjudicator black-hills record replay examples/black-hills-table.game",
+    ),
+    "black-hills record new": (
+        "adjudicator black-hills record new club.game --players ann,bob,cid --seed 6",
+    ),
+    "black-hills record move": (
+        "adjudicator black-hills record move club.game "
+        "'ann: keep explorer gold-digger; gold-digger'",
+    ),
+    "black-hills record undo": ("adjudicator black-hills record undo club.game",),
+    "black-hills record show": (
+        "adjudicator black-hills record show examples/black-hills-table.game",
+    ),
+    "black-hills record replay": (
+        "adjudicator black-hills record replay examples/black-hills-table.game",
+        "adjudicator black-hills record replay examples/black-hills-table.game --json",
+    ),
     "dry-gulch pay": ("adjudicator dry-gulch pay examples/dry-gulch-turn.toml pharmacist",),
     "dry-gulch plan": ("adjudicator dry-gulch plan examples/dry-gulch-turn.toml",),
     "dry-gulch place": ("adjudicator dry-gulch place examples/dry-gulch-turn.toml saloon nw-3",),
     "dry-gulch score": ("adjudicator dry-gulch score examples/dry-gulch-turn.toml",),
+    "dry-gulch simulate": (
+        "adjudicator dry-gulch simulate --games 200 --policy greedy",
+        "adjudicator dry-gulch simulate --games 100 --players 6 --json",
+    ),
 }
 
 

@@ -55,6 +55,18 @@ class Code(StrEnum):
     MISFORTUNE = "DG-MISFORTUNE"
     # The state keeps no stacks (`[decks]`): a phase that draws cannot be refereed.
     DECKS = "DG-DECKS"
+    # "Each turn of a player consists of the following phases" (events, draw, build,
+    # rewards, discard), in that order, and only the active player carries them out.
+    PHASE = "DG-PHASE"
+    # "he may replace missing ones": a building is built from a permit the player holds,
+    # paid for with the hand (`pay.py`, `search.py`).
+    PAY = "DG-PAY"
+    # "When the conditions of a card are fulfilled, the player may play the card face up in
+    # front of himself"; "Gold Strike ... Can only be played at the end of the game."
+    VIOLET = "DG-VIOLET"
+    # "If at any time during the build phase a player has enough influence points on the
+    # board, he wins": the game is over.
+    WIN = "DG-WIN"
 
 
 #: Why a placement is refused, with the rule it rests on.

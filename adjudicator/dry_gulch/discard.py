@@ -8,7 +8,8 @@ also removed from the building, and the building counts again as fully valid."
 Readings: the cards the active player chooses go first, then the misfortunes in front of
 them (so their damaged buildings are repaired), then every player over the hand limit
 loses random cards down to it (permits "do not count as cards"). The random cards come
-from the seed, so that a phase can be replayed.
+from the seed, so that a phase can be replayed. Every card discarded goes onto its discard
+pile (resources and events apart), where a reshuffle finds it again.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.dry_gulch.codes import Code, Reason
-from adjudicator.dry_gulch.state import DGState
+from adjudicator.dry_gulch.state import DGState, HandCard
 
 __all__ = ["DiscardResult", "discard_phase"]
 
@@ -64,8 +65,9 @@ def discard_phase(state: DGState, chosen: list[str], seed: int | None = None) ->
         left.remove(card)
     after = copy.deepcopy(state)
     mine = after.player(after.active)
+    discarded: list[HandCard] = []  # every card leaving a hand, for the discard piles
     for card in chosen:
-        mine.hand.remove(next(c for c in mine.hand if c.text == card))
+        discarded.append(mine.hand.pop(next(i for i, c in enumerate(mine.hand) if c.text == card)))
     misfortunes, mine.against = list(mine.against), []
     repaired = []
     for b in after.buildings:
@@ -78,5 +80,14 @@ def discard_phase(state: DGState, chosen: list[str], seed: int | None = None) ->
     for p in after.players:
         if len(p.hand) > limit:
             gone = sorted(rng.sample(range(len(p.hand)), len(p.hand) - limit), reverse=True)
-            lost[p.name] = [p.hand.pop(i).text for i in gone]
+            gone_cards = [p.hand.pop(i) for i in gone]
+            lost[p.name] = [c.text for c in gone_cards]
+            discarded.extend(gone_cards)
+    if after.decks is not None:  # the cards go onto their discard piles, none is lost
+        for c in discarded:
+            if c.event is not None:
+                after.decks.event_discard.append(c.event)
+            else:
+                after.decks.resource_discard.append(c.text)
+        after.decks.event_discard.extend(misfortunes)
     return DiscardResult(mine.name, True, (), after, list(chosen), misfortunes, repaired, lost)

@@ -114,6 +114,11 @@ def play_misfortune(
             card = victim.hand.pop(rng.randrange(len(victim.hand)))
             if event == "vandalism":
                 result.discarded.append(card.text)
+                if after.decks is not None:  # "which is discarded": onto its discard pile
+                    if card.event is not None:
+                        after.decks.event_discard.append(card.event)
+                    else:
+                        after.decks.resource_discard.append(card.text)
             else:
                 after.player(name).hand.append(card)
                 result.drawn.setdefault(name, []).append(card.text)

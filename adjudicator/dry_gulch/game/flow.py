@@ -1,0 +1,357 @@
+"""A whole game of Dry Gulch, move by move (RULINGS-dry-gulch `DG-PHASE`, `DG-WIN`).
+
+"Each turn of a player consists of the following phases: Draw event cards; Either draw a
+resource card or draw building permits; Build; Receive rewards; Discard cards." Each move
+of a record is ruled by the phase modules (`events.py`, `draw.py`, `place.py` and
+`search.cheapest`, `misfortune.py`, `reward.py`, `discard.py`); this module only keeps the
+order of the phases, the turn, the round and the end.
+
+Readings (RULINGS-dry-gulch): the event phase is skipped in the first round and when no
+event card is left anywhere; the build phase holds any number of buildings, misfortunes
+and violet cards, in any order; the `discard` move closes the turn: the rewards are drawn
+(`DG-REWARD`), face-up cards never played are discarded (their effects are not refereed:
+`DG-EVENT-THREE`), then the discard phase (`DG-DISCARD`). A building is paid with the
+payment that keeps the most worth (`DG-PAY-KEEP`); the General Stores' allowance is one
+card a store a turn, over all the turn's buildings (`DG-STORE`). A player wins the moment
+they have enough influence in their own build phase (`DG-WIN`), from the draw on. Every
+random draw comes from the header's seed and the number of moves played, so a record
+replays the same.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from adjudicator.dry_gulch.codes import Code
+from adjudicator.dry_gulch.discard import discard_phase
+from adjudicator.dry_gulch.draw import draw_phase
+from adjudicator.dry_gulch.events import event_phase
+from adjudicator.dry_gulch.game.record import (
+    Build,
+    DGHeader,
+    Discard,
+    Draw,
+    Events,
+    Misfortune,
+    Move,
+    Violet,
+)
+from adjudicator.dry_gulch.misfortune import play_misfortune
+from adjudicator.dry_gulch.pay import means_of, why_not
+from adjudicator.dry_gulch.place import rule_placement
+from adjudicator.dry_gulch.reward import reward_phase
+from adjudicator.dry_gulch.score import score
+from adjudicator.dry_gulch.search import Cheapest, Means, cheapest
+from adjudicator.dry_gulch.setup import new_table
+from adjudicator.dry_gulch.state import DGState
+
+__all__ = ["DGGame", "Outcome", "Phase", "move_seed", "new_game", "payment_for"]
+
+Phase = Literal["events", "draw", "build", "over"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One move ruled: legal or not, the rule code of a refusal, in words, and the mover's
+    influence after it (before it, when refused)."""
+
+    move: Move
+    legal: bool
+    code: str | None
+    message: str
+    influence: int
+    won: bool = False
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def claim_wrong(self) -> bool:
+        return self.legal and self.move.claimed is not None and self.move.claimed != self.influence
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.move.player,
+            "line": self.move.line,
+            "legal": self.legal,
+            "code": self.code,
+            "message": self.message,
+            "influence": self.influence,
+            "claimed": self.move.claimed,
+            "won": self.won,
+            "detail": self.detail,
+        }
+
+
+def _start(state: DGState) -> Phase:
+    """The first phase of the active player's turn (`DG-EVENT-ROUND1`)."""
+    decks = state.decks
+    assert decks is not None
+    if decks.round > 1 and (decks.events or decks.event_discard):
+        return "events"
+    return "draw"
+
+
+def move_seed(base: int, n: int) -> int:
+    """The seed of the n-th move's draws: the same record always draws the same cards."""
+    return random.Random(f"dry-gulch:{base}:{n}").getrandbits(32)
+
+
+def payment_for(state: DGState, permit: str, stores_used: int) -> Cheapest | None:
+    """The payment keeping the most worth for one building of the active player, with what
+    is left of the turn's General Store allowance (`DG-STORE`)."""
+    means = means_of(state, state.active)
+    left = Means(max(0, means.stores - stores_used), means.blacksmith)
+    return cheapest(state.rules, state.player(state.active).hand, [permit], left)
+
+
+@dataclass(frozen=True)
+class DGGame:
+    header: DGHeader
+    state: DGState
+    phase: Phase
+    turn: int = 1
+    played: int = 0  # legal moves so far: the seeds of the draws
+    built: tuple[str, ...] = ()  # sites built on this turn
+    violet: tuple[str, ...] = ()  # violet cards played this turn
+    stores_used: int = 0
+    winner: str | None = None
+    decisive: str | None = None  # the card whose move won the game
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def round(self) -> int:
+        assert self.state.decks is not None
+        return self.state.decks.round
+
+    def influence(self, name: str) -> int:
+        return score(self.state).influence[name]
+
+    def apply(self, move: Move) -> tuple[DGGame, Outcome]:
+        """The game after the move, and the move ruled; a refused move leaves the game as
+        it was."""
+        me = self.state.active
+
+        def refuse(code: Code, why: str) -> tuple[DGGame, Outcome]:
+            mine = self.influence(move.player) if move.player in self.state.names() else 0
+            return self, Outcome(move, False, str(code), why, mine)
+
+        if self.over:
+            return refuse(Code.WIN, f"the game is over: {self.winner} has won")
+        if move.player != me:
+            return refuse(Code.PHASE, f"it is {me}'s turn, in the {self.phase} phase")
+        want: dict[type[Move], tuple[Phase, ...]] = {
+            Events: ("events",),
+            Draw: ("draw",),
+            Build: ("build",),
+            Misfortune: ("build",),
+            Violet: ("build",),
+            Discard: ("build",),
+        }
+        if self.phase not in want[type(move)]:
+            hint = {
+                "events": "the event phase comes first: 'events discard ID [take ID ...]'",
+                "draw": "the draw phase comes first: 'draw resources', 'draw permit ...' "
+                "or 'draw bank'",
+                "build": "the event and draw phases are over: build, play, fire, vandalism "
+                "or discard",
+            }[self.phase]
+            return refuse(Code.PHASE, hint)
+        seed = move_seed(self.header.seed, self.played)
+        if isinstance(move, Events):
+            ev = event_phase(self.state, move.discard, list(move.take), seed)
+            if not ev.legal:
+                return refuse(ev.reasons[0].code, ev.reasons[0].message)
+            words = f"turned up {', '.join(ev.turned_up)}; discarded {ev.discarded}"
+            if ev.taken:
+                words += f"; took {', '.join(ev.taken)}"
+            if ev.face_up:
+                words += f"; face up {', '.join(ev.face_up)}"
+            return self._next(move, ev.after, "draw", words, ev.to_json())
+        if isinstance(move, Draw):
+            dr = draw_phase(self.state, list(move.how), seed)
+            if not dr.legal:
+                return refuse(dr.reasons[0].code, dr.reasons[0].message)
+            got = dr.resources + ([f"the {dr.permit} permit"] if dr.permit else [])
+            return self._next(
+                move, dr.after, "build", f"drew {', '.join(got) or 'nothing'}", dr.to_json()
+            )
+        if isinstance(move, Build):
+            return self._build(move)
+        if isinstance(move, Misfortune):
+            mf = play_misfortune(self.state, move.event, move.site, seed)
+            if not mf.legal:
+                return refuse(mf.reasons[0].code, mf.reasons[0].message)
+            words = f"{move.event} on {move.site} ({mf.owner}'s)"
+            if mf.handed_over:
+                words += f"; {mf.owner} hands over the {mf.handed_over}"
+            return self._next(move, mf.after, "build", words, mf.to_json())
+        if isinstance(move, Violet):
+            return self._violet(move)
+        assert isinstance(move, Discard)
+        return self._end_turn(move, seed)
+
+    def _next(
+        self,
+        move: Move,
+        after: DGState,
+        phase: Phase,
+        words: str,
+        detail: dict[str, Any],
+        decisive: str | None = None,
+        **turn: Any,
+    ) -> tuple[DGGame, Outcome]:
+        game = replace(self, state=after, phase=phase, played=self.played + 1, **turn)
+        mine = game.influence(move.player)
+        won = phase == "build" and mine >= after.rules.needed(len(after.players))
+        if won:  # DG-WIN: enough influence in one's own build phase
+            game = replace(game, phase="over", winner=move.player, decisive=decisive)
+            words += f"; {move.player} has {mine} influence and wins"
+        return game, Outcome(move, True, None, words, mine, won, detail)
+
+    def _build(self, move: Build) -> tuple[DGGame, Outcome]:
+        state, me = self.state, self.state.active
+        rules = state.rules
+
+        def refuse(code: Code, why: str) -> tuple[DGGame, Outcome]:
+            return self, Outcome(move, False, str(code), why, self.influence(me))
+
+        if move.permit not in state.player(me).permits:
+            return refuse(Code.PAY, f"{me} holds no {move.permit!r} permit")
+        if move.site not in rules.sites:
+            return refuse(Code.PAY, f"there is no site {move.site!r} on the board")
+        placed = rule_placement(state, move.permit, move.site)
+        if not placed.legal:
+            return refuse(placed.reasons[0].code, placed.reasons[0].message)
+        paid = payment_for(state, move.permit, self.stores_used)
+        if paid is None:
+            return refuse(Code.PAY, f"the hand cannot pay: {why_not(state, move.permit, me)}")
+        after = copy.deepcopy(placed.after)
+        player, decks = after.player(me), after.decks
+        assert decks is not None
+        cards = sorted(
+            {i for _, i in paid.direct[0]}
+            | {i for _, i in paid.store[0]}
+            | {i for _, g in paid.substitute[0] for i in g}
+            | set(paid.labour[0]),
+            reverse=True,
+        )
+        spent = [player.hand.pop(i) for i in cards]
+        for card in spent:  # spent cards go to their own discard piles
+            if card.event is not None:
+                decks.event_discard.append(card.event)
+            else:
+                decks.resource_discard.append(card.text)
+        player.permits.remove(move.permit)
+        name = rules.permits[move.permit].name
+        words = f"built the {name} on {move.site}, paying {' '.join(c.text for c in spent)}"
+        return self._next(
+            move,
+            after,
+            "build",
+            words,
+            {"paid": [c.text for c in reversed(spent)], "site": move.site},
+            decisive=move.permit,
+            built=(*self.built, move.site),
+            stores_used=self.stores_used + len(paid.store[0]),
+        )
+
+    def _violet(self, move: Violet) -> tuple[DGGame, Outcome]:
+        state, me = self.state, self.state.active
+        rules = state.rules
+
+        def refuse(why: str) -> tuple[DGGame, Outcome]:
+            return self, Outcome(move, False, str(Code.VIOLET), why, self.influence(me))
+
+        card = rules.events.get(move.event)
+        if card is None or card.triangle != "violet":
+            return refuse(f"{move.event!r} is not an influence card (violet)")
+        decks = state.decks
+        assert decks is not None
+        in_hand = any(c.event == move.event for c in state.player(me).hand)
+        if not in_hand and move.event not in decks.face_up:
+            return refuse(f"{me} holds no {card.name}, and none lies face up")
+        standing = set(state.specials_built())
+        missing = [n for n in card.needs if n not in standing]
+        if missing:
+            return refuse(f"the {card.name} needs {', '.join(missing)} standing (undamaged)")
+        after = copy.deepcopy(state)
+        player = after.player(me)
+        if in_hand:
+            player.hand.remove(next(c for c in player.hand if c.event == move.event))
+        else:
+            assert after.decks is not None
+            after.decks.face_up.remove(move.event)
+        player.played.append(move.event)
+        needed = rules.needed(len(state.players))
+        if move.event == "gold-strike" and score(after).influence[me] < needed:
+            return refuse(
+                f"the {card.name} is played only at the end of the game: the point that wins it"
+            )
+        return self._next(
+            move,
+            after,
+            "build",
+            f"played the {card.name}",
+            {"played": move.event},
+            decisive=move.event,
+            violet=(*self.violet, move.event),
+        )
+
+    def _end_turn(self, move: Discard, seed: int) -> tuple[DGGame, Outcome]:
+        """Rewards, the face-up cards left, the discard phase, and the next player."""
+        state, me = self.state, self.state.active
+        rw = reward_phase(state, list(self.built), list(self.violet), seed)
+        if not rw.legal:  # pragma: no cover - the flow passes only its own buildings
+            return self, Outcome(
+                move, False, str(rw.reasons[0].code), rw.reasons[0].message, self.influence(me)
+            )
+        after = rw.after
+        decks = after.decks
+        assert decks is not None
+        unplayed, decks.face_up = list(decks.face_up), []
+        decks.event_discard.extend(unplayed)
+        ds = discard_phase(after, list(move.cards), seed + 1)
+        if not ds.legal:
+            return self, Outcome(
+                move, False, str(ds.reasons[0].code), ds.reasons[0].message, self.influence(me)
+            )
+        after = ds.after
+        names = after.names()
+        nxt = names[(names.index(me) + 1) % len(names)]
+        after.active = nxt
+        assert after.decks is not None
+        if nxt == names[0]:
+            after.decks.round += 1
+        parts = [f"rewards {rw.drawn or 'none'}"]
+        if unplayed:
+            parts.append(f"face-up cards discarded unplayed: {', '.join(unplayed)}")
+        if move.cards:
+            parts.append(f"discarded {' '.join(move.cards)}")
+        if ds.repaired:
+            parts.append(f"repaired {', '.join(ds.repaired)}")
+        if ds.at_random:
+            parts.append(f"over the hand limit: {ds.at_random}")
+        detail = {"reward": rw.to_json(), "unplayed": unplayed, "discard": ds.to_json()}
+        game = replace(
+            self,
+            state=after,
+            phase=_start(after),
+            turn=self.turn + 1,
+            played=self.played + 1,
+            built=(),
+            violet=(),
+            stores_used=0,
+        )
+        mine = score(after).influence[me]  # repaired buildings count fully again
+        return game, Outcome(move, True, None, "; ".join(parts), mine, False, detail)
+
+
+def new_game(header: DGHeader) -> DGGame:
+    """The table before the first move: residences placed, stacks shuffled, hands dealt."""
+    state = new_table(list(header.players), header.seed, dict(header.residences))
+    return DGGame(header, state, _start(state))

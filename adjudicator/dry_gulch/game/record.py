@@ -1,0 +1,279 @@
+"""Dry Gulch game records: a plain-text notation a person can write at the table, in the
+style of the deduction games' records (`deduction/game/record.py`).
+
+A record is a header of tag pairs, then one move a line::
+
+    [Edition "dry-gulch"]
+    [Players "ann, bob, cid"]            # seat order, the starting player first
+    [Seed "7"]                           # the stacks shuffled from it, and every draw
+    [Residences "ann=s01, bob=s05"]      # optional: where each residence stands
+
+    ann: events discard fire take iou    # the event phase (not in the first round)
+    ann: draw resources                  # or: draw permit discard ID | permit stack ID | bank
+    ann: build saloon at s12 {4}         # a building from a permit, on a site
+    ann: fire s07                        # a misfortune from the hand (also: vandalism SITE)
+    ann: play silk-lace                  # a violet card from the hand or face up
+    ann: discard lumber labor:2          # rewards, then the discard phase: the turn ends
+
+`{n}` is the influence the table counted for the player after the move (optional; replay
+checks it). Everything after `#` is a comment; a move may start with a number (`12.`).
+Reading collects every error with its line number instead of stopping at the first;
+writing then reading gives the same record.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from adjudicator.core.errors import InputError
+from adjudicator.core.files import read_text
+from adjudicator.core.limits import MAX_INT_DIGITS, MAX_MOVES, clip
+
+__all__ = [
+    "EDITION",
+    "Build",
+    "DGHeader",
+    "DGRecord",
+    "DGRecordError",
+    "Discard",
+    "Draw",
+    "Events",
+    "Misfortune",
+    "Move",
+    "Violet",
+    "format_move",
+    "header_text",
+    "parse_move",
+    "read_record",
+    "record_from_text",
+    "record_to_text",
+    "remove_last_move",
+]
+
+EDITION = "dry-gulch"
+
+
+class DGRecordError(InputError):
+    """A record with one or more errors, each with its line number."""
+
+    def __init__(self, source: str, errors: list[tuple[int, str]]) -> None:
+        self.errors = errors
+        first_line, first = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        super().__init__(source, f"line {first_line}", first + more)
+
+
+@dataclass(frozen=True)
+class DGHeader:
+    players: tuple[str, ...]
+    seed: int = 1
+    residences: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Move:
+    player: str
+    claimed: int | None = None  # the influence the table counted after the move
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Events(Move):
+    discard: str = ""
+    take: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Draw(Move):
+    how: tuple[str, ...] = ()  # the words of `draw.draw_phase`
+
+
+@dataclass(frozen=True)
+class Build(Move):
+    permit: str = ""
+    site: str = ""
+
+
+@dataclass(frozen=True)
+class Misfortune(Move):
+    event: str = ""  # fire or vandalism
+    site: str = ""
+
+
+@dataclass(frozen=True)
+class Violet(Move):
+    event: str = ""
+
+
+@dataclass(frozen=True)
+class Discard(Move):
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DGRecord:
+    header: DGHeader
+    moves: tuple[Move, ...] = ()
+
+
+_MOVE = re.compile(r"^(?:\d+\.\s*)?([a-z0-9_-]+)\s*:\s*(.*?)\s*(?:\{\s*(\d{1,9})\s*\})?\s*$")
+_TAG = re.compile(r'^\[\s*([A-Za-z]+)\s+"([^"]*)"\s*\]$')
+_WORD = re.compile(r"^[a-z0-9][a-z0-9:_-]*$")
+
+
+def parse_move(text: str, line: int = 0) -> Move:
+    """One move (`ann: build saloon at s12 {4}`); `ValueError` says what is wrong."""
+    m = _MOVE.match(_strip_comment(text).strip().lower())
+    if m is None:
+        raise ValueError(
+            f"{clip(text.strip())}: a move is 'NAME: ...' (e.g. 'ann: draw resources')"
+        )
+    player, body, claim = m.group(1), m.group(2), m.group(3)
+    claimed = int(claim) if claim is not None else None
+    words = body.split()
+    for w in words:
+        if not _WORD.match(w):
+            raise ValueError(f"{clip(w)}: not a word of the notation")
+    head, rest = (words[0], words[1:]) if words else ("", [])
+    if head == "events" and len(rest) >= 2 and rest[0] == "discard":
+        take = rest[2:]
+        if (take and take[0] != "take") or take == ["take"]:
+            raise ValueError("write 'events discard ID [take ID ...]'")
+        return Events(player, claimed, line, rest[1], tuple(take[1:]))
+    if head == "draw" and (
+        rest in (["resources"], ["bank"])
+        or (len(rest) == 3 and rest[0] == "permit" and rest[1] in ("discard", "stack"))
+    ):
+        return Draw(player, claimed, line, tuple(rest))
+    if head == "build" and len(rest) == 3 and rest[1] == "at":
+        return Build(player, claimed, line, rest[0], rest[2])
+    if head in ("fire", "vandalism") and len(rest) == 1:
+        return Misfortune(player, claimed, line, head, rest[0])
+    if head == "play" and len(rest) == 1:
+        return Violet(player, claimed, line, rest[0])
+    if head == "discard":
+        return Discard(player, claimed, line, tuple(rest))
+    raise ValueError(
+        f"{clip(body)}: a move is 'events discard ID [take ID ...]', 'draw resources|permit "
+        "discard ID|permit stack ID|bank', 'build PERMIT at SITE', 'fire SITE', "
+        "'vandalism SITE', 'play ID' or 'discard [CARD ...]'"
+    )
+
+
+def format_move(move: Move) -> str:
+    """The move as written in a record (`parse_move` reads it back)."""
+    if isinstance(move, Events):
+        body = f"events discard {move.discard}" + (
+            f" take {' '.join(move.take)}" if move.take else ""
+        )
+    elif isinstance(move, Draw):
+        body = "draw " + " ".join(move.how)
+    elif isinstance(move, Build):
+        body = f"build {move.permit} at {move.site}"
+    elif isinstance(move, Misfortune):
+        body = f"{move.event} {move.site}"
+    elif isinstance(move, Violet):
+        body = f"play {move.event}"
+    elif isinstance(move, Discard):
+        body = " ".join(("discard", *move.cards))
+    else:  # pragma: no cover - every kind is above
+        raise TypeError(type(move).__name__)
+    claim = f" {{{move.claimed}}}" if move.claimed is not None else ""
+    return f"{move.player}: {body}{claim}"
+
+
+def _strip_comment(line: str) -> str:
+    return line.split("#", 1)[0]
+
+
+def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> DGHeader:
+    for name, (line, _) in tags.items():
+        if name not in ("edition", "players", "seed", "residences"):
+            errors.append((line, f"unknown tag {clip(name)} (Edition, Players, Seed, Residences)"))
+    line, edition = tags.get("edition", (1, ""))
+    if edition.strip().lower() != EDITION:
+        errors.append((line, f'a Dry Gulch record says [Edition "{EDITION}"]'))
+    line, text = tags.get("players", (1, ""))
+    players = tuple(p.strip().lower() for p in text.split(",") if p.strip())
+    if not players:
+        errors.append((line, 'name the players: [Players "ann, bob, cid"]'))
+    seed = 1
+    if "seed" in tags:
+        line, text = tags["seed"]
+        digits = text.strip()
+        if digits.isascii() and digits.isdecimal() and len(digits) <= MAX_INT_DIGITS:
+            seed = int(digits)
+        else:
+            errors.append((line, f"the seed is a whole number, not {clip(text)}"))
+    residences: dict[str, str] = {}
+    if "residences" in tags:
+        line, text = tags["residences"]
+        for part in text.replace(";", ",").split(","):
+            if part.strip():
+                name, eq, site = part.partition("=")
+                if not eq or not name.strip() or not site.strip():
+                    errors.append((line, f"write NAME=SITE, found {clip(part.strip())}"))
+                else:
+                    residences[name.strip().lower()] = site.strip().lower()
+    return DGHeader(players, seed, residences)
+
+
+def record_from_text(text: str, source: str = "record") -> DGRecord:
+    """A record read from its text; every error collected with its line number."""
+    errors: list[tuple[int, str]] = []
+    tags: dict[str, tuple[int, str]] = {}
+    moves: list[Move] = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = _strip_comment(raw).strip()
+        if not line:
+            continue
+        tag = _TAG.match(line)
+        if tag is not None:
+            if moves:
+                errors.append((n, "a tag comes before the first move"))
+            name = tag.group(1).lower()
+            if name in tags:
+                errors.append((n, f"tag {tag.group(1)!r} given twice"))
+            tags[name] = (n, tag.group(2))
+            continue
+        if len(moves) == MAX_MOVES:
+            errors.append((n, f"more than {MAX_MOVES} moves (the limit)"))
+            break
+        try:
+            moves.append(parse_move(line, n))
+        except ValueError as exc:
+            errors.append((n, str(exc)))
+    header = _header(tags, errors)
+    if errors:
+        raise DGRecordError(source, sorted(errors))
+    return DGRecord(header, tuple(moves))
+
+
+def header_text(h: DGHeader) -> list[str]:
+    out = [f'[Edition "{EDITION}"]', f'[Players "{", ".join(h.players)}"]', f'[Seed "{h.seed}"]']
+    if h.residences:
+        pairs = ", ".join(f"{k}={v}" for k, v in h.residences.items())
+        out.append(f'[Residences "{pairs}"]')
+    return out
+
+
+def record_to_text(record: DGRecord) -> str:
+    lines = header_text(record.header) + [""] + [format_move(m) for m in record.moves]
+    return "\n".join(lines) + "\n"
+
+
+def read_record(path: Path) -> DGRecord:
+    return record_from_text(read_text(path), str(path))
+
+
+def remove_last_move(text: str, source: str = "record") -> tuple[str, str, int]:
+    """The record's text without its last move line (comments and the header kept): the
+    new text, the line taken off and its number."""
+    lines = text.splitlines(keepends=True)
+    for i in range(len(lines) - 1, -1, -1):
+        body = _strip_comment(lines[i]).strip()
+        if body and not _TAG.match(body):
+            return "".join(lines[:i] + lines[i + 1 :]), lines[i].rstrip("\n"), i + 1
+    raise InputError(source, "", "has no move to take back")
