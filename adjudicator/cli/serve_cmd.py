@@ -66,7 +66,8 @@ def register(main: typer.Typer) -> None:
         help=(
             "Serve the table companion in the browser: the board, the hands, moves with "
             "their ruling before they are committed, STOP claims, the hint, undo and the "
-            "timeline, on a game record (or a directory of them)."
+            "timeline, on a game record (or a directory of them); in a directory, also the "
+            "solo puzzles (*.puzzle.toml) to solve by tapping, and new ones."
         )
     )
     @handle_errors
@@ -74,7 +75,8 @@ def register(main: typer.Typer) -> None:
         target: Annotated[
             Path,
             typer.Argument(
-                metavar="RECORD|DIR", help="A game record, or a directory of *.game records."
+                metavar="RECORD|DIR",
+                help="A game record, or a directory of *.game records and *.puzzle.toml puzzles.",
             ),
         ] = Path("."),
         host: Annotated[

@@ -29,7 +29,7 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from adjudicator.core.errors import AdjudicatorError
-from adjudicator.web import games
+from adjudicator.web import games, puzzles
 from adjudicator.web.records import RecordDir
 
 __all__ = ["LOOPBACK_HOSTS", "MAX_BODY", "TOKEN_COOKIE", "create_app"]
@@ -124,6 +124,7 @@ def create_app(root: Path, token: str | None = None, default: str | None = None)
     """The app over the records in `root`. `token`: required by every change when set.
     `default`: the record the front page opens."""
     records = RecordDir(root)
+    puzzle_dir = puzzles.PuzzleDir(root)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
 
     def check_token(request: Request) -> None:
@@ -155,7 +156,15 @@ def create_app(root: Path, token: str | None = None, default: str | None = None)
         if default is not None and "list" not in request.query_params:
             query = f"?{request.url.query}" if request.url.query else ""
             return RedirectResponse(f"/g/{default}{query}", status_code=303)
-        return page(request, "index.html", {"records": records.names(), "editions": games.EDITIONS})
+        return page(
+            request,
+            "index.html",
+            {
+                "records": records.names(),
+                "editions": games.EDITIONS,
+                "puzzles": puzzle_dir.names(),
+            },
+        )
 
     async def game_page(request: Request) -> Response:
         name = request.path_params["name"]
@@ -280,6 +289,45 @@ def create_app(root: Path, token: str | None = None, default: str | None = None)
         data = await run_in_threadpool(games.step_view, records, p["name"], p["step"])
         return JSONResponse(data)
 
+    # ----- solo puzzles (`web/puzzles.py`): the player's markers travel in each request
+
+    async def puzzle_page(request: Request) -> Response:
+        name = request.path_params["name"]
+        try:
+            data = await run_in_threadpool(puzzles.puzzle_view, puzzle_dir, name)
+        except AdjudicatorError as exc:
+            return page(request, "error.html", {"message": str(exc)}, status=404)
+        return page(
+            request,
+            "puzzle.html",
+            {"view": data, "view_json": json.dumps(data).replace("</", "<\\/")},
+        )
+
+    @_guarded
+    async def list_puzzles(request: Request) -> Response:
+        return JSONResponse({"puzzles": puzzle_dir.names()})
+
+    @_guarded
+    async def new_puzzle(request: Request) -> Response:
+        check_token(request)
+        form = await _json_body(request)
+        name = await run_in_threadpool(puzzles.new_puzzle, puzzle_dir, form, games.EDITIONS)
+        return JSONResponse({"puzzle": name, "url": f"/p/{name}"}, status_code=201)
+
+    @_guarded
+    async def puzzle_json(request: Request) -> Response:
+        data = await run_in_threadpool(puzzles.puzzle_view, puzzle_dir, request.path_params["name"])
+        return JSONResponse(data)
+
+    def puzzle_call(fn: Callable[[puzzles.PuzzleDir, str, dict[str, Any]], Any]) -> Endpoint:
+        @_guarded
+        async def endpoint(request: Request) -> Response:
+            form = await _json_body(request)  # read-only: no token needed
+            data = await run_in_threadpool(fn, puzzle_dir, request.path_params["name"], form)
+            return JSONResponse(data)
+
+        return endpoint
+
     routes = [
         Route("/", index),
         Route("/g/{name}", game_page),
@@ -296,6 +344,13 @@ def create_app(root: Path, token: str | None = None, default: str | None = None)
         Route("/api/g/{name}/hint", hint),
         Route("/api/g/{name}/replay", timeline),
         Route("/api/g/{name}/step/{step:int}", step),
+        Route("/p/{name}", puzzle_page),
+        Route("/api/puzzles", list_puzzles, methods=["GET"]),
+        Route("/api/puzzles", new_puzzle, methods=["POST"]),
+        Route("/api/p/{name}", puzzle_json),
+        Route("/api/p/{name}/board", puzzle_call(puzzles.board_view), methods=["POST"]),
+        Route("/api/p/{name}/check", puzzle_call(puzzles.check_marks), methods=["POST"]),
+        Route("/api/p/{name}/hint", puzzle_call(puzzles.hint_view), methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
     # Off loopback the token guards every change; on loopback, the Host header does.

@@ -1,0 +1,169 @@
+// The puzzle page: the player's markers (building -> space) live here and in this
+// browser's storage; the server draws the board, checks them and gives the next step.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  if (params.get("token")) sessionStorage.setItem("token", params.get("token"));
+  const token = sessionStorage.getItem("token");
+
+  function status(message, kind) {
+    const node = $("status");
+    if (!node) return;
+    node.textContent = message || "";
+    node.className = "status" + (kind ? " " + kind : "");
+  }
+
+  async function api(method, url, body) {
+    const headers = { "content-type": "application/json" };
+    if (token) headers["x-token"] = token;
+    try {
+      const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      let data;
+      try {
+        data = await response.json();
+      } catch (err) {
+        data = { error: "unexpected answer (" + response.status + ")" };
+      }
+      return { ok: response.ok, data };
+    } catch (err) {
+      return { ok: false, data: { error: "the server cannot be reached" } };
+    }
+  }
+
+  // ----- the new-puzzle form (on the front page) ---------------------------------------
+  const newForm = $("new-puzzle");
+  if (newForm) {
+    newForm.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const form = Object.fromEntries(new FormData(newForm).entries());
+      if (!form.name) delete form.name;
+      const out = $("puzzle-status");
+      out.textContent = "making the puzzle...";
+      const r = await api("POST", "/api/puzzles", form);
+      if (r.ok) location.href = r.data.url;
+      else out.textContent = r.data.error;
+    });
+    return;
+  }
+
+  const initial = $("initial");
+  if (!initial) return;
+  const view = JSON.parse(initial.textContent);
+  const base = "/api/p/" + encodeURIComponent(view.name);
+  const key = "puzzle:" + view.name;
+  const names = Object.fromEntries(view.buildings.map((b) => [b.id, b.name]));
+  const givenSpaces = new Set(view.givens.map((g) => g.space));
+  let marks = {};
+  try {
+    marks = JSON.parse(localStorage.getItem(key) || "{}") || {};
+  } catch (err) {
+    marks = {};
+  }
+  let chosen = view.buildings.length ? view.buildings[0].id : null;
+  let hinted = {}; // space -> building: where the last hint says to place
+
+  function space(id) {
+    return document.querySelector('#board svg [id="space-' + CSS.escape(id) + '"]');
+  }
+
+  function drawPick() {
+    document.querySelectorAll("#pick .pick").forEach((b) => {
+      b.classList.toggle("chosen", b.dataset.building === chosen);
+      b.classList.toggle("placed", b.dataset.building in marks);
+    });
+  }
+
+  function decorate() {
+    Object.values(marks).forEach((s) => space(s) && space(s).classList.add("mark"));
+    Object.keys(hinted).forEach((s) => space(s) && space(s).classList.add("hl-placed"));
+  }
+
+  async function redraw() {
+    localStorage.setItem(key, JSON.stringify(marks));
+    drawPick();
+    const r = await api("POST", base + "/board", { marks });
+    if (!r.ok) {
+      // markers saved by an older copy of the puzzle: start over rather than stick
+      status(r.data.error, "error");
+      marks = {};
+      localStorage.removeItem(key);
+      return;
+    }
+    $("board").innerHTML = r.data.svg;
+    decorate();
+    $("solved").hidden = !r.data.solved;
+    if (r.data.solved) status("solved! Every building stands where the cards say.", "ok");
+  }
+
+  $("pick").addEventListener("click", (event) => {
+    const b = event.target.closest(".pick");
+    if (!b) return;
+    chosen = b.dataset.building;
+    drawPick();
+    status("now tap the space of the " + names[chosen]);
+  });
+
+  $("board").addEventListener("click", (event) => {
+    const s = event.target.closest(".space");
+    if (!s) return;
+    const at = s.id.replace(/^space-/, "");
+    if (givenSpaces.has(at)) {
+      status("a given stands on " + at.toUpperCase(), "error");
+      return;
+    }
+    const here = Object.keys(marks).find((b) => marks[b] === at);
+    if (here !== undefined) {
+      delete marks[here];
+      status("took the " + names[here] + " off " + at.toUpperCase());
+    } else if (hinted[at] || chosen) {
+      if (hinted[at]) chosen = hinted[at];
+      marks[chosen] = at;
+      status("the " + names[chosen] + " on " + at.toUpperCase());
+    } else {
+      return;
+    }
+    delete hinted[at];
+    redraw();
+  });
+
+  $("check").addEventListener("click", async () => {
+    const r = await api("POST", base + "/check", { marks });
+    if (!r.ok) return status(r.data.error, "error");
+    status(r.data.message, r.data.ok ? "ok" : "error");
+  });
+
+  $("hint").addEventListener("click", async () => {
+    const r = await api("POST", base + "/hint", { marks });
+    if (!r.ok) return status(r.data.error, "error");
+    const list = $("hint-steps");
+    list.innerHTML = "";
+    (r.data.steps || []).forEach((st) => {
+      const li = document.createElement("li");
+      li.textContent = "[" + st.code + "] " + st.text;
+      list.appendChild(li);
+    });
+    const place = r.data.place || [];
+    const remove = r.data.remove || [];
+    let text = r.data.message;
+    if (place.length) text = "Place " + place.map((p) => "the " + p.building_name + " on " + p.space_name).join(", ") + ".";
+    if (remove.length) text = r.data.message;
+    $("hint-text").textContent = text;
+    hinted = Object.fromEntries(place.concat(remove).map((p) => [p.space, p.building]));
+    if (place.length) chosen = place[0].building;
+    drawPick();
+    document.querySelectorAll("#board .hl-placed").forEach((n) => n.classList.remove("hl-placed"));
+    decorate();
+  });
+
+  $("reset").addEventListener("click", () => {
+    marks = {};
+    hinted = {};
+    status("");
+    redraw();
+  });
+
+  if (Object.keys(marks).length) redraw();
+  else drawPick();
+})();
