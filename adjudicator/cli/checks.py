@@ -24,9 +24,7 @@ __all__ = [
     "check_building",
     "check_card",
     "check_known",
-    "check_permit",
     "check_player",
-    "check_site",
     "check_space",
     "resolve_building",
     "resolve_player",
@@ -120,12 +118,6 @@ def check_player(state: Seats[Any], source: Path, name: str | None, option: str)
         raise RulesError(f"{source}: the state has no players")
     if name is not None and name not in names:
         raise _unknown(source, option, name, "player", names)
-
-
-def check_permit(state: DGState, source: Path, permit: str, option: str = "BUILDING") -> None:
-    """A Dry Gulch building, named by its permit's id."""
-    if permit not in state.rules.permits:
-        raise _unknown(source, option, permit, "building", state.rules.permits)
 
 
 def check_site(state: DGState, source: Path, site: str, option: str = "SITE") -> None:

@@ -2,18 +2,79 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from adjudicator.cli.checks import acting_player, check_permit, check_site
+from adjudicator.cli.checks import acting_player, canonical
 from adjudicator.cli.options import PlayerOpt
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.core.errors import RulesError
+
+if TYPE_CHECKING:  # types only: Dry Gulch loads inside its commands
+    from adjudicator.dry_gulch.data import Rules
 
 # Dry Gulch is imported inside each command: the other games' commands never load it.
 
 __all__ = ["app"]
+
+
+# -- Names typed on the command line --------------------------------------------------------
+# Like the deduction commands (`checks.resolve_building`): a permit, site or event is named
+# by its id or its printed name in any case (`General Store`, `GENERAL-STORE`, `Sheriff's
+# Office`, `NW-1`), and resolved to its id before the engine sees it; an unknown name is bad
+# input (one line, exit 1) with a close match, never a refusal citing a rule.
+
+
+def _key(name: str) -> str:
+    """A name compared: `checks.canonical` without full stops, so `I.O.U.` names `iou`."""
+    return canonical(name).replace(".", "")
+
+
+def _resolve(source: object, option: str, value: str, what: str, names: Mapping[str, str]) -> str:
+    """The id among `names` (id -> printed name) that `value` names; else bad input."""
+    wanted = _key(value)
+    for ident, printed in names.items():
+        if wanted in (_key(ident), _key(printed)):
+            return ident
+    close = difflib.get_close_matches(wanted, list(names), n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    raise RulesError(f"{source}: {option} {value!r}: unknown {what}{hint}")
+
+
+def _permit(rules: Rules, source: object, value: str, option: str = "BUILDING") -> str:
+    return _resolve(
+        source, option, value, "building", {p.id: p.name for p in rules.permits.values()}
+    )
+
+
+def _site(rules: Rules, source: object, value: str, option: str = "SITE") -> str:
+    return _resolve(source, option, value, "site", {s: s for s in rules.sites})
+
+
+def _event(rules: Rules, source: object, value: str, option: str) -> str:
+    return _resolve(source, option, value, "event", {e.id: e.name for e in rules.events.values()})
+
+
+def _hand_card(rules: Rules, source: object, value: str, option: str = "CARDS") -> str:
+    """A hand card as the state writes it (`lumber`, `labor:2`, `event:iou`), from any case
+    and an event's printed name (`LUMBER`, `Event:I.O.U.`, `event:Fire Insurance`)."""
+    kind, colon, arg = value.partition(":")
+    if canonical(kind) == "event" and colon:
+        return f"event:{_event(rules, source, arg, option)}"
+    return f"{canonical(kind)}{colon}{arg.strip()}"
+
+
+def _draw_words(rules: Rules, source: object, how: list[str]) -> list[str]:
+    """The draw's words lower-cased, a permit id resolved (`permit stack General-Store`)."""
+    words = [w.lower() for w in how]
+    if len(words) == 3 and words[0] == "permit" and words[1] in ("discard", "stack"):
+        words[2] = _permit(rules, source, how[2], "PERMIT")
+    return words
+
 
 app = typer.Typer(
     help="Dry Gulch: pay for, plan, place and score buildings; the draw, reward and discard "
@@ -41,7 +102,7 @@ def pay(
     out = Output(as_json)
     state = load_dg_state(state_file)
     who = acting_player(state, state_file, player)
-    check_permit(state, state_file, building)
+    building = _permit(state.rules, state_file, building)
     answer = pay_answer(state, building, who, source=str(state_file))
     if not answer.holds_permit:
         out.warn(
@@ -82,8 +143,8 @@ def place(
 
     out = Output(as_json)
     state = load_dg_state(state_file)
-    check_permit(state, state_file, building)
-    check_site(state, state_file, site)
+    building = _permit(state.rules, state_file, building)
+    site = _site(state.rules, state_file, site)
     answer = rule_placement(state, building, site)
     out.show(place_view(state.rules, answer))
     out.json(
@@ -133,7 +194,8 @@ def discard(
 
     out = Output(as_json)
     state = load_dg_state(state_file)
-    result = discard_phase(state, list(cards or []), seed)
+    chosen = [_hand_card(state.rules, state_file, c) for c in cards or []]
+    result = discard_phase(state, chosen, seed)
     out.show(discard_view(result))
     out.json(result.to_json())
     if write:
@@ -165,7 +227,7 @@ def draw(
 
     out = Output(as_json)
     state = load_dg_state(state_file)
-    result = draw_phase(state, how, seed)
+    result = draw_phase(state, _draw_words(state.rules, state_file, how), seed)
     out.show(draw_view(result))
     out.json(result.to_json())
     if write:
@@ -204,7 +266,9 @@ def reward(
 
     out = Output(as_json)
     state = load_dg_state(state_file)
-    result = reward_phase(state, list(built or []), list(violet or []), seed, every_turn)
+    sites = [_site(state.rules, state_file, s, "--built") for s in built or []]
+    cards = [_event(state.rules, state_file, v, "--violet") for v in violet or []]
+    result = reward_phase(state, sites, cards, seed, every_turn)
     out.show(reward_view(result))
     out.json(result.to_json())
     if write:
@@ -232,6 +296,7 @@ def new(
     """Set up a new table: residences placed, stacks shuffled, 5 resources and 3 permits."""
     from adjudicator.core.errors import InputError
     from adjudicator.core.files import write_data
+    from adjudicator.dry_gulch.data import load_rules
     from adjudicator.dry_gulch.score import score as count_score
     from adjudicator.dry_gulch.setup import new_table
     from adjudicator.dry_gulch.state import state_data
@@ -245,7 +310,8 @@ def new(
         name, eq, site = pair.partition("=")
         if not eq:
             raise InputError("--residence", pair, "write NAME=SITE")
-        homes[name.strip().lower()] = site.strip()
+        where = _site(load_rules(), state_file, site, f"--residence {name.strip()}")
+        homes[name.strip().lower()] = where
     names = [n.strip().lower() for n in players.split(",") if n.strip()]
     state = new_table(names, seed, homes)
     write_data(state_file, state_data(state))
@@ -278,7 +344,11 @@ def events(
 
     out = Output(as_json)
     state = load_dg_state(state_file)
-    result = event_phase(state, discard, list(take or []), seed)
+    rules = state.rules
+    if discard is not None:
+        discard = _event(rules, state_file, discard, "--discard")
+    taken = [_event(rules, state_file, t, "--take") for t in take or []]
+    result = event_phase(state, discard, taken, seed)
     out.show(event_view(result))
     out.json(result.to_json())
     if write:
@@ -308,7 +378,8 @@ def misfortune(
 
     out = Output(as_json)
     state = load_dg_state(state_file)
-    check_site(state, state_file, site)
+    event = _event(state.rules, state_file, event, "EVENT")
+    site = _site(state.rules, state_file, site)
     result = play_misfortune(state, event, site, seed)
     out.show(misfortune_view(result))
     out.json(result.to_json())

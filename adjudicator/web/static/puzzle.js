@@ -76,8 +76,8 @@
   }
 
   function decorate() {
-    Object.values(marks).forEach((s) => space(s) && space(s).classList.add("mark"));
-    Object.keys(hinted).forEach((s) => space(s) && space(s).classList.add("hl-placed"));
+    Object.values(marks).forEach((id) => space(id) && space(id).classList.add("mark"));
+    Object.keys(hinted).forEach((id) => space(id) && space(id).classList.add("hl-placed"));
   }
 
   async function redraw() {
