@@ -83,7 +83,6 @@ def test_dry_gulch_and_black_hills_are_reachable(tmp_path: Path) -> None:
         (("hint", DRY), ("Dry Gulch", "adjudicator dry-gulch")),
         (("play", DRY, "3"), ("Dry Gulch", "adjudicator dry-gulch")),
         (("cards", "show", "dry-gulch", "3"), ("cards list dry-gulch",)),
-        (("simulate", "black-hills"), ("gads-hill-1874, old-town",)),
     ],
 )
 def test_a_command_of_another_game_names_the_one_that_applies(

@@ -3,7 +3,9 @@ in a Parquet store) and `adjudicator simulate report DIR` (the designer's report
 
 `simulate` is a group whose default command is `run`: a first word that is not `run` or
 `report` is an edition, so `simulate gads-hill-1874 --games 100` and
-`simulate report runs/` both read as written. The engine, Dask, pyarrow and matplotlib
+`simulate report runs/` both read as written. Besides the deduction editions,
+`simulate dry-gulch ...` and `simulate black-hills ...` play those games by their own
+self-play on the same path (`simulation.games`). The engine, Dask, pyarrow and matplotlib
 are imported inside the commands (tests/test_startup.py).
 """
 
@@ -58,7 +60,8 @@ def register(main: typer.Typer) -> None:
             "Play games in seeded batches on local worker processes (--workers) or an "
             "existing cluster (--scheduler), storing each finished batch under --out; the "
             "same command resumes a stopped run. The results of a seed range are the same "
-            "whatever the number of workers."
+            "whatever the number of workers. EDITION is a deduction edition or board file, "
+            "or dry-gulch (3 to 6 players) or black-hills (2 to 4)."
         ),
     )
     @handle_errors
@@ -67,7 +70,10 @@ def register(main: typer.Typer) -> None:
         games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 10,
         seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 1,
         policy: Annotated[Policy, typer.Option("--policy", help="random or greedy.")] = "greedy",
-        players: Annotated[int, typer.Option("--players", min=2, max=5)] = 3,
+        players: Annotated[
+            int,
+            typer.Option("--players", help="Seats: 2 to 5; Dry Gulch 3 to 6, Black Hills 2 to 4."),
+        ] = 3,
         workers: WorkersOpt = None,
         scheduler: SchedulerOpt = None,
         out: Annotated[
@@ -85,11 +91,12 @@ def register(main: typer.Typer) -> None:
         import tempfile
 
         from adjudicator.cli.games import require_deduction_edition
-        from adjudicator.simulation.spec import RunSpec
+        from adjudicator.simulation.spec import GAMES, RunSpec
         from adjudicator.simulation.store import Store
 
         local_workers = check_cluster(workers, scheduler)
-        require_deduction_edition(edition, "simulate")
+        if edition not in GAMES:  # Dry Gulch and Black Hills are played by name
+            require_deduction_edition(edition, "simulate")
         # a board file is named by its absolute path: workers may run elsewhere
         name = str(Path(edition).resolve()) if Path(edition).suffix == ".toml" else edition
         spec = RunSpec(name, policy, players, seed, games, batch_size)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 
-from adjudicator.simulation.stats import Report
+from adjudicator.simulation.stats import DECISIVE_TITLES, EVENTS_TITLE, Report
 
 __all__ = ["report_view"]
 
@@ -31,6 +33,25 @@ def report_view(report: Report) -> RenderableType:
         )
     head.add_row("seat-neutral win rate", f"{data['neutral_rate']:.3f}")
     head.add_row("first-seat advantage", advantage if first is not None else "-")
+    tables: list[RenderableType] = [head]
+    if report.has("held"):
+        tables.append(_cards(data, spec.players))
+    if report.has("decisive"):
+        title = DECISIVE_TITLES.get(spec.game, "Decisive")
+        tables.append(_shares(f"{title} (share: of the finished games)", data["decisive"]))
+    if report.has("decisive_events"):
+        tables.append(_shares(EVENTS_TITLE, data["decisive_events"]))
+    return Group(*tables)
+
+
+def _shares(title: str, shares: list[dict[str, Any]]) -> Table:
+    table = Table("name", "games", "share", title=title)
+    for row in shares:
+        table.add_row(row["name"], str(row["games"]), f"{row['rate']:.3f}")
+    return table
+
+
+def _cards(data: dict[str, Any], players: int) -> Table:
     cards = Table(
         "card",
         "held",
@@ -40,7 +61,7 @@ def report_view(report: Report) -> RenderableType:
         "decisive",
         "lift",
         "win share",
-        title=f"Cards (decisive: its player won; 1/{spec.players} is no effect)",
+        title=f"Cards (decisive: its player won; 1/{players} is no effect)",
     )
     for c in data["cards"]:
         cards.add_row(
@@ -53,4 +74,4 @@ def report_view(report: Report) -> RenderableType:
             f"{c['lift']:.2f}",
             f"{c['win_share']:.4f}",
         )
-    return Group(head, cards)
+    return cards

@@ -7,6 +7,10 @@ held / playable / dead / played / discarded (`deduction.game.simulate`'s card
 statistics), every play (its cards, its player, its points shared equally by its cards)
 for the report's decisiveness, the game's wall and CPU time, and each turn's wall time.
 Timings are the only columns that differ between two plays of the same seed.
+
+Dry Gulch and Black Hills have rows of their own (`simulation/games/`: their schemas and
+their games played by their own self-play); this module adds the batch, the seed and the
+timings to every game's row, whichever game it is.
 """
 
 from __future__ import annotations
@@ -14,22 +18,30 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.simulation.spec import RunSpec
+from adjudicator.simulation.games import self_play
+from adjudicator.simulation.spec import GameName, RunSpec, game_of
 
 if TYPE_CHECKING:
     import pyarrow as pa
 
     from adjudicator.deduction.game.simulate import GameResult
     from adjudicator.deduction.models.edition import Edition
+    from adjudicator.simulation.games import SelfPlay
 
 __all__ = ["TIMING_COLUMNS", "BatchResult", "check_edition", "game_row", "play_batch", "schema"]
 
-#: Columns measured, not decided: they differ between two runs of the same seeds.
+#: Columns measured, not decided: they differ between two runs of the same seeds (the
+#: other games have no `turn_ms`).
 TIMING_COLUMNS = ("seconds", "cpu_seconds", "turn_ms")
 
 
-def schema() -> pa.Schema:
+def schema(game: GameName = "deduction") -> pa.Schema:
+    """The columns of a row of `game`."""
     import pyarrow as pa
+
+    other = self_play(game)
+    if other is not None:
+        return other.schema()
 
     ints, names = pa.list_(pa.int32()), pa.list_(pa.string())
     return pa.schema(
@@ -66,8 +78,10 @@ def _edition(name: str) -> Edition:
 
 def check_edition(name: str) -> None:
     """Read the edition here before any worker does: a bad name or file is one line
-    (`InputError`) at the command line, not an exception on every worker."""
-    _edition(name)
+    (`InputError`) at the command line, not an exception on every worker. The other
+    games have nothing to read."""
+    if game_of(name) == "deduction":
+        _edition(name)
 
 
 def game_row(
@@ -124,6 +138,10 @@ def play_batch(
 
     import pyarrow as pa
 
+    other = self_play(spec.game)
+    if other is not None:
+        return _play_other(other, spec, batch, records)
+
     from adjudicator.deduction.game.record import record_to_text
     from adjudicator.deduction.game.simulate import play_game
 
@@ -139,3 +157,20 @@ def play_batch(
         if records:
             texts.append((seed, record_to_text(result.record)))
     return batch, pa.Table.from_pylist(rows, schema=schema()), texts
+
+
+def _play_other(other: SelfPlay, spec: RunSpec, batch: int, records: bool) -> BatchResult:
+    """A batch of Dry Gulch or Black Hills, timed as the deduction games are."""
+    import time
+
+    import pyarrow as pa
+
+    rows, texts = [], []
+    for seed in spec.seeds(batch):
+        start, cpu = time.perf_counter(), time.thread_time()
+        row, text = other.play(spec, seed, records)
+        seconds, cpu = time.perf_counter() - start, time.thread_time() - cpu
+        rows.append({"batch": batch, "seed": seed, **row, "seconds": seconds, "cpu_seconds": cpu})
+        if text is not None:
+            texts.append((seed, text))
+    return batch, pa.Table.from_pylist(rows, schema=other.schema()), texts

@@ -7,18 +7,30 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import InputError
-from adjudicator.simulation.stats import Report
+from adjudicator.simulation.stats import DECISIVE_TITLES, EVENTS_TITLE, Report
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["PLOTS", "write_report"]
+__all__ = ["PLOTS", "plots", "write_report"]
 
-#: The plots of a report, by file stem.
+#: The plots of a deduction game's report, by file stem.
 PLOTS = ("scores", "lengths", "seats", "cards")
+#: Decisive names drawn (the most deciding first); the table has them all.
+TOP_DECISIVE = 20
+
+
+def plots(report: Report) -> tuple[str, ...]:
+    """The plots of this report: a figure the game's rows lack is not drawn."""
+    names = ["scores", "lengths", "seats"]
+    if report.has("held"):
+        names.append("cards")
+    if report.has("decisive"):
+        names.append("decisive")
+    return tuple(names)
 
 
 def _figures(report: Report) -> dict[str, Figure]:
@@ -30,7 +42,8 @@ def _figures(report: Report) -> dict[str, Figure]:
     for counter, label in ((report.scores, "every seat"), (report.winner_scores, "winners")):
         xs = sorted(counter)
         ax.bar(xs, [counter[x] for x in xs], alpha=0.6, label=label)
-    ax.set(title="Final scores", xlabel="points", ylabel="seats")
+    unit = {"dry-gulch": "influence", "black-hills": "reputation"}.get(report.spec.game, "points")
+    ax.set(title="Final scores", xlabel=unit, ylabel="seats")
     ax.legend()
     out["scores"] = fig
 
@@ -53,6 +66,18 @@ def _figures(report: Report) -> dict[str, Figure]:
     ax.legend()
     out["seats"] = fig
 
+    if report.has("held"):
+        out["cards"] = _cards_figure(report)
+    if report.has("decisive"):
+        out["decisive"] = _decisive_figure(report)
+    for f in out.values():
+        f.tight_layout()
+    return out
+
+
+def _cards_figure(report: Report) -> Figure:
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(7, 4.5))
     ax = fig.subplots()
     cards = sorted(report.cards.values(), key=lambda c: c.card)
@@ -66,10 +91,22 @@ def _figures(report: Report) -> dict[str, Figure]:
         ylabel="decisive (its player won)",
     )
     ax.legend()
-    out["cards"] = fig
-    for f in out.values():
-        f.tight_layout()
-    return out
+    return fig
+
+
+def _decisive_figure(report: Report) -> Figure:
+    from matplotlib.figure import Figure
+
+    top = sorted(report.decisive.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_DECISIVE]
+    fig = Figure(figsize=(7, 1.5 + 0.28 * len(top)))
+    ax = fig.subplots()
+    names = [name for name, _ in reversed(top)]
+    rates = [k / report.finished if report.finished else 0.0 for _, k in reversed(top)]
+    ax.barh(names, rates, color="tab:purple")
+    title = DECISIVE_TITLES.get(report.spec.game, "Decisive")
+    ax.set(title=title, xlabel="share of finished games")
+    ax.tick_params(axis="y", labelsize=7)
+    return fig
 
 
 def write_report(report: Report, folder: Path) -> list[Path]:
@@ -116,14 +153,14 @@ def _page(report: Report, svgs: dict[str, str]) -> str:
         f"<td>{s['interval95'][0]:.3f} &ndash; {s['interval95'][1]:.3f}</td></tr>"
         for s in data["seats"]
     )
-    card_rows = "".join(
-        f"<tr><td>{c['card']}</td><td>{c['held']}</td><td>{c['dead_rate']:.3f}</td>"
-        f"<td>{c['played']}</td><td>{c['discarded']}</td><td>{c['decisive']:.3f}</td>"
-        f"<td>{c['lift']:.2f}</td><td>{c['win_share']:.4f}</td></tr>"
-        for c in data["cards"]
-    )
+    tables = _card_table(report, data) if report.has("held") else ""
+    if report.has("decisive"):
+        title = DECISIVE_TITLES.get(spec.game, "Decisive")
+        tables += _shares_table(title, data["decisive"])
+    if report.has("decisive_events"):
+        tables += _shares_table(EVENTS_TITLE, data["decisive_events"])
     advantage = {True: "yes", False: "no", None: "unknown"}[data["first_seat"]["advantage"]]
-    plots = "".join(f"<figure>{_inline(svgs[name])}</figure>" for name in PLOTS)
+    drawn = "".join(f"<figure>{_inline(svgs[name])}</figure>" for name in plots(report))
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <title>Simulation of {e(spec.edition)}</title>
@@ -140,16 +177,37 @@ figure {{ margin: 1rem 0; }} figure svg {{ max-width: 100%; height: auto; }}
 mean score {data["mean_score"]}.</p>
 <p>First seat advantage (its 95% interval above the seat-neutral rate
 {data["neutral_rate"]:.3f}): <strong>{advantage}</strong>.</p>
-{plots}
+{drawn}
 <h2>Seats</h2>
 <table><tr><th>seat</th><th>wins</th><th>win rate</th><th>95% interval</th></tr>
 {seat_rows}</table>
-<h2>Cards</h2>
+{tables}
+</body></html>
+"""
+
+
+def _card_table(report: Report, data: dict[str, Any]) -> str:
+    n = report.spec.players
+    card_rows = "".join(
+        f"<tr><td>{c['card']}</td><td>{c['held']}</td><td>{c['dead_rate']:.3f}</td>"
+        f"<td>{c['played']}</td><td>{c['discarded']}</td><td>{c['decisive']:.3f}</td>"
+        f"<td>{c['lift']:.2f}</td><td>{c['win_share']:.4f}</td></tr>"
+        for c in data["cards"]
+    )
+    return f"""<h2>Cards</h2>
 <p>dead rate: held but never playable; decisive: of the games it was played in, the
-share its player won (1/{spec.players} is no effect; lift = decisive &times; {spec.players});
+share its player won (1/{n} is no effect; lift = decisive &times; {n});
 win share: its share of all winners' points.</p>
 <table><tr><th>card</th><th>held</th><th>dead rate</th><th>played</th><th>discarded</th>
 <th>decisive</th><th>lift</th><th>win share</th></tr>
-{card_rows}</table>
-</body></html>
-"""
+{card_rows}</table>"""
+
+
+def _shares_table(title: str, shares: list[dict[str, Any]]) -> str:
+    rows = "".join(
+        f"<tr><td>{html.escape(r['name'])}</td><td>{r['games']}</td><td>{r['rate']:.3f}</td></tr>"
+        for r in shares
+    )
+    return f"""<h2>{html.escape(title)}</h2>
+<table><tr><th>name</th><th>games</th><th>share of finished games</th></tr>
+{rows}</table>"""

@@ -1,6 +1,10 @@
 """What a run is: an edition, a policy, seats, the seed of its first game and how many
 games, cut into batches of consecutive seeds.
 
+The edition is a deduction edition (a shipped id or a board file), or the name of a game
+with its own self-play, `dry-gulch` or `black-hills` (`GAMES`: their seats as their
+self-play names them, and the players they allow).
+
 Batch `i` plays the games of seeds `seed + i * batch_size`, ... (the last batch may be
 shorter). A game depends on its seed alone, so a batch's rows are the same whichever
 worker plays it, and the store of a run is the same whatever the number of workers.
@@ -13,17 +17,45 @@ from typing import Any, Literal
 
 from adjudicator.core.errors import InputError
 
-__all__ = ["SEAT_NAMES", "RunSpec"]
+__all__ = ["GAMES", "SEAT_NAMES", "GameName", "RunSpec", "Seating", "game_of"]
 
 #: The seats of a simulated table, in order (as `deduction.game.simulate.simulate` names them).
 SEAT_NAMES = ("ann", "bob", "cid", "dot", "eve")
+
+GameName = Literal["deduction", "dry-gulch", "black-hills"]
+
+
+@dataclass(frozen=True)
+class Seating:
+    names: tuple[str, ...]  # the seats of the largest table, in order
+    fewest: int  # the fewest players the game allows
+
+
+#: The games `simulate` plays by name besides the deduction editions. Their seat names are
+#: those their own self-play gives (`dry_gulch.game.simulate.NAMES`, the names
+#: `black_hills.game.simulate.simulate` uses): a test holds them equal.
+GAMES: dict[str, Seating] = {
+    "dry-gulch": Seating(("ann", "bob", "cid", "dan", "eve", "fay"), 3),
+    "black-hills": Seating(("ann", "bob", "cid", "dan"), 2),
+}
+_DEDUCTION = Seating(SEAT_NAMES, 2)
+
+
+def game_of(edition: str) -> GameName:
+    """Which game a run's edition plays: a game named in `GAMES`, else a deduction one."""
+    if edition == "dry-gulch":
+        return "dry-gulch"
+    if edition == "black-hills":
+        return "black-hills"
+    return "deduction"
+
 
 Policy = Literal["random", "greedy"]
 
 
 @dataclass(frozen=True)
 class RunSpec:
-    edition: str  # a shipped edition's id, or a board file's absolute path
+    edition: str  # a shipped edition's id, a board file's absolute path, or a name in GAMES
     policy: Policy
     players: int
     seed: int
@@ -31,16 +63,26 @@ class RunSpec:
     batch_size: int
 
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= len(SEAT_NAMES):
-            raise InputError("run", "players", f"{self.players}: a table has 2 to 5 seats")
+        seating = self.seating
+        low, high = seating.fewest, len(seating.names)
+        if not low <= self.players <= high:
+            raise InputError("run", "players", f"{self.players}: a table has {low} to {high} seats")
         if self.games < 1 or self.batch_size < 1:
             raise InputError("run", "games", "games and batch size must be at least 1")
         if self.policy not in ("random", "greedy"):
             raise InputError("run", "policy", f"{self.policy!r}: random or greedy")
 
     @property
+    def game(self) -> GameName:
+        return game_of(self.edition)
+
+    @property
+    def seating(self) -> Seating:
+        return GAMES.get(self.edition, _DEDUCTION)
+
+    @property
     def seats(self) -> tuple[str, ...]:
-        return SEAT_NAMES[: self.players]
+        return self.seating.names[: self.players]
 
     @property
     def batches(self) -> int:

@@ -12,7 +12,14 @@ stays that of one batch and the counters, however many games).
   `decisive` = of the games in which it was played, the share in which a player who
   played it won (1/n would be a card that makes no difference); `lift` = decisive x n;
   `win_share` = the card's share of all winners' points (a play's points shared equally
-  by its cards).
+  by its cards);
+- Dry Gulch and Black Hills: per card (Dry Gulch) or character (Black Hills), the games
+  its move won and that share of the finished games (`decisive`), and for Black Hills
+  the events the winning turn played (`decisive_events`).
+
+A figure is in the report when its columns are in the game's schema (`batch.schema`): a
+game whose rows lack them (the per-card columns are the deduction games' only) has no
+such figure, not an empty one.
 """
 
 from __future__ import annotations
@@ -25,7 +32,28 @@ from typing import Any
 from adjudicator.simulation.spec import RunSpec
 from adjudicator.simulation.store import Store
 
-__all__ = ["CardFigures", "Report", "SeatFigures", "read_report", "wilson"]
+__all__ = [
+    "DECISIVE_TITLES",
+    "EVENTS_TITLE",
+    "NO_CARD",
+    "CardFigures",
+    "Report",
+    "SeatFigures",
+    "read_report",
+    "wilson",
+]
+
+#: What the `decisive` figure names, per game (a table's and a plot's title).
+DECISIVE_TITLES = {
+    "dry-gulch": "The card whose move won the game",
+    "black-hills": "The character of the winning turn",
+}
+#: ... and the `decisive_events` figure.
+EVENTS_TITLE = "The events of the winning turn"
+
+#: The decisive card of a won game whose self-play names none (Dry Gulch: the winner
+#: had enough on entering the build phase).
+NO_CARD = "(none)"
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 
@@ -92,6 +120,9 @@ class Report:
     winner_points: int = 0  # all winners' points, the denominator of `win_share`
     seconds: float = 0.0  # game time summed over workers
     turn_ms: list[float] = field(default_factory=list)  # a sample: the first game's turns
+    columns: frozenset[str] = frozenset()  # the game's columns (`batch.schema`)
+    decisive: Counter[str] = field(default_factory=Counter)  # won games, by deciding card
+    decisive_events: Counter[str] = field(default_factory=Counter)
 
     @property
     def neutral_rate(self) -> float:
@@ -111,6 +142,14 @@ class Report:
     def win_share(self, card: CardFigures) -> float:
         return card.winner_points / self.winner_points if self.winner_points else 0.0
 
+    def __post_init__(self) -> None:
+        from adjudicator.simulation.batch import schema
+
+        self.columns = frozenset(schema(self.spec.game).names)
+
+    def has(self, column: str) -> bool:
+        return column in self.columns
+
     def add_rows(self, columns: dict[str, list[Any]]) -> None:
         n = self.spec.players
         if not self.seats:
@@ -128,26 +167,35 @@ class Report:
                     self.winner_scores[scores[k]] += 1
                     self.winner_points += scores[k]
             self.seconds += columns["seconds"][i]
-            for key in ("held", "dead", "played", "discarded"):
-                for card in columns[key][i]:
-                    figures = self._card(card)
-                    setattr(figures, key, getattr(figures, key) + 1)
-            by_card: dict[int, set[str]] = {}
-            for card, player, points in zip(
-                columns["play_cards"][i],
-                columns["play_players"][i],
-                columns["play_points"][i],
-                strict=True,
-            ):
-                by_card.setdefault(card, set()).add(player)
-                if player in winners:
-                    self._card(card).winner_points += points
-            for card, players in by_card.items():
+            if self.has("decisive") and winners:
+                self.decisive[columns["decisive"][i] or NO_CARD] += 1
+            if self.has("decisive_events") and winners:
+                self.decisive_events.update(columns["decisive_events"][i])
+            if self.has("held"):
+                self._add_cards(columns, i, winners)
+
+    def _add_cards(self, columns: dict[str, list[Any]], i: int, winners: set[str]) -> None:
+        """The per-card figures of the deduction games' row `i`."""
+        for key in ("held", "dead", "played", "discarded"):
+            for card in columns[key][i]:
                 figures = self._card(card)
-                figures.games_played += 1
-                figures.won_by_player += bool(players & winners)
-            if not self.turn_ms:
-                self.turn_ms = list(columns["turn_ms"][i])
+                setattr(figures, key, getattr(figures, key) + 1)
+        by_card: dict[int, set[str]] = {}
+        for card, player, points in zip(
+            columns["play_cards"][i],
+            columns["play_players"][i],
+            columns["play_points"][i],
+            strict=True,
+        ):
+            by_card.setdefault(card, set()).add(player)
+            if player in winners:
+                self._card(card).winner_points += points
+        for card, players in by_card.items():
+            figures = self._card(card)
+            figures.games_played += 1
+            figures.won_by_player += bool(players & winners)
+        if not self.turn_ms:
+            self.turn_ms = list(columns["turn_ms"][i])
 
     def _card(self, card: int) -> CardFigures:
         if card not in self.cards:
@@ -156,7 +204,7 @@ class Report:
 
     def to_json(self) -> dict[str, Any]:
         low, high = self.seats[0].interval if self.seats else (0.0, 1.0)
-        return {
+        data: dict[str, Any] = {
             "run": self.spec.to_json(),
             "games": self.games,
             "missing_games": self.spec.games - self.games,
@@ -181,23 +229,40 @@ class Report:
                 "interval95": [round(low, 4), round(high, 4)],
                 "advantage": self.first_seat_advantage,
             },
-            "cards": [
-                {
-                    "card": c.card,
-                    "held": c.held,
-                    "dead": c.dead,
-                    "dead_rate": round(c.dead_rate, 4),
-                    "played": c.played,
-                    "discarded": c.discarded,
-                    "games_played": c.games_played,
-                    "decisive": round(c.decisive, 4),
-                    "lift": round(c.decisive * self.spec.players, 4),
-                    "win_share": round(self.win_share(c), 4),
-                }
-                for c in sorted(self.cards.values(), key=lambda c: c.card)
-            ],
-            "game_seconds": round(self.seconds, 3),
         }
+        if self.has("held"):
+            data["cards"] = self._cards_json()
+        if self.has("decisive"):
+            data["decisive"] = _shares(self.decisive, self.finished)
+        if self.has("decisive_events"):
+            data["decisive_events"] = _shares(self.decisive_events, self.finished)
+        data["game_seconds"] = round(self.seconds, 3)
+        return data
+
+    def _cards_json(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "card": c.card,
+                "held": c.held,
+                "dead": c.dead,
+                "dead_rate": round(c.dead_rate, 4),
+                "played": c.played,
+                "discarded": c.discarded,
+                "games_played": c.games_played,
+                "decisive": round(c.decisive, 4),
+                "lift": round(c.decisive * self.spec.players, 4),
+                "win_share": round(self.win_share(c), 4),
+            }
+            for c in sorted(self.cards.values(), key=lambda c: c.card)
+        ]
+
+
+def _shares(counter: Counter[str], finished: int) -> list[dict[str, Any]]:
+    """Each name's games and its share of the finished games, the most first."""
+    return [
+        {"name": name, "games": k, "rate": round(k / finished, 4) if finished else 0.0}
+        for name, k in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))
+    ]
 
 
 def _counts(counter: Counter[int]) -> dict[str, int]:

@@ -104,7 +104,7 @@ class Store:
         from adjudicator.simulation.batch import schema
 
         tables = list(self.tables())
-        return pa.concat_tables(tables) if tables else schema().empty_table()
+        return pa.concat_tables(tables) if tables else schema(self.spec.game).empty_table()
 
 
 def _options(spec: RunSpec) -> str:

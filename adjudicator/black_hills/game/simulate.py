@@ -71,6 +71,7 @@ class GameResult:
     seat: int | None  # the winner's seat, 0 for the first named
     decisive: str | None  # the character of the winning turn
     decisive_events: tuple[str, ...] = ()
+    reputation: tuple[int, ...] = ()  # each seat's at the end, in seat order
 
 
 def play_game(
@@ -103,6 +104,7 @@ def play_game(
         names.index(winner) if winner else None,
         decisive[0],
         tuple(decisive[1]),
+        tuple(state.player(n).reputation for n in names),
     )
 
 
