@@ -271,10 +271,10 @@ def test_the_command_runs_resumes_and_reports(
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["dry-gulch", "--players", "7"], "7: a table has 3 to 6 seats"),
-        (["dry-gulch", "--players", "2"], "2: a table has 3 to 6 seats"),
-        (["black-hills", "--players", "5"], "5: a table has 2 to 4 seats"),
-        (["gads-hill-1874", "--players", "6"], "6: a table has 2 to 5 seats"),
+        (["dry-gulch", "--players", "7"], "--players: 7: dry-gulch seats 3 to 6"),
+        (["dry-gulch", "--players", "2"], "--players: 2: dry-gulch seats 3 to 6"),
+        (["black-hills", "--players", "5"], "--players: 5: black-hills seats 2 to 4"),
+        (["gads-hill-1874", "--players", "6"], "--players: 6: gads-hill-1874 seats 2 to 5"),
     ],
 )
 def test_bad_input_is_one_line(args: list[str], line: str) -> None:

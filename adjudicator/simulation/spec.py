@@ -66,7 +66,9 @@ class RunSpec:
         seating = self.seating
         low, high = seating.fewest, len(seating.names)
         if not low <= self.players <= high:
-            raise InputError("run", "players", f"{self.players}: a table has {low} to {high} seats")
+            raise InputError(
+                "--players", str(self.players), f"{self.edition} seats {low} to {high}"
+            )
         if self.games < 1 or self.batch_size < 1:
             raise InputError("run", "games", "games and batch size must be at least 1")
         if self.policy not in ("random", "greedy"):
