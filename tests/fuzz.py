@@ -397,6 +397,10 @@ WEIGHTS = [
 ]
 
 
+#: A mutant this big is not mutated further (growth steps repeat lines and values).
+MAX_MUTANT = 4_000_000
+
+
 def mutate(rng: random.Random, data: bytes, others: list[bytes]) -> tuple[bytes, bool]:
     """A mutant of `data` and whether it is JSON (from a structured mutation)."""
     as_json = False
@@ -406,7 +410,12 @@ def mutate(rng: random.Random, data: bytes, others: list[bytes]) -> tuple[bytes,
         step = rng.choices(MUTATORS, WEIGHTS)[0]
         if as_json and step is _structured:
             continue
-        out = step(rng, data, others)
+        if len(data) > MAX_MUTANT:
+            break  # big enough to test the size limits; more steps only cost the fuzzer
+        try:
+            out = step(rng, data, others)
+        except MemoryError:  # the fuzzer's own step (a mutant already grown huge)
+            break
         if out.startswith(b"JSON"):
             out, as_json = out[4:], True
         data = out

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli.main import app
+from adjudicator.core.errors import InputError
 from adjudicator.core.validation import duplicate, name_problem
 from adjudicator.dry_gulch.data import load_rules as dg_rules
 
@@ -454,14 +455,16 @@ def test_a_record_that_is_not_utf8_or_a_folder_is_one_line(tmp_path: Path) -> No
 
 
 def test_reading_a_record_is_linear_in_its_header_and_moves() -> None:
-    """50,000 names and 20,000 moves: each move's player is looked up in a set (a tuple
-    made this 10^9 comparisons)."""
+    """50,000 names and 10,000 moves (the limit): each move's player is looked up in a set
+    (a tuple made this 10^9 comparisons); one move more is refused."""
     from adjudicator.deduction.game.record import record_from_text
 
     names = [f"p{i}" for i in range(50_000)]
     text = f'[Edition "old-town"]\n[Players "{", ".join(names)}"]\n\n'
-    text += "".join(f"{names[-1 - i % 7]}: {i % 60 + 1}\n" for i in range(20_000))
+    text += "".join(f"{names[-1 - i % 7]}: {i % 60 + 1}\n" for i in range(10_000))
     start = time.perf_counter()
     record = record_from_text(text)
-    assert len(record.moves) == 20_000
+    assert len(record.moves) == 10_000
     assert time.perf_counter() - start < 5.0
+    with pytest.raises(InputError, match="more than 10000 moves"):
+        record_from_text(text + f"{names[-1]}: 1\n")

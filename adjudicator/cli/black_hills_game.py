@@ -145,18 +145,19 @@ def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> N
 
 
 def _wrong_lines(record: Path, r: BHReplay) -> list[str]:
+    from adjudicator.core.limits import MAX_ECHO, one_line
     from adjudicator.core.words import plural
 
     lines = [f"{record}: {plural(len(r.outcomes), 'turn')} re-refereed."]
     for o in r.outcomes:
         if not o.verdict.legal:
             reason = o.verdict.reasons[0]
-            what = f"not legal ({reason.code}): {reason.message}; skipped"
+            what = f"not legal ({reason.code}): {one_line(reason.message, 4 * MAX_ECHO)}; skipped"
         elif o.claim_wrong:
             what = f"{o.move.player} has {o.reputation} reputation, not {o.move.claimed}"
         else:
             continue
-        lines.append(f"line {o.move.line}: {o.move.text}: {what}")
+        lines.append(f"line {o.move.line}: {one_line(o.move.text, MAX_ECHO)}: {what}")
     if r.clean:
         lines.append("Every turn is legal and every reputation written down is right.")
     return lines

@@ -28,8 +28,10 @@ __all__ = [
     "handle_errors",
 ]
 
-console = Console()
-err_console = Console(stderr=True)
+# No automatic highlighting: what we print is styled on purpose, and Rich's repr highlighter
+# takes seconds on a long word a user wrote (a 100 KB move took a minute).
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
 
 JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print one strict JSON object on stdout instead.")

@@ -24,6 +24,8 @@ from pathlib import Path
 from adjudicator.black_hills.errors import InvalidTurnError
 from adjudicator.black_hills.notation import parse_turn
 from adjudicator.core.errors import InputError
+from adjudicator.core.files import read_text
+from adjudicator.core.limits import MAX_MOVES
 
 __all__ = [
     "BHHeader",
@@ -38,7 +40,7 @@ __all__ = [
 
 EDITION = "black-hills"
 _TAG = re.compile(r'^\[\s*(?P<tag>[A-Za-z]+)\s+"(?P<value>[^"]*)"\s*\]$')
-_CLAIM = re.compile(r"\{\s*(?P<n>\d+)\s*\}\s*$")
+_CLAIM = re.compile(r"\{\s*(?P<n>\d{1,9})\s*\}\s*$")
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,8 @@ def parse_record(text: str, source: str = "record") -> BHRecord:
                 raise InputError(source, f"line {n}", f"unknown tag {tag['tag']!r}")
             tags[key] = tag["value"].strip()
             continue
+        if len(moves) == MAX_MOVES:
+            raise InputError(source, f"line {n}", f"more than {MAX_MOVES} moves (the limit)")
         moves.append(parse_move(body, n, source))
     if tags.get("edition", "").lower() != EDITION:
         raise InputError(source, "Edition", f'a Black Hills record starts [Edition "{EDITION}"]')
@@ -113,13 +117,7 @@ def parse_record(text: str, source: str = "record") -> BHRecord:
 
 
 def read_record(path: Path) -> BHRecord:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(str(path), "", "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(str(path), "", f"cannot be read: {exc}") from None
-    return parse_record(text, str(path))
+    return parse_record(read_text(path), str(path))
 
 
 def record_to_text(rec: BHRecord) -> str:

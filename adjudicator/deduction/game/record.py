@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.limits import MAX_FILE_BYTES, MAX_MOVES
 from adjudicator.core.validation import duplicate
 
 __all__ = [
@@ -381,6 +382,9 @@ def record_from_text(text: str, source: str = "record") -> Record:
                 tags[m["tag"]] = m["value"]
                 tag_lines[m["tag"]] = number
             continue
+        if len(moves) == MAX_MOVES:
+            errors.append((number, f"more than {MAX_MOVES} moves (the limit)"))
+            break
         try:
             moves.append(replace(parse_move(line), line=number))
         except ValueError as exc:
@@ -412,6 +416,8 @@ def _text_line(path: Path, offset: int) -> int:
 
 def read_record(path: Path) -> Record:
     try:
+        if Path(path).stat().st_size > MAX_FILE_BYTES:
+            raise InputError(str(path), "", f"larger than {MAX_FILE_BYTES} bytes (the limit)")
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(str(path), "", "no such file") from None
