@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol
 
 import typer
 
@@ -15,7 +15,21 @@ from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import RulesError
 
 if TYPE_CHECKING:  # types only: Dry Gulch loads inside its commands
+    from rich.console import RenderableType
+
     from adjudicator.dry_gulch.data import Rules
+    from adjudicator.dry_gulch.state import DGState
+
+
+class PhaseResult(Protocol):
+    """What every phase of a Dry Gulch turn answers (discard, draw, events, ...)."""
+
+    @property
+    def legal(self) -> bool: ...
+    @property
+    def after(self) -> DGState: ...
+    def to_json(self) -> dict[str, Any]: ...
+
 
 # Dry Gulch is imported inside each command: the other games' commands never load it.
 
@@ -83,6 +97,7 @@ app = typer.Typer(
 )
 
 StateArg = Annotated[Path, typer.Argument(metavar="STATE", help="A Dry Gulch state file.")]
+WriteOpt = Annotated[bool, typer.Option("--write", help="Write the resulting state.")]
 BuildingArg = Annotated[str, typer.Argument(help="The building (permit id).")]
 
 
@@ -183,26 +198,19 @@ def discard(
     seed: Annotated[
         int | None, typer.Option("--seed", help="The random discards over the hand limit.")
     ] = None,
-    write: Annotated[bool, typer.Option("--write", help="Write the resulting state.")] = False,
+    write: WriteOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """The discard phase: cards chosen, misfortunes off, random cards over the limit."""
-    from adjudicator.core.files import write_data
     from adjudicator.dry_gulch.discard import discard_phase
-    from adjudicator.dry_gulch.state import load_dg_state, state_data
+    from adjudicator.dry_gulch.state import load_dg_state
     from adjudicator.render.dry_gulch import discard_view
 
     out = Output(as_json)
     state = load_dg_state(state_file)
     chosen = [_hand_card(state.rules, state_file, c) for c in cards or []]
     result = discard_phase(state, chosen, seed)
-    out.show(discard_view(result))
-    out.json(result.to_json())
-    if write:
-        if not result.legal:
-            out.warn("not written: the discard is not legal")
-            raise typer.Exit(1)
-        write_data(state_file, state_data(result.after))
+    _finish_phase(out, result, discard_view(result), state_file, write, "the discard")
 
 
 @app.command()
@@ -216,25 +224,35 @@ def draw(
     seed: Annotated[
         int | None, typer.Option("--seed", help="The reshuffle when the stack runs out.")
     ] = None,
-    write: Annotated[bool, typer.Option("--write", help="Write the resulting state.")] = False,
+    write: WriteOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """The draw phase: three resources, a permit, or the Bank's draw (the state's [decks])."""
-    from adjudicator.core.files import write_data
     from adjudicator.dry_gulch.draw import draw_phase
-    from adjudicator.dry_gulch.state import load_dg_state, state_data
+    from adjudicator.dry_gulch.state import load_dg_state
     from adjudicator.render.dry_gulch import draw_view
 
     out = Output(as_json)
     state = load_dg_state(state_file)
     result = draw_phase(state, _draw_words(state.rules, state_file, how), seed)
-    out.show(draw_view(result))
+    _finish_phase(out, result, draw_view(result), state_file, write, "the draw")
+
+
+def _finish_phase(
+    out: Output, result: PhaseResult, view: RenderableType, path: Path, write: bool, what: str
+) -> None:
+    """Show a phase's ruling (or its JSON) and, with --write, write the state it leaves;
+    a phase that is not legal is not written."""
+    from adjudicator.core.files import write_data
+    from adjudicator.dry_gulch.state import state_data
+
+    out.show(view)
     out.json(result.to_json())
     if write:
         if not result.legal:
-            out.warn("not written: the draw is not legal")
+            out.warn(f"not written: {what} is not legal")
             raise typer.Exit(1)
-        write_data(state_file, state_data(result.after))
+        write_data(path, state_data(result.after))
 
 
 @app.command()
@@ -255,13 +273,12 @@ def reward(
     seed: Annotated[
         int | None, typer.Option("--seed", help="The reshuffle when the stack runs out.")
     ] = None,
-    write: Annotated[bool, typer.Option("--write", help="Write the resulting state.")] = False,
+    write: WriteOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """The reward phase: the new buildings' rewards and three cards a violet card's owners."""
-    from adjudicator.core.files import write_data
     from adjudicator.dry_gulch.reward import reward_phase
-    from adjudicator.dry_gulch.state import load_dg_state, state_data
+    from adjudicator.dry_gulch.state import load_dg_state
     from adjudicator.render.dry_gulch import reward_view
 
     out = Output(as_json)
@@ -269,13 +286,7 @@ def reward(
     sites = [_site(state.rules, state_file, s, "--built") for s in built or []]
     cards = [_event(state.rules, state_file, v, "--violet") for v in violet or []]
     result = reward_phase(state, sites, cards, seed, every_turn)
-    out.show(reward_view(result))
-    out.json(result.to_json())
-    if write:
-        if not result.legal:
-            out.warn("not written: the reward phase is not legal")
-            raise typer.Exit(1)
-        write_data(state_file, state_data(result.after))
+    _finish_phase(out, result, reward_view(result), state_file, write, "the reward phase")
 
 
 @app.command()
@@ -333,13 +344,12 @@ def events(
     seed: Annotated[
         int | None, typer.Option("--seed", help="The reshuffle when the stack runs low.")
     ] = None,
-    write: Annotated[bool, typer.Option("--write", help="Write the resulting state.")] = False,
+    write: WriteOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """The event phase: three turned up, one discarded, red and yellow ones to the hand."""
-    from adjudicator.core.files import write_data
     from adjudicator.dry_gulch.events import event_phase
-    from adjudicator.dry_gulch.state import load_dg_state, state_data
+    from adjudicator.dry_gulch.state import load_dg_state
     from adjudicator.render.dry_gulch import event_view
 
     out = Output(as_json)
@@ -349,13 +359,7 @@ def events(
         discard = _event(rules, state_file, discard, "--discard")
     taken = [_event(rules, state_file, t, "--take") for t in take or []]
     result = event_phase(state, discard, taken, seed)
-    out.show(event_view(result))
-    out.json(result.to_json())
-    if write:
-        if not result.legal:
-            out.warn("not written: the event phase is not legal")
-            raise typer.Exit(1)
-        write_data(state_file, state_data(result.after))
+    _finish_phase(out, result, event_view(result), state_file, write, "the event phase")
 
 
 @app.command()
@@ -367,13 +371,12 @@ def misfortune(
     seed: Annotated[
         int | None, typer.Option("--seed", help="Which cards are drawn at random.")
     ] = None,
-    write: Annotated[bool, typer.Option("--write", help="Write the resulting state.")] = False,
+    write: WriteOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Play a Fire or Vandalism against a building: damaged, and the cards its owner loses."""
-    from adjudicator.core.files import write_data
     from adjudicator.dry_gulch.misfortune import play_misfortune
-    from adjudicator.dry_gulch.state import load_dg_state, state_data
+    from adjudicator.dry_gulch.state import load_dg_state
     from adjudicator.render.dry_gulch import misfortune_view
 
     out = Output(as_json)
@@ -381,13 +384,7 @@ def misfortune(
     event = _event(state.rules, state_file, event, "EVENT")
     site = _site(state.rules, state_file, site)
     result = play_misfortune(state, event, site, seed)
-    out.show(misfortune_view(result))
-    out.json(result.to_json())
-    if write:
-        if not result.legal:
-            out.warn("not written: the misfortune is not legal")
-            raise typer.Exit(1)
-        write_data(state_file, state_data(result.after))
+    _finish_phase(out, result, misfortune_view(result), state_file, write, "the misfortune")
 
 
 # `--policy`'s type is spelled here (Typer reads it at start-up, before Dry Gulch may be

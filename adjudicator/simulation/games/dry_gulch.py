@@ -13,28 +13,13 @@ if TYPE_CHECKING:
 
     from adjudicator.simulation.spec import RunSpec
 
+from adjudicator.simulation.games import row_schema
+
 __all__ = ["play", "schema"]
 
 
 def schema() -> pa.Schema:
-    import pyarrow as pa
-
-    names = pa.list_(pa.string())
-    return pa.schema(
-        [
-            ("batch", pa.int32()),
-            ("seed", pa.int64()),
-            ("seats", names),
-            ("scores", pa.list_(pa.int32())),
-            ("winners", names),
-            ("turns", pa.int32()),
-            ("rounds", pa.int32()),
-            ("finished", pa.bool_()),
-            ("decisive", pa.string()),
-            ("seconds", pa.float64()),
-            ("cpu_seconds", pa.float64()),
-        ]
-    )
+    return row_schema()
 
 
 def play(spec: RunSpec, seed: int, records: bool) -> tuple[dict[str, Any], str | None]:

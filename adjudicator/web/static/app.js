@@ -3,46 +3,7 @@
 "use strict";
 
 (function () {
-  const $ = (id) => document.getElementById(id);
-  const params = new URLSearchParams(location.search);
-  // The token of a non-loopback server comes once, in the URL; keep it for this tab.
-  if (params.get("token")) sessionStorage.setItem("token", params.get("token"));
-  const token = sessionStorage.getItem("token");
-
-  function status(message, kind) {
-    const el = $("status");
-    if (!el) return;
-    el.textContent = message || "";
-    el.className = "status" + (kind ? " " + kind : "");
-  }
-
-  async function api(method, url, body) {
-    const headers = {};
-    if (body !== undefined) headers["content-type"] = "application/json";
-    if (token) headers["x-token"] = token;
-    let response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (err) {
-      return { ok: false, status: 0, data: { error: "the server cannot be reached" } };
-    }
-    let data;
-    try {
-      data = await response.json();
-    } catch (err) {
-      data = { error: "unexpected answer (" + response.status + ")" };
-    }
-    return { ok: response.ok, status: response.status, data };
-  }
-
-  // "1 point", "4 points": the count and its noun agree, as in adjudicator/core/words.py.
-  function plural(n, one) {
-    return n + " " + (n === 1 ? one : one + "s");
-  }
+  const { $, status, api, plural } = window.adjudicator;
 
   function el(tag, text, cls) {
     const node = document.createElement(tag);

@@ -3,34 +3,7 @@
 "use strict";
 
 (function () {
-  const $ = (id) => document.getElementById(id);
-  const params = new URLSearchParams(location.search);
-  if (params.get("token")) sessionStorage.setItem("token", params.get("token"));
-  const token = sessionStorage.getItem("token");
-
-  function status(message, kind) {
-    const node = $("status");
-    if (!node) return;
-    node.textContent = message || "";
-    node.className = "status" + (kind ? " " + kind : "");
-  }
-
-  async function api(method, url, body) {
-    const headers = { "content-type": "application/json" };
-    if (token) headers["x-token"] = token;
-    try {
-      const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      let data;
-      try {
-        data = await response.json();
-      } catch (err) {
-        data = { error: "unexpected answer (" + response.status + ")" };
-      }
-      return { ok: response.ok, data };
-    } catch (err) {
-      return { ok: false, data: { error: "the server cannot be reached" } };
-    }
-  }
+  const { $, status, api } = window.adjudicator;
 
   // ----- the new-puzzle form (on the front page) ---------------------------------------
   const newForm = $("new-puzzle");
