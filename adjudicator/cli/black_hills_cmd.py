@@ -17,7 +17,11 @@ from adjudicator.core.errors import InputError, RulesError
 __all__ = ["app"]
 
 app = typer.Typer(
-    help="Black Hills: referee a turn, invest, find the best turn.", no_args_is_help=True
+    help=(
+        "Black Hills: set up a table, referee a turn, invest, find the best turn (by its "
+        "expected reputation), keep a game's record and simulate games."
+    ),
+    no_args_is_help=True,
 )
 
 # `black-hills record ...`: a whole game kept as a record (cli/black_hills_game.py).

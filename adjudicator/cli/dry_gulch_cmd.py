@@ -91,8 +91,11 @@ def _draw_words(rules: Rules, source: object, how: list[str]) -> list[str]:
 
 
 app = typer.Typer(
-    help="Dry Gulch: pay for, plan, place and score buildings; the draw, reward and discard "
-    "phases.",
+    help=(
+        "Dry Gulch: set up a table; each phase of a turn (events, draw, build: pay, plan, "
+        "place; rewards, misfortunes, discard); score; simulate games. A whole game is kept "
+        "with `adjudicator game --edition dry-gulch`."
+    ),
     no_args_is_help=True,
 )
 

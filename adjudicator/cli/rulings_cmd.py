@@ -271,7 +271,12 @@ def register(app: typer.Typer) -> None:
         )
         _finish(out, ruling, state_file, write)
 
-    @app.command()
+    @app.command(
+        help=(
+            "Rule on buying a building for two scored markers (Gads Hill, A2), before the "
+            "turn's action or with a pass. A buy between or after cards: `play --buy`."
+        )
+    )
     @handle_errors
     @holding_lock("state_file", when="write")
     def buy(
@@ -281,8 +286,7 @@ def register(app: typer.Typer) -> None:
         write: WriteOpt = False,
         as_json: JsonOpt = False,
     ) -> None:
-        """Rule on buying a building for two scored markers (Gads Hill, A2), before the
-        turn's action or with a pass. A buy between or after cards: `play --buy`."""
+        """Rule on buying a building for two scored markers (Gads Hill, A2)."""
         from adjudicator.deduction.rules.turns import rule_buy_turn
 
         out = Output(as_json)
