@@ -13,7 +13,7 @@ import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from functools import wraps
+from functools import partial, wraps
 from pathlib import Path
 from typing import Any
 
@@ -166,17 +166,21 @@ def create_app(root: Path, token: str | None = None, default: str | None = None)
             },
         )
 
-    async def game_page(request: Request) -> Response:
-        name = request.path_params["name"]
+    async def view_page(
+        request: Request, template: str, view: Callable[[str], dict[str, Any]]
+    ) -> Response:
+        """A page drawn from its view (a game's or a puzzle's), which the page's script
+        also reads as JSON; a name that opens nothing is the error page."""
         try:
-            view = await run_in_threadpool(games.game_view, records, name)
+            data = await run_in_threadpool(view, request.path_params["name"])
         except AdjudicatorError as exc:
             return page(request, "error.html", {"message": str(exc)}, status=404)
-        return page(
-            request,
-            "game.html",
-            {"view": view, "view_json": json.dumps(view).replace("</", "<\\/")},
-        )
+        # inside <script>: "</" would end it
+        payload = json.dumps(data).replace("</", "<\\/")
+        return page(request, template, {"view": data, "view_json": payload})
+
+    async def game_page(request: Request) -> Response:
+        return await view_page(request, "game.html", partial(games.game_view, records))
 
     @_guarded
     async def record_file(request: Request) -> Response:
@@ -292,16 +296,7 @@ def create_app(root: Path, token: str | None = None, default: str | None = None)
     # ----- solo puzzles (`web/puzzles.py`): the player's markers travel in each request
 
     async def puzzle_page(request: Request) -> Response:
-        name = request.path_params["name"]
-        try:
-            data = await run_in_threadpool(puzzles.puzzle_view, puzzle_dir, name)
-        except AdjudicatorError as exc:
-            return page(request, "error.html", {"message": str(exc)}, status=404)
-        return page(
-            request,
-            "puzzle.html",
-            {"view": data, "view_json": json.dumps(data).replace("</", "<\\/")},
-        )
+        return await view_page(request, "puzzle.html", partial(puzzles.puzzle_view, puzzle_dir))
 
     @_guarded
     async def list_puzzles(request: Request) -> Response:
