@@ -12,17 +12,14 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import typer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from adjudicator.cli import simulate_cmd
 from adjudicator.core.errors import InputError
 from adjudicator.simulation.batch import TIMING_COLUMNS, play_batch, schema
 from adjudicator.simulation.report import plots, write_report
@@ -30,6 +27,7 @@ from adjudicator.simulation.run import run_store
 from adjudicator.simulation.spec import GAMES, RunSpec
 from adjudicator.simulation.stats import NO_CARD, Report, read_report
 from adjudicator.simulation.store import Store
+from tests.simulation_support import simulate_app
 
 pytest.importorskip("distributed")
 
@@ -40,34 +38,10 @@ SPECS = {
 }
 GAME_NAMES = sorted(SPECS)
 
-app = typer.Typer()
-simulate_cmd.register(app)
-
-
-@app.command()
-def _other() -> None:  # a second command, so `simulate` is a sub-command as in main.py
-    """Nothing."""
+app = simulate_app()
 
 
 runner = CliRunner()
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Any]:
-    """Two worker processes, one thread each, on loopback, shared by the tests below."""
-    import logging
-
-    from dask.distributed import LocalCluster
-
-    with LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address="127.0.0.1:0",
-        silence_logs=logging.ERROR,
-    ) as c:
-        yield c
 
 
 @pytest.fixture(scope="module")

@@ -16,17 +16,14 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import typer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from adjudicator.cli import simulate_cmd
 from adjudicator.core.errors import InputError
 from adjudicator.simulation.batch import TIMING_COLUMNS, play_batch
 from adjudicator.simulation.report import PLOTS, write_report
@@ -34,40 +31,17 @@ from adjudicator.simulation.run import run_store
 from adjudicator.simulation.spec import RunSpec
 from adjudicator.simulation.stats import Report, read_report, wilson
 from adjudicator.simulation.store import Store
+from tests.simulation_support import simulate_app
 
 pytest.importorskip("distributed")
 
 # 8 short games (random policy, 3 seats), 4 batches: enough for two workers to share
 SPEC = RunSpec("gads-hill-1874", "random", 3, seed=11, games=8, batch_size=2)
 
-app = typer.Typer()
-simulate_cmd.register(app)
-
-
-@app.command()
-def _other() -> None:  # a second command, so `simulate` is a sub-command as in main.py
-    """Nothing."""
+app = simulate_app()
 
 
 runner = CliRunner()
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Any]:
-    """Two worker processes, one thread each, on loopback, shared by the tests below."""
-    import logging
-
-    from dask.distributed import LocalCluster
-
-    with LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address="127.0.0.1:0",
-        silence_logs=logging.ERROR,
-    ) as c:
-        yield c
 
 
 def _rows(store: Store) -> list[dict[str, Any]]:
