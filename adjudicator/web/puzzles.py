@@ -345,7 +345,7 @@ def new_puzzle(puzzles: PuzzleDir, form: dict[str, Any], editions: tuple[str, ..
         raise InputError("level", "", f"must be one of {', '.join(LEVELS)}")
     raw_seed = form.get("seed", 0)
     seed = raw_seed.strip() if isinstance(raw_seed, str) else raw_seed
-    if isinstance(seed, str) and seed.isdigit():
+    if isinstance(seed, str) and seed.isdigit() and len(seed) <= len(str(_MAX_SEED)):
         seed = int(seed)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= _MAX_SEED:
         raise InputError("seed", "", f"a whole number from 0 to {_MAX_SEED}")

@@ -25,7 +25,7 @@ from adjudicator.black_hills.errors import InvalidTurnError
 from adjudicator.black_hills.notation import parse_turn
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
-from adjudicator.core.limits import MAX_MOVES
+from adjudicator.core.limits import MAX_INT_DIGITS, MAX_MOVES, clip
 
 __all__ = [
     "BHHeader",
@@ -110,8 +110,10 @@ def parse_record(text: str, source: str = "record") -> BHRecord:
     if not players:
         raise InputError(source, "Players", 'name the players: [Players "ann, bob"]')
     seed = tags.get("seed", "1")
-    if not (seed.isascii() and seed.isdecimal()):
-        raise InputError(source, "Seed", f"{seed!r} is not a whole number")
+    if not (seed.isascii() and seed.isdecimal() and len(seed) <= MAX_INT_DIGITS):
+        raise InputError(
+            source, "Seed", f"{clip(seed)} is not a whole number of at most {MAX_INT_DIGITS} digits"
+        )
     sheriff = tags.get("sheriff", "").lower() or None
     return BHRecord(BHHeader(players, int(seed), sheriff), tuple(moves))
 
