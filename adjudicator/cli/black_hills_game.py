@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from adjudicator.cli.games import append_move
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError, RulesError
 
@@ -76,7 +77,6 @@ def move(record: Path, text: str, as_json: bool) -> None:
     from adjudicator.black_hills.game.record import parse_move, read_record
     from adjudicator.black_hills.game.replay import replay as replay_record
     from adjudicator.black_hills.referee import referee_text
-    from adjudicator.core.files import write_atomic
     from adjudicator.core.words import plural
     from adjudicator.render.black_hills import verdict_view
 
@@ -105,22 +105,17 @@ def move(record: Path, text: str, as_json: bool) -> None:
     rep = v.state.player(mv.player).reputation
     if mv.claimed is not None and mv.claimed != rep:
         out.warn(f"{mv.player} has {rep} reputation, not {mv.claimed}")
-    body = record.read_text(encoding="utf-8")
-    write_atomic(record, body + ("" if body.endswith("\n") else "\n") + text.strip() + "\n")
+    append_move(record, text)
     out.lines(_next(v.state))
     out.json(data)
 
 
 def undo(record: Path, as_json: bool) -> None:
     from adjudicator.black_hills.game.record import remove_last_move
-    from adjudicator.core.files import write_atomic
+    from adjudicator.core.files import read_text, write_atomic
 
     out = Output(as_json)
-    try:
-        text = record.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(str(record), "", "no such file") from None
-    new_text, written, line = remove_last_move(text, str(record))
+    new_text, written, line = remove_last_move(read_text(record), str(record))
     write_atomic(record, new_text)
     out.show(f"Took back line {line}: {written}")
     out.json({"undone": written, "line": line})

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import typer
 from rich.markup import escape
 
+from adjudicator.cli.games import append_move
 from adjudicator.cli.options import save_svg
 from adjudicator.cli.output import Output
 from adjudicator.core.errors import InputError, RulesError
@@ -113,7 +114,6 @@ def move(record: Path, text: str, as_json: bool) -> None:
     """Referee one move and add it to the record; a refused move leaves it unchanged."""
     import difflib
 
-    from adjudicator.core.files import write_atomic
     from adjudicator.core.words import plural
     from adjudicator.dry_gulch.game.record import parse_move, read_record
     from adjudicator.dry_gulch.game.replay import replay
@@ -154,22 +154,17 @@ def move(record: Path, text: str, as_json: bool) -> None:
     out.show(escape(f"{mv.player}: {outcome.message}"))
     if mv.claimed is not None and mv.claimed != outcome.influence:
         out.warn(f"{mv.player} has {outcome.influence} influence, not {mv.claimed}")
-    body = record.read_text(encoding="utf-8")
-    write_atomic(record, body + ("" if body.endswith("\n") else "\n") + text.strip() + "\n")
+    append_move(record, text)
     out.lines(*map(escape, _next_moves(after)))
     out.json({**data, "phase": after.phase, "state": state_data(after.state)})
 
 
 def undo(record: Path, as_json: bool) -> None:
-    from adjudicator.core.files import write_atomic
+    from adjudicator.core.files import read_text, write_atomic
     from adjudicator.dry_gulch.game.record import remove_last_move
 
     out = Output(as_json)
-    try:
-        text = record.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(str(record), "", "no such file") from None
-    new_text, written, line = remove_last_move(text, str(record))
+    new_text, written, line = remove_last_move(read_text(record), str(record))
     write_atomic(record, new_text)
     out.show(escape(f"Took back line {line}: {written}"))
     out.json({"undone": written, "line": line})

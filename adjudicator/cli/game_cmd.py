@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
+from adjudicator.cli.games import append_move
 from adjudicator.cli.locking import holding_lock
 from adjudicator.cli.options import SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
@@ -139,7 +140,6 @@ def move(
         own.move(record, text, as_json)
         return
     from adjudicator.cli.games import next_turn
-    from adjudicator.core.files import write_atomic
     from adjudicator.deduction.files.state_file import state_to_data
     from adjudicator.deduction.game.record import parse_move, read_record
     from adjudicator.deduction.game.replay import replay_to
@@ -185,8 +185,7 @@ def move(
         raise typer.Exit(1)
     if mv.claimed is not None and mv.claimed != outcome.points:
         out.warn(f"the rules give {plural(outcome.points, 'point')}, not {mv.claimed}")
-    body = record.read_text(encoding="utf-8")
-    write_atomic(record, body + ("" if body.endswith("\n") else "\n") + text.strip() + "\n")
+    append_move(record, text)
     report = stop_report(after.state)
     out.show(
         stop_view(report, after.state.board, "Open STOP claims"), game_summary(next_turn(after))

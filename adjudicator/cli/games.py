@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 __all__ = [
     "GAME_NAMES",
     "GameKind",
+    "append_move",
     "deduction_edition_ids",
     "edition_game",
     "is_record",
@@ -208,3 +209,11 @@ def other_game(game: GameKind) -> RecordGame | None:
 
         return black_hills_game
     return None
+
+
+def append_move(record: Path, line: str) -> None:
+    """Add one move line at the end of a record, atomically (every game's `game move`)."""
+    from adjudicator.core.files import read_text, write_atomic
+
+    body = read_text(record)
+    write_atomic(record, body + ("" if body.endswith("\n") else "\n") + line.strip() + "\n")
