@@ -1,15 +1,16 @@
-"""Validating data files at the boundary: strict pydantic models, and one clear line
-naming the file, the entry and the problem when a file does not fit."""
+"""Validating the data files of Dry Gulch and Black Hills at the boundary: strict pydantic
+models, and one clear line naming the file, the entry and the problem when a file does not
+fit. (The deduction games read through `core/schema.py`; the checks all share are in
+`core/names.py`, re-exported here.)"""
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.names import ID_PATTERN, check_seats, duplicate, name_problem
 
 __all__ = [
     "ID_PATTERN",
@@ -22,7 +23,6 @@ __all__ = [
     "validated",
 ]
 
-ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -78,63 +78,3 @@ def _entry_name(loc: tuple[Any, ...], data: Any) -> str:
         except (KeyError, IndexError, TypeError):
             node = None
     return ".".join(parts)
-
-
-def name_problem(name: str) -> str | None:
-    """Why `name` cannot be a player's name, or None. Names appear in one-line errors
-    (`FILE: ENTRY: problem`) and in records (`ann: 23`), so a `: ` would forge an entry,
-    and control or bidirectional characters (right-to-left marks, overrides) would make
-    a line read differently on screen than it is."""
-    if not name.strip():
-        return "a player's name cannot be empty"
-    if name != name.strip():
-        return "a player's name cannot start or end with a space"
-    if ":" in name:
-        return "a player's name cannot hold ':'"
-    # Cc: control characters (newline, escape); Cf: format characters (bidi marks and
-    # overrides, zero-width joiners); Zl/Zp: line and paragraph separators.
-    odd = next((c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")), None)
-    if odd is not None:
-        return f"a player's name cannot hold the control character U+{ord(odd):04X}"
-    return None
-
-
-def duplicate(names: Iterable[str]) -> str | None:
-    """The first name seen twice, or None: one pass with a set (linear in the names)."""
-    seen: set[str] = set()
-    for name in names:
-        if name in seen:
-            return name
-        seen.add(name)
-    return None
-
-
-def check_seats(
-    source: str,
-    game: str,
-    expected: str,
-    names: list[str],
-    roles: dict[str, str],
-    seats: tuple[int, int] | None = None,
-) -> None:
-    """A state names its game, `seats` = (fewest, most) players, each with a proper name
-    and once only, and players for its roles (`active`...)."""
-    if game != expected:
-        raise InputError(source, "game", f"is {game!r}; this file format is for {expected!r}")
-    if seats is not None and not seats[0] <= len(names) <= seats[1]:
-        raise InputError(
-            source,
-            "players",
-            f"{expected} seats {seats[0]} to {seats[1]} players, not {len(names)}",
-        )
-    for name in names:
-        problem = name_problem(name)
-        if problem is not None:
-            raise InputError(source, f"players {name!r}", problem)
-    twice = duplicate(names)
-    if twice is not None:
-        raise InputError(source, f"players {twice!r}", f"duplicate player {twice}")
-    known = set(names)
-    for entry, who in roles.items():
-        if who not in known:
-            raise InputError(source, entry, f"{who!r} is not one of the players")

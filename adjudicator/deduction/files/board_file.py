@@ -1,16 +1,14 @@
 """Reading a board file (TOML) into a validated `Board`.
 
-The schema is checked with pydantic at this boundary; every error names the
-file, the entry and what is wrong.
+The schema is checked at this boundary, key by key (`core/schema.py`); every error names
+the file, the entry and what is wrong.
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import Any, Literal, cast
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
@@ -22,7 +20,8 @@ from adjudicator.core.limits import (
     MAX_PLAYERS,
     clip,
 )
-from adjudicator.core.validation import ID_PATTERN, pydantic_problem
+from adjudicator.core.names import ID_PATTERN
+from adjudicator.core.schema import Table, keys_in
 from adjudicator.deduction.models.board import Board, BuildingInfo, Line, Space
 from adjudicator.deduction.models.board import Field as LandmarkField
 from adjudicator.deduction.models.deal import Deal
@@ -34,126 +33,71 @@ __all__ = [
     "board_from_data",
     "load_board",
     "other_game_problem",
-    "pydantic_problem",
 ]
 
 _ID = re.compile(ID_PATTERN)
-
+KINDS = ("building", "district", "condition")
+Runs = Literal["east-west", "north-south"]
+RUNS = ("east-west", "north-south")
 # Limits (core/limits.py): a coordinate within the board size limit, so that nothing
 # overflows or exhausts memory when the board is drawn; counts within the card limits.
-Coord = Annotated[int, Field(ge=-MAX_BOARD_COORD, le=MAX_BOARD_COORD)]
-CardCount = Annotated[int, Field(ge=0, le=MAX_CARDS)]
-HandCount = Annotated[int, Field(ge=0, le=MAX_HAND)]
-Seats = Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
+
+_BOARD_KEYS = (
+    "edition", "deal", "options", "buildings", "streets", "railway", "spaces", "frames",
+    "landmarks", "regions",
+)  # fmt: skip
+_EDITION_KEYS = (
+    "id", "name", "markers_per_building", "max_markers_per_space", "card_sizes",
+    "card_counts", "kind_labels",
+)  # fmt: skip
+_DEAL_KEYS = (
+    "players", "hand", "common", "top_of_common", "own_pile", "reshuffle", "discard_draws",
+    "refill",
+)  # fmt: skip
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+def _line(t: Table, ident: str, name: str, railway: bool = False) -> Line:
+    between = t.pair("between", low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD)
+    span = t.pair("span", None, low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD)
+    runs = cast(Runs, t.choice("runs", RUNS))  # one of RUNS: choice() checked it
+    return Line(ident, name, runs, between, span, railway=railway)
 
 
-class EditionModel(_Strict):
-    id: str = Field(pattern=ID_PATTERN)
-    name: str
-    markers_per_building: int = Field(default=5, ge=1, le=MAX_BOARD_ITEMS)
-    max_markers_per_space: int = Field(default=3, ge=1, le=MAX_BOARD_ITEMS)
-    card_sizes: dict[
-        Literal["building", "district", "condition"],
-        Annotated[list[Annotated[int, Field(ge=0, le=MAX_BOARD_ITEMS)]], Field(max_length=64)],
-    ] = {}
-    card_counts: dict[Literal["building", "district", "condition"], CardCount] = {}
-    kind_labels: dict[Literal["building", "district", "condition"], str] = {}
+def _per_kind(t: Table, key: str, low: int, high: int) -> dict[str, int]:
+    return t.mapping(key, lambda m, k: m.integer(k, low=low, high=high), keys=keys_in(KINDS))
 
 
-class BuildingModel(_Strict):
-    id: str = Field(pattern=ID_PATTERN)
-    name: str
+def _seats(table: Table, key: str) -> None:
+    # TOML keys are text: a deal for "3" players is for 3.
+    if not key.isdigit() or not 1 <= int(key) <= MAX_PLAYERS:
+        raise table.fail(key, f"should be a number of players, 1 to {MAX_PLAYERS}")
 
 
-class LineModel(_Strict):
-    id: str = Field(pattern=ID_PATTERN)
-    name: str
-    runs: Literal["east-west", "north-south"]
-    between: tuple[Coord, Coord]
-    span: tuple[Coord, Coord] | None = None
-
-
-class RailwayModel(_Strict):
-    runs: Literal["east-west", "north-south"]
-    between: tuple[Coord, Coord]
-    span: tuple[Coord, Coord] | None = None
-
-
-class SpaceModel(_Strict):
-    id: str = Field(pattern=ID_PATTERN)
-    x: Coord
-    y: Coord
-    entrance: str
-
-
-class FrameModel(_Strict):
-    id: str = Field(pattern=ID_PATTERN)
-    x: Coord
-    y: Coord
-
-
-class LandmarkModel(_Strict):
-    id: str = Field(pattern=ID_PATTERN)
-    name: str
-    x: Coord | None = None
-    y: Coord | None = None
-
-
-Kind = Literal["building", "district", "condition"]
-
-
-class DealModel(_Strict):
-    players: tuple[Seats, Seats] = (2, 5)
-    hand: dict[Kind, HandCount] = {}
-    common: Kind | None = None
-    top_of_common: dict[Seats, dict[Kind, CardCount]] = {}
-    own_pile: dict[Seats, dict[Kind, CardCount]] = {}
-    reshuffle: Kind = "district"
-    discard_draws: int = Field(default=1, ge=0, le=5)
-    refill: bool = False
-
-
-class BoardModel(_Strict):
-    edition: EditionModel
-    deal: DealModel = DealModel()
-    options: dict[str, Any] = {}  # checked by the ruleset, which names the bad key
-    buildings: list[BuildingModel] = Field(max_length=MAX_BOARD_ITEMS)
-    streets: list[LineModel] = Field(max_length=MAX_BOARD_ITEMS)
-    railway: RailwayModel | None = None
-    spaces: list[SpaceModel] = Field(max_length=MAX_BOARD_ITEMS)
-    frames: list[FrameModel] = Field(default=[], max_length=MAX_BOARD_ITEMS)
-    landmarks: list[LandmarkModel] = Field(default=[], max_length=MAX_BOARD_ITEMS)
-    regions: Annotated[
-        dict[str, Annotated[list[str], Field(max_length=MAX_BOARD_ITEMS)]],
-        Field(max_length=MAX_BOARD_ITEMS),
-    ] = {}
-
-
-def _deal(model: DealModel, fail: Any) -> Deal:
-    low, high = model.players
+def _deal(t: Table | None) -> Deal:
+    if t is None:
+        return Deal()
+    low, high = t.pair("players", (2, 5), low=1, high=MAX_PLAYERS)
     if not 1 <= low <= high <= 8:
-        raise fail(
-            "deal.players", f"give the fewest and most players, from 1 to 8, not {low}, {high}"
-        )
-    for n in (*model.top_of_common, *model.own_pile):
-        if not low <= n <= high:
-            raise fail("deal", f"a deal for {n} players, but the edition seats {low} to {high}")
+        raise t.fail("players", f"give the fewest and most players, from 1 to 8, not {low}, {high}")
+
+    def per_seats(key: str) -> dict[int, dict[str, int]]:
+        read = t.mapping(key, lambda m, k: _per_kind(m, k, 0, MAX_CARDS), keys=_seats)
+        for n in read:
+            if not low <= int(n) <= high:
+                raise t.fail("", f"a deal for {n} players, but the edition seats {low} to {high}")
+        return {int(n): v for n, v in read.items()}
+
+    top, own = per_seats("top_of_common"), per_seats("own_pile")
     return Deal(
         min_players=low,
         max_players=high,
-        hand={str(k): n for k, n in model.hand.items()},
-        common=model.common,
-        top_of_common={
-            n: {str(k): m for k, m in v.items()} for n, v in model.top_of_common.items()
-        },
-        own_pile={n: {str(k): m for k, m in v.items()} for n, v in model.own_pile.items()},
-        reshuffle=model.reshuffle,
-        discard_draws=model.discard_draws,
-        refill=model.refill,
+        hand=_per_kind(t, "hand", 0, MAX_HAND),
+        common=t.choice("common", KINDS, None),
+        top_of_common=top,
+        own_pile=own,
+        reshuffle=t.choice("reshuffle", KINDS, "district"),
+        discard_draws=t.integer("discard_draws", 1, low=0, high=5),
+        refill=t.flag("refill", False),
     )
 
 
@@ -186,28 +130,32 @@ def load_board(path: Path) -> Board:
 
 def board_from_data(data: dict[str, Any], source: str) -> Board:
     _other_game(data, source)
-    try:
-        model = BoardModel.model_validate(data)
-    except ValidationError as exc:
-        entry, problem = pydantic_problem(exc, data)
-        raise InputError(source, entry, problem) from None
+    top = Table(data, source, "", _BOARD_KEYS)
+    edition = top.table("edition", _EDITION_KEYS)
+    assert edition is not None
+    ident = edition.text("id", pattern=ID_PATTERN)
+    name = edition.text("name")
 
     def fail(entry: str, problem: str) -> InputError:
         return InputError(source, entry, problem)
 
+    options = top.raw_table("options")  # checked by the ruleset, which names the bad key
     try:  # the board's own options, checked now rather than when a game first asks
-        Ruleset().with_options(model.options)
+        Ruleset().with_options(options)
     except OptionError as exc:
         raise fail(f"options.{exc.key}", exc.problem) from None
 
     lines: dict[str, Line] = {}
-    for st in model.streets:
-        if st.id in lines:
-            raise fail(f"streets {st.id!r}", "street listed twice")
-        lines[st.id] = Line(st.id, st.name, st.runs, st.between, st.span)
-    if model.railway is not None:
-        r = model.railway
-        lines["railway"] = Line("railway", "the railway", r.runs, r.between, r.span, railway=True)
+    for st in top.tables(
+        "streets", ("id", "name", "runs", "between", "span"), most=MAX_BOARD_ITEMS
+    ):
+        sid = st.text("id", pattern=ID_PATTERN)
+        if sid in lines:
+            raise fail(f"streets {sid!r}", "street listed twice")
+        lines[sid] = _line(st, sid, st.text("name"))
+    railway = top.table("railway", ("runs", "between", "span"), optional=True)
+    if railway is not None:
+        lines["railway"] = _line(railway, "railway", "the railway", railway=True)
     for line in lines.values():
         if line.between[1] != line.between[0] + 1:
             raise fail(f"streets {line.id!r}", "between must name two neighbouring rows or columns")
@@ -224,51 +172,80 @@ def board_from_data(data: dict[str, Any], source: str) -> Board:
         cells[(x, y)] = ident
         claimed.add(ident)
 
-    for sp in model.spaces:
-        entry = f"spaces {sp.id!r}"
-        claim(sp.id, sp.x, sp.y, entry)
-        if sp.entrance not in lines or lines[sp.entrance].railway:
-            raise fail(entry, f"entrance names unknown street {sp.entrance!r}")
-        if lines[sp.entrance].borders(sp.x, sp.y) is None:
-            raise fail(entry, f"entrance street {sp.entrance!r} does not run along this space")
-        spaces[sp.id] = Space(sp.id, sp.x, sp.y, sp.entrance)
-    for fr in model.frames:
-        claim(fr.id, fr.x, fr.y, f"frames {fr.id!r}")
-        spaces[fr.id] = Space(fr.id, fr.x, fr.y, None, frame=True)
+    for sp in top.tables("spaces", ("id", "x", "y", "entrance"), most=MAX_BOARD_ITEMS):
+        sid, x, y = (
+            sp.text("id", pattern=ID_PATTERN),
+            sp.integer("x", low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD),
+            sp.integer("y", low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD),
+        )
+        entrance = sp.text("entrance")
+        entry = f"spaces {sid!r}"
+        claim(sid, x, y, entry)
+        if entrance not in lines or lines[entrance].railway:
+            raise fail(entry, f"entrance names unknown street {clip(entrance)}")
+        if lines[entrance].borders(x, y) is None:
+            raise fail(entry, f"entrance street {entrance!r} does not run along this space")
+        spaces[sid] = Space(sid, x, y, entrance)
+    frames = top.tables("frames", ("id", "x", "y"), most=MAX_BOARD_ITEMS, optional=True)
+    for fr in frames:
+        fid, x, y = (
+            fr.text("id", pattern=ID_PATTERN),
+            fr.integer("x", low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD),
+            fr.integer("y", low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD),
+        )
+        claim(fid, x, y, f"frames {fid!r}")
+        spaces[fid] = Space(fid, x, y, None, frame=True)
 
     fields: dict[str, LandmarkField] = {}
     landmarks: dict[str, str] = {}
-    for lm in model.landmarks:
-        entry = f"landmarks {lm.id!r}"
-        if lm.id in landmarks:
+    unplaced = 0  # landmarks set up on a frame field
+    for lm in top.tables(
+        "landmarks", ("id", "name", "x", "y"), most=MAX_BOARD_ITEMS, optional=True
+    ):
+        lid, lname = lm.text("id", pattern=ID_PATTERN), lm.text("name")
+        lx, ly = (
+            lm.integer("x", None, low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD),
+            lm.integer("y", None, low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD),
+        )
+        entry = f"landmarks {lid!r}"
+        if lid in landmarks:
             raise fail(entry, "landmark listed twice")
-        landmarks[lm.id] = lm.name
-        if (lm.x is None) != (lm.y is None):
+        landmarks[lid] = lname
+        if (lx is None) != (ly is None):
             raise fail(entry, "give both x and y, or neither (set up on a frame field)")
-        if lm.x is not None and lm.y is not None:
-            claim(lm.id, lm.x, lm.y, entry)
-            fields[lm.id] = LandmarkField(lm.id, lm.name, lm.x, lm.y)
-    if model.frames and len(model.frames) != sum(1 for lm in model.landmarks if lm.x is None):
+        if lx is not None and ly is not None:
+            claim(lid, lx, ly, entry)
+            fields[lid] = LandmarkField(lid, lname, lx, ly)
+        else:
+            unplaced += 1
+    if frames and len(frames) != unplaced:
         raise fail("frames", "there must be one frame field for each landmark without a field")
 
     buildings: dict[str, BuildingInfo] = {}
-    for b in model.buildings:
-        if b.id in buildings:
-            raise fail(f"buildings {b.id!r}", "building listed twice")
-        buildings[b.id] = BuildingInfo(b.id, b.name)
+    for b in top.tables("buildings", ("id", "name"), most=MAX_BOARD_ITEMS):
+        bid = b.text("id", pattern=ID_PATTERN)
+        if bid in buildings:
+            raise fail(f"buildings {bid!r}", "building listed twice")
+        buildings[bid] = BuildingInfo(bid, b.text("name"))
 
-    regions: dict[str, frozenset[str]] = {}
-    for name, members in model.regions.items():
-        if not _ID.match(name):
-            raise fail(f"regions.{name}", "region names are lower-case words joined by hyphens")
+    def region(t: Table, key: str) -> frozenset[str]:
+        if not _ID.match(key):
+            raise t.fail(key, "region names are lower-case words joined by hyphens")
+        members = t.texts(key, most=MAX_BOARD_ITEMS)
         for m in members:
             if m not in spaces or spaces[m].frame:
-                raise fail(f"regions.{name}", f"unknown building space {m!r}")
-        regions[name] = frozenset(members)
+                raise t.fail(key, f"unknown building space {clip(m)}")
+        return frozenset(members)
 
+    regions = top.mapping("regions", region, most=MAX_BOARD_ITEMS)
+    card_sizes = edition.mapping(
+        "card_sizes",
+        lambda t, k: tuple(t.integers(k, most=64, low=0, high=MAX_BOARD_ITEMS)),
+        keys=keys_in(KINDS),
+    )
     return Board(
-        id=model.edition.id,
-        name=model.edition.name,
+        id=ident,
+        name=name,
         source=source,
         spaces=spaces,
         lines=lines,
@@ -276,11 +253,15 @@ def board_from_data(data: dict[str, Any], source: str) -> Board:
         landmarks=landmarks,
         fields=fields,
         regions=regions,
-        options=dict(model.options),
-        deal=_deal(model.deal, fail),
-        card_sizes={k: tuple(v) for k, v in model.edition.card_sizes.items()},
-        card_counts={str(k): v for k, v in model.edition.card_counts.items()},
-        kind_labels={str(k): v for k, v in model.edition.kind_labels.items()},
-        markers_per_building=model.edition.markers_per_building,
-        max_markers_per_space=model.edition.max_markers_per_space,
+        options=dict(options),
+        deal=_deal(top.table("deal", _DEAL_KEYS, optional=True)),
+        card_sizes=card_sizes,
+        card_counts=_per_kind(edition, "card_counts", 0, MAX_CARDS),
+        kind_labels=edition.mapping("kind_labels", lambda t, k: t.text(k), keys=keys_in(KINDS)),
+        markers_per_building=edition.integer(
+            "markers_per_building", 5, low=1, high=MAX_BOARD_ITEMS
+        ),
+        max_markers_per_space=edition.integer(
+            "max_markers_per_space", 3, low=1, high=MAX_BOARD_ITEMS
+        ),
     )

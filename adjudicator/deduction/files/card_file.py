@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import Any, cast
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
-from adjudicator.core.limits import MAX_BOARD_ITEMS, MAX_CARDS
-from adjudicator.deduction.files.board_file import pydantic_problem
+from adjudicator.core.limits import MAX_BOARD_ITEMS, MAX_CARDS, clip
+from adjudicator.core.schema import Table
 from adjudicator.deduction.models.board import RELATIONS, Board
 from adjudicator.deduction.models.cards import MY, Card, CardSet, Kind, Mismatch
 from adjudicator.deduction.models.clue import ClueError, evaluate, parse
@@ -21,32 +19,40 @@ from adjudicator.deduction.models.clue import ClueError, evaluate, parse
 __all__ = ["CardProblem", "cards_from_data", "load_cards", "read_cards"]
 
 
-class _CardModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+_CARD_KEYS = ("number", "kind", "subject", "text", "clue", "map", "relation", "my_clue", "my_map")
+KINDS = ("building", "district", "condition")
 
-    number: int = Field(ge=1)
+
+@dataclass(frozen=True)
+class _Raw:
+    """One card as the file writes it, its types checked."""
+
+    number: int
     kind: Kind
     subject: str
-    text: str = Field(min_length=1)
+    text: str
     clue: str
-    map: list[str] = Field(min_length=1, max_length=MAX_BOARD_ITEMS)
-    relation: str | None = None
-    my_clue: str | None = None
-    my_map: list[str] | None = Field(default=None, max_length=MAX_BOARD_ITEMS)
+    map: list[str]
+    relation: str | None
+    my_clue: str | None
+    my_map: list[str] | None
 
-
-class _SetModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    edition: str
-    name: str
-
-
-class _FileModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    set: _SetModel
-    cards: list[_CardModel] = Field(max_length=MAX_CARDS)  # a limit: fail fast on size
+    @staticmethod
+    def read(t: Table) -> _Raw:
+        text = t.text("text")
+        if not text:
+            raise t.fail("text", "should hold at least 1 character")
+        return _Raw(
+            number=t.integer("number", low=1),
+            kind=cast(Kind, t.choice("kind", KINDS)),  # one of KINDS: choice() checked it
+            subject=t.text("subject"),
+            text=text,
+            clue=t.text("clue"),
+            map=t.texts("map", most=MAX_BOARD_ITEMS, least=1),
+            relation=t.text("relation", None),
+            my_clue=t.text("my_clue", None),
+            my_map=t.texts("my_map", most=MAX_BOARD_ITEMS) if t.has("my_map") else None,
+        )
 
 
 def load_cards(path: Path, board: Board) -> CardSet:
@@ -77,20 +83,19 @@ def read_cards(
     """Read a card set leniently, collecting every card's problems instead of stopping at
     the first (the audit reports them all). A card naming an unknown building is left out;
     unknown spaces and frame fields are dropped from its maps."""
-    try:
-        model = _FileModel.model_validate(data)
-    except ValidationError as exc:
-        entry, problem = pydantic_problem(exc, data)
-        raise InputError(source, entry, problem) from None
-    if model.set.edition != board.id:
-        raise InputError(
-            source, "set.edition", f"is {model.set.edition!r}, the board is {board.id!r}"
-        )
+    top = Table(data, source, "", ("set", "cards"))
+    head = top.table("set", ("edition", "name"))
+    assert head is not None
+    edition, set_name = head.text("edition"), head.text("name")
+    # Every card is read before any is ruled on, so a type error anywhere is the one line.
+    raws = [_Raw.read(t) for t in top.tables("cards", _CARD_KEYS, most=MAX_CARDS)]
+    if edition != board.id:
+        raise InputError(source, "set.edition", f"is {clip(edition)}, the board is {board.id!r}")
 
     cards: dict[int, Card] = {}
     mismatches: list[Mismatch] = []
     problems: list[CardProblem] = []
-    for raw in model.cards:
+    for raw in raws:
         n = raw.number
 
         def report(code: str, message: str, n: int = n) -> None:
@@ -167,5 +172,5 @@ def read_cards(
             my_spaces=maps["my_map"],
             my_clue=raw.my_clue,
         )
-    card_set = CardSet(model.set.name, source, dict(sorted(cards.items())), tuple(mismatches))
+    card_set = CardSet(set_name, source, dict(sorted(cards.items())), tuple(mismatches))
     return card_set, problems

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
-
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data, write_data
-from adjudicator.core.validation import name_problem
-from adjudicator.deduction.files.board_file import pydantic_problem
+from adjudicator.core.limits import MAX_BOARD_ITEMS, MAX_HAND, MAX_INT
+from adjudicator.core.names import name_problem
+from adjudicator.core.schema import Table
 from adjudicator.deduction.files.editions import load_named_edition
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.edition import Edition
@@ -28,44 +28,52 @@ __all__ = [
 ]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+_STATE_KEYS = (
+    "edition", "active", "options", "landmarks", "placed", "markers", "retired", "players",
+)  # fmt: skip
+_PLAYER_KEYS = ("name", "buildings", "points", "hand", "bought")
 
 
-class _EditionFiles(_Strict):
-    board: str
-    cards: str
+@dataclass(frozen=True)
+class _RawPlayer:
+    """A player as the file writes them, the types checked (`points = true` or `"7"` is an
+    error, not a number made up)."""
 
-
-class _PlayerModel(_Strict):
-    # StrictInt: JSON `points: true` or `"7"` is an error, not a number pydantic made up.
     name: str
-    buildings: list[str] = []
-    points: StrictInt = Field(default=0, ge=0)
-    hand: list[StrictInt] | None = None
-    bought: StrictInt = Field(default=0, ge=0)
+    buildings: list[str]
+    points: int
+    hand: list[int] | None
+    bought: int
+
+    @staticmethod
+    def read(t: Table) -> _RawPlayer:
+        return _RawPlayer(
+            name=t.text("name"),
+            buildings=t.texts("buildings", most=MAX_BOARD_ITEMS, optional=True),
+            points=t.integer("points", 0, low=0, high=MAX_INT),
+            hand=t.integers("hand", most=MAX_HAND) if t.has("hand") else None,
+            bought=t.integer("bought", 0, low=0, high=MAX_INT),
+        )
 
 
-class _StateModel(_Strict):
-    edition: str | _EditionFiles
-    active: str | None = None
-    options: dict[str, Any] = {}
-    landmarks: dict[str, str] = {}
-    placed: dict[str, str] = {}
-    markers: dict[str, list[str]] = {}
-    retired: list[str] = []
-    players: list[_PlayerModel] = []
+def _edition_ref(top: Table) -> str | dict[str, str]:
+    """A shipped id or board file (text), or `{board = ..., cards = ...}` files."""
+    if isinstance(top.data.get("edition"), dict):
+        files = top.table("edition", ("board", "cards"))
+        assert files is not None
+        return {"board": files.text("board"), "cards": files.text("cards")}
+    return top.text("edition")
 
 
 def load_state(path: Path) -> GameState:
     return state_from_data(read_data(path), str(path), Path(path).parent)
 
 
-def _edition(ref: str | _EditionFiles, source: str, base: Path) -> Edition:
+def _edition(ref: str | dict[str, str], source: str, base: Path) -> Edition:
     """The edition a state names: a shipped id, a board file, or {board, cards} files."""
     # Files only from the state's own folder tree or the shipped data (editions.py).
-    if isinstance(ref, _EditionFiles):
-        return load_named_edition((ref.board, ref.cards), source, base)
+    if isinstance(ref, dict):
+        return load_named_edition((ref["board"], ref["cards"]), source, base)
     return load_named_edition(ref, source, base)
 
 
@@ -101,12 +109,21 @@ def state_from_data(
     data: dict[str, Any], source: str, base: Path = Path("."), edition: Edition | None = None
 ) -> GameState:
     """Validate a parsed state file; every problem is an `InputError` naming the entry."""
-    try:
-        model = _StateModel.model_validate(data)
-    except ValidationError as exc:
-        entry, problem = pydantic_problem(exc, data)
-        raise InputError(source, entry, problem) from None
-    edition = edition or _edition(model.edition, source, base)
+    top = Table(data, source, "", _STATE_KEYS)
+    ref = _edition_ref(top)
+    active = top.text("active", None)
+    options = top.raw_table("options")
+    model_landmarks = top.mapping("landmarks", lambda t, k: t.text(k), most=MAX_BOARD_ITEMS)
+    model_placed = top.mapping("placed", lambda t, k: t.text(k), most=MAX_BOARD_ITEMS)
+    model_markers = top.mapping(
+        "markers", lambda t, k: t.texts(k, most=MAX_BOARD_ITEMS), most=MAX_BOARD_ITEMS
+    )
+    model_retired = top.texts("retired", optional=True, most=MAX_BOARD_ITEMS)
+    model_players = [
+        _RawPlayer.read(t)
+        for t in top.tables("players", _PLAYER_KEYS, most=MAX_BOARD_ITEMS, optional=True)
+    ]
+    edition = edition or _edition(ref, source, base)
     board, cards = edition.board, edition.cards
 
     def fail(entry: str, problem: str) -> InputError:
@@ -123,27 +140,27 @@ def state_from_data(
         return s
 
     try:
-        rules = Ruleset().with_options(board.options).with_options(model.options)
+        rules = Ruleset().with_options(board.options).with_options(options)
     except KeyError as exc:
         known = ", ".join(Ruleset.names())
         raise fail(f"options.{exc.args[0]}", f"unknown option (known: {known})") from None
     except TypeError as exc:
-        key = next((k for k in model.options if k in str(exc)), "")
+        key = next((k for k in options if k in str(exc)), "")
         raise fail(f"options.{key}" if key else "options", str(exc)) from None
-    for key, value in model.options.items():
+    for key, value in options.items():
         why = option_problem(key, value, board)
         if why is not None:
             raise fail(f"options.{key}", why)
 
-    if not model.players and model.active is not None:
-        raise fail("active", f"{model.active!r} is not one of the players: the state has none")
+    if not model_players and active is not None:
+        raise fail("active", f"{active!r} is not one of the players: the state has none")
     low, high = board.deal.min_players, board.deal.max_players
-    if model.players and not low <= len(model.players) <= high:
-        n = len(model.players)
+    if model_players and not low <= len(model_players) <= high:
+        n = len(model_players)
         raise fail("players", f"{board.name} seats {low} to {high} players, not {n}")
 
     landmarks: dict[str, str] = {}
-    for frame, landmark in model.landmarks.items():
+    for frame, landmark in model_landmarks.items():
         entry = f"landmarks.{frame}"
         if frame not in board.frames:
             raise fail(entry, f"{frame!r} is not a frame field of {board.name}")
@@ -161,7 +178,7 @@ def state_from_data(
 
     placed: dict[str, str] = {}
     on_space: dict[str, str] = {}
-    for b, s in model.placed.items():
+    for b, s in model_placed.items():
         entry = f"placed.{b}"
         building(b, entry)
         space(s, entry)
@@ -172,7 +189,7 @@ def state_from_data(
         placed[b], on_space[s] = s, b
 
     markers: dict[str, frozenset[str]] = {}
-    for b, spaces in model.markers.items():
+    for b, spaces in model_markers.items():
         entry = f"markers.{b}"
         building(b, entry)
         if b in placed and spaces:
@@ -202,7 +219,7 @@ def state_from_data(
             )
 
     retired: set[str] = set()
-    for b in model.retired:
+    for b in model_retired:
         building(b, "retired")
         if b in placed:
             raise fail("retired", f"{b!r} is placed, it cannot be retired")
@@ -217,8 +234,8 @@ def state_from_data(
     names: set[str] = set()  # a set: the duplicate check stays linear in the players
     held: dict[str, str] = {}
     in_hand: dict[int, str] = {}
-    most_cards = hand_limit(edition, len(model.players))
-    for p in model.players:
+    most_cards = hand_limit(edition, len(model_players))
+    for p in model_players:
         entry = f"players {p.name!r}"
         why = name_problem(p.name)
         if why is not None:
@@ -246,7 +263,7 @@ def state_from_data(
         if p.hand is not None and len(p.hand) > most_cards:
             raise fail(
                 f"{entry}.hand",
-                f"{len(p.hand)} cards; with {len(model.players)} players a hand holds at "
+                f"{len(p.hand)} cards; with {len(model_players)} players a hand holds at "
                 f"most {most_cards} (the others' dealt cards never come back)",
             )
         for n in p.hand or []:
@@ -269,22 +286,21 @@ def state_from_data(
                 bought=p.bought,
             )
         )
-    if model.active is not None and players and model.active not in names:
-        raise fail("active", f"{model.active!r} is not one of the players")
-    if model.active is None and players:
+    if active is not None and players and active not in names:
+        raise fail("active", f"{active!r} is not one of the players")
+    if active is None and players:
         raise fail("active", "missing: name the player whose turn it is")
 
-    ref: Any = model.edition if isinstance(model.edition, str) else model.edition.model_dump()
     return GameState(
         edition=edition,
         edition_ref=ref,
-        active=model.active,
+        active=active,
         players=tuple(players),
         placed=placed,
         markers=markers,
         retired=frozenset(retired),
         landmarks=landmarks,
-        option_overrides=dict(model.options),
+        option_overrides=dict(options),
     )
 
 
