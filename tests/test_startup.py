@@ -75,6 +75,21 @@ def test_stop_loads_no_solver_and_no_other_game() -> None:
 @pytest.mark.parametrize(
     "args",
     [
+        ("stop", str(data_dir("examples") / "old-town-mid.toml")),
+        ("play", str(MID_GAME), "43", "--as", "school"),
+        ("board", "show", "old-town"),
+    ],
+    ids=" ".join,
+)
+def test_rulings_on_clues_of_relations_need_no_networkx(args: tuple[str, ...]) -> None:
+    # Old Town's clues name neighbours, and 43 is a condition card: the board's plain-dict
+    # neighbours answer them, without the networkx graph (its import alone is ~100 ms).
+    assert _loaded(_modules_after(*args), ("networkx", *HEAVY)) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
         ("--help",),
         ("state", "check", str(MID_GAME)),
         ("board", "show", "gads-hill-1874"),
@@ -242,3 +257,48 @@ def test_evolve_is_replace_without_cached_values() -> None:
     assert quick.options.two_cards_until == 0
     with pytest.raises(TypeError, match="no field 'nope'"):
         evolve(state, nope=1)
+
+
+# ----- the console script builds only the command asked for ----------------------------
+
+
+def test_the_command_table_names_every_command_of_the_full_app() -> None:
+    import typer.main
+
+    from adjudicator.cli.main import COMMANDS, app
+
+    group = typer.main.get_command(app)
+    assert isinstance(group, typer.main.TyperGroup)
+    assert sorted(group.list_commands(None)) == sorted(COMMANDS)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["stop", "board", "replay", "simulate"])
+def test_a_command_asked_for_is_built_alone(name: str) -> None:
+    import typer.main
+
+    from adjudicator.cli.main import _asked, make_app
+
+    assert _asked(["--debug", name, "x"]) == name
+    group = typer.main.get_command(make_app([name]))
+    assert isinstance(group, typer.main.TyperGroup)
+    assert group.list_commands(None) == [name]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["stpo"], ["--version"]])
+def test_anything_else_builds_every_command(args: list[str]) -> None:
+    from adjudicator.cli.main import _asked
+
+    assert _asked(args) is None
+
+
+def test_the_console_script_runs_the_command_asked_for() -> None:
+    script = "import sys; from adjudicator.cli.main import run; sys.argv[0] = 'adjudicator'; run()"
+    done = subprocess.run(
+        [sys.executable, "-c", script, "stop", str(MID_GAME), "--json"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["points"] == 6  # the mid-game example's one claim
+    typo = subprocess.run([sys.executable, "-c", script, "stpo"], capture_output=True, text=True)
+    assert typo.returncode == 2 and "stop" in typo.stderr  # Click's "did you mean"

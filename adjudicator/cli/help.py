@@ -1,11 +1,11 @@
-"""How `--help` names things: plain flags without a `<bool>` type, and arguments in the
-usage line as `STATE`, not `{STATE}`.
+"""How `--help` names things: examples at the end of each command's help, and arguments
+in the usage line as `STATE`, not `{STATE}`.
 
-Typer (0.29) prints both by default and offers no setting for either, so the two display
-methods are replaced once, here, at start-up; `tests/test_cli_table.py` holds the help
-text to it, so a Typer upgrade that renames them shows up there.
+Typer (0.28; pinned below 0.29 in pyproject.toml for start-up time) prints `{STATE}` and
+offers no setting for it, so its usage method is replaced once, here, at start-up;
+`tests/test_cli_table.py` holds the help text to it, so a Typer upgrade that renames it
+shows up there. (Flags already show no `<bool>` type in 0.28.)
 """
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -147,23 +147,13 @@ def add_examples(app: typer.Typer, prefix: str = "") -> None:
 
 
 def plain_help() -> None:
+    """Usage lines name a required argument STATE, not Typer's `{STATE}` (a set, to a
+    reader of Click's conventions); an optional one stays `[STATE]`."""
     from typer import core
 
-    option_type = core.TyperOption.display_type_rich
-
-    def display_type_rich(self: core.TyperOption, ctx: Any) -> str | None:
-        if self.is_bool_flag:  # a flag takes no value: nothing to show
-            return None
-        return option_type(self, ctx)
-
-    def panel_name(self: core.TyperArgument) -> str:
-        return self.display_name_raw.upper() + ("..." if self.nargs != 1 else "")
-
-    def usage_name(self: core.TyperArgument) -> str:
-        name = self.display_name_raw.upper()
+    def usage_pieces(self: core.TyperArgument, ctx: Any) -> list[str]:
+        name = (self.metavar or self.name or "").upper()
         name = name if self.required else f"[{name}]"
-        return name + ("..." if self.nargs != 1 else "")
+        return [name + ("..." if self.nargs != 1 else "")]
 
-    core.TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
-    core.TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
-    core.TyperArgument._rich_display_name = panel_name  # type: ignore[method-assign]
+    core.TyperArgument.get_usage_pieces = usage_pieces  # type: ignore[method-assign]

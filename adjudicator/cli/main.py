@@ -3,47 +3,29 @@
 The command modules import only Typer, Rich and `cli/output`, `options`, `checks` at the
 top; each command imports its engine (a game, the solver, the pictures) in its body. So
 `--help` and a ruling load no other game and no solver (`tests/test_startup.py`).
+
+`app` holds every command (the tests, `--help`). The console script `run()` gives Typer
+only the command asked for when its name leads the arguments: Typer reads the signature
+of every command it is given before it runs one, ~25 ms for all fifty, a sixth of a
+ruling's start-up (issue 13).
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
+import os
+import sys
+from collections.abc import Iterable
 from typing import Annotated
 
 import typer
+from typer.models import CommandInfo
 
-from adjudicator.cli import (
-    audit_cmd,
-    bench_cmd,
-    black_hills_cmd,
-    board_cmd,
-    cards_cmd,
-    dry_gulch_cmd,
-    game_cmd,
-    hint_cmd,
-    puzzle_cmd,
-    rulings_cmd,
-    serve_cmd,
-    simulate_cmd,
-    state_cmd,
-)
 from adjudicator.cli.help import add_examples, plain_help
 from adjudicator.cli.output import DEBUG
 
 plain_help()
-
-app = typer.Typer(
-    name="adjudicator",
-    help=(
-        "A rules referee and hint tool for four Wild West board games: the deduction games "
-        "Old Town and Gads Hill 1874 (stop, play, discard, buy, hint, game, replay), and "
-        "Dry Gulch and Black Hills (dry-gulch, black-hills). Boards, cards and state files "
-        "of all four: board, cards, state."
-    ),
-    epilog="Example: adjudicator play examples/gads-hill-mid.toml 43 --as school",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish
-)
 
 
 def _version(value: bool) -> None:
@@ -54,7 +36,6 @@ def _version(value: bool) -> None:
         raise typer.Exit
 
 
-@app.callback()
 def main(
     debug: Annotated[
         bool, typer.Option("--debug", help="Show a traceback when something goes wrong.")
@@ -66,24 +47,99 @@ def main(
         ),
     ] = False,
 ) -> None:
+    """The global options, before any command."""
     DEBUG["on"] = debug
 
 
-app.add_typer(board_cmd.app, name="board")
-app.add_typer(cards_cmd.app, name="cards")
-app.add_typer(state_cmd.app, name="state")
-app.add_typer(game_cmd.app, name="game")
-app.add_typer(black_hills_cmd.app, name="black-hills")
-app.add_typer(dry_gulch_cmd.app, name="dry-gulch")
-app.add_typer(puzzle_cmd.app, name="puzzle")
-rulings_cmd.register(app)
-hint_cmd.register(app)
-game_cmd.register(app)
-audit_cmd.register(app)
-bench_cmd.register(app)
-serve_cmd.register(app)
-simulate_cmd.register(app)
-add_examples(app)
+#: Every top-level command and group, in the order `--help` lists them, and the module
+#: that defines it: a group's module has an `app`, a command's a `register(app)`.
+COMMANDS: dict[str, str] = {
+    "board": "board_cmd",
+    "cards": "cards_cmd",
+    "state": "state_cmd",
+    "game": "game_cmd",
+    "black-hills": "black_hills_cmd",
+    "dry-gulch": "dry_gulch_cmd",
+    "puzzle": "puzzle_cmd",
+    "stop": "rulings_cmd",
+    "play": "rulings_cmd",
+    "discard": "rulings_cmd",
+    "buy": "rulings_cmd",
+    "hint": "hint_cmd",
+    "replay": "game_cmd",
+    "audit": "audit_cmd",
+    "bench": "bench_cmd",
+    "serve": "serve_cmd",
+    "simulate": "simulate_cmd",
+}
+GROUPS = ("board", "cards", "state", "game", "black-hills", "dry-gulch", "puzzle")
+
+
+def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
+    """The command line with the commands `names` (every one by default)."""
+    new = typer.Typer(
+        name="adjudicator",
+        help=(
+            "A rules referee and hint tool for four Wild West board games: the deduction "
+            "games Old Town and Gads Hill 1874 (stop, play, discard, buy, hint, game, "
+            "replay), and Dry Gulch and Black Hills (dry-gulch, black-hills). Boards, cards "
+            "and state files of all four: board, cards, state."
+        ),
+        epilog="Example: adjudicator play examples/gads-hill-mid.toml 43 --as school",
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish
+    )
+    new.callback()(main)
+    names = list(names)
+    registered: set[str] = set()
+    for name in names:
+        module = importlib.import_module(f"adjudicator.cli.{COMMANDS[name]}")
+        if name in GROUPS:
+            new.add_typer(module.app, name=name)
+        elif module.__name__ not in registered:  # one register() adds all its commands
+            registered.add(module.__name__)
+            module.register(new)
+    # A module's register() may add siblings (`stop` comes with `play`...): keep `names`.
+    new.registered_groups = [g for g in new.registered_groups if g.name in names]
+    new.registered_commands = [c for c in new.registered_commands if _name(c) in names]
+    add_examples(new)
+    return new
+
+
+def _name(command: CommandInfo) -> str:
+    callback = command.callback.__name__.replace("_", "-") if command.callback else ""
+    return command.name or callback
+
+
+def _asked(args: list[str]) -> str | None:
+    """The command named by the arguments (after the global flags), if it is one of ours."""
+    for arg in args:
+        if arg in ("--debug",):
+            continue
+        return arg if arg in COMMANDS else None
+    return None
+
+
+def run() -> None:
+    """The console script: the app with only the command asked for (every command for
+    `--help`, a misspelt name, or shell completion, which lists them all)."""
+    name = _asked(sys.argv[1:])
+    completing = any(k.startswith("_ADJUDICATOR_COMPLETE") for k in os.environ)
+    make_app(COMMANDS if name is None or completing else [name])()
+
+
+@functools.cache
+def _full_app() -> typer.Typer:
+    return make_app()
+
+
+def __getattr__(attr: str) -> typer.Typer:
+    # `app`, with every command, is built when first asked for: `run()` never needs it.
+    if attr == "app":
+        return _full_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
+
 
 if __name__ == "__main__":  # `python -m adjudicator.cli.main`, as the benchmark runs it
-    app()
+    run()
