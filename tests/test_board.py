@@ -102,3 +102,21 @@ def test_every_space_has_its_street_fact(edition: str) -> None:
         space = board.spaces[sid]
         assert f"street({space.street})" in board.facts(sid)
         assert board.borders(sid, space.street or "")
+
+
+@pytest.mark.parametrize("spaces", [0, 50, 200])
+def test_neighbours_are_the_networkx_graphs(old_town: Board, gads_hill: Board, spaces: int) -> None:
+    # A ruling reads `neighbours` from plain dicts; the networkx graph must say the same.
+    from adjudicator.deduction.files.board_file import board_from_data
+    from adjudicator.deduction.files.synthetic import synthetic_board_data
+
+    boards = [old_town, gads_hill]
+    if spaces:
+        boards = [board_from_data(synthetic_board_data(spaces), f"synthetic-{spaces}")]
+    for board in boards:
+        graph = board.graph
+        for site in graph.nodes:
+            for relation in ("next_to", "opposite", "in_sight"):
+                expected = {b for _, b, key in graph.edges(site, keys=True) if key == relation}
+                assert board.neighbours(site, relation) == expected, (board.name, site, relation)
+        assert board.neighbours("nowhere", "next_to") == frozenset()

@@ -14,8 +14,9 @@ from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.cards import CardSet
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.state import GameState
-from adjudicator.render import BoardView, board_view, short_name
+from adjudicator.render.layout import short_name
 from adjudicator.render.svg import board_svg
+from adjudicator.render.terminal import BoardView, board_view
 
 SVG = "{http://www.w3.org/2000/svg}"
 

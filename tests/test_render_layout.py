@@ -17,7 +17,6 @@ from adjudicator.deduction.models.board import Board, Line, Runs, Space
 from adjudicator.deduction.models.cards import CardSet
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.state import GameState
-from adjudicator.render import BoardView
 from adjudicator.render.layout import (
     BoardLayout,
     Box,
@@ -29,6 +28,7 @@ from adjudicator.render.layout import (
     wrap_name,
 )
 from adjudicator.render.svg import METRICS, board_svg
+from adjudicator.render.terminal import BoardView
 from tests.factories import board as shipped_board
 
 SVG = "{http://www.w3.org/2000/svg}"

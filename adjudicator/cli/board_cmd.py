@@ -164,7 +164,7 @@ def show(
         return
     from adjudicator.deduction.files.editions import resolve_edition
     from adjudicator.deduction.files.state_file import state_to_data
-    from adjudicator.render import board_view
+    from adjudicator.render.terminal import board_view
 
     board = resolve_edition(edition).board()  # only the board: it may have no cards yet
     game_state = _state_for(board, state) if state is not None else None
@@ -201,7 +201,7 @@ def export(edition: EditionArg, as_json: JsonOpt = False) -> None:
         _other_game_board(game, None, None, out, export=True)
         return
     from adjudicator.deduction.files.editions import resolve_edition
-    from adjudicator.render import relations_table, spaces_table
+    from adjudicator.render.terminal import relations_table, spaces_table
 
     board = resolve_edition(edition).board()
     out.json(board_data(board))

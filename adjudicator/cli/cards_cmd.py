@@ -131,7 +131,7 @@ def list_cards(edition: EditionArg, as_json: JsonOpt = False) -> None:
     if game != "deduction":
         _other_game_cards(game, out)
         return
-    from adjudicator.render import cards_table
+    from adjudicator.render.terminal import cards_table
 
     ed = _load(edition, out)
     board = ed.board
@@ -160,7 +160,7 @@ def show(
     edition: EditionArg, number: NumberArg, svg: SvgOpt = None, as_json: JsonOpt = False
 ) -> None:
     """A card's text and its map drawn on the board (condition cards: my building's too)."""
-    from adjudicator.render import card_panel
+    from adjudicator.render.terminal import card_panel
 
     _deduction_only(edition, "show")
     out = Output(as_json)
@@ -184,7 +184,7 @@ def show(
 @handle_errors
 def export(edition: EditionArg, as_json: JsonOpt = False) -> None:
     """Every card with its map, relation and my building's map."""
-    from adjudicator.render import card_maps_table
+    from adjudicator.render.terminal import card_maps_table
 
     _deduction_only(edition, "export")
     out = Output(as_json)

@@ -237,8 +237,8 @@ def show(
     from adjudicator.deduction.files.state_file import state_to_data
     from adjudicator.deduction.game.record import read_record
     from adjudicator.deduction.game.replay import replay_to
-    from adjudicator.render import board_view
     from adjudicator.render.records import next_moves, table_view
+    from adjudicator.render.terminal import board_view
 
     out = Output(as_json)
     game = next_turn(replay_to(read_record(record)))

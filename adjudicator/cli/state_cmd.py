@@ -38,7 +38,7 @@ def check(file: StateArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
         _check_black_hills(file, svg, out)
         return
     from adjudicator.deduction.files.state_file import load_state, state_to_data
-    from adjudicator.render import board_view, state_summary
+    from adjudicator.render.terminal import board_view, state_summary
 
     state = load_state(file)
     out.json({"ok": True, "state": state_to_data(state)})

@@ -1,4 +1,5 @@
-"""The board: spaces, streets, railway, landmarks, regions, and the networkx graph of their facts.
+"""The board: spaces, streets, railway, landmarks, regions, and the networkx graph of
+their facts.
 
 A `Board` is built once from its file (see `board_file.py`) and is read-only
 afterwards. Geometry: `x` grows to the east and `y` to the south; a street or
@@ -179,42 +180,60 @@ class Board:
         return None
 
     @cached_property
-    def graph(self) -> nx.MultiGraph[str]:
-        """Spaces and landmark fields as nodes; typed edges `next_to`, `opposite`, `in_sight`.
+    def _edges(self) -> tuple[tuple[str, str, str, str | None], ...]:
+        """Every typed edge (a, b, relation, line): the facts `graph` and `neighbours` read.
 
         `next_to`: orthogonal neighbours with no street or railway between them
         (the same block). `opposite`: orthogonal neighbours across exactly one
-        street or the railway. `in_sight`: any of the eight surrounding cells.
+        street or the railway (the line's id). `in_sight`: any of the eight surrounding cells.
         """
-        import networkx as nx  # here, not at the top: a board that is only read needs no graph
+        edges: list[tuple[str, str, str, str | None]] = []
+        for (x, y), a in self._cells.items():
+            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                b = self._cells.get((x + dx, y + dy))
+                if b is None:
+                    continue
+                edges.append((a, b, "in_sight", None))
+                if dx and dy:
+                    continue
+                line = self.line_between((x, y), (x + dx, y + dy))
+                if line is None:
+                    edges.append((a, b, "next_to", None))
+                else:
+                    edges.append((a, b, "opposite", line.id))
+        return tuple(edges)
+
+    @cached_property
+    def graph(self) -> nx.MultiGraph[str]:
+        """Spaces and landmark fields as nodes; typed edges `next_to`, `opposite`,
+        `in_sight` (keyed by the relation; see `_edges`), for whoever wants the graph."""
+        import networkx as nx  # here, not at the top: a ruling reads `neighbours` instead
 
         g: nx.MultiGraph[str] = nx.MultiGraph(name=self.name)
         for s in self.spaces.values():
             g.add_node(s.id, x=s.x, y=s.y, street=s.street, frame=s.frame, kind="space")
         for f in self.fields.values():
             g.add_node(f.id, x=f.x, y=f.y, street=None, frame=False, kind="landmark")
-        for (x, y), a in self._cells.items():
-            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                b = self._cells.get((x + dx, y + dy))
-                if b is None:
-                    continue
-                g.add_edge(a, b, key="in_sight", relation="in_sight")
-                if dx and dy:
-                    continue
-                line = self.line_between((x, y), (x + dx, y + dy))
-                if line is None:
-                    g.add_edge(a, b, key="next_to", relation="next_to")
-                else:
-                    g.add_edge(a, b, key="opposite", relation="opposite", line=line.id)
+        for a, b, relation, line in self._edges:
+            if line is None:
+                g.add_edge(a, b, key=relation, relation=relation)
+            else:
+                g.add_edge(a, b, key=relation, relation=relation, line=line)
         return g
+
+    @cached_property
+    def _adjacent(self) -> dict[tuple[str, str], frozenset[str]]:
+        # Plain dicts, not the graph: importing networkx alone costs more than a whole ruling
+        # (issue 13); tests/test_board.py holds the two equal.
+        near: dict[tuple[str, str], set[str]] = {}
+        for a, b, relation, _ in self._edges:
+            near.setdefault((a, relation), set()).add(b)
+            near.setdefault((b, relation), set()).add(a)
+        return {key: frozenset(sites) for key, sites in near.items()}
 
     def neighbours(self, site: str, relation: str) -> frozenset[str]:
         """Sites joined to `site` by an edge of the given type."""
-        if site not in self.graph:
-            return frozenset()
-        return frozenset(
-            other for _, other, key in self.graph.edges(site, keys=True) if key == relation
-        )
+        return self._adjacent.get((site, relation), frozenset())
 
     # ----- relations between two building spaces ------------------------------------
 
