@@ -302,3 +302,19 @@ def test_the_console_script_runs_the_command_asked_for() -> None:
     assert json.loads(done.stdout)["points"] == 6  # the mid-game example's one claim
     typo = subprocess.run([sys.executable, "-c", script, "stpo"], capture_output=True, text=True)
     assert typo.returncode == 2 and "stop" in typo.stderr  # Click's "did you mean"
+
+
+@pytest.mark.parametrize("args", [[], ["--help"]], ids=["no-args", "help"])
+def test_the_top_level_help_is_the_same_without_the_commands_parameters(
+    args: list[str],
+) -> None:
+    from typer.testing import CliRunner
+
+    from adjudicator.cli.main import app, listing
+
+    full = CliRunner().invoke(app, args, terminal_width=100)
+    lean = CliRunner().invoke(listing(app), args, terminal_width=100)
+    assert lean.exit_code == full.exit_code and "stop" in full.output
+    assert lean.output == full.output
+    # and the full app's commands still have their parameters
+    assert "--claim" in CliRunner().invoke(app, ["stop", "--help"]).output

@@ -12,8 +12,10 @@ ruling's start-up (issue 13).
 
 from __future__ import annotations
 
+import copy
 import functools
 import importlib
+import inspect
 import os
 import sys
 from collections.abc import Iterable
@@ -121,12 +123,44 @@ def _asked(args: list[str]) -> str | None:
     return None
 
 
+def listing(full: typer.Typer) -> typer.Typer:
+    """The app as its own `--help` reads it: every command and group with its name and
+    help, none with its parameters or subcommands, which that page never shows and Typer
+    would read every signature of (tests/test_startup.py holds the two pages equal)."""
+    lean = copy.copy(full)
+    lean.registered_commands = []
+    for info in full.registered_commands:
+        command = copy.copy(info)
+        command.name = _name(info)
+        command.help = info.help if info.help is not None else inspect.getdoc(info.callback)
+        command.callback = _listed
+        lean.registered_commands.append(command)
+    lean.registered_groups = []
+    for group in full.registered_groups:
+        sub = copy.copy(group.typer_instance)
+        if sub is not None:
+            sub.registered_commands, sub.registered_groups = [], []
+        lean.registered_groups.append(copy.copy(group))
+        lean.registered_groups[-1].typer_instance = sub
+    return lean
+
+
+def _listed() -> None:  # a command of `listing`, which is never run
+    raise AssertionError("listing() is for --help only")
+
+
 def run() -> None:
     """The console script: the app with only the command asked for (every command for
-    `--help`, a misspelt name, or shell completion, which lists them all)."""
-    name = _asked(sys.argv[1:])
+    a misspelt name or shell completion, which list them all; their names and helps for
+    the top-level `--help`)."""
+    args = sys.argv[1:]
+    name = _asked(args)
     completing = any(k.startswith("_ADJUDICATOR_COMPLETE") for k in os.environ)
-    make_app(COMMANDS if name is None or completing else [name])()
+    if completing or name is None:
+        app = make_app()
+        (listing(app) if args in ([], ["--help"]) and not completing else app)()
+    else:
+        make_app([name])()
 
 
 @functools.cache
