@@ -8,15 +8,20 @@ area, gathering choice, trade, victim and Shaman copy; and every way to invest (
 number of points, every split of the payment). It ranks by reputation gained, then by the
 worth of the resources kept, and gives each character's best.
 
-Its scope is the states the tests draw: no Colonel waiting, no round ending with the turn,
-characters already kept. `best_turns` is the sure turns (robberies and the Shaman's draw
-left out); `expected_turns`, at the end, adds them by its own expectimax over the die's
-faces and every deal of four from the discards.
-Readings it shares with the referee, each from the rulebook or RULINGS: the first card in an
-area takes 2, later ones 1, as far as the supply goes; an area shut by another player's
-Mine collapse, Bison migration or Storm gives nothing (the Preacher's fur too); the
-Merchant trades through the supply; Tax collection takes each other player's least
-valuable resource; the game ends, and the turn with it, the moment the goal is reached.
+Its scope is the states the tests draw: no round ending with the turn, characters already
+kept. `best_turns` is the sure turns (robberies, the Shaman's draw and a blind Colonel's
+steal left out); `expected_turns`, at the end, adds them by its own expectimax over the
+die's faces, every deal of four from the discards and every card a blind Colonel may draw.
+Readings it shares with the referee, each from the rulebook or RULINGS-black-hills (the
+table's options read from the state): the player who first placed a card in an area takes
+2 there, other players 1 (option: only the first card), as far as the supply goes; a Colonel
+waiting in an area stops the next card placed there, its own player's too (option: others'
+only); a Safeguard keeps every Colonel off (option: off its holder only); a blind steal
+draws each card of the hand alike; a robbery takes from one or two players; an area shut by
+another player's Mine collapse, Bison migration or Storm gives nothing (the Preacher's fur
+too); the Merchant trades through the supply; Tax collection takes each other player's
+least valuable resource; the game ends, and the turn with it, the moment the goal is
+reached.
 """
 
 from __future__ import annotations
@@ -49,9 +54,16 @@ class World:
     their_gunmen: dict[str, int]
     supply: dict[str, int]
     closed: dict[str, str]
-    placed: list[tuple[str, str]]  # (character, area), in order
+    placed: list[tuple[str, str, str]]  # (player, character, area), in order
     plague: str | None
     safeguard: list[str]
+    # The table's options, as the state file writes them (RULINGS-black-hills).
+    safeguard_all: bool = True  # any Safeguard keeps every Colonel off (else its holder)
+    bonus_by_player: bool = True  # the area's first placer takes 2 each time (else 1st card)
+    blind: bool = False  # the Colonel's steal draws a card unseen
+    can_steal: bool = False  # a blind Colonel placed just now may still steal
+    colonels: list[tuple[str, str]] = field(default_factory=list)  # (area, owner) waiting
+    block_own: bool = True  # a Colonel stops its own player's next card there too
     over: bool = False  # the goal was reached: the turn (and the game) ends
     stolen: list[str] = field(default_factory=list)
     gunmen: int = 0
@@ -73,9 +85,14 @@ def _world(state: BHState, player: str) -> World:
         {p.name: p.gunmen for p in others},
         dict(state.supply),
         dict(state.closed),
-        [(c, a) for _, c, a in state.placed],
+        list(state.placed),
         state.plague,
         list(state.safeguard),
+        safeguard_all=state.options.safeguard == "everyone",
+        bonus_by_player=state.options.first_bonus == "player",
+        blind=state.options.colonel_steal == "blind",
+        colonels=list(state.colonel),
+        block_own=state.options.colonel_block == "anyone",
         gunmen=me.gunmen,
         jail=state.jail,
         protected=list(state.protected),
@@ -96,6 +113,33 @@ def _take(w: World, kind: str, n: int) -> None:
 
 def _shut(w: World, kind: str) -> bool:
     return w.closed.get(kind) not in (None, w.me)
+
+
+def _first(w: World, area: str) -> bool:
+    """ "The player who first places a character card on a specific area takes 2 resources
+    tokens, whereas other players ... can only take 1" (any card counts as placed)."""
+    before = [who for who, _, a in w.placed if a == area]
+    return not before or (w.bonus_by_player and before[0] == w.me)
+
+
+def _kept_off(w: World, victim: str) -> bool:
+    """Safeguard: "The Colonel cannot act against any other player during the round"."""
+    return bool(w.safeguard) if w.safeguard_all else victim in w.safeguard
+
+
+def _stopped(w: World, area: str) -> World | None:
+    """ "Colonel. ... stops the next player who places their card in that area from carrying
+    out the corresponding actions": the world after the block is spent on this card, or
+    None when no Colonel stops it (none waits, it is this player's own under the option, or
+    a Safeguard keeps the Colonel off, the block then waiting on)."""
+    for i, (at, owner) in enumerate(w.colonels):
+        if at == area and (w.block_own or owner != w.me):
+            if _kept_off(w, w.me):
+                return None
+            x = copy.deepcopy(w)
+            del x.colonels[i]
+            return x
+    return None
 
 
 def _pay(w: World, paid: dict[str, int]) -> World | None:
@@ -143,7 +187,7 @@ def _payments(w: World, rules: Rules, how: str) -> list[World]:
     return out
 
 
-def _skills(w: World, rules: Rules, cid: str, area: str, earlier: int) -> list[World]:
+def _skills(w: World, rules: Rules, cid: str, area: str, first: bool) -> list[World]:
     """Every outcome of a card's skills where it is placed, investing last (or not)."""
     card = rules.characters[cid]
     w = copy.deepcopy(w)
@@ -151,7 +195,7 @@ def _skills(w: World, rules: Rules, cid: str, area: str, earlier: int) -> list[W
         kind = rules.areas[area]
         assert kind is not None
         if not _shut(w, kind):
-            _take(w, kind, 2 if earlier == 0 else 1)
+            _take(w, kind, 2 if first else 1)
     if card.take is not None:
         kind, n = card.take
         if not (kind == "fur" and _shut(w, "fur")):
@@ -180,13 +224,16 @@ def _skills(w: World, rules: Rules, cid: str, area: str, earlier: int) -> list[W
                         y.mine[kind] += 1
                     stolen.append(y)
         worlds = stolen
-    if card.steal_event:
+    if card.steal_event and w.blind:
+        for x in worlds:  # the card is drawn unseen: chance's, in `_play`
+            x.can_steal = True
+    elif card.steal_event:
         more = []
         for x in worlds:
             if len(x.events) >= rules.event_hand_limit:
                 continue
             for victim, held in x.their_events.items():
-                if victim in x.safeguard:
+                if _kept_off(x, victim):
                     continue
                 for eid in set(held):
                     y = copy.deepcopy(x)
@@ -206,14 +253,15 @@ def _character(w: World, rules: Rules, cid: str) -> list[World]:
     out = []
     if card.shaman:
         top: dict[str, str] = {}
-        for c, a in w.placed:
+        for _, c, a in w.placed:
             top[a] = c
         for area, copied in top.items():
             if copied != "shaman":
-                earlier = sum(1 for _, a in w.placed if a == area)
+                first = _first(w, area)
                 x = copy.deepcopy(w)
-                x.placed.append(("shaman", area))
-                out += _skills(x, rules, copied, area, earlier)
+                x.placed.append((w.me, "shaman", area))
+                stopped = _stopped(x, area)
+                out += [stopped] if stopped else _skills(x, rules, copied, area, first)
         return out
     if card.gather:
         areas = [a for a, _ in card.gather]
@@ -222,10 +270,11 @@ def _character(w: World, rules: Rules, cid: str) -> list[World]:
     else:
         areas = [card.area or "city"]
     for area in areas:
-        earlier = sum(1 for _, a in w.placed if a == area)
+        first = _first(w, area)
         x = copy.deepcopy(w)
-        x.placed.append((cid, area))
-        out += _skills(x, rules, cid, area, earlier)
+        x.placed.append((w.me, cid, area))
+        stopped = _stopped(x, area)
+        out += [stopped] if stopped else _skills(x, rules, cid, area, first)
     return out
 
 
@@ -342,16 +391,21 @@ def _key(w: World, start: World, rules: Rules) -> Key:
 
 def _hauls(w: World, die: int) -> list[World]:
     """Every way a robbery with this face ends: a gunman back to the jail and up to `die`
-    resources (as many as there are) taken from the players not protected."""
+    resources (as many as they hold) taken from one or two players not protected ("the
+    attacker could decide to take the resources from just one player or two players")."""
     victims = [n for n in w.others if n not in w.protected]
     if not w.gunmen or not victims:
         return []
-    tokens = [(n, k) for n in victims for k in KINDS for _ in range(w.others[n][k])]
+    picks: set[tuple[tuple[str, str], ...]] = set()
+    for chosen in [*([n] for n in victims), *map(list, combinations(victims, 2))]:
+        tokens = [(n, k) for n in chosen for k in KINDS for _ in range(w.others[n][k])]
+        picks |= {tuple(sorted(p)) for p in combinations(tokens, min(die, len(tokens)))}
     out = []
-    for pick in set(combinations(tokens, min(die, len(tokens)))):
+    for pick in picks:
         x = copy.deepcopy(w)
         x.gunmen -= 1
         x.jail += 1
+        x.can_steal = False
         for n, k in pick:
             x.others[n][k] -= 1
             x.mine[k] += 1
@@ -376,9 +430,23 @@ def _play(w: World, start: World, rules: Rules, cid: str, flags: frozenset[str])
         ]
         if rules.characters[cid].shaman and "chance" not in flags:
             tries.append(_draw(w, start, rules, flags | {"placed", "chance"}))
+    if w.can_steal and "chance" not in flags and len(w.events) < rules.event_hand_limit:
+        # A blind steal, part of the Colonel's action: each card of the hand alike.
+        for victim, held in w.their_events.items():
+            if held and not _kept_off(w, victim):
+                drawn = []
+                for eid in held:
+                    y = copy.deepcopy(w)
+                    y.can_steal = False
+                    y.their_events[victim].remove(eid)
+                    y.events.append(eid)
+                    drawn.append(_play(y, start, rules, cid, flags | {"chance"}))
+                tries.append(_mean(drawn))
     if "event" not in flags:
         for eid in sorted(set(w.events)):
-            tries += [_play(x, start, rules, cid, flags | {"event"}) for x in _event(w, rules, eid)]
+            for x in _event(w, rules, eid):
+                x.can_steal = False  # the Colonel's action is over
+                tries.append(_play(x, start, rules, cid, flags | {"event"}))
     if "robbed" not in flags and "chance" not in flags and w.gunmen:
         faces: list[Key | None] = []
         for face in rules.die:  # each face once: the die's repeated faces weigh more

@@ -318,6 +318,19 @@ REFUSALS: list[tuple[Code, Callable[[], BHState], str, str]] = [
         "another",
     ),
     (
+        Code.TWO_VICTIMS,
+        lambda: make(
+            [
+                BHPlayer("ann", characters=["miner"], gunmen=1),
+                BHPlayer("bob", gold=1),
+                BHPlayer("cid", gold=1),
+                BHPlayer("dan", gold=1),
+            ]
+        ),
+        "ann: miner; rob bob cid dan die=3",
+        "one player or two players",
+    ),
+    (
         Code.PROTECTION,
         lambda: make(
             [BHPlayer("ann", characters=["miner"], gunmen=1), BHPlayer("bob")], protected=["bob"]

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from adjudicator.black_hills.best import Candidate, best_turns, most_reputation
 from adjudicator.black_hills.data import load_rules
+from adjudicator.black_hills.options import CHOICES, BHOptions
 from adjudicator.black_hills.state import BHPlayer, BHState
 from tests import black_hills_twin as twin
 
@@ -23,8 +24,9 @@ AREAS = sorted(RULES.areas)
 @st.composite
 def tables(draw: st.DrawFn) -> BHState:
     """Three players holding two characters each, up to two events, a few resources;
-    cards already on the board (some of them the Shaman may copy), maybe an area shut,
-    a Plague or a Safeguard in force."""
+    cards already on the board (some of them the Shaman may copy, some of them ann's), maybe
+    an area shut, a Colonel waiting, a Plague or a Safeguard in force; any of the table's
+    options."""
     chars = draw(st.permutations(CHARS))
     names = ["ann", "bob", "cid"]
     players = [
@@ -47,7 +49,7 @@ def tables(draw: st.DrawFn) -> BHState:
         area = card.gather[0][0] if card.gather else draw(st.sampled_from(AREAS))
         if card.area == "city":
             area = "city"
-        placed.append((draw(st.sampled_from(names[1:])), cid, area))
+        placed.append((draw(st.sampled_from(names)), cid, area))
     supply = {r: draw(st.integers(0, 4)) for r in ("gold", "logs", "fur")}
     closed = {
         r: draw(st.sampled_from(names))
@@ -62,10 +64,19 @@ def tables(draw: st.DrawFn) -> BHState:
         discarded=[c for c in chars[6:] if c not in on_board],
         placed=placed,
         closed=closed,
+        colonel=draw(
+            st.lists(st.tuples(st.sampled_from(AREAS), st.sampled_from(names)), max_size=1)
+        ),
         plague=draw(st.sampled_from([None, "ann", "bob"])),
         safeguard=draw(st.lists(st.sampled_from(names), max_size=1)),
         protected=draw(st.lists(st.sampled_from(names[1:]), max_size=2, unique=True)),
         turns={"bob": 1},
+        options=BHOptions(
+            safeguard=draw(st.sampled_from(CHOICES["safeguard"])),
+            colonel_block=draw(st.sampled_from(CHOICES["colonel-block"])),
+            first_bonus=draw(st.sampled_from(CHOICES["first-bonus"])),
+            colonel_steal=draw(st.sampled_from(CHOICES["colonel-steal"])),
+        ),
     )
 
 

@@ -22,6 +22,7 @@ from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
 
 __all__ = [
+    "BLIND",
     "Candidate",
     "Outcome",
     "best_turns",
@@ -40,7 +41,7 @@ def _frac(x: Fraction) -> dict[str, Any]:
 class Outcome:
     """One outcome of the chance in a turn, and the best turn once it is known."""
 
-    chance: str  # "die 2" or "dealt hunter, miner, ..."
+    chance: str  # "die 2", "dealt hunter, miner, ..." or "drew bank" (a blind steal)
     probability: Fraction
     text: str
     verdict: Verdict
@@ -112,7 +113,9 @@ class Candidate:
             out["payments"] = []
             out["log"] = []
             out["chance"] = {
-                "kind": "die" if self.outcomes[0].chance.startswith("die") else "draw",
+                "kind": {"die": "die", "drew": "steal"}.get(
+                    self.outcomes[0].chance.split()[0], "draw"
+                ),
                 "expected_reputation": _frac(self.expected_reputation),
                 "expected_kept_worth": _frac(self.expected_kept),
                 "distribution": {str(k): str(p) for k, p in self.distribution.items()},
@@ -159,9 +162,12 @@ def _placements(state: BHState, player: str, cid: str) -> Iterator[str]:
                     yield f"{base}{what} from {victim}"
         elif card.steal_event:
             yield base
-            for victim in others:  # the card named: it may be activated after the Colonel
+            # The card named: it may be activated after the Colonel. A blind steal
+            # (`colonel-steal=blind`) writes the card drawn: chance decides it (chance.py).
+            drew = "drew=" if state.options.colonel_steal == "blind" else ""
+            for victim in others:
                 for eid in sorted(set(state.player(victim).events)):
-                    yield f"{base} steal {victim} {eid}"
+                    yield f"{base} steal {victim} {drew}{eid}"
         else:
             yield base
 
@@ -170,7 +176,7 @@ def _stolen(state: BHState, place: str) -> str | None:
     """The event a Colonel's placement steals (`colonel at plain steal bob bank`)."""
     words = place.split()
     if "steal" in words and words.index("steal") + 2 < len(words):
-        eid = words[words.index("steal") + 2]
+        eid = words[words.index("steal") + 2].removeprefix("drew=")
         return eid if eid in state.rules.events else None
     return None
 
@@ -245,6 +251,9 @@ def candidate_turns(
                         yield cid, f"{player}: {text}"
 
 
+#: The word that writes the card a blind Colonel's steal drew (`steal bob drew=bank`).
+BLIND = "drew="
+
 #: Referees a turn text, each text once per ranking.
 Judge = Callable[[str], Verdict]
 
@@ -270,6 +279,8 @@ def _rank(state: BHState, player: str, invest_steps: list[str], chance: bool) ->
             best[cand.character] = cand
 
     for cid, text in candidate_turns(state, player, invest_steps):
+        if BLIND in text:
+            continue  # a blind steal's card is chance's: ranked by chance.py
         v = judge(text)
         if v.legal and v.state is not None:
             offer(Candidate(cid, text, v, rules.worth(v.state.player(player).holding())))

@@ -1,6 +1,7 @@
 """Turns that chance decides, ranked by their exact expectation: a robbery (the aiming die,
-each face with its probability from the board file's `die`) and the Shaman's draw (four
-cards dealt from the discards, every deal equally likely).
+each face with its probability from the board file's `die`), the Shaman's draw (four
+cards dealt from the discards, every deal equally likely) and, with the option
+`colonel-steal=blind`, the Colonel's steal (each card of the victim's hand equally likely).
 
 A plan is the part of the turn before the roll or the deal, fixed once; after it, for each
 outcome, the player makes the best choices knowing it (whom to rob and of what, which card
@@ -17,6 +18,7 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 
 from adjudicator.black_hills.best import (
+    BLIND,
     Candidate,
     Judge,
     Outcome,
@@ -37,19 +39,24 @@ _Try = tuple[str, str, str, str]
 
 def loots(state: BHState, player: str, die: int) -> Iterator[str]:
     """The robbery's targets for a face: every way to take that many resources (or all
-    there are) from the players not protected, each token written `bob:gold`."""
+    that one or two players hold: "from just one player or two players") from the players
+    not protected, each token written `bob:gold`."""
     others = [p for p in state.players if p.name != player and p.name not in state.protected]
     if not others:
         return
-    kinds = [(p.name, r) for p in others for r in RESOURCES if getattr(p, r)]
-    total = sum(p.resources for p in others)
-    if die == 0 or total == 0:
+    if die == 0 or all(p.resources == 0 for p in others):
         yield others[0].name
         return
     held = {(p.name, r): getattr(p, r) for p in others for r in RESOURCES}
-    for pick in combinations_with_replacement(kinds, min(die, total)):
-        if all(pick.count(k) <= held[k] for k in set(pick)):
-            yield " ".join(f"{n}:{r}" for n, r in pick)
+    seen: set[tuple[tuple[str, str], ...]] = set()
+    for size in (1, 2):
+        for victims in combinations(others, size):
+            kinds = [(p.name, r) for p in victims for r in RESOURCES if getattr(p, r)]
+            total = sum(p.resources for p in victims)
+            for pick in combinations_with_replacement(kinds, min(die, total)):
+                if pick not in seen and all(pick.count(k) <= held[k] for k in set(pick)):
+                    seen.add(pick)
+                    yield " ".join(f"{n}:{r}" for n, r in pick)
 
 
 def _robberies(state: BHState, player: str, invest_steps: list[str]) -> Iterator[_Try]:
@@ -60,6 +67,8 @@ def _robberies(state: BHState, player: str, invest_steps: list[str]) -> Iterator
     faces = sorted(set(state.rules.die))
     targets = {d: list(loots(state, player, d)) for d in faces}
     for cid, text in candidate_turns(state, player, invest_steps):
+        if BLIND in text:
+            continue  # one chance a turn: a blind steal is its own
         if me.gunmen == 0 and not {"outlaw", "jailbreak"} & set(text.replace(";", " ").split()):
             continue  # nothing in this turn hires a gunman: it cannot rob
         name, _, body = text.partition(": ")
@@ -85,12 +94,31 @@ def _draws(state: BHState, player: str, invest_steps: list[str]) -> Iterator[_Tr
         for drawn in sorted(set(pool) - {"shaman"}):
             dealt = [drawn, *[c for c in pool if c != drawn][: size - 1]]
             for place in _placements(state, player, drawn):
+                if BLIND in place:
+                    continue  # one chance a turn: a blind steal is its own
                 shaman = f"shaman draw {place} dealt={','.join(sorted(dealt))}"
                 for order in _orders(state, player, shaman, invest_steps):
                     i = order.index(shaman)
                     plan = f"{player}: {prefix}" + "; ".join([*order[:i], "shaman draw"])
                     turn = prefix + "; ".join(order)
                     yield "shaman", plan, drawn, f"{player}: {turn}"
+
+
+def _steals(state: BHState, player: str, invest_steps: list[str]) -> Iterator[_Try]:
+    """A blind Colonel's steal (`colonel-steal=blind`): the plan names the victim, the card
+    drawn is the outcome, and what follows it (activating the card) is chosen knowing it."""
+    if state.options.colonel_steal != "blind":
+        return
+    for cid, text in candidate_turns(state, player, invest_steps):
+        if BLIND not in text:
+            continue
+        name, _, body = text.partition(": ")
+        parts = body.split("; ")
+        i = next(k for k, part in enumerate(parts) if BLIND in part)
+        words = parts[i].split()
+        j = next(k for k, w in enumerate(words) if w.startswith(BLIND))
+        plan = f"{name}: " + "; ".join([*parts[:i], " ".join(words[:j])])
+        yield cid, plan, f"drew {words[j][len(BLIND) :]}", text
 
 
 def _expect(
@@ -114,6 +142,7 @@ def chance_candidates(
     for cid, plan, outcome, text in [
         *_robberies(state, player, invest_steps),
         *_draws(state, player, invest_steps),
+        *_steals(state, player, invest_steps),
     ]:
         v: Verdict = judge(text)
         if not v.legal or v.state is None:
@@ -128,10 +157,21 @@ def chance_candidates(
     pool = sorted(state.discarded)
     for cid, plan in plans:
         got: list[tuple[str, Fraction, Candidate | None]]
-        if plan.endswith("rob"):
+        last = plan.partition(": ")[2].split("; ")[-1]  # the action chance decides
+        if last == "rob":
             got = [
                 (f"die {d}", Fraction(die.count(d), len(die)), best.get((cid, plan, f"die {d}")))
                 for d in sorted(set(die))
+            ]
+        elif last != "shaman draw":  # a blind steal: each card in the victim's hand
+            hand = state.player(last.split()[-1]).events
+            got = [
+                (
+                    f"drew {e}",
+                    Fraction(hand.count(e), len(hand)),
+                    best.get((cid, plan, f"drew {e}")),
+                )
+                for e in sorted(set(hand))
             ]
         else:
             size = min(4, len(pool))

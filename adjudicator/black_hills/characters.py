@@ -21,10 +21,13 @@ from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
 
 __all__ = [
+    "blocked",
     "colonel_steal",
+    "first_there",
     "invest",
     "means_for",
     "place",
+    "safeguarded",
     "take_from_hand",
     "use_skills",
 ]
@@ -54,12 +57,27 @@ def place(turn: Turn, card: Character, args: list[str], on_board: bool = True) -
     use_skills(turn, card, area, rest)
 
 
-def blocked(turn: Turn, card: Character, area: str) -> bool:
-    """A Colonel waiting in the area voids the card (not for a player with Safeguard,
-    whose card leaves the block waiting for the next)."""
+def safeguarded(turn: Turn, victim: str) -> bool:
+    """Safeguard: "The Colonel block will not affect you. The Colonel cannot act against any
+    other player during the round." By default (the words) a Safeguard in force stops every
+    Colonel acting against anyone; option `safeguard=holder`: only against its holder."""
     s = turn.state
-    block = next((c for c in s.colonel if c[0] == area and c[1] != turn.me.name), None)
-    if block is None or turn.me.name in s.safeguard:
+    if s.options.safeguard == "holder":
+        return victim in s.safeguard
+    return bool(s.safeguard)
+
+
+def blocked(turn: Turn, card: Character, area: str) -> bool:
+    """A Colonel waiting in the area voids the card: "stops the next player who places their
+    card in that area", its own player too (option `colonel-block=others`: another player's
+    card only). Not while a Safeguard keeps it off: the block then waits for the next card."""
+    s = turn.state
+    own = s.options.colonel_block == "anyone"
+    block = next((c for c in s.colonel if c[0] == area and (own or c[1] != turn.me.name)), None)
+    if block is None:
+        return False
+    if safeguarded(turn, turn.me.name):
+        turn.log.append(f"{block[1]}'s Colonel waits in the area, but a Safeguard keeps it off")
         return False
     s.colonel.remove(block)
     turn.blocked = True
@@ -109,12 +127,12 @@ def use_skills(turn: Turn, card: Character, area: str, args: list[str]) -> None:
                 f"the {rules.area_names[area]} is shut to others this round: no {resource}"
             )
         else:
-            earlier = sum(1 for _, _, a in s.placed[:-1] if a == area)
+            first = first_there(s, turn.me.name, area, s.placed[:-1])
             turn.take(
                 resource,
-                2 if earlier == 0 else 1,
+                2 if first else 1,
                 f"the {card.name} gathers in the {rules.area_names[area]}"
-                + (" (first there)" if earlier == 0 else ""),
+                + (" (first there)" if first else ""),
             )
     if card.take is not None:
         resource, n = card.take
@@ -151,6 +169,19 @@ def use_skills(turn: Turn, card: Character, area: str, args: list[str]) -> None:
     leftover = [a for a in args if not (card.steal and (a == "from" or a in s.names()))]
     if leftover:
         raise InvalidTurnError(f"the {card.name} does not understand {' '.join(leftover)!r}")
+
+
+def first_there(s: BHState, player: str, area: str, earlier: list[tuple[str, str, str]]) -> bool:
+    """Whether a card the player places in the area takes 2: "The player who first places a
+    character card on a specific area takes 2 resources tokens, whereas other players who
+    place a character card in the same area during the same round can only take 1".
+    `earlier`: the cards placed this round before it (any card: a Colonel, a blocked card,
+    the Shaman). By default the player who placed the first of them takes 2 with each card
+    (option `first-bonus=player`); with `first-bonus=card`, only the first card does."""
+    there = [who for who, _, a in earlier if a == area]
+    if s.options.first_bonus == "card":
+        return not there
+    return not there or there[0] == player
 
 
 def _trade(turn: Turn, trade: str) -> None:
@@ -213,12 +244,32 @@ def colonel_steal(turn: Turn, args: list[str]) -> None:
 
 
 def _steal_event(turn: Turn, name: str, event: str | None) -> None:
-    """An event card from another player's hand: the one named, else one from the seed."""
+    """An event card from another player's hand: the one named, else one from the seed.
+
+    With the option `colonel-steal=blind` the card is drawn unseen: the player names only
+    the victim, and the table may write the card it drew as `drew=ID` (as `die=N`)."""
+    s = turn.state
     victim = turn.other(name, Code.COLONEL)
-    if victim.name in turn.state.safeguard:
-        raise IllegalTurnError(Code.SAFEGUARD, f"{victim.name}'s Safeguard keeps the Colonel off")
+    if safeguarded(turn, victim.name):
+        holders = ", ".join(s.safeguard)
+        raise IllegalTurnError(
+            Code.SAFEGUARD, f"{holders}'s Safeguard: the Colonel cannot act against {victim.name}"
+        )
     if len(turn.me.events) >= turn.rules.event_hand_limit:
         raise IllegalTurnError(Code.COLONEL, "the Colonel steals no event for a player holding two")
+    blind = s.options.colonel_steal == "blind"
+    if event is not None and event.startswith("drew="):
+        if not blind:
+            raise InvalidTurnError(
+                "drew= is for the blind steal (option colonel-steal=blind): name the card"
+            )
+        event = event[len("drew=") :]
+    elif event is not None and blind:
+        raise IllegalTurnError(
+            Code.COLONEL,
+            f"the steal is blind (option colonel-steal=blind): the card is drawn unseen, "
+            f"not chosen; write the card drawn as 'drew={event}'",
+        )
     if not victim.events:
         turn.log.append(f"{victim.name} has no event card to steal")
         return

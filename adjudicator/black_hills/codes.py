@@ -115,6 +115,10 @@ class Code(StrEnum):
     #: "the number of resources that can be steal from the other players reserve. ... the
     #: attacker could decide to take the resources from just one player or two players."
     ROBBERY = "BH-ROBBERY"
+    #: "If the result of the die indicates that the player could steal two resources, the
+    #: attacker could decide to take the resources from just one player or two players."
+    #: A robbery names one or two victims, whatever the die shows (three or more are refused).
+    TWO_VICTIMS = "BH-TWO-VICTIMS"
 
     # -- Event Cards ------------------------------------------------------------------------
     #: "Protection. Cannot be attacked by gunmen during this round."
@@ -129,7 +133,9 @@ class Code(StrEnum):
     #: cards. It does not affect the player who activates the card."
     PLAGUE = "BH-PLAGUE"
     #: "Safeguard. The Colonel block will not affect you. The Colonel cannot act against any
-    #: other player during the round." Ours: nor steal the holder's event cards.
+    #: other player during the round." By default (the words) no Colonel blocks or steals
+    #: for the rest of the round once a Safeguard is in force; option `safeguard=holder`:
+    #: only the holder is safe, from the block and from the steal.
     SAFEGUARD = "BH-SAFEGUARD"
     #: "Reinforcements. Send another player's gunman to jail."
     REINFORCEMENTS = "BH-REINFORCEMENTS"

@@ -44,6 +44,7 @@ def activate(turn: Turn, args: list[str]) -> None:
     me.gold -= ev.cost
     turn.state.supply["gold"] += ev.cost
     me.events.remove(eid)
+    turn.state.used_events.append(eid)  # face up beside the deck (`reshuffle`)
     turn.event = eid
     turn.log.append(f"activates {ev.name}" + (f" for {ev.cost} gold" if ev.cost else ""))
     EVENTS[eid](turn, rest)
@@ -69,6 +70,7 @@ def discard(turn: Turn, args: list[str]) -> None:
         )
     for n in names:
         turn.me.events.remove(n)
+        turn.state.used_events.append(n)  # read: a discarded card joins the used ones
     turn.discarded = True
     turn.log.append(f"discards {' and '.join(names)}")
 

@@ -3,7 +3,9 @@ carrying out a robbery with the aiming die (one a turn, not on a protected playe
 
 Who is robbed of what: the named players in turn, one resource each, until the die is
 spent; from each the resource named for them (`bob:gold`) while they hold it, else the
-most valuable one they hold.
+most valuable one they hold. "the attacker could decide to take the resources from just one
+player or two players": one or two players are named (a name written twice, `bob:gold
+bob:fur`, is one player), never three.
 """
 
 from __future__ import annotations
@@ -43,6 +45,13 @@ def rob(turn: Turn, args: list[str]) -> None:
     targets = [a for a in args if not a.startswith("die=")]
     if not targets:
         raise InvalidTurnError("rob whom? 'rob NAME[:resource]'")
+    named = list(dict.fromkeys(t.partition(":")[0] for t in targets))
+    if len(named) > 2:
+        raise IllegalTurnError(
+            Code.TWO_VICTIMS,
+            f"a robbery takes from just one player or two players, not {len(named)} "
+            f"({', '.join(named)})",
+        )
     turn.robbed = True
     me.gunmen -= 1
     s.jail += 1

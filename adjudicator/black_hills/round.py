@@ -17,7 +17,15 @@ from adjudicator.black_hills.notation import resource
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
 
-__all__ = ["end_round", "end_turn", "keep", "next_player", "returns", "round_ends"]
+__all__ = [
+    "end_round",
+    "end_turn",
+    "keep",
+    "next_player",
+    "reshuffle",
+    "returns",
+    "round_ends",
+]
 
 
 def keep(turn: Turn, args: list[str]) -> None:
@@ -117,8 +125,11 @@ def end_round(s: BHState, log: list[str], chosen: dict[str, list[str]] | None = 
         p.characters = [everything.pop() for _ in range(rules.characters_dealt)]
     s.discarded = everything
     for p in s.players:  # one event a round, for a player holding fewer than two
-        if len(p.events) < rules.event_hand_limit and s.event_deck:
-            p.events.append(s.event_deck.pop(0))
+        if len(p.events) < rules.event_hand_limit:
+            if not s.event_deck:
+                reshuffle(s, log)
+            if s.event_deck:
+                p.events.append(s.event_deck.pop(0))
     s.round += 1
     s.placed, s.closed, s.plague = [], {}, None
     s.protected, s.safeguard, s.colonel, s.turns = [], [], [], {}
@@ -127,3 +138,16 @@ def end_round(s: BHState, log: list[str], chosen: dict[str, list[str]] | None = 
         f"round {s.round} begins: {s.sheriff} holds the badge and starts; resources "
         f"above {rules.resource_limit} went back; four characters dealt to each"
     )
+
+
+def reshuffle(s: BHState, log: list[str]) -> None:
+    """The event deck ran out. The rulebook does not say what then; by default (option
+    `reshuffle=used`) the used cards ("placed face up at the side of the deck of events
+    cards not yet played") are shuffled, from the seed, into a new deck; with
+    `reshuffle=never` no more event cards are dealt."""
+    if s.options.reshuffle == "never" or not s.used_events:
+        return
+    deck = sorted(s.used_events)
+    random.Random((s.seed or 0) * 15_485_863 + s.round).shuffle(deck)
+    s.event_deck, s.used_events = deck, []
+    log.append(f"the event deck ran out: the {len(deck)} used event cards are shuffled into it")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 from adjudicator.black_hills.data import RESOURCES
+from adjudicator.black_hills.options import BHOptions
 from adjudicator.black_hills.state import BHPlayer, BHState
 from adjudicator.core.errors import InputError
 from adjudicator.core.validation import check_seats
@@ -27,7 +28,9 @@ __all__ = ["SEATS", "new_table"]
 SEATS = (2, 4)
 
 
-def new_table(names: list[str], seed: int, sheriff: str | None = None) -> BHState:
+def new_table(
+    names: list[str], seed: int, sheriff: str | None = None, options: BHOptions | None = None
+) -> BHState:
     """The table before the first turn: supply, jail, four characters and one event each."""
     from adjudicator.black_hills.data import load_rules
 
@@ -55,4 +58,5 @@ def new_table(names: list[str], seed: int, sheriff: str | None = None) -> BHStat
         jail=len(names),
         discarded=characters,
         event_deck=events,
+        options=options or BHOptions(),
     )

@@ -8,6 +8,9 @@ sheriff = "ann"           # who holds the sheriff badge (starts the next round)
 seed = 7                  # optional: the aiming die and the Shaman's draw
 discarded = ["hunter"]    # character cards in the discard pile (the Shaman draws there)
 event_deck = ["storm"]    # the event cards still to deal, top first (one a round each)
+used_events = ["bank"]    # activated and discarded, face up beside the deck (optional)
+[options]                 # optional: the table's readings (options.py), unset = default
+safeguard = "holder"
 [supply]                  # resources left beside the board, and gunmen in the jail
 gold = 10
 logs = 10
@@ -42,6 +45,7 @@ from typing import Any
 from pydantic import Field, StrictInt
 
 from adjudicator.black_hills.data import RESOURCES, Rules, load_rules
+from adjudicator.black_hills.options import BHOptions, parse_options
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data, write_data
 from adjudicator.core.seats import Seats
@@ -80,6 +84,9 @@ class BHState(Seats[BHPlayer]):
     jail: int = 0
     discarded: list[str] = field(default_factory=list)
     event_deck: list[str] = field(default_factory=list)  # top first
+    # "All events cards used during the round are placed face up at the side of the deck":
+    # activated and discarded ones, shuffled into a new deck when it runs out (`reshuffle`).
+    used_events: list[str] = field(default_factory=list)
     placed: list[tuple[str, str, str]] = field(default_factory=list)
     closed: dict[str, str] = field(default_factory=dict)
     plague: str | None = None
@@ -88,6 +95,7 @@ class BHState(Seats[BHPlayer]):
     colonel: list[tuple[str, str]] = field(default_factory=list)
     turns: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
+    options: BHOptions = field(default_factory=BHOptions)
 
     @property
     def rules(self) -> Rules:
@@ -131,6 +139,8 @@ class _State(StrictMutable):
     seed: StrictInt | None = None
     discarded: list[str] = []
     event_deck: list[str] = []
+    used_events: list[str] = []
+    options: dict[str, str] = {}
     supply: _Supply
     this_round: _Round = _Round()
     players: list[_Player] = []  # 2 to 4 (rulebook: "2-4 Players"): check_seats
@@ -179,9 +189,10 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
     for c in m.discarded:
         if c not in rules.characters:
             raise fail("discarded", f"unknown character {c!r}")
-    for e in m.event_deck:
-        if e not in rules.events:
-            raise fail("event_deck", f"unknown event {e!r}")
+    for key in ("event_deck", "used_events"):
+        for e in getattr(m, key):
+            if e not in rules.events:
+                raise fail(key, f"unknown event {e!r}")
     for i, (who, char, area) in enumerate(m.this_round.placed):
         if who not in names or char not in rules.characters or area not in rules.areas:
             raise fail(f"this_round.placed[{i}]", "name a player, a character and an area")
@@ -213,6 +224,7 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
     for where, cards in [
         *((f"{p.name}'s hand", p.events) for p in m.players),
         ("the event deck", m.event_deck),
+        ("the used events", m.used_events),
     ]:
         for e in cards:
             if e in events:
@@ -239,6 +251,7 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
         jail=m.supply.jail,
         discarded=list(m.discarded),
         event_deck=list(m.event_deck),
+        used_events=list(m.used_events),
         placed=[(a, b, c) for a, b, c in m.this_round.placed],
         closed=dict(m.this_round.closed),
         plague=m.this_round.plague,
@@ -247,6 +260,7 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
         colonel=[(a, b) for a, b in m.this_round.colonel],
         turns=dict(m.this_round.turns),
         winner=m.winner,
+        options=parse_options(m.options, source),
     )
 
 
@@ -266,6 +280,10 @@ def state_data(s: BHState) -> dict[str, Any]:
         data["seed"] = s.seed
     data["discarded"] = list(s.discarded)
     data["event_deck"] = list(s.event_deck)
+    if s.used_events:
+        data["used_events"] = list(s.used_events)
+    if s.options.changed():
+        data["options"] = s.options.changed()
     data["supply"] = {**s.supply, "jail": s.jail}
     this_round: dict[str, Any] = {
         "placed": [list(x) for x in s.placed],

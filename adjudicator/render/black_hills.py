@@ -103,7 +103,9 @@ def best_table(player: str, ranked: Sequence[Candidate], rules: Rules) -> Table:
                 str(c.kept),
             )
             continue
-        what = "the die" if c.outcomes[0].chance.startswith("die") else "the Shaman's draw"
+        what = {"die": "the die", "drew": "the blind steal"}.get(
+            c.outcomes[0].chance.split()[0], "the Shaman's draw"
+        )
         odds = ", ".join(f"+{k}: {p}" for k, p in c.distribution.items())
         t.add_row(
             rules.characters[c.character].name,

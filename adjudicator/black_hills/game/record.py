@@ -6,6 +6,7 @@
     [Players "ann, bob, cid"]
     [Seed "7"]
     [Sheriff "ann"]              # optional: who had the most coins (default: the first)
+    [Options "safeguard=holder"] # optional: the table's readings (black_hills/options.py)
 
     ann: keep miner preacher; miner      # the table's comment
     bob: keep sheriff hunter; sheriff; invest 1 {1}   # {N}: bob's reputation after it
@@ -18,11 +19,12 @@ to the same table. A line that is not in the notation is bad input, not a refuse
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator.black_hills.errors import InvalidTurnError
 from adjudicator.black_hills.notation import parse_turn
+from adjudicator.black_hills.options import BHOptions, parse_options_text
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_INT_DIGITS, MAX_MOVES, clip
@@ -48,6 +50,7 @@ class BHHeader:
     players: tuple[str, ...]
     seed: int = 1
     sheriff: str | None = None
+    options: BHOptions = field(default_factory=BHOptions)
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,7 @@ def parse_record(text: str, source: str = "record") -> BHRecord:
             if moves:
                 raise InputError(source, f"line {n}", "a tag after the first move")
             key = tag["tag"].lower()
-            if key not in ("edition", "players", "seed", "sheriff"):
+            if key not in ("edition", "players", "seed", "sheriff", "options"):
                 raise InputError(source, f"line {n}", f"unknown tag {tag['tag']!r}")
             tags[key] = tag["value"].strip()
             continue
@@ -115,7 +118,8 @@ def parse_record(text: str, source: str = "record") -> BHRecord:
             source, "Seed", f"{clip(seed)} is not a whole number of at most {MAX_INT_DIGITS} digits"
         )
     sheriff = tags.get("sheriff", "").lower() or None
-    return BHRecord(BHHeader(players, int(seed), sheriff), tuple(moves))
+    options = parse_options_text(tags.get("options", ""), source)
+    return BHRecord(BHHeader(players, int(seed), sheriff, options), tuple(moves))
 
 
 def read_record(path: Path) -> BHRecord:
@@ -127,6 +131,8 @@ def record_to_text(rec: BHRecord) -> str:
     lines = [f'[Edition "{EDITION}"]', f'[Players "{", ".join(h.players)}"]', f'[Seed "{h.seed}"]']
     if h.sheriff:
         lines.append(f'[Sheriff "{h.sheriff}"]')
+    if h.options.text():
+        lines.append(f'[Options "{h.options.text()}"]')
     lines.append("")
     for mv in rec.moves:
         lines.append(mv.text + (f" {{{mv.claimed}}}" if mv.claimed is not None else ""))

@@ -21,7 +21,7 @@ __all__ = ["BHReplay", "MoveOutcome", "decisive_cards", "replay", "start"]
 
 def start(header: BHHeader) -> BHState:
     """The table before the first turn (`black_hills/setup.py`, from the header's seed)."""
-    return new_table(list(header.players), header.seed, header.sheriff)
+    return new_table(list(header.players), header.seed, header.sheriff, header.options)
 
 
 def decisive_cards(text: str, rules: Rules) -> tuple[str | None, list[str]]:

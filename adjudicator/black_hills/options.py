@@ -1,0 +1,91 @@
+"""The table's options: where the rulebook's words can be read two ways, or say nothing, the
+default follows the words (RULINGS-black-hills) and the option keeps the other reading.
+
+Written in a state file as `[options]` (`safeguard = "holder"`) and in a game record as
+`[Options "safeguard=holder, first-bonus=card"]`; `text` and `parse` go between the two.
+
+- `safeguard`: "The Colonel cannot act against any other player during the round."
+  `everyone` (default, the words): once a Safeguard is in force, no Colonel blocks a card
+  or steals an event card for the rest of the round. `holder`: only the card's holder is
+  safe from the block and the steal.
+- `colonel-block`: "Colonel. Can be placed in any area and stops the next player who
+  places their card in that area". `anyone` (default, the words): the next card placed
+  there, the Colonel's own player's too. `others`: the Colonel's own player passes through
+  and the block waits for another player's card.
+- `first-bonus`: "The player who first places a character card on a specific area takes 2
+  resources tokens, whereas other players ... can only take 1". `player` (default, the
+  words): the player who placed the first character card there this round takes 2 with
+  each card placed there, other players 1. `card`: only the first card placed there takes 2.
+- `colonel-steal`: "steal an event card from any player he chooses". `chosen` (default):
+  the Colonel's player picks the card. `blind`: the card is drawn unseen, at random.
+- `reshuffle`: the rulebook does not say what happens when the event deck runs out.
+  `used` (default): the used and discarded event cards are shuffled into a new deck.
+  `never`: no more event cards are dealt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+
+from adjudicator.core.errors import InputError
+
+__all__ = ["CHOICES", "BHOptions", "parse_options", "parse_options_text"]
+
+#: Each option's values, the default first.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "safeguard": ("everyone", "holder"),
+    "colonel-block": ("anyone", "others"),
+    "first-bonus": ("player", "card"),
+    "colonel-steal": ("chosen", "blind"),
+    "reshuffle": ("used", "never"),
+}
+
+
+@dataclass(frozen=True)
+class BHOptions:
+    safeguard: str = "everyone"
+    colonel_block: str = "anyone"
+    first_bonus: str = "player"
+    colonel_steal: str = "chosen"
+    reshuffle: str = "used"
+
+    def items(self) -> dict[str, str]:
+        """Option name (as written) -> value, every option."""
+        return {f.name.replace("_", "-"): getattr(self, f.name) for f in fields(self)}
+
+    def changed(self) -> dict[str, str]:
+        """The options set to other than their default (what a file needs to write)."""
+        return {k: v for k, v in self.items().items() if v != CHOICES[k][0]}
+
+    def text(self) -> str:
+        """`safeguard=holder, first-bonus=card` (the changed ones; empty for the defaults)."""
+        return ", ".join(f"{k}={v}" for k, v in self.changed().items())
+
+
+def parse_options(given: dict[str, str], source: str, entry: str = "options") -> BHOptions:
+    """The options from `{name: value}`; an unknown name or value is bad input."""
+    out = BHOptions()
+    for name, value in given.items():
+        key = name.strip().lower()
+        if key not in CHOICES:
+            raise InputError(source, entry, f"unknown option {name!r} ({', '.join(CHOICES)})")
+        val = str(value).strip().lower()
+        if val not in CHOICES[key]:
+            raise InputError(
+                source, f"{entry}.{key}", f"{value!r}: one of {', '.join(CHOICES[key])}"
+            )
+        out = replace(out, **{key.replace("-", "_"): val})
+    return out
+
+
+def parse_options_text(text: str, source: str, entry: str = "Options") -> BHOptions:
+    """`safeguard=holder, first-bonus=card` (a record's `Options` tag)."""
+    given: dict[str, str] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        name, eq, value = part.partition("=")
+        if not eq:
+            raise InputError(source, entry, f"{part.strip()!r}: write NAME=VALUE")
+        given[name.strip()] = value.strip()
+    return parse_options(given, source, entry)
