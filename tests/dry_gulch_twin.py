@@ -162,3 +162,167 @@ def _sites_apart(rules: Rules, sites: tuple[str, ...]) -> bool:
     if len(set(sites)) < len(sites):
         return False
     return not any(rules.sites[a].across == b for a in sites for b in sites)
+
+
+# -- The events without a triangle, Ace up your Sleeve, I.O.U. and the face-up cards ------
+# Written from the cards' words alone (no code of `other_events.py` or `losses.py`): what
+# each player's hand, permits and the stacks hold after an event, in counts (which cards a
+# fellow player draws is chance). Readings restated: a damaged building counts as not built;
+# losses to oneself stay; an I.O.U. is handed over (to the receiver, else the discards)
+# before an Ace is shown; an Ace spares itself and one more card, the one of most worth.
+
+LOSS_TO = {  # "X loses two random cards to Y", by the building's printed name
+    "doctor-new-medicament": ("Doctor's Office", "Pharmacist"),
+    "doctor-close-shave": ("Doctor's Office", "Barber"),
+    "banker-new-pipe": ("Bank", "Tobacconist"),
+    "sheriff-shot": ("Sheriff's Office", "Doctor's Office"),
+    "undertakers-horse-is-ill": ("Undertaker", "Stables"),
+}
+
+
+def _owner(state: DGState, name: str) -> str | None:
+    for b in state.buildings:
+        if state.rules.permits[b.permit].name == name and not b.damaged:
+            return b.owner
+    return None
+
+
+def board_points(state: DGState) -> dict[str, int]:
+    """Influence on the board: buildings (damaged ones half, rounded down) and violet cards."""
+    rules = state.rules
+    points = {p.name: sum(rules.events[e].influence for e in p.played) for p in state.players}
+    for b in state.buildings:
+        full = rules.permits[b.permit].influence
+        points[b.owner] += full // 2 if b.damaged else full
+    return points
+
+
+def _exposed(hand: list[HandCard]) -> int:
+    """How many cards of the hand a fellow player can draw."""
+    aces = sum(1 for c in hand if c.event == "ace-up-your-sleeve")
+    others = len(hand) - aces
+    return max(0, others - 1) if aces else others
+
+
+def event_counts(state: DGState, event: str, site: str | None) -> dict[str, object]:
+    """Hand sizes and permit counts after the active player plays a face-up `event`, the
+    resource cards taken from the stacks, and the cards put on the discard piles."""
+    hands = {p.name: list(p.hand) for p in state.players}
+    sizes = {n: len(h) for n, h in hands.items()}
+    permits = {p.name: len(p.permits) for p in state.players}
+    seats = [p.name for p in state.players]
+    at = seats.index(state.active)
+    order = seats[at:] + seats[:at]
+    from_stack = 0
+    discarded = 0
+
+    def loses(loser: str | None, receiver: str | None, n: int) -> None:
+        nonlocal from_stack, discarded
+        if loser is None:
+            if receiver is not None:
+                sizes[receiver] += n
+                from_stack += n
+            return
+        if loser == receiver:
+            return
+        hand = hands[loser]
+        if any(c.event == "iou" for c in hand):
+            gone = 1
+            hand.remove(next(c for c in hand if c.event == "iou"))
+        else:
+            gone = min(n, _exposed(hand))
+            # which ones is chance: the counts are what the twin can say; the hand's
+            # remaining cards are not followed further (each player loses at most once
+            # per event, except the Gunfight's loser, handled below)
+        sizes[loser] -= gone
+        if receiver is None:
+            discarded += gone
+        else:
+            sizes[receiver] += gone
+
+    if event == "election-poll":
+        points = board_points(state)
+        lead = max(points.values())
+        for n in order:
+            sizes[n] += lead - points[n]
+            from_stack += lead - points[n]
+    elif event == "main-street-shootout":
+        u = _owner(state, "Undertaker")
+        if u is not None:
+            sizes[u] += 1
+            from_stack += 1
+    elif event in LOSS_TO:
+        a, b = LOSS_TO[event]
+        loses(_owner(state, a), _owner(state, b), 2)
+    elif event == "headline-mayor-to-be":
+        points = board_points(state)
+        leaders = [n for n in order if points[n] == max(points.values())]
+        for n in leaders:
+            loses(n, _owner(state, "Newspaper"), 2 if len(leaders) == 1 else 1)
+    elif event == "gunfight-in-the-saloon":
+        saloon = next((b for b in state.buildings if b.site == site), None)
+        if saloon is not None and not saloon.damaged:
+            loser = saloon.owner
+            left = list(hands[loser])
+            iou_left = sum(1 for c in left if c.event == "iou")
+            exposed = _exposed([c for c in left if c.event != "iou"])  # once the I.O.U.s went
+            for name in ("Undertaker", "Sheriff's Office", "Doctor's Office"):
+                to = _owner(state, name)
+                if to == loser:
+                    continue
+                if iou_left:  # each draw takes one I.O.U.
+                    iou_left -= 1
+                    gone = 1
+                else:
+                    gone = min(1, exposed)
+                    exposed -= gone
+                sizes[loser] -= gone
+                if to is None:
+                    discarded += gone
+                else:
+                    sizes[to] += gone
+    elif event == "wells-fargo-wagon":
+        post = _owner(state, "Post Office")
+        for n in order:
+            loses(n, post, 1)
+        for n in order:
+            sizes[n] += 3
+            from_stack += 3
+    elif event == "land-grant":
+        decks = state.decks
+        assert decks is not None
+        if decks.permits and state.city_hall_closed is None:  # a closed City Hall: none
+            permits[state.active] += 1
+    return {"hands": sizes, "permits": permits, "from_stack": from_stack, "discarded": discarded}
+
+
+def must_play(state: DGState) -> set[str]:
+    """The face-up cards the active player still has to play before the turn may close:
+    every card without a triangle; a Fire or Vandalism while some undamaged building's
+    owner has none of it in front; a violet card whose buildings stand (undamaged), the
+    City Hall Clock once the stagecoach has come, the Gold Strike only for the winning
+    point. Yellow cards are never played on their own."""
+    rules = state.rules
+    decks = state.decks
+    assert decks is not None
+    up = set()
+    standing = {rules.permits[b.permit].special for b in state.buildings if not b.damaged}
+    for e in decks.face_up:
+        card = rules.events[e]
+        if card.triangle == "none":
+            up.add(e)
+        elif card.triangle == "red":
+            if any(
+                not b.damaged and e not in state.player(b.owner).against for b in state.buildings
+            ):
+                up.add(e)
+        elif card.triangle == "violet":
+            if not set(card.needs) <= standing:
+                continue
+            if e == "city-hall-clock" and not state.stagecoach:
+                continue
+            mine = board_points(state)[state.active]
+            if e == "gold-strike" and mine + card.influence < rules.needed(len(state.players)):
+                continue
+            up.add(e)
+    return up

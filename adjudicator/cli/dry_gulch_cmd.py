@@ -92,9 +92,9 @@ def _draw_words(rules: Rules, source: object, how: list[str]) -> list[str]:
 
 app = typer.Typer(
     help=(
-        "Dry Gulch: set up a table; each phase of a turn (events, draw, build: pay, plan, "
-        "place; rewards, misfortunes, discard); score; simulate games. A whole game is kept "
-        "with `adjudicator game --edition dry-gulch`."
+        "Dry Gulch: set up a table; each phase of a turn (events and playing them, draw, "
+        "build: pay, plan, place; rewards, misfortunes, discard); score; simulate games. A "
+        "whole game is kept with `adjudicator game --edition dry-gulch`."
     ),
     no_args_is_help=True,
 )
@@ -369,7 +369,7 @@ def events(
 @handle_errors
 def misfortune(
     state_file: StateArg,
-    event: Annotated[str, typer.Argument(help="fire or vandalism, from the hand.")],
+    event: Annotated[str, typer.Argument(help="fire or vandalism, face up or from the hand.")],
     site: Annotated[str, typer.Argument(help="The site of the building it is played on.")],
     seed: Annotated[
         int | None, typer.Option("--seed", help="Which cards are drawn at random.")
@@ -388,6 +388,34 @@ def misfortune(
     site = _site(state.rules, state_file, site)
     result = play_misfortune(state, event, site, seed)
     _finish_phase(out, result, misfortune_view(result), state_file, write, "the misfortune")
+
+
+@app.command()
+@handle_errors
+def play(
+    state_file: StateArg,
+    event: Annotated[str, typer.Argument(help="A face-up event card without a triangle.")],
+    site: Annotated[
+        str | None,
+        typer.Argument(help="The Saloon a Gunfight in the Saloon is played against."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Which cards are drawn at random.")
+    ] = None,
+    write: WriteOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play a face-up event without a triangle (Election Poll, Land Grant, ...)."""
+    from adjudicator.dry_gulch.other_events import play_event
+    from adjudicator.dry_gulch.state import load_dg_state
+    from adjudicator.render.dry_gulch import other_event_view
+
+    out = Output(as_json)
+    state = load_dg_state(state_file)
+    event = _event(state.rules, state_file, event, "EVENT")
+    where = _site(state.rules, state_file, site) if site is not None else None
+    result = play_event(state, event, where, seed)
+    _finish_phase(out, result, other_event_view(result), state_file, write, "the event")
 
 
 # `--policy`'s type is spelled here (Typer reads it at start-up, before Dry Gulch may be

@@ -33,8 +33,8 @@ def _next_moves(game: DGGame) -> list[str]:
     hint = {
         "events": f"{me}: events discard ID [take ID ...]",
         "draw": f"{me}: draw resources | draw permit discard ID | draw permit stack ID | draw bank",
-        "build": f"{me}: build PERMIT at SITE | play ID | fire SITE | vandalism SITE | "
-        "discard [CARD ...]",
+        "build": f"{me}: build PERMIT at SITE | play ID [at SITE] | fire SITE | "
+        "vandalism SITE | discard [CARD ...]",
     }[game.phase]
     lines = [f"Turn {game.turn}, round {game.round}: {me}'s {game.phase} phase. Next: {hint}"]
     if game.phase == "events":

@@ -21,6 +21,7 @@ from typing import Any
 
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.state import DGState, HandCard
+from adjudicator.dry_gulch.table_options import fire_goes_out
 
 __all__ = ["DiscardResult", "discard_phase"]
 
@@ -69,11 +70,7 @@ def discard_phase(state: DGState, chosen: list[str], seed: int | None = None) ->
     for card in chosen:
         discarded.append(mine.hand.pop(next(i for i, c in enumerate(mine.hand) if c.text == card)))
     misfortunes, mine.against = list(mine.against), []
-    repaired = []
-    for b in after.buildings:
-        if b.owner == mine.name and b.damaged:
-            b.damaged = False
-            repaired.append(b.site)
+    repaired = fire_goes_out(after, mine.name, "fire" in misfortunes)
     rng = random.Random(seed)
     lost: dict[str, list[str]] = {}
     limit = after.rules.hand_limit

@@ -7,17 +7,22 @@ A draw is written as one of:
     permit discard ID         the face-up discarded permit ID
     permit stack ID           two from the stack, keep ID, the other is discarded face up
     bank                      the Bank's owner: two resources and the top permit
+    ... bank                  (option `bank-draw=extra`) an ordinary draw, then the Bank's
 
-Readings: the Bank's draw comes *instead of* the ordinary one (one draw a phase); a
-damaged Bank draws nothing extra (its ability is suspended, `DG-DAMAGED`); with one
-permit left in the stack, `permit stack` keeps it.
+Readings: the Bank's draw comes *instead of* the ordinary one (one draw a phase; option
+`bank-draw=extra`: after it, `resources bank`); a damaged Bank draws nothing extra (its
+ability is suspended, `DG-DAMAGED`); with one permit left in the stack, `permit stack`
+keeps it. Options (`options.py`): `open-permits` ("may look through the stack and take any
+permit he likes": `permit stack ID` takes ID from anywhere in it, nothing discarded);
+`city-hall` (a City Hall closed by Fire or Vandalism: no permit is drawn, the Bank's
+top permit neither).
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from adjudicator.core.errors import InputError
@@ -38,6 +43,7 @@ class DrawResult:
     permit: str | None = None
     discarded_permit: str | None = None
     reshuffled: bool = False
+    bank_permit: str | None = None  # option bank-draw=extra: the Bank's permit besides
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -48,6 +54,7 @@ class DrawResult:
             "permit": self.permit,
             "discarded_permit": self.discarded_permit,
             "reshuffled": self.reshuffled,
+            "bank_permit": self.bank_permit,
         }
 
 
@@ -67,6 +74,34 @@ def draw_phase(state: DGState, how: list[str], seed: int | None = None) -> DrawR
     rng = random.Random(seed)
     rules = after.rules
     words = [w.lower() for w in how]
+    permit_words = words[:1] == ["permit"] or words[-1:] == ["bank"]
+    if permit_words and after.city_hall_closed is not None:
+        return refuse(
+            Code.CITY_HALL,
+            f"the City Hall is closed (damaged on {after.city_hall_closed}'s turn): "
+            "no building permits are drawn",
+        )
+    if words[-1:] == ["bank"] and len(words) in (2, 4):  # an ordinary draw, then the Bank's
+        if after.options.bank_draw != "extra":
+            return refuse(
+                Code.BANK_DRAW,
+                "the Bank's draw comes instead of the ordinary one (option bank-draw=instead)",
+            )
+        first = draw_phase(state, words[:-1], seed)
+        if not first.legal:
+            return first
+        bank = _bank(first.after, random.Random(None if seed is None else seed + 1))
+        if not isinstance(bank, tuple):
+            return refuse(bank.code, bank.message)
+        got, permit, shuffled = bank[1:]
+        return replace(
+            first,
+            after=bank[0],
+            resources=first.resources + got,
+            permit=first.permit,
+            bank_permit=permit,
+            reshuffled=first.reshuffled or shuffled,
+        )
     if words == ["resources"]:
         got, shuffled = draw_resources(decks, 3, rng)
         player.hand.extend(parse_card(c, rules) for c in got)
@@ -76,6 +111,12 @@ def draw_phase(state: DGState, how: list[str], seed: int | None = None) -> DrawR
             shown = ", ".join(decks.permit_discard) or "none"
             return refuse(Code.DRAW, f"no {words[2]!r} among the discarded permits ({shown})")
         decks.permit_discard.remove(words[2])
+        player.permits.append(words[2])
+        return DrawResult(me, True, (), after, permit=words[2])
+    if len(words) == 3 and words[:2] == ["permit", "stack"] and after.options.open_permits:
+        if words[2] not in decks.permits:
+            return refuse(Code.OPEN_PERMITS, f"no {words[2]!r} in the permit stack")
+        decks.permits.remove(words[2])  # DG-OPT-OPEN-PERMITS: any one, nothing discarded
         player.permits.append(words[2])
         return DrawResult(me, True, (), after, permit=words[2])
     if len(words) == 3 and words[:2] == ["permit", "stack"]:
@@ -91,20 +132,37 @@ def draw_phase(state: DGState, how: list[str], seed: int | None = None) -> DrawR
             me, True, (), after, permit=words[2], discarded_permit=next(iter(two), None)
         )
     if words == ["bank"]:
-        if "bank" not in state.specials_built(me):
-            return refuse(Code.BANK_DRAW, f"{me} owns no Bank (or it is damaged)")
-        if not decks.permits:
+        if after.options.bank_draw == "extra":
             return refuse(
-                Code.BANK_DRAW, "the permit stack is empty: the Bank's draw no longer applies"
+                Code.BANK_DRAW,
+                "the Bank's draw comes after the ordinary one (option bank-draw=extra): "
+                "write 'resources bank' or 'permit ... bank'",
             )
-        got, shuffled = draw_resources(decks, 2, rng)
-        player.hand.extend(parse_card(c, rules) for c in got)
-        permit = decks.permits.pop(0)
-        player.permits.append(permit)
-        return DrawResult(me, True, (), after, got, permit, reshuffled=shuffled)
+        bank = _bank(after, rng)
+        if not isinstance(bank, tuple):
+            return refuse(bank.code, bank.message)
+        return DrawResult(me, True, (), bank[0], bank[1], bank[2], reshuffled=bank[3])
     # Not a draw the notation knows: bad input, not a draw the rules refuse.
     raise InputError(
         "DRAW",
         repr(" ".join(how)),
         "write 'resources', 'permit discard ID', 'permit stack ID' or 'bank'",
     )
+
+
+def _bank(after: DGState, rng: random.Random) -> tuple[DGState, list[str], str, bool] | Reason:
+    """The Bank's draw into `after` (changed in place): two resources and the top permit."""
+    me = after.active
+    decks = after.decks
+    assert decks is not None
+    if "bank" not in after.specials_built(me):
+        return Reason(Code.BANK_DRAW, f"{me} owns no Bank (or it is damaged)")
+    if not decks.permits:
+        return Reason(
+            Code.BANK_DRAW, "the permit stack is empty: the Bank's draw no longer applies"
+        )
+    got, shuffled = draw_resources(decks, 2, rng)
+    after.player(me).hand.extend(parse_card(c, after.rules) for c in got)
+    permit = decks.permits.pop(0)
+    after.player(me).permits.append(permit)
+    return after, got, permit, shuffled

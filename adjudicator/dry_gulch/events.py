@@ -9,8 +9,8 @@ must play these cards during the course of his turn, before the reward phase."
 
 Readings: with fewer than three left, the discarded events are reshuffled first (as the
 rulebook says for resources); with none at all, nothing is turned up. The cards that stay
-face up are kept in the state's `decks.face_up` until they are played (their effects are
-not refereed yet).
+face up are kept in the state's `decks.face_up` until they are played from the table
+(`other_events.py`, `misfortune.py`, the game record's `play`; `DG-EVENT-FACE-UP`).
 """
 
 from __future__ import annotations

@@ -15,7 +15,9 @@ Readings: a building already damaged takes no second marker; the fellow players 
 seat order from the player who played the card; a Firehouse only counts undamaged, and a
 Firehouse owner who owns the burning building draws nothing from themself; the owner hands
 over Fire Insurance first (to the discards), else an I.O.U. (to the first who would draw);
-cards drawn at random come from the seed. Ace up your Sleeve is not refereed yet.
+cards drawn at random come from the seed, sparing the Ace up your Sleeve and the card its
+holder sets aside (`losses.py`, `DG-ACE`). A Fire or Vandalism left face up in the event
+phase is played from the table (`DG-EVENT-FACE-UP`), before one of the same in the hand.
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.dry_gulch.codes import Code, Reason
+from adjudicator.dry_gulch.losses import draw_at_random
 from adjudicator.dry_gulch.state import DGState
+from adjudicator.dry_gulch.table_options import misfortune_options
 
 __all__ = ["MisfortuneResult", "play_misfortune"]
 
@@ -66,8 +70,9 @@ def play_misfortune(
 
     if event not in ("fire", "vandalism"):
         return refuse(f"{event!r} is not a misfortune played against a building")
-    if not any(c.event == event for c in state.player(me).hand):
-        return refuse(f"{me} holds no {rules.events[event].name} card")
+    face_up = state.decks is not None and event in state.decks.face_up
+    if not face_up and not any(c.event == event for c in state.player(me).hand):
+        return refuse(f"{me} holds no {rules.events[event].name} card, and none lies face up")
     building = state.occupied().get(site)
     if building is None:
         return refuse(f"no building stands on {site!r}")
@@ -78,9 +83,14 @@ def play_misfortune(
         return refuse(f"{owner} has a {rules.events[event].name} in front already")
     after = copy.deepcopy(state)
     player, victim = after.player(me), after.player(owner)
-    player.hand.remove(next(c for c in player.hand if c.event == event))
+    if face_up:  # the one turned up is played first: it must be played this turn
+        assert after.decks is not None
+        after.decks.face_up.remove(event)
+    else:
+        player.hand.remove(next(c for c in player.hand if c.event == event))
     victim.against.append(event)
     next(b for b in after.buildings if b.site == site).damaged = True
+    misfortune_options(after, event, site)  # options city-hall, spreading-fire
     rng = random.Random(seed)
     names = after.names()
     start = names.index(me)
@@ -110,8 +120,7 @@ def play_misfortune(
                 after.decks.event_discard.append(handed)
         return result
     for name, n in draws:
-        for _ in range(min(n, len(victim.hand))):
-            card = victim.hand.pop(rng.randrange(len(victim.hand)))
+        for card in draw_at_random(victim.hand, n, rng, after):  # an Ace spares a card
             if event == "vandalism":
                 result.discarded.append(card.text)
                 if after.decks is not None:  # "which is discarded": onto its discard pile

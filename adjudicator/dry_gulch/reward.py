@@ -2,11 +2,13 @@
 `DG-REWARD`).
 
 Readings (each an option in RULINGS-dry-gulch): the buildings the active player built this
-turn pay their reward once, to them (`every_turn=True`: every undamaged building of the
-active player pays, every turn); each violet card played this turn gives the owners of its
-buildings three cards each (a building of the card's kind counted once per owner: the Two
-Ton Safe pays the Bank's owner and the Blacksmith's owner). A damaged building pays
-nothing. Cards are drawn in seat order from the active player, the resource stack
+turn pay their reward once, to them. Option `rewards=every-turn` (or `every_turn=True`)
+reads "Each player draws his resource cards from the corresponding stack" as written: in
+every reward phase every player draws the rewards of all their undamaged buildings (the
+buildings built this turn among them, once). Each violet card played this turn gives the
+owners of its buildings three cards each (a building of the card's kind counted once per
+owner: the Two Ton Safe pays the Bank's owner and the Blacksmith's owner). A damaged
+building pays nothing. Cards are drawn in seat order from the active player, the resource stack
 reshuffled from its discards when it runs out.
 """
 
@@ -54,7 +56,8 @@ def reward_phase(
     every_turn: bool = False,
 ) -> RewardResult:
     """The active player's reward phase: `built` the sites of the buildings they built this
-    turn, `violet` the violet cards they played this turn."""
+    turn, `violet` the violet cards they played this turn; `every_turn` or the state's
+    option `rewards=every-turn`: every player's buildings pay."""
     me = state.active
     rules = state.rules
 
@@ -73,14 +76,11 @@ def reward_phase(
             return refuse(Code.REWARD, f"{me} has played no {card!r} (violet cards in front)")
         played.remove(card)
     owed: dict[str, int] = {p.name: 0 for p in state.players}
-    paying = (
-        [b for b in state.buildings if b.owner == me]
-        if every_turn
-        else [on[site] for site in dict.fromkeys(built)]
-    )
+    every_turn = every_turn or state.options.rewards == "every-turn"
+    paying = list(state.buildings) if every_turn else [on[site] for site in dict.fromkeys(built)]
     for b in paying:
         if not b.damaged:
-            owed[me] += rules.permits[b.permit].reward
+            owed[b.owner] += rules.permits[b.permit].reward
     for card in violet:
         for special in rules.events[card].needs:
             owners = {

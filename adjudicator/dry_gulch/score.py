@@ -1,5 +1,10 @@
 """Influence on the board, what each player still lacks, the winner, and the event cards
-in play checked against their conditions."""
+in play checked against their conditions.
+
+"Half of the influence points that belong to the damaged building do not count"
+(`DG-DAMAGED`): for an odd value the halves differ, and the option `half` says which one
+counts: `down` (our default: the smaller half counts, a 3 counts 1) or `up` (a 3 counts 2).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,12 @@ from typing import Any
 
 from adjudicator.dry_gulch.state import DGState
 
-__all__ = ["Score", "score"]
+__all__ = ["Score", "damaged_influence", "score"]
+
+
+def damaged_influence(influence: int, half: str) -> int:
+    """What a damaged building's influence counts: the half that does not count is lost."""
+    return (influence + 1) // 2 if half == "up" else influence // 2
 
 
 @dataclass
@@ -42,7 +52,11 @@ def score(state: DGState) -> Score:
             if b.owner != p.name:
                 continue
             permit = rules.permits[b.permit]
-            points = permit.influence // 2 if b.damaged else permit.influence
+            points = (
+                damaged_influence(permit.influence, state.options.half)
+                if b.damaged
+                else permit.influence
+            )
             total += points
             lines.append(
                 f"{permit.name} on {b.site}: {points}"

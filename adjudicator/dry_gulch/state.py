@@ -3,6 +3,8 @@
 ```toml
 game = "dry-gulch"
 active = "ann"
+# stagecoach = true                     # the Wells Fargo Wagon has been played
+# city_hall_closed = "bob"              # option city-hall: closed on bob's turn
 [[players]]
 name = "ann"
 hand = ["carpenter", "lumber", "lumber", "labor:2", "event:iou"]   # resource kinds, Labor
@@ -14,6 +16,9 @@ permit = "residence"
 owner = "ann"
 site = "e1"
 damaged = false
+# fire = "ann"                          # option spreading-fire (damaged): ann's Fire burns
+[options]                               # the table's options (`options.py`)
+half = "up"
 ```
 """
 
@@ -32,6 +37,7 @@ from adjudicator.core.validation import ID_PATTERN, StrictMutable, check_seats, 
 from adjudicator.core.words import plural
 from adjudicator.dry_gulch.data import KINDS, Rules, load_rules
 from adjudicator.dry_gulch.decks import Decks, decks_data, decks_from
+from adjudicator.dry_gulch.options import DGOptions, options_data, options_from
 
 __all__ = [
     "Built",
@@ -90,6 +96,8 @@ class Built:
     owner: str
     site: str
     damaged: bool = False
+    # DG-OPT-SPREADING-FIRE: burning from the Fire in front of this player (its victim)
+    fire: str | None = None
 
 
 @dataclass
@@ -107,6 +115,9 @@ class DGState(Seats[DGPlayer]):
     active: str
     buildings: list[Built] = field(default_factory=list)
     decks: Decks | None = None  # the stacks and discards, when the state keeps them
+    options: DGOptions = field(default_factory=DGOptions)  # the table's (`options.py`)
+    stagecoach: bool = False  # the Wells Fargo Wagon has been played (the City Hall Clock)
+    city_hall_closed: str | None = None  # DG-OPT-CITY-HALL: closed on this player's turn
 
     @property
     def rules(self) -> Rules:
@@ -138,6 +149,7 @@ class _Built(StrictMutable):
     owner: str
     site: str
     damaged: StrictBool = False
+    fire: str | None = None
 
 
 class _State(StrictMutable):
@@ -146,6 +158,9 @@ class _State(StrictMutable):
     players: list[_Player] = []  # 3 to 6 (rulebook: "The 3 to 6 players"): check_seats
     buildings: list[_Built] = []
     decks: dict[str, Any] | None = None  # checked by `decks.decks_from`
+    options: dict[str, Any] | None = None  # checked by `options.options_from`
+    stagecoach: StrictBool = False
+    city_hall_closed: str | None = None
 
 
 #: The rulebook's player count ("The 3 to 6 players").
@@ -198,7 +213,13 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
         if b.site in seen:
             raise fail(entry, f"site {b.site!r} already holds the {seen[b.site]}")
         seen[b.site] = b.permit
-        built.append(Built(b.permit, b.owner, b.site, b.damaged))
+        if b.fire is not None and (not b.damaged or b.fire not in names):
+            raise fail(
+                entry,
+                f"fire {b.fire!r}: a burning building is damaged, and burns from "
+                "a Fire in front of one of the players",
+            )
+        built.append(Built(b.permit, b.owner, b.site, b.damaged, b.fire))
     _check_residences(built, names, rules, fail)
     _check_printed_counts(players, rules, fail)
     for permit, permit_info in rules.permits.items():
@@ -219,14 +240,31 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
             why = f"{n} {event_info.name} cards in play; the game has {event_info.count}"
             raise fail("players", why)
     for player in players:
-        damaged = sum(1 for b in built if b.owner == player.name and b.damaged)
+        # The buildings a spreading fire set burning share the one Fire card in front of
+        # its first victim (option spreading-fire); every other damaged building has its own.
+        burning = any(b.fire == player.name for b in built)
+        if burning and "fire" not in player.against:
+            raise fail(f"players {player.name!r}.against", "a fire burns with no Fire in front")
+        damaged = burning + sum(
+            1 for b in built if b.owner == player.name and b.damaged and b.fire is None
+        )
         if damaged > len(player.against):
             raise fail(
                 f"players {player.name!r}.against",
                 f"{plural(damaged, 'damaged building')} but "
                 f"{plural(len(player.against), 'misfortune card')} in front of {player.name}",
             )
-    return DGState(players, m.active, built, decks_from(m.decks, rules, source))
+    if m.city_hall_closed is not None and m.city_hall_closed not in names:
+        raise fail("city_hall_closed", f"{m.city_hall_closed!r} is not one of the players")
+    return DGState(
+        players,
+        m.active,
+        built,
+        decks_from(m.decks, rules, source),
+        options_from(m.options, source),
+        m.stagecoach,
+        m.city_hall_closed,
+    )
 
 
 def _check_residences(built: list[Built], names: list[str], rules: Rules, fail: Any) -> None:
@@ -291,6 +329,12 @@ def state_data(s: DGState) -> dict[str, Any]:
         ],
         "buildings": [
             {"permit": b.permit, "owner": b.owner, "site": b.site, "damaged": b.damaged}
+            | ({"fire": b.fire} if b.fire else {})
             for b in s.buildings
         ],
-    } | ({"decks": decks_data(s.decks)} if s.decks is not None else {})
+    } | (
+        ({"decks": decks_data(s.decks)} if s.decks is not None else {})
+        | ({"options": options_data(s.options)} if options_data(s.options) else {})
+        | ({"stagecoach": True} if s.stagecoach else {})
+        | ({"city_hall_closed": s.city_hall_closed} if s.city_hall_closed else {})
+    )

@@ -14,6 +14,7 @@ from adjudicator.dry_gulch.discard import DiscardResult
 from adjudicator.dry_gulch.draw import DrawResult
 from adjudicator.dry_gulch.events import EventPhase
 from adjudicator.dry_gulch.misfortune import MisfortuneResult
+from adjudicator.dry_gulch.other_events import EventResult
 from adjudicator.dry_gulch.pay import Payment
 from adjudicator.dry_gulch.place import Placement
 from adjudicator.dry_gulch.reward import RewardResult
@@ -32,6 +33,7 @@ __all__ = [
     "draw_view",
     "event_view",
     "misfortune_view",
+    "other_event_view",
     "pay_view",
     "payment_rows",
     "place_view",
@@ -124,6 +126,16 @@ def misfortune_view(result: MisfortuneResult) -> RenderableType:
     if result.discarded:
         lines.append(Text(f"  {result.owner} loses {', '.join(result.discarded)}"))
     return Group(*lines)
+
+
+def other_event_view(result: EventResult) -> RenderableType:
+    """A face-up card without a triangle played: refused and why, or who gained and lost."""
+    if not result.legal:
+        return Group(
+            Text(f"{ILLEGAL}: {result.player} plays {result.event}:", style="red"),
+            *(Text(f"  {r.code}: {r.message}") for r in result.reasons),
+        )
+    return Text(f"{LEGAL}: {result.player} plays {result.event}: {result.words()}")
 
 
 def event_view(result: EventPhase) -> RenderableType:

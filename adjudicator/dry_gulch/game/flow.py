@@ -9,8 +9,10 @@ order of the phases, the turn, the round and the end.
 Readings (RULINGS-dry-gulch): the event phase is skipped in the first round and when no
 event card is left anywhere; the build phase holds any number of buildings, misfortunes
 and violet cards, in any order; the `discard` move closes the turn: the rewards are drawn
-(`DG-REWARD`), face-up cards never played are discarded (their effects are not refereed:
-`DG-EVENT-THREE`), then the discard phase (`DG-DISCARD`). A building is paid with the
+(`DG-REWARD`), then the discard phase (`DG-DISCARD`). The face-up cards are played from
+the table (`play ID`, `play ID at SITE`, `fire SITE`; `other_events.py`): the turn does
+not close while one can still be played (`DG-EVENT-FACE-UP`), and those no building allows
+are discarded when it closes. A building is paid with the
 payment that keeps the most worth (`DG-PAY-KEEP`); the General Stores' allowance is one
 card a store a turn, over all the turn's buildings (`DG-STORE`). A player wins the moment
 they have enough influence in their own build phase (`DG-WIN`), from the draw on. Every
@@ -34,21 +36,26 @@ from adjudicator.dry_gulch.game.record import (
     DGHeader,
     Discard,
     Draw,
+    EventCard,
     Events,
     Misfortune,
     Move,
+    Reopen,
     Violet,
 )
 from adjudicator.dry_gulch.misfortune import play_misfortune
+from adjudicator.dry_gulch.named_pay import NamedPayment, named_payment
+from adjudicator.dry_gulch.other_events import CODES, play_event, playable_face_up
 from adjudicator.dry_gulch.pay import means_of, why_not
 from adjudicator.dry_gulch.place import rule_placement
 from adjudicator.dry_gulch.reward import reward_phase
 from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.search import Cheapest, Means, cheapest
 from adjudicator.dry_gulch.setup import new_table
-from adjudicator.dry_gulch.state import DGState
+from adjudicator.dry_gulch.state import DGState, parse_card
+from adjudicator.dry_gulch.table_options import reopen_city_hall, spread_fire, unplayable_kept
 
-__all__ = ["DGGame", "Outcome", "Phase", "move_seed", "new_game", "payment_for"]
+__all__ = ["DGGame", "Outcome", "Phase", "move_seed", "new_game", "payment_for", "payment_named"]
 
 Phase = Literal["events", "draw", "build", "over"]
 
@@ -98,6 +105,18 @@ def move_seed(base: int, n: int) -> int:
     return random.Random(f"dry-gulch:{base}:{n}").getrandbits(32)
 
 
+def payment_named(
+    state: DGState, permit: str, stores_used: int, named: list[str]
+) -> NamedPayment | str:
+    """The named cards as the active player's payment for one building (`DG-PAY-KEEP`),
+    with what is left of the turn's General Store allowance, or why they are none."""
+    means = means_of(state, state.active)
+    left = Means(max(0, means.stores - stores_used), means.blacksmith)
+    hand = state.player(state.active).hand
+    replace_any = state.options.replace == "any"
+    return named_payment(state.rules, hand, permit, left, named, replace_any)
+
+
 def payment_for(state: DGState, permit: str, stores_used: int) -> Cheapest | None:
     """The payment keeping the most worth for one building of the active player, with what
     is left of the turn's General Store allowance (`DG-STORE`)."""
@@ -144,13 +163,17 @@ class DGGame:
             return refuse(Code.WIN, f"the game is over: {self.winner} has won")
         if move.player != me:
             return refuse(Code.PHASE, f"it is {me}'s turn, in the {self.phase} phase")
+        if isinstance(move, EventCard | Violet) and move.event in CODES:
+            return self._event_card(move)
         want: dict[type[Move], tuple[Phase, ...]] = {
             Events: ("events",),
             Draw: ("draw",),
             Build: ("build",),
             Misfortune: ("build",),
             Violet: ("build",),
+            EventCard: ("build",),
             Discard: ("build",),
+            Reopen: ("draw",),  # DG-OPT-CITY-HALL: "at the end of his event phase"
         }
         if self.phase not in want[type(move)]:
             hint = {
@@ -172,6 +195,12 @@ class DGGame:
             if ev.face_up:
                 words += f"; face up {', '.join(ev.face_up)}"
             return self._next(move, ev.after, "draw", words, ev.to_json())
+        if isinstance(move, Reopen):
+            ro = reopen_city_hall(self.state, list(move.cards))
+            if not ro.legal:
+                return refuse(ro.reasons[0].code, ro.reasons[0].message)
+            words = f"reopened the City Hall, discarding {' '.join(move.cards)}"
+            return self._next(move, ro.after, "draw", words, ro.to_json())
         if isinstance(move, Draw):
             dr = draw_phase(self.state, list(move.how), seed)
             if not dr.legal:
@@ -227,19 +256,26 @@ class DGGame:
         placed = rule_placement(state, move.permit, move.site)
         if not placed.legal:
             return refuse(placed.reasons[0].code, placed.reasons[0].message)
-        paid = payment_for(state, move.permit, self.stores_used)
-        if paid is None:
-            return refuse(Code.PAY, f"the hand cannot pay: {why_not(state, move.permit, me)}")
+        if move.paying:  # DG-PAY-KEEP: the cards the player names
+            named = payment_named(state, move.permit, self.stores_used, list(move.paying))
+            if isinstance(named, str):
+                return refuse(Code.PAY, f"not a payment for the {move.permit}: {named}")
+            cards, stores = sorted(named.cards, reverse=True), named.stores
+        else:
+            paid = payment_for(state, move.permit, self.stores_used)
+            if paid is None:
+                return refuse(Code.PAY, f"the hand cannot pay: {why_not(state, move.permit, me)}")
+            cards = sorted(
+                {i for _, i in paid.direct[0]}
+                | {i for _, i in paid.store[0]}
+                | {i for _, g in paid.substitute[0] for i in g}
+                | set(paid.labour[0]),
+                reverse=True,
+            )
+            stores = len(paid.store[0])
         after = copy.deepcopy(placed.after)
         player, decks = after.player(me), after.decks
         assert decks is not None
-        cards = sorted(
-            {i for _, i in paid.direct[0]}
-            | {i for _, i in paid.store[0]}
-            | {i for _, g in paid.substitute[0] for i in g}
-            | set(paid.labour[0]),
-            reverse=True,
-        )
         spent = [player.hand.pop(i) for i in cards]
         for card in spent:  # spent cards go to their own discard piles
             if card.event is not None:
@@ -257,7 +293,7 @@ class DGGame:
             {"paid": [c.text for c in reversed(spent)], "site": move.site},
             decisive=move.permit,
             built=(*self.built, move.site),
-            stores_used=self.stores_used + len(paid.store[0]),
+            stores_used=self.stores_used + stores,
         )
 
     def _violet(self, move: Violet) -> tuple[DGGame, Outcome]:
@@ -279,6 +315,11 @@ class DGGame:
         missing = [n for n in card.needs if n not in standing]
         if missing:
             return refuse(f"the {card.name} needs {', '.join(missing)} standing (undamaged)")
+        if move.event == "city-hall-clock" and not state.stagecoach:  # D6
+            return refuse(
+                f"the {card.name} is playable after the stagecoach (Wells Fargo Wagon) has "
+                "arrived: none has been played"
+            )
         after = copy.deepcopy(state)
         player = after.player(me)
         if in_hand:
@@ -302,9 +343,31 @@ class DGGame:
             violet=(*self.violet, move.event),
         )
 
+    def _event_card(self, move: EventCard | Violet) -> tuple[DGGame, Outcome]:
+        """A face-up card without a triangle, played in the draw or build phase ("When
+        exactly he plays them is his choice": before the reward phase)."""
+        me = self.state.active
+        if self.phase not in ("draw", "build"):
+            why = "a face-up card is played after the event phase, before the rewards"
+            return self, Outcome(move, False, str(Code.PHASE), why, self.influence(me))
+        site = move.site if isinstance(move, EventCard) else None
+        ev = play_event(self.state, move.event, site, move_seed(self.header.seed, self.played))
+        if not ev.legal:
+            reason = ev.reasons[0]
+            return self, Outcome(move, False, str(reason.code), reason.message, self.influence(me))
+        name = self.state.rules.events[move.event].name
+        words = f"played the {name}" + (f" against {site}" if site else "") + f": {ev.words()}"
+        return self._next(move, ev.after, self.phase, words, ev.to_json())
+
     def _end_turn(self, move: Discard, seed: int) -> tuple[DGGame, Outcome]:
         """Rewards, the face-up cards left, the discard phase, and the next player."""
         state, me = self.state, self.state.active
+        waiting = playable_face_up(state)
+        if waiting:  # DG-EVENT-FACE-UP: "must play these cards ... before the reward phase"
+            plays = ", ".join(f"{e} at {s}" if s else e for e, s in waiting[:4])
+            more = " ..." if len(waiting) > 4 else ""
+            why = f"the face-up cards are played before the rewards: play {plays}{more}"
+            return self, Outcome(move, False, str(Code.FACE_UP), why, self.influence(me))
         rw = reward_phase(state, list(self.built), list(self.violet), seed)
         if not rw.legal:  # pragma: no cover - the flow passes only its own buildings
             return self, Outcome(
@@ -314,6 +377,10 @@ class DGGame:
         decks = after.decks
         assert decks is not None
         unplayed, decks.face_up = list(decks.face_up), []
+        kept = unplayable_kept(after, unplayed)  # option violet-unplayable=hand
+        after.player(me).hand.extend(parse_card(f"event:{e}", after.rules) for e in kept)
+        for e in kept:
+            unplayed.remove(e)
         decks.event_discard.extend(unplayed)
         ds = discard_phase(after, list(move.cards), seed + 1)
         if not ds.legal:
@@ -324,19 +391,25 @@ class DGGame:
         names = after.names()
         nxt = names[(names.index(me) + 1) % len(names)]
         after.active = nxt
+        if after.city_hall_closed == nxt:  # DG-OPT-CITY-HALL: "until ... again on turn"
+            after.city_hall_closed = None
+        burnt = spread_fire(after)  # DG-OPT-SPREADING-FIRE: "at the start of each ... turn"
         assert after.decks is not None
         if nxt == names[0]:
             after.decks.round += 1
         parts = [f"rewards {rw.drawn or 'none'}"]
         if unplayed:
-            parts.append(f"face-up cards discarded unplayed: {', '.join(unplayed)}")
+            parts.append(f"face-up cards that cannot be played, discarded: {', '.join(unplayed)}")
         if move.cards:
             parts.append(f"discarded {' '.join(move.cards)}")
         if ds.repaired:
             parts.append(f"repaired {', '.join(ds.repaired)}")
         if ds.at_random:
             parts.append(f"over the hand limit: {ds.at_random}")
+        if burnt:
+            parts.append(f"the fire spreads to {', '.join(burnt)}")
         detail = {"reward": rw.to_json(), "unplayed": unplayed, "discard": ds.to_json()}
+        detail |= {"fire_spread": burnt} if burnt else {}
         game = replace(
             self,
             state=after,
@@ -353,5 +426,8 @@ class DGGame:
 
 def new_game(header: DGHeader) -> DGGame:
     """The table before the first move: residences placed, stacks shuffled, hands dealt."""
-    state = new_table(list(header.players), header.seed, dict(header.residences))
+    picks = {k: list(v) for k, v in header.picks.items()}
+    state = new_table(
+        list(header.players), header.seed, dict(header.residences), header.options, picks
+    )
     return DGGame(header, state, _start(state))

@@ -7,12 +7,17 @@ A record is a header of tag pairs, then one move a line::
     [Players "ann, bob, cid"]            # seat order, the starting player first
     [Seed "7"]                           # the stacks shuffled from it, and every draw
     [Residences "ann=s01, bob=s05"]      # optional: where each residence stands
+    [Options "half=up, open-permits=true"]  # optional: the table's options (`options.py`)
+    [Picks "cid=bank hotel, ann=opera"]  # option advanced-setup: the permits each picks
 
     ann: events discard fire take iou    # the event phase (not in the first round)
     ann: draw resources                  # or: draw permit discard ID | permit stack ID | bank
-    ann: build saloon at s12 {4}         # a building from a permit, on a site
+    ann: build saloon at s12 {4}         # a building from a permit, on a site, paid with
+    ann: build bank at s30 paying brick mason labor:3   # the proposed payment or the named
     ann: fire s07                        # a misfortune from the hand (also: vandalism SITE)
     ann: play silk-lace                  # a violet card from the hand or face up
+    ann: play land-grant                 # a face-up card without a triangle
+    ann: play gunfight-in-the-saloon at s09   # one played against a building
     ann: discard lumber labor:2          # rewards, then the discard phase: the turn ends
 
 `{n}` is the influence the table counted for the player after the move (optional; replay
@@ -30,6 +35,7 @@ from pathlib import Path
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_INT_DIGITS, MAX_MOVES, clip
+from adjudicator.dry_gulch.options import DGOptions, options_from, options_pairs, options_text
 
 __all__ = [
     "EDITION",
@@ -39,9 +45,11 @@ __all__ = [
     "DGRecordError",
     "Discard",
     "Draw",
+    "EventCard",
     "Events",
     "Misfortune",
     "Move",
+    "Reopen",
     "Violet",
     "format_move",
     "header_text",
@@ -70,6 +78,8 @@ class DGHeader:
     players: tuple[str, ...]
     seed: int = 1
     residences: dict[str, str] = field(default_factory=dict)
+    options: DGOptions = field(default_factory=DGOptions)
+    picks: dict[str, tuple[str, ...]] = field(default_factory=dict)  # advanced-setup
 
 
 @dataclass(frozen=True)
@@ -94,6 +104,7 @@ class Draw(Move):
 class Build(Move):
     permit: str = ""
     site: str = ""
+    paying: tuple[str, ...] = ()  # the cards named (DG-PAY-KEEP); none: the proposal
 
 
 @dataclass(frozen=True)
@@ -108,7 +119,23 @@ class Violet(Move):
 
 
 @dataclass(frozen=True)
+class EventCard(Move):
+    """A face-up card played against a building's site (`play ID at SITE`: the Gunfight
+    in the Saloon); `play ID` alone is a `Violet` move, whatever the card's triangle."""
+
+    event: str = ""
+    site: str = ""
+
+
+@dataclass(frozen=True)
 class Discard(Move):
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Reopen(Move):
+    """Option city-hall: two cards discarded to reopen the City Hall (`reopen CARD CARD`)."""
+
     cards: tuple[str, ...] = ()
 
 
@@ -143,22 +170,34 @@ def parse_move(text: str, line: int = 0) -> Move:
             raise ValueError("write 'events discard ID [take ID ...]'")
         return Events(player, claimed, line, rest[1], tuple(take[1:]))
     if head == "draw" and (
-        rest in (["resources"], ["bank"])
+        rest in (["resources"], ["bank"], ["resources", "bank"])
         or (len(rest) == 3 and rest[0] == "permit" and rest[1] in ("discard", "stack"))
+        or (  # option bank-draw=extra: the ordinary draw, then the Bank's
+            len(rest) == 4
+            and rest[0] == "permit"
+            and rest[1] in ("discard", "stack")
+            and rest[3] == "bank"
+        )
     ):
         return Draw(player, claimed, line, tuple(rest))
     if head == "build" and len(rest) == 3 and rest[1] == "at":
         return Build(player, claimed, line, rest[0], rest[2])
+    if head == "build" and len(rest) > 4 and rest[1] == "at" and rest[3] == "paying":
+        return Build(player, claimed, line, rest[0], rest[2], tuple(rest[4:]))
     if head in ("fire", "vandalism") and len(rest) == 1:
         return Misfortune(player, claimed, line, head, rest[0])
+    if head == "play" and len(rest) == 3 and rest[1] == "at":
+        return EventCard(player, claimed, line, rest[0], rest[2])
     if head == "play" and len(rest) == 1:
         return Violet(player, claimed, line, rest[0])
     if head == "discard":
         return Discard(player, claimed, line, tuple(rest))
+    if head == "reopen" and len(rest) == 2:
+        return Reopen(player, claimed, line, tuple(rest))
     raise ValueError(
         f"{clip(body)}: a move is 'events discard ID [take ID ...]', 'draw resources|permit "
-        "discard ID|permit stack ID|bank', 'build PERMIT at SITE', 'fire SITE', "
-        "'vandalism SITE', 'play ID' or 'discard [CARD ...]'"
+        "discard ID|permit stack ID|bank', 'build PERMIT at SITE [paying CARD ...]', 'fire SITE', "
+        "'vandalism SITE', 'play ID [at SITE]', 'reopen CARD CARD' or 'discard [CARD ...]'"
     )
 
 
@@ -171,13 +210,19 @@ def format_move(move: Move) -> str:
     elif isinstance(move, Draw):
         body = "draw " + " ".join(move.how)
     elif isinstance(move, Build):
-        body = f"build {move.permit} at {move.site}"
+        body = f"build {move.permit} at {move.site}" + (
+            f" paying {' '.join(move.paying)}" if move.paying else ""
+        )
     elif isinstance(move, Misfortune):
         body = f"{move.event} {move.site}"
     elif isinstance(move, Violet):
         body = f"play {move.event}"
+    elif isinstance(move, EventCard):
+        body = f"play {move.event} at {move.site}"
     elif isinstance(move, Discard):
         body = " ".join(("discard", *move.cards))
+    elif isinstance(move, Reopen):
+        body = " ".join(("reopen", *move.cards))
     else:  # pragma: no cover - every kind is above
         raise TypeError(type(move).__name__)
     claim = f" {{{move.claimed}}}" if move.claimed is not None else ""
@@ -190,8 +235,14 @@ def _strip_comment(line: str) -> str:
 
 def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> DGHeader:
     for name, (line, _) in tags.items():
-        if name not in ("edition", "players", "seed", "residences"):
-            errors.append((line, f"unknown tag {clip(name)} (Edition, Players, Seed, Residences)"))
+        if name not in ("edition", "players", "seed", "residences", "options", "picks"):
+            errors.append(
+                (
+                    line,
+                    f"unknown tag {clip(name)} (Edition, Players, Seed, Residences, Options, "
+                    "Picks)",
+                )
+            )
     line, edition = tags.get("edition", (1, ""))
     if edition.strip().lower() != EDITION:
         errors.append((line, f'a Dry Gulch record says [Edition "{EDITION}"]'))
@@ -217,7 +268,26 @@ def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> 
                     errors.append((line, f"write NAME=SITE, found {clip(part.strip())}"))
                 else:
                     residences[name.strip().lower()] = site.strip().lower()
-    return DGHeader(players, seed, residences)
+    options = DGOptions()
+    if "options" in tags:
+        line, text = tags["options"]
+        try:
+            options = options_from(options_pairs(text), "record", "Options")
+        except ValueError as exc:
+            errors.append((line, str(exc)))
+        except InputError as exc:
+            errors.append((line, f"{exc.entry}: {exc.problem}"))
+    picks: dict[str, tuple[str, ...]] = {}
+    if "picks" in tags:
+        line, text = tags["picks"]
+        for part in text.replace(";", ",").split(","):
+            if part.strip():
+                name, eq, chosen = part.partition("=")
+                if not eq or not name.strip() or not chosen.split():
+                    errors.append((line, f"write NAME=PERMIT [PERMIT], found {clip(part.strip())}"))
+                else:
+                    picks[name.strip().lower()] = tuple(chosen.lower().split())
+    return DGHeader(players, seed, residences, options, picks)
 
 
 def record_from_text(text: str, source: str = "record") -> DGRecord:
@@ -256,6 +326,11 @@ def header_text(h: DGHeader) -> list[str]:
     if h.residences:
         pairs = ", ".join(f"{k}={v}" for k, v in h.residences.items())
         out.append(f'[Residences "{pairs}"]')
+    if options_text(h.options):
+        out.append(f'[Options "{options_text(h.options)}"]')
+    if h.picks:
+        pairs = ", ".join(f"{k}={' '.join(v)}" for k, v in h.picks.items())
+        out.append(f'[Picks "{pairs}"]')
     return out
 
 

@@ -33,11 +33,13 @@ from adjudicator.dry_gulch.game.record import (
     DGRecord,
     Discard,
     Draw,
+    EventCard,
     Events,
     Misfortune,
     Move,
     Violet,
 )
+from adjudicator.dry_gulch.other_events import playable_face_up
 from adjudicator.dry_gulch.place import legal_sites
 from adjudicator.dry_gulch.score import score
 
@@ -75,16 +77,20 @@ def _draw(game: DGGame, policy: Policy, rng: random.Random) -> Move:
     permits = [("permit", "discard", p) for p in dict.fromkeys(decks.permit_discard)]
     permits += [("permit", "stack", p) for p in dict.fromkeys(decks.permits[:2])]
     bank = "bank" in state.specials_built(me) and bool(decks.permits)
+    if state.city_hall_closed is not None:  # option city-hall: no permit is drawn
+        permits, bank = [], False
+    # Option bank-draw=extra: the Bank's draw after the ordinary one.
+    bank_how = ("resources", "bank") if state.options.bank_draw == "extra" else ("bank",)
     if policy == "greedy":
         if bank:
-            return Draw(me, how=("bank",))
+            return Draw(me, how=bank_how)
         if permits and len(state.player(me).permits) < 2:
             best = max(permits, key=lambda w: (state.rules.permits[w[2]].influence, w))
             return Draw(me, how=best)
         return Draw(me, how=("resources",))
     roll = rng.random()
     if bank and roll < 0.2:
-        return Draw(me, how=("bank",))
+        return Draw(me, how=bank_how)
     if permits and roll < 0.45:
         return Draw(me, how=rng.choice(permits))
     return Draw(me, how=("resources",))
@@ -104,6 +110,8 @@ def _violet(game: DGGame) -> Move | None:
             continue
         if e == "gold-strike" and lacks > card.influence:
             continue  # only the point that wins (DG-VIOLET)
+        if e == "city-hall-clock" and not state.stagecoach:
+            continue  # "and the stagecoach (Wells Fargo Wagon) has arrived"
         return Violet(me, event=e)
     return None
 
@@ -165,7 +173,25 @@ def choose(game: DGGame, policy: Policy, rng: random.Random) -> Move:
         if rng.random() < MISFORTUNE_CHANCE:
             event, site, _ = rng.choice(targets)
             return Misfortune(me, event=event, site=site)
-    return Discard(me)
+    return _face_up(game, policy, rng) or Discard(me)
+
+
+def _face_up(game: DGGame, policy: Policy, rng: random.Random) -> Move | None:
+    """A face-up card still to be played before the turn may close (`DG-EVENT-FACE-UP`):
+    any one (random), or one not aimed at the player's own building (greedy)."""
+    state, me = game.state, game.state.active
+    waiting = playable_face_up(state)
+    if not waiting:
+        return None
+    if policy == "random":
+        event, site = rng.choice(waiting)
+    else:
+        owners = {b.site: b.owner for b in state.buildings}
+        event, site = min(waiting, key=lambda w: (owners.get(w[1] or "") == me, w))
+    if state.rules.events[event].triangle == "red":
+        assert site is not None
+        return Misfortune(me, event=event, site=site)
+    return EventCard(me, event=event, site=site) if site else Violet(me, event=event)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,122 @@
+"""The options of a Dry Gulch table (RULINGS-dry-gulch): the rulebook's four optional
+rules, off by default, and the readings tables may settle otherwise.
+
+Set in a state file's `[options]` table or a game record's `[Options "..."]` tag:
+
+```toml
+[options]
+half = "up"                 # DG-DAMAGED: a damaged building keeps the larger half
+replace = "any"             # DG-PAY-MISSING: any unit may be replaced
+bank-draw = "extra"         # DG-BANK-DRAW: the Bank's draw on top of the ordinary one
+violet-unplayable = "hand"  # DG-EVENT-THREE: an unplayable face-up violet card is kept
+rewards = "every-turn"      # DG-REWARD: every owner, every building, every turn
+open-permits = true         # DG-OPT-OPEN-PERMITS
+city-hall = true            # DG-OPT-CITY-HALL
+spreading-fire = true       # DG-OPT-SPREADING-FIRE
+advanced-setup = true       # DG-OPT-ADVANCED
+```
+
+A record writes the same pairs on one line: `[Options "half=up, open-permits=true"]`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from adjudicator.core.errors import InputError
+
+__all__ = [
+    "CHOICES",
+    "SWITCHES",
+    "DGOptions",
+    "options_data",
+    "options_from",
+    "options_pairs",
+    "options_text",
+]
+
+#: Each reading's choices, our default first.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "half": ("down", "up"),
+    "replace": ("missing", "any"),
+    "bank-draw": ("instead", "extra"),
+    "violet-unplayable": ("discard", "hand"),
+    "rewards": ("built", "every-turn"),
+}
+#: The optional rules: switches, off by default.
+SWITCHES = ("open-permits", "city-hall", "spreading-fire", "advanced-setup")
+
+
+@dataclass(frozen=True)
+class DGOptions:
+    half: str = "down"
+    replace: str = "missing"
+    bank_draw: str = "instead"
+    violet_unplayable: str = "discard"
+    rewards: str = "built"
+    open_permits: bool = False
+    city_hall: bool = False
+    spreading_fire: bool = False
+    advanced_setup: bool = False
+
+
+def _key(attr: str) -> str:
+    return attr.replace("_", "-")
+
+
+def options_from(raw: Any, source: str, entry: str = "options") -> DGOptions:
+    """The options of a mapping (a state file's table, or a record's pairs as strings)."""
+    if raw is None:
+        return DGOptions()
+    if not isinstance(raw, dict):
+        raise InputError(source, entry, "is a table of NAME = VALUE")
+    known = {_key(f.name): f.name for f in fields(DGOptions)}
+    values: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in known:
+            raise InputError(
+                source, f"{entry}.{key}", f"unknown option (one of {', '.join(known)})"
+            )
+        if key in CHOICES:
+            if value not in CHOICES[key]:
+                choices = " or ".join(repr(c) for c in CHOICES[key])
+                raise InputError(source, f"{entry}.{key}", f"is {choices}, not {value!r}")
+            values[known[key]] = value
+        else:
+            # A record's tag gives text; a state file gives a boolean.
+            flag = {"true": True, "false": False}.get(value) if isinstance(value, str) else value
+            if not isinstance(flag, bool):
+                raise InputError(source, f"{entry}.{key}", f"is true or false, not {value!r}")
+            values[known[key]] = flag
+    return DGOptions(**values)
+
+
+def options_data(o: DGOptions) -> dict[str, Any]:
+    """The options that differ from the defaults (a state file writes only these)."""
+    default = DGOptions()
+    return {
+        _key(f.name): getattr(o, f.name)
+        for f in fields(DGOptions)
+        if getattr(o, f.name) != getattr(default, f.name)
+    }
+
+
+def options_text(o: DGOptions) -> str:
+    """The record tag's value: `half=up, open-permits=true` (empty for the defaults)."""
+    return ", ".join(
+        f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options_data(o).items()
+    )
+
+
+def options_pairs(text: str) -> dict[str, str]:
+    """A record tag's `half=up, open-permits=true` as pairs; `ValueError` says what is wrong
+    (`options_from` then checks names and values)."""
+    pairs: dict[str, str] = {}
+    for part in text.replace(";", ",").split(","):
+        if part.strip():
+            key, eq, value = part.partition("=")
+            if not eq or not key.strip() or not value.strip():
+                raise ValueError(f"write NAME=VALUE, found {part.strip()!r}")
+            pairs[key.strip().lower()] = value.strip().lower()
+    return pairs
