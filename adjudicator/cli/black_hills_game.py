@@ -48,10 +48,13 @@ def _next(state: BHState) -> str:
     )
 
 
-def new(record: Path, players: str, seed: int | None, force: bool, as_json: bool) -> None:
+def new(
+    record: Path, players: str, seed: int | None, options: str | None, force: bool, as_json: bool
+) -> None:
     """Start a record: the header and the table it sets up."""
     from adjudicator.black_hills.game.record import BHHeader, BHRecord, record_to_text
     from adjudicator.black_hills.game.replay import start
+    from adjudicator.black_hills.options import BHOptions, parse_options_text
     from adjudicator.black_hills.state import state_data
     from adjudicator.core.files import write_atomic
     from adjudicator.render.black_hills import state_view
@@ -60,7 +63,8 @@ def new(record: Path, players: str, seed: int | None, force: bool, as_json: bool
     if record.exists() and not force:
         raise InputError(str(record), "", "exists already (use --force to overwrite)")
     names = tuple(n.strip().lower() for n in players.split(",") if n.strip())
-    header = BHHeader(names, 1 if seed is None else seed)
+    table = parse_options_text(options, "--options", "") if options else BHOptions()
+    header = BHHeader(names, 1 if seed is None else seed, options=table)
     state = start(header)  # refuses a bad table (2-4 players) before anything is written
     text = record_to_text(BHRecord(header))
     write_atomic(record, text)
@@ -231,11 +235,15 @@ def register_game(parent: typer.Typer) -> None:
         record: RecordArg,
         players: Annotated[str, typer.Option("--players", help="2 to 4 names: ann,bob,cid.")],
         seed: Annotated[int, typer.Option("--seed", help="Deals the cards, rolls the die.")] = 1,
+        options: Annotated[
+            str | None,
+            typer.Option("--options", help="The table's readings: 'safeguard=holder, ...'."),
+        ] = None,
         force: Annotated[bool, typer.Option("--force", help="Overwrite the file.")] = False,
         as_json: JsonOpt = False,
     ) -> None:
         """Start a record: the header and the table it sets up."""
-        new(record, players, seed, force, as_json)
+        new(record, players, seed, options, force, as_json)
 
     @rec.command("move")
     @handle_errors

@@ -83,10 +83,13 @@ def _table(game: DGGame, who: str | None = None) -> list[str]:
     return lines
 
 
-def new(record: Path, players: str, seed: int | None, force: bool, as_json: bool) -> None:
+def new(
+    record: Path, players: str, seed: int | None, options: str | None, force: bool, as_json: bool
+) -> None:
     from adjudicator.core.files import write_atomic
     from adjudicator.dry_gulch.game.flow import new_game
     from adjudicator.dry_gulch.game.record import DGHeader, DGRecord, record_to_text
+    from adjudicator.dry_gulch.options import DGOptions, options_from, options_pairs
     from adjudicator.dry_gulch.state import state_data
     from adjudicator.render.dry_gulch import dg_board_view
 
@@ -94,7 +97,13 @@ def new(record: Path, players: str, seed: int | None, force: bool, as_json: bool
     if record.exists() and not force:
         raise InputError(str(record), "", "exists already (use --force to overwrite)")
     names = tuple(n.strip().lower() for n in players.split(",") if n.strip())
-    game = new_game(DGHeader(names, 1 if seed is None else seed))
+    table = DGOptions()
+    if options:
+        try:
+            table = options_from(options_pairs(options), "--options", "")
+        except ValueError as exc:
+            raise InputError("--options", "", str(exc)) from None
+    game = new_game(DGHeader(names, 1 if seed is None else seed, options=table))
     text = record_to_text(DGRecord(game.header))
     write_atomic(record, text)
     out.show(

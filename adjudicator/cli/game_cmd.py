@@ -49,6 +49,21 @@ def _pairs(text: str, what: str) -> dict[str, str]:
     return out
 
 
+def _options(text: str) -> dict[str, bool | int]:
+    """`--options 'two_cards_until=10, buying=false'`: a ruleset's values are flags or numbers
+    (`new_game` checks the names and the ranges)."""
+    flags = {"true": True, "false": False}
+    out: dict[str, bool | int] = {}
+    for key, value in _pairs(text, "--options").items():
+        if value.lower() in flags:
+            out[key] = flags[value.lower()]
+        elif value.lstrip("-").isdigit() and len(value) <= 18:
+            out[key] = int(value)
+        else:
+            raise RulesError(f"--options: {key} is true, false or a number, not {value!r}")
+    return out
+
+
 @app.command("new")
 @handle_errors
 @holding_lock("record")
@@ -74,10 +89,18 @@ def new(
         str | None,
         typer.Option("--frames", help="Gads Hill: 'frame-east=cemetery, frame-west=...'."),
     ] = None,
+    options: Annotated[
+        str | None,
+        typer.Option(
+            "--options",
+            help="The table's options, as the record's Options tag keeps them: "
+            "'half=up, open-permits=true' (see each game's RULINGS).",
+        ),
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing record.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Start a record: the header (edition, players, setup) of a new game."""
+    """Start a record: the header (edition, players, setup, options) of a new game."""
     from adjudicator.cli.games import edition_game, other_game, require_deduction_edition
     from adjudicator.core.files import write_atomic
     from adjudicator.deduction.files.editions import resolve_edition
@@ -90,7 +113,7 @@ def new(
     if own is not None:  # its own flow: cli/dry_gulch_game.py, cli/black_hills_game.py
         if buildings or frames:
             raise InputError("--buildings", "", f"{edition} takes no --buildings or --frames")
-        own.new(record, players, seed, force, as_json)
+        own.new(record, players, seed, options, force, as_json)
         return
     out = Output(as_json)
     require_deduction_edition(edition, "game new", "--edition")
@@ -105,6 +128,7 @@ def new(
         if buildings
         else {},
         seed=seed,
+        options=_options(options) if options else {},
     )
     game = new_game(header, resolve_edition(edition, "--edition").edition(), str(record))
     text = record_to_text(Record(game.header))

@@ -190,7 +190,13 @@ class RecordGame(Protocol):
     (`cli/dry_gulch_game.py`, `cli/black_hills_game.py`)."""
 
     def new(
-        self, record: Path, players: str, seed: int | None, force: bool, as_json: bool
+        self,
+        record: Path,
+        players: str,
+        seed: int | None,
+        options: str | None,
+        force: bool,
+        as_json: bool,
     ) -> None: ...
     def move(self, record: Path, text: str, as_json: bool) -> None: ...
     def undo(self, record: Path, as_json: bool) -> None: ...

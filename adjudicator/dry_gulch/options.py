@@ -76,18 +76,24 @@ def options_from(raw: Any, source: str, entry: str = "options") -> DGOptions:
     for key, value in raw.items():
         if key not in known:
             raise InputError(
-                source, f"{entry}.{key}", f"unknown option (one of {', '.join(known)})"
+                source,
+                f"{entry}.{key}" if entry else key,
+                f"unknown option (one of {', '.join(known)})",
             )
         if key in CHOICES:
             if value not in CHOICES[key]:
                 choices = " or ".join(repr(c) for c in CHOICES[key])
-                raise InputError(source, f"{entry}.{key}", f"is {choices}, not {value!r}")
+                raise InputError(
+                    source, f"{entry}.{key}" if entry else key, f"is {choices}, not {value!r}"
+                )
             values[known[key]] = value
         else:
             # A record's tag gives text; a state file gives a boolean.
             flag = {"true": True, "false": False}.get(value) if isinstance(value, str) else value
             if not isinstance(flag, bool):
-                raise InputError(source, f"{entry}.{key}", f"is true or false, not {value!r}")
+                raise InputError(
+                    source, f"{entry}.{key}" if entry else key, f"is true or false, not {value!r}"
+                )
             values[known[key]] = flag
     return DGOptions(**values)
 
