@@ -79,7 +79,7 @@ def test_create_writes_the_header_and_refuses_an_existing_record(
         (
             "options",
             "end_at=soon",
-            "three.game: options: end_at=soon: write true, false or a number",
+            "three.game: options: end_at is true, false or a number, not 'soon'",
         ),
         ("players", " , ", "three.game: players: name the players in seat order: ann, bob, cid"),
     ):

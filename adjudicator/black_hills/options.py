@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.pairs import name_values
 
 __all__ = ["CHOICES", "BHOptions", "parse_options", "parse_options_text"]
 
@@ -80,12 +81,7 @@ def parse_options(given: dict[str, str], source: str, entry: str = "options") ->
 
 def parse_options_text(text: str, source: str, entry: str = "Options") -> BHOptions:
     """`safeguard=holder, first-bonus=card` (a record's `Options` tag)."""
-    given: dict[str, str] = {}
-    for part in text.split(","):
-        if not part.strip():
-            continue
-        name, eq, value = part.partition("=")
-        if not eq:
-            raise InputError(source, entry, f"{part.strip()!r}: write NAME=VALUE")
-        given[name.strip()] = value.strip()
-    return parse_options(given, source, entry)
+    try:
+        return parse_options(dict(name_values(text)), source, entry)
+    except ValueError as exc:
+        raise InputError(source, entry, str(exc)) from None

@@ -39,29 +39,23 @@ def _own_flow(record: Path) -> RecordGame | None:
 
 
 def _pairs(text: str, what: str) -> dict[str, str]:
-    out = {}
-    for part in text.replace(";", ",").split(","):
-        if part.strip():
-            key, eq, value = part.partition("=")
-            if not eq:
-                raise RulesError(f"{what}: write NAME=VALUE, found {part.strip()!r}")
-            out[key.strip()] = value.strip()
-    return out
+    from adjudicator.core.pairs import name_values
+
+    try:
+        return dict(name_values(text))
+    except ValueError as exc:
+        raise RulesError(f"{what}: {exc}") from None
 
 
 def _options(text: str) -> dict[str, bool | int]:
     """`--options 'two_cards_until=10, buying=false'`: a ruleset's values are flags or numbers
     (`new_game` checks the names and the ranges)."""
-    flags = {"true": True, "false": False}
-    out: dict[str, bool | int] = {}
-    for key, value in _pairs(text, "--options").items():
-        if value.lower() in flags:
-            out[key] = flags[value.lower()]
-        elif value.lstrip("-").isdigit() and len(value) <= 18:
-            out[key] = int(value)
-        else:
-            raise RulesError(f"--options: {key} is true, false or a number, not {value!r}")
-    return out
+    from adjudicator.core.pairs import flag_or_number
+
+    try:
+        return {key: flag_or_number(key, value) for key, value in _pairs(text, "--options").items()}
+    except ValueError as exc:
+        raise RulesError(f"--options: {exc}") from None
 
 
 @app.command("new")

@@ -25,6 +25,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.pairs import name_values
 
 __all__ = [
     "CHOICES",
@@ -118,11 +119,4 @@ def options_text(o: DGOptions) -> str:
 def options_pairs(text: str) -> dict[str, str]:
     """A record tag's `half=up, open-permits=true` as pairs; `ValueError` says what is wrong
     (`options_from` then checks names and values)."""
-    pairs: dict[str, str] = {}
-    for part in text.replace(";", ",").split(","):
-        if part.strip():
-            key, eq, value = part.partition("=")
-            if not eq or not key.strip() or not value.strip():
-                raise ValueError(f"write NAME=VALUE, found {part.strip()!r}")
-            pairs[key.strip().lower()] = value.strip().lower()
-    return pairs
+    return {key: value.lower() for key, value in name_values(text)}

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from adjudicator.core.errors import InputError, RulesError
+from adjudicator.core.pairs import flag_or_number, name_values
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.deal import new_game
 from adjudicator.deduction.game.flow import Game, Outcome
@@ -99,27 +100,11 @@ def _names(game: Game, ids: list[str] | tuple[str, ...]) -> list[dict[str, str]]
 
 def _pairs(text: str) -> dict[str, str]:
     """'a=x y; b=z' or 'a=x, b=y': the form's fields as `game new` reads its options."""
-    out: dict[str, str] = {}
-    for part in text.replace(";", ",").split(","):
-        if part.strip():
-            key, eq, value = part.partition("=")
-            if not eq:
-                raise ValueError(f"write NAME=VALUE, found {part.strip()!r}")
-            out[key.strip().lower()] = value.strip()
-    return out
+    return dict(name_values(text))
 
 
 def _options(text: str) -> dict[str, bool | int]:
-    flags = {"true": True, "false": False}
-    out: dict[str, bool | int] = {}
-    for key, value in _pairs(text).items():
-        if value.lower() in flags:
-            out[key] = flags[value.lower()]
-        elif value.lstrip("-").isdigit():
-            out[key] = int(value)
-        else:
-            raise ValueError(f"{key}={value}: write true, false or a number")
-    return out
+    return {key: flag_or_number(key, value) for key, value in name_values(text)}
 
 
 def _field(form: dict[str, Any], key: str) -> str:

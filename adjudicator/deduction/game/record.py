@@ -36,6 +36,7 @@ from typing import Any
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.limits import MAX_FILE_BYTES, MAX_MOVES
+from adjudicator.core.pairs import flag_or_number, name_values
 from adjudicator.core.validation import duplicate
 
 __all__ = [
@@ -245,20 +246,6 @@ def format_move(move: Move) -> str:
 _TAG = re.compile(r'^\[\s*(?P<tag>[A-Za-z]+)\s+"(?P<value>[^"]*)"\s*\]$')
 
 
-def _pairs(value: str) -> list[tuple[str, str]]:
-    """'a=x y; b=z' or 'a=x, b=y' -> [(a, 'x y'), (b, 'z')]."""
-    sep = ";" if ";" in value else ","
-    out = []
-    for part in value.split(sep):
-        if not part.strip():
-            continue
-        key, eq, val = part.partition("=")
-        if not eq:
-            raise ValueError(f"expected NAME=VALUE, found {part.strip()!r}")
-        out.append((key.strip().lower(), val.strip()))
-    return out
-
-
 def _ints(value: str) -> tuple[int, ...]:
     return tuple(int(x) for x in re.split(r"[\s,]+", value.strip()) if x)
 
@@ -302,14 +289,13 @@ def _header(tags: dict[str, str], errors: list[tuple[int, str]], lines: dict[str
             return default
 
     def options_of(value: str) -> dict[str, bool | int]:
-        flags = {"true": True, "false": False}
-        return {k: flags[v.lower()] if v.lower() in flags else int(v) for k, v in _pairs(value)}
+        return {k: flag_or_number(k, v) for k, v in name_values(value)}
 
-    frames = parse("Frames", lambda v: dict(_pairs(v)), {})
-    buildings = parse("Buildings", lambda v: {k: _words(x) for k, x in _pairs(v)}, {})
+    frames = parse("Frames", lambda v: dict(name_values(v)), {})
+    buildings = parse("Buildings", lambda v: {k: _words(x) for k, x in name_values(v)}, {})
     seed = parse("Seed", int, None)
-    hands = parse("Hands", lambda v: {k: _ints(x) for k, x in _pairs(v)}, None)
-    deck = parse("Deck", lambda v: {k: _ints(x) for k, x in _pairs(v)}, None)
+    hands = parse("Hands", lambda v: {k: _ints(x) for k, x in name_values(v)}, None)
+    deck = parse("Deck", lambda v: {k: _ints(x) for k, x in name_values(v)}, None)
     options = parse("Options", options_of, {})
     seated = set(players)  # a set: checking names stays linear in the header
     for tag, who_list in (("Buildings", buildings), ("Hands", hands or {})):
