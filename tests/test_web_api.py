@@ -231,7 +231,8 @@ def test_bodies_are_limited_json_objects(client: TestClient, tmp_path: Path) -> 
     form = client.post(f"{API}/move", data={"move": OPENING[0]})
     assert form.status_code == 415
     broken = client.post(f"{API}/move", content=b"{", headers={"content-type": "application/json"})
-    assert broken.status_code == 400 and broken.json()["error"] == "the request body is not JSON"
+    assert broken.status_code == 400
+    assert broken.json()["error"].startswith("the request body: line 1: malformed JSON")
     two = client.post(f"{API}/move", json={"move": "ann: 9\nbob: 8"})
     assert two.status_code == 400
     assert _record(tmp_path) == before
