@@ -428,3 +428,17 @@ def test_another_games_edition_says_which_command(tmp_path: Path, game: str) -> 
     # A board file of another game, named by path, says the same (not "edition: missing").
     with pytest.raises(InputError, match=f"use `adjudicator {game} ...`"):
         load_board(data_dir("boards") / f"{game}.toml")
+
+
+@pytest.mark.parametrize(
+    "key", ["9" * 5000, '"³"', "0", "9"], ids=["5000-digits", "superscript", "0", "9"]
+)
+def test_a_deal_for_an_odd_number_of_players_is_one_line(tmp_path: Path, key: str) -> None:
+    # A fuzz finding: int() refused a 5,000-digit key with a ValueError traceback.
+    board = tmp_path / "town.toml"
+    text = (data_dir("boards") / "old-town.toml").read_text()
+    board.write_text(text.replace("top_of_common = { 3 =", f"top_of_common = {{ {key} ="))
+    with pytest.raises(InputError) as caught:
+        load_board(board)
+    assert caught.value.entry.startswith("deal.top_of_common.")
+    assert "should be a number of players, 1 to 8" in caught.value.problem

@@ -68,8 +68,9 @@ def _per_kind(t: Table, key: str, low: int, high: int) -> dict[str, int]:
 
 
 def _seats(table: Table, key: str) -> None:
-    # TOML keys are text: a deal for "3" players is for 3.
-    if not key.isdigit() or not 1 <= int(key) <= MAX_PLAYERS:
+    # TOML keys are text: a deal for "3" players is for 3 (ASCII digits, and few: int()
+    # refuses 4,300 of them, and "³" is a digit to str.isdigit but no number to int()).
+    if not (key.isascii() and key.isdigit() and len(key) <= 2) or not 1 <= int(key) <= MAX_PLAYERS:
         raise table.fail(key, f"should be a number of players, 1 to {MAX_PLAYERS}")
 
 
