@@ -326,3 +326,34 @@ def must_play(state: DGState) -> set[str]:
                 continue
             up.add(e)
     return up
+
+
+def can_draw_named(stack: list[str], discard: list[str], named: list[str], n: int) -> bool:
+    """Whether a real table can have drawn `named` from a face-down stack whose cards are
+    `stack` (order unknown), its discards reshuffled and drawn on when it runs out: tried
+    on every order of the stack and of the reshuffled discards. Written from "If the stack
+    is empty, the discarded cards are reshuffled and used" alone (it shares no code with
+    `decks.draw_named`)."""
+    wanted = sorted(named)
+    for top in set(permutations(stack)):
+        for under in set(permutations(discard)):
+            if sorted((list(top) + list(under))[:n]) == wanted:
+                return True
+    return False
+
+
+def can_lose_named(hand: list[str], named: list[str], n: int) -> bool:
+    """Whether fellow players drawing n cards from `hand` (cards as a state writes them) can
+    have drawn `named`, in that order: "Ace up your sleeve: ... you show this card and take
+    it back again. Afterwards you may set aside one of your cards in order to protect it
+    from being drawn." Every card the holder may set aside, every order of drawing tried
+    (it shares no code with `losses.draw_named_from`)."""
+    ace = "event:ace-up-your-sleeve"
+    others = [c for c in hand if c != ace]
+    aside: list[int | None] = list(range(len(others))) if ace in hand and others else [None]
+    for kept in aside:
+        pool = [c for i, c in enumerate(others) if i != kept]
+        for order in permutations(pool, min(n, len(pool))):
+            if list(order) == named:
+                return True
+    return False

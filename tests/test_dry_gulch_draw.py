@@ -14,6 +14,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from adjudicator.cli.main import app
@@ -21,7 +23,8 @@ from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.decks import Decks
-from adjudicator.dry_gulch.draw import draw_phase
+from adjudicator.dry_gulch.draw import draw_choices, draw_phase
+from adjudicator.dry_gulch.options import DGOptions
 from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, load_dg_state
 
 runner = CliRunner()
@@ -109,3 +112,53 @@ def test_cli_draws_and_writes_the_stacks(tmp_path: Path) -> None:
     bad.write_text(EXAMPLE.read_text() + '\n[decks]\nresources = ["event:iou"]\n')
     r = runner.invoke(app, ["dry-gulch", "score", str(bad)])
     assert r.exit_code == 1 and "not a resource card" in r.stderr
+
+
+# -- the next-move hint offers only draws that can be legal (issue 16) --------------------
+
+PERMITS = ("hotel", "saloon", "opera")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    stack=st.lists(st.sampled_from(PERMITS), max_size=3),
+    face_up=st.lists(st.sampled_from(PERMITS), max_size=2),
+    bank=st.booleans(),
+    damaged=st.booleans(),
+    closed=st.booleans(),
+    extra=st.booleans(),
+    open_permits=st.booleans(),
+)
+def test_the_draws_offered_are_exactly_the_legal_ones(
+    stack: list[str],
+    face_up: list[str],
+    bank: bool,
+    damaged: bool,
+    closed: bool,
+    extra: bool,
+    open_permits: bool,
+) -> None:
+    # Every draw of the notation, tried on the draw phase itself: the hint offers a draw
+    # if and only if the draw phase allows it (`permit stack ID` stands for the kept one).
+    decks = Decks(resources=["lumber"] * 9, permits=list(stack), permit_discard=list(face_up))
+    s = table(decks, bank, damaged)
+    s.options = DGOptions(
+        bank_draw="extra" if extra else "instead", city_hall=closed, open_permits=open_permits
+    )
+    s.city_hall_closed = "bob" if closed else None
+    offered = set(draw_choices(s))
+    ordinary = [["resources"], ["permit", "stack", "ID"]]
+    ordinary += [["permit", "discard", p] for p in PERMITS]
+    tried = [*ordinary, ["bank"], *([*o, "bank"] for o in ordinary)]
+    for how in tried:
+        real = [stack[0] if w == "ID" and stack else w for w in how]
+        legal = draw_phase(s, real, seed=1).legal
+        assert (" ".join(how) in offered) == legal, (how, offered)
+
+
+def test_no_bank_and_no_face_up_permit_offers_neither() -> None:
+    s = table(Decks(resources=["lumber"] * 9, permits=["hotel"]))
+    assert draw_choices(s) == ["resources", "permit stack ID"]
+    s.decks = Decks(resources=["lumber"] * 9, permits=["hotel"], permit_discard=["opera"])
+    s.buildings = [Built("bank", "ann", "bank-lot")]
+    assert draw_choices(s) == ["resources", "permit discard opera", "permit stack ID", "bank"]

@@ -33,6 +33,7 @@ from adjudicator.dry_gulch.game.record import (
 from adjudicator.dry_gulch.game.simulate import Policy, choose
 from adjudicator.dry_gulch.misfortune import play_misfortune
 from adjudicator.dry_gulch.options import DGOptions, options_from
+from adjudicator.dry_gulch.other_events import playable_face_up
 from adjudicator.dry_gulch.reward import reward_phase
 from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.setup import new_table
@@ -240,8 +241,6 @@ def test_damage_to_the_city_hall_closes_it_until_the_player_is_again_on_turn() -
         Built("city-hall", "bob", "nw-3"),
     ]
     decks = Decks(round=2, resources=["lumber"] * 30, permits=["hotel", "opera", "bank"])
-    off = play_misfortune(table(built, decks=decks, hand=["event:vandalism"]), "vandalism", "nw-3")
-    assert off.legal and off.after.city_hall_closed is None  # without the option: damage only
     on = table(built, DGOptions(city_hall=True), decks, ["event:vandalism", "food"])
     s = play_misfortune(on, "vandalism", "nw-3", seed=2).after
     assert s.city_hall_closed == "ann"
@@ -266,6 +265,45 @@ def test_damage_to_the_city_hall_closes_it_until_the_player_is_again_on_turn() -
         assert game.state.city_hall_closed == ("ann" if who == "bob" else None)
         if game.phase != "build":
             game = DGGame(game.header, game.state, "build", game.turn, game.played)
+
+
+@pytest.mark.parametrize("event", ["fire", "vandalism"])
+def test_the_city_hall_is_a_target_only_with_the_optional_rule(event: str) -> None:
+    # The optional rule opens with "Vandalism and Fire may be played against the City
+    # Hall": without it the base game forbids it, and the refusal cites that rule.
+    built = [
+        Built("residence", "ann", "nw-1"),
+        Built("residence", "bob", "se-10"),
+        Built("residence", "cid", "sw-1"),
+        Built("city-hall", "bob", "nw-3"),
+    ]
+    decks = Decks(round=2, resources=["lumber"] * 30)
+    off = table(built, decks=decks, hand=[f"event:{event}"])
+    refused = play_misfortune(off, event, "nw-3")
+    assert not refused.legal and refused.reasons[0].code is Code.CITY_HALL
+    assert "only with the optional rule" in refused.reasons[0].message
+    assert not refused.after.buildings[3].damaged
+    assert play_misfortune(off, event, "se-10").legal  # any other building may be
+    on = play_misfortune(
+        table(built, DGOptions(city_hall=True), decks, [f"event:{event}"]), event, "nw-3"
+    )
+    assert on.legal and on.after.buildings[3].damaged and on.after.city_hall_closed == "ann"
+    # In a game record the move is refused, a face-up one is not waiting to be played, and
+    # self-play never picks it.
+    off.decks = Decks(round=2, resources=["lumber"] * 30, face_up=[event])
+    off.player("ann").hand = []
+    game = game_in_build(off)
+    _, out = game.apply(parse_move(f"ann: {event} nw-3"))
+    assert not out.legal and out.code == str(Code.CITY_HALL)
+    assert (event, "nw-3") not in playable_face_up(off)
+    assert (event, "se-10") in playable_face_up(off)
+    off.player("ann").hand = [parse_card(f"event:{event}", RULES)]
+    off.decks.face_up = []
+    for seed in range(20):
+        move = choose(game_in_build(off), "random", random.Random(seed))
+        assert getattr(move, "site", None) != "nw-3"
+    greedy = choose(game_in_build(off), "greedy", random.Random(0))
+    assert format_move(greedy) == f"ann: {event} se-10"
 
 
 def test_reopening_is_refused_when_open_or_without_the_option() -> None:

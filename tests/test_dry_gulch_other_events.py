@@ -373,9 +373,9 @@ def test_every_event_agrees_with_its_twin(case: tuple[DGState, str, str | None],
     for p in s.players:  # an Ace holder keeps the Ace and a card of the most worth
         others = [worth(c, RULES) for c in p.hand if c.event not in spared]
         if any(c.event == "ace-up-your-sleeve" for c in p.hand) and others:
-            after = r.after.player(p.name).hand
-            assert any(c.event == "ace-up-your-sleeve" for c in after)
-            assert max(worth(c, RULES) for c in after if c.event not in spared) >= max(others)
+            kept = r.after.player(p.name).hand
+            assert any(c.event == "ace-up-your-sleeve" for c in kept)
+            assert max(worth(c, RULES) for c in kept if c.event not in spared) >= max(others)
 
 
 @settings(max_examples=200, deadline=None)

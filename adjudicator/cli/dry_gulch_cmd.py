@@ -83,10 +83,15 @@ def _hand_card(rules: Rules, source: object, value: str, option: str = "CARDS") 
 
 
 def _draw_words(rules: Rules, source: object, how: list[str]) -> list[str]:
-    """The draw's words lower-cased, a permit id resolved (`permit stack General-Store`)."""
+    """The draw's words lower-cased, each permit id resolved (`permit stack General-Store`,
+    `... discarding Hotel`, `bank ... permit Saloon`): the word after `discard`, `stack`,
+    `discarding`, or a `permit` that is not followed by one of them."""
     words = [w.lower() for w in how]
-    if len(words) == 3 and words[0] == "permit" and words[1] in ("discard", "stack"):
-        words[2] = _permit(rules, source, how[2], "PERMIT")
+    for i in range(1, len(words)):
+        before = words[i - 1]
+        after_permit = before == "permit" and words[i] not in ("discard", "stack")
+        if before in ("discard", "stack", "discarding") or after_permit:
+            words[i] = _permit(rules, source, how[i], "PERMIT")
     return words
 
 
@@ -222,7 +227,10 @@ def draw(
     state_file: StateArg,
     how: Annotated[
         list[str],
-        typer.Argument(help="resources | permit discard ID | permit stack ID | bank"),
+        typer.Argument(
+            help="resources [C C C] | permit discard ID | permit stack ID \\[discarding ID] | "
+            "bank [C C permit ID]: the cards named are those a real table drew"
+        ),
     ],
     seed: Annotated[
         int | None, typer.Option("--seed", help="The reshuffle when the stack runs out.")
@@ -230,7 +238,8 @@ def draw(
     write: WriteOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """The draw phase: three resources, a permit, or the Bank's draw (the state's [decks])."""
+    # `\\[` is an escape: Rich takes a bare `[decks]` for markup and prints nothing of it.
+    """The draw phase: three resources, a permit, or the Bank's draw (the state's \\[decks])."""
     from adjudicator.dry_gulch.draw import draw_phase
     from adjudicator.dry_gulch.state import load_dg_state
     from adjudicator.render.dry_gulch import draw_view
@@ -273,6 +282,14 @@ def reward(
         bool,
         typer.Option("--every-turn", help="Option: every building pays every turn."),
     ] = False,
+    drawn: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--drawn",
+            help="A reward card a real table drew (repeat, in the order drawn, seat order "
+            "from the active player); default: the seed's.",
+        ),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="The reshuffle when the stack runs out.")
     ] = None,
@@ -288,7 +305,8 @@ def reward(
     state = load_dg_state(state_file)
     sites = [_site(state.rules, state_file, s, "--built") for s in built or []]
     cards = [_event(state.rules, state_file, v, "--violet") for v in violet or []]
-    result = reward_phase(state, sites, cards, seed, every_turn)
+    named = [_hand_card(state.rules, state_file, c, "--drawn") for c in drawn or []]
+    result = reward_phase(state, sites, cards, seed, every_turn, named=named)
     _finish_phase(out, result, reward_view(result), state_file, write, "the reward phase")
 
 
@@ -308,6 +326,7 @@ def new(
     as_json: JsonOpt = False,
 ) -> None:
     """Set up a new table: residences placed, stacks shuffled, 5 resources and 3 permits."""
+    from adjudicator.cli.dry_gulch_game import players_option
     from adjudicator.core.errors import InputError
     from adjudicator.core.files import write_data
     from adjudicator.dry_gulch.data import load_rules
@@ -327,7 +346,8 @@ def new(
         where = _site(load_rules(), state_file, site, f"--residence {name.strip()}")
         homes[name.strip().lower()] = where
     names = [n.strip().lower() for n in players.split(",") if n.strip()]
-    state = new_table(names, seed, homes)
+    with players_option("--players"):
+        state = new_table(names, seed, homes)
     write_data(state_file, state_data(state))
     out.show(score_view(count_score(state)))
     out.json({"ok": True, "state": state_data(state)})
@@ -343,6 +363,13 @@ def events(
     take: Annotated[
         list[str] | None,
         typer.Option("--take", help="A red or yellow card to take into the hand (repeat)."),
+    ] = None,
+    turned: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--turned",
+            help="A card a real table turned up (repeat, three times); default: the seed's.",
+        ),
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="The reshuffle when the stack runs low.")
@@ -361,7 +388,8 @@ def events(
     if discard is not None:
         discard = _event(rules, state_file, discard, "--discard")
     taken = [_event(rules, state_file, t, "--take") for t in take or []]
-    result = event_phase(state, discard, taken, seed)
+    shown = [_event(rules, state_file, t, "--turned") for t in turned or []]
+    result = event_phase(state, discard, taken, seed, shown)
     _finish_phase(out, result, event_view(result), state_file, write, "the event phase")
 
 
@@ -373,6 +401,14 @@ def misfortune(
     site: Annotated[str, typer.Argument(help="The site of the building it is played on.")],
     seed: Annotated[
         int | None, typer.Option("--seed", help="Which cards are drawn at random.")
+    ] = None,
+    losing: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--losing",
+            help="A card a real table drew from the owner's hand (repeat, in the order of "
+            "those who draw); default: the seed's.",
+        ),
     ] = None,
     write: WriteOpt = False,
     as_json: JsonOpt = False,
@@ -386,7 +422,8 @@ def misfortune(
     state = load_dg_state(state_file)
     event = _event(state.rules, state_file, event, "EVENT")
     site = _site(state.rules, state_file, site)
-    result = play_misfortune(state, event, site, seed)
+    lost = [_hand_card(state.rules, state_file, c, "--losing") for c in losing or []]
+    result = play_misfortune(state, event, site, seed, lost)
     _finish_phase(out, result, misfortune_view(result), state_file, write, "the misfortune")
 
 

@@ -8,6 +8,8 @@ a deduction record's commands never load Dry Gulch (tests/test_startup.py).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,23 +24,42 @@ from adjudicator.core.errors import InputError, RulesError
 if TYPE_CHECKING:
     from adjudicator.dry_gulch.game.flow import DGGame
 
-__all__ = ["move", "new", "replay", "show", "undo"]
+__all__ = ["move", "new", "players_option", "replay", "show", "undo"]
+
+
+@contextmanager
+def players_option(option: str) -> Iterator[None]:
+    """A bad player list named as the option it came from (`--players: dry-gulch seats 3
+    to 6 players, not 2`), not as the setup's `PLAYERS` entry."""
+    try:
+        yield
+    except InputError as exc:
+        if exc.source != "PLAYERS":
+            raise
+        which = exc.entry.removeprefix("players").strip()  # a bad name: `players 'x!'`
+        raise InputError(option, which, exc.problem) from None
 
 
 def _next_moves(game: DGGame) -> list[str]:
     """What the active player may write next, in the notation."""
     if game.over:
         return [f"The game is over: {game.winner} has won (turn {game.turn})."]
+    from adjudicator.dry_gulch.draw import draw_choices
+
     me = game.state.active
+    draws = " | ".join(f"draw {d}" for d in draw_choices(game.state))
+    if game.state.city_hall_closed is not None and game.state.options.city_hall:
+        draws += " | reopen CARD CARD"  # DG-OPT-CITY-HALL: before the draw
     hint = {
-        "events": f"{me}: events discard ID [take ID ...]",
-        "draw": f"{me}: draw resources | draw permit discard ID | draw permit stack ID | draw bank",
+        "events": f"{me}: events [turned ID ID ID] discard ID [take ID ...]",
+        "draw": f"{me}: {draws}",
         "build": f"{me}: build PERMIT at SITE | play ID [at SITE] | fire SITE | "
         "vandalism SITE | discard [CARD ...]",
     }[game.phase]
     lines = [f"Turn {game.turn}, round {game.round}: {me}'s {game.phase} phase. Next: {hint}"]
     if game.phase == "events":
-        lines.append(f"Turned up: {', '.join(_turned_up(game))}")
+        shown = ", ".join(_turned_up(game))  # a real table names its own with `turned`
+        lines.append(f"Turned up (by the seed): {shown}")
     return lines
 
 
@@ -103,7 +124,8 @@ def new(
             table = options_from(options_pairs(options), "--options", "")
         except ValueError as exc:
             raise InputError("--options", "", str(exc)) from None
-    game = new_game(DGHeader(names, 1 if seed is None else seed, options=table))
+    with players_option("--players"):
+        game = new_game(DGHeader(names, 1 if seed is None else seed, options=table))
     text = record_to_text(DGRecord(game.header))
     write_atomic(record, text)
     out.show(

@@ -26,7 +26,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.validation import StrictMutable, validated
 from adjudicator.dry_gulch.data import KINDS, Rules
 
-__all__ = ["Decks", "decks_data", "decks_from", "draw_resources"]
+__all__ = ["Decks", "decks_data", "decks_from", "draw_named", "draw_resources", "is_resource"]
 
 
 @dataclass
@@ -52,7 +52,8 @@ class _Decks(StrictMutable):
     face_up: list[str] = []
 
 
-def _resource(text: str) -> bool:
+def is_resource(text: str) -> bool:
+    """Whether `text` is a resource card as a state writes it (`lumber`, `labor:2`)."""
     kind, _, arg = text.partition(":")
     if kind == "labor":
         return arg.isascii() and arg.isdecimal() and 1 <= int(arg) <= 9
@@ -66,7 +67,7 @@ def decks_from(raw: Any, rules: Rules, source: str) -> Decks | None:
     m = validated(_Decks, raw, f"{source} decks")
     for key in ("resources", "resource_discard"):
         for text in getattr(m, key):
-            if not _resource(text):
+            if not is_resource(text):
                 raise InputError(source, f"decks.{key}", f"{text!r} is not a resource card")
     for key in ("permits", "permit_discard"):
         for permit in getattr(m, key):
@@ -116,3 +117,39 @@ def draw_resources(d: Decks, n: int, rng: random.Random) -> tuple[list[str], boo
             shuffled = True
         got.append(d.resources.pop(0))
     return got, shuffled
+
+
+def draw_named(
+    d: Decks, pile: str, named: list[str], n: int, rng: random.Random
+) -> tuple[bool, str | None]:
+    """The cards a real table drew from `pile` ("resources" or "events", changed in place),
+    named instead of dealt from the seed: as many as the seeded draw takes (n, fewer when
+    both piles run out), each one in the stack. "If the stack is empty, the discarded cards
+    are reshuffled and used": the stack's own cards come first, whatever order they are
+    named in, then the discards, reshuffled from the seed (the stack's order is the seed's
+    guess; only what is in it is known). Returns whether it reshuffled, and why the named
+    cards cannot have been drawn (None when they can)."""
+    stack: list[str] = getattr(d, pile)
+    discard: list[str] = getattr(d, f"{pile[:-1]}_discard")
+    due = min(n, len(stack) + len(discard))
+    if len(named) != due:
+        return False, f"{due} cards are drawn, {len(named)} named: {' '.join(named)}"
+    rest = list(named)
+    for card in list(rest):  # the stack's cards first
+        if card in stack:
+            stack.remove(card)
+            rest.remove(card)
+    if not rest:
+        return False, None
+    if stack:
+        return False, (
+            f"no {rest[0]} in the stack (its discards are reshuffled only once it is empty)"
+        )
+    stack.extend(discard)
+    discard.clear()
+    rng.shuffle(stack)
+    for card in rest:
+        if card not in stack:
+            return True, f"no {card} in the stack or its discards"
+        stack.remove(card)
+    return True, None

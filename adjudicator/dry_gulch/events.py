@@ -10,7 +10,9 @@ must play these cards during the course of his turn, before the reward phase."
 Readings: with fewer than three left, the discarded events are reshuffled first (as the
 rulebook says for resources); with none at all, nothing is turned up. The cards that stay
 face up are kept in the state's `decks.face_up` until they are played from the table
-(`other_events.py`, `misfortune.py`, the game record's `play`; `DG-EVENT-FACE-UP`).
+(`other_events.py`, `misfortune.py`, the game record's `play`; `DG-EVENT-FACE-UP`). A
+table with real cards names the three it turned up (`events turned A B C discard A` in a
+record); each must be in the stack, its own cards before its reshuffled discards.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.dry_gulch.codes import Code, Reason
+from adjudicator.dry_gulch.decks import draw_named
 from adjudicator.dry_gulch.state import DGState, parse_card
 
 __all__ = ["TURNED_UP", "EventPhase", "event_phase"]
@@ -52,10 +55,15 @@ class EventPhase:
 
 
 def event_phase(
-    state: DGState, discard: str | None, take: list[str], seed: int | None = None
+    state: DGState,
+    discard: str | None,
+    take: list[str],
+    seed: int | None = None,
+    turned: list[str] | None = None,
 ) -> EventPhase:
     """The active player's event phase: which of the three is discarded, which red or
-    yellow ones go to the hand (the rest stay face up)."""
+    yellow ones go to the hand (the rest stay face up). `turned`: the three a real table
+    turned up, each refereed for being in the stack (none: the seed's top three)."""
     me = state.active
 
     def refuse(code: Code, why: str, shown: list[str] | None = None) -> EventPhase:
@@ -70,12 +78,18 @@ def event_phase(
     after = copy.deepcopy(state)
     decks = after.decks
     assert decks is not None
-    if len(decks.events) < TURNED_UP and decks.event_discard:
-        rest, decks.event_discard = decks.event_discard, []
-        random.Random(seed).shuffle(rest)
-        decks.events.extend(rest)
-    shown = decks.events[:TURNED_UP]
-    del decks.events[:TURNED_UP]
+    if turned:
+        _, why = draw_named(decks, "events", list(turned), TURNED_UP, random.Random(seed))
+        if why is not None:
+            return refuse(Code.EVENT, f"not what the event stack can turn up: {why}")
+        shown = list(turned)
+    else:
+        if len(decks.events) < TURNED_UP and decks.event_discard:
+            rest, decks.event_discard = decks.event_discard, []
+            random.Random(seed).shuffle(rest)
+            decks.events.extend(rest)
+        shown = decks.events[:TURNED_UP]
+        del decks.events[:TURNED_UP]
     if not shown:
         return EventPhase(me, True, (), after)
     if discard not in shown:

@@ -27,7 +27,17 @@ from typing import Any
 from adjudicator.dry_gulch.decks import draw_resources
 from adjudicator.dry_gulch.state import DGState, HandCard, card_value, parse_card
 
-__all__ = ["ACE", "IOU", "Moved", "draw_at_random", "drawable", "lose_to", "owner_of", "receive"]
+__all__ = [
+    "ACE",
+    "IOU",
+    "Moved",
+    "draw_at_random",
+    "draw_named_from",
+    "drawable",
+    "lose_to",
+    "owner_of",
+    "receive",
+]
 
 ACE = "ace-up-your-sleeve"
 IOU = "iou"
@@ -79,6 +89,29 @@ def draw_at_random(
     cards = [hand[i] for i in taken]
     for i in sorted(taken, reverse=True):
         del hand[i]
+    return cards
+
+
+def draw_named_from(
+    hand: list[HandCard], named: list[str], n: int, state: DGState
+) -> list[HandCard] | str:
+    """The cards a real table drew from the hand, named (taken out of it, in the order
+    named), instead of drawn from the seed; or why they cannot have been: as many as a draw
+    of n takes (fewer when the hand is short; an Ace up your Sleeve is never drawn and its
+    holder sets one card aside, whichever they chose), each one in the hand."""
+    due = min(n, len(drawable(hand, state)))
+    if len(named) != due:
+        return f"{due} cards are drawn from the hand, {len(named)} named"
+    left = list(hand)
+    cards: list[HandCard] = []
+    for text in named:
+        card = next((c for c in left if c.text == text and c.event != ACE), None)
+        if card is None:
+            return f"no {text} in the hand to draw (an Ace up your Sleeve is never drawn)"
+        left.remove(card)
+        cards.append(card)
+    for card in cards:
+        hand.remove(card)
     return cards
 
 

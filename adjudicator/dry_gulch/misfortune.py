@@ -16,8 +16,13 @@ seat order from the player who played the card; a Firehouse only counts undamage
 Firehouse owner who owns the burning building draws nothing from themself; the owner hands
 over Fire Insurance first (to the discards), else an I.O.U. (to the first who would draw);
 cards drawn at random come from the seed, sparing the Ace up your Sleeve and the card its
-holder sets aside (`losses.py`, `DG-ACE`). A Fire or Vandalism left face up in the event
-phase is played from the table (`DG-EVENT-FACE-UP`), before one of the same in the hand.
+holder sets aside (`losses.py`, `DG-ACE`); a table with real cards names the cards drawn
+(`fire SITE losing C C` in a record), each of them in the owner's hand and no Ace. A Fire
+or Vandalism left face up in the event phase is played from the table
+(`DG-EVENT-FACE-UP`), before one of the same in the hand.
+The City Hall is a target only with the option `city-hall`: its optional rule opens with
+"Vandalism and Fire may be played against the City Hall", so the base game forbids it
+(`DG-OPT-CITY-HALL`).
 """
 
 from __future__ import annotations
@@ -28,9 +33,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.dry_gulch.codes import Code, Reason
-from adjudicator.dry_gulch.losses import draw_at_random
-from adjudicator.dry_gulch.state import DGState
-from adjudicator.dry_gulch.table_options import misfortune_options
+from adjudicator.dry_gulch.losses import draw_at_random, draw_named_from
+from adjudicator.dry_gulch.state import DGState, HandCard
+from adjudicator.dry_gulch.table_options import misfortune_options, misfortune_target
 
 __all__ = ["MisfortuneResult", "play_misfortune"]
 
@@ -59,9 +64,15 @@ class MisfortuneResult:
 
 
 def play_misfortune(
-    state: DGState, event: str, site: str, seed: int | None = None
+    state: DGState,
+    event: str,
+    site: str,
+    seed: int | None = None,
+    losing: list[str] | None = None,
 ) -> MisfortuneResult:
-    """The active player plays `event` (fire or vandalism) from hand against `site`."""
+    """The active player plays `event` (fire or vandalism) from hand against `site`.
+    `losing`: the cards a real table drew from the owner's hand, in the order of the
+    players who draw (none: the seed draws them)."""
     me = state.active
     rules = state.rules
 
@@ -76,6 +87,14 @@ def play_misfortune(
     building = state.occupied().get(site)
     if building is None:
         return refuse(f"no building stands on {site!r}")
+    if not misfortune_target(state, building.permit):
+        # The optional rule opens with "Vandalism and Fire may be played against the City
+        # Hall": the base game does not allow it (DG-OPT-CITY-HALL, RULINGS).
+        why = (
+            "Vandalism and Fire may be played against the City Hall only with the optional "
+            "rule 'Damage to the City Hall' (option city-hall)"
+        )
+        return MisfortuneResult(me, False, (Reason(Code.CITY_HALL, why),), state)
     if building.damaged:
         return refuse(f"the building on {site} is damaged already")
     owner = building.owner
@@ -109,6 +128,15 @@ def play_misfortune(
         draws = [(me if me != owner else names[(start + 1) % len(names)], 1)]
     handed = _hand_over(victim.hand, event, draws)
     result = MisfortuneResult(me, True, (), after, owner, handed)
+    if losing and handed is not None:
+        return refuse(f"{owner} hands over the {rules.events[handed].name}: no card is drawn")
+    named: list[HandCard] = []
+    if losing:  # a real table's draw from the owner's hand, refereed for being in it
+        total = sum(n for _, n in draws)
+        taken = draw_named_from(victim.hand, list(losing), total, after)
+        if isinstance(taken, str):
+            return refuse(taken)
+        named = taken
     if handed is not None:
         if handed == "iou" and draws:  # the first who would draw takes the I.O.U.
             after.player(draws[0][0]).hand.append(
@@ -120,7 +148,9 @@ def play_misfortune(
                 after.decks.event_discard.append(handed)
         return result
     for name, n in draws:
-        for card in draw_at_random(victim.hand, n, rng, after):  # an Ace spares a card
+        cards = named[:n] if losing else draw_at_random(victim.hand, n, rng, after)
+        del named[:n]
+        for card in cards:  # drawn at random, an Ace sparing a card; or as named
             if event == "vandalism":
                 result.discarded.append(card.text)
                 if after.decks is not None:  # "which is discarded": onto its discard pile

@@ -26,6 +26,7 @@ from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.losses import Moved, lose_to, owner_of, receive
 from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.state import DGState
+from adjudicator.dry_gulch.table_options import misfortune_target
 
 __all__ = ["CODES", "EventResult", "play_event", "playable_face_up", "saloon_sites"]
 
@@ -206,7 +207,9 @@ def playable_face_up(state: DGState) -> list[tuple[str, str | None]]:
             out += [
                 (event, b.site)
                 for b in state.buildings
-                if not b.damaged and event not in state.player(b.owner).against
+                if not b.damaged
+                and event not in state.player(b.owner).against
+                and misfortune_target(state, b.permit)  # DG-OPT-CITY-HALL
             ]
         elif card.triangle == "violet":
             if any(n not in standing for n in card.needs):

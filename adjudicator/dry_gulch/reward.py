@@ -9,7 +9,8 @@ buildings built this turn among them, once). Each violet card played this turn g
 owners of its buildings three cards each (a building of the card's kind counted once per
 owner: the Two Ton Safe pays the Bank's owner and the Blacksmith's owner). A damaged
 building pays nothing. Cards are drawn in seat order from the active player, the resource stack
-reshuffled from its discards when it runs out.
+reshuffled from its discards when it runs out. A table with real cards names the cards
+drawn (`discard ... rewards C C` in a record), each refereed for being in the stack.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.dry_gulch.codes import Code, Reason
-from adjudicator.dry_gulch.decks import draw_resources
+from adjudicator.dry_gulch.decks import draw_named, draw_resources
 from adjudicator.dry_gulch.state import DGState, parse_card
 
 __all__ = ["VIOLET_REWARD", "RewardResult", "reward_phase"]
@@ -47,6 +48,11 @@ class RewardResult:
             "drawn": self.drawn,
         }
 
+    def words(self) -> str:
+        """Who drew what, in words: `ann draws blacksmith lumber, bob draws food`."""
+        drew = [f"{name} draws {' '.join(cards)}" for name, cards in self.drawn.items() if cards]
+        return ", ".join(drew) or "none"
+
 
 def reward_phase(
     state: DGState,
@@ -54,10 +60,14 @@ def reward_phase(
     violet: list[str],
     seed: int | None = None,
     every_turn: bool = False,
+    *,
+    named: list[str] | None = None,
 ) -> RewardResult:
     """The active player's reward phase: `built` the sites of the buildings they built this
     turn, `violet` the violet cards they played this turn; `every_turn` or the state's
-    option `rewards=every-turn`: every player's buildings pay."""
+    option `rewards=every-turn`: every player's buildings pay. `named`: the cards a real
+    table drew, in the order drawn (seat order from the active player), each refereed for
+    being in the stack (none: the seed draws them)."""
     me = state.active
     rules = state.rules
 
@@ -97,9 +107,19 @@ def reward_phase(
     names = after.names()
     start = names.index(me)
     drawn: dict[str, list[str]] = {}
+    queue = list(named or [])
     for name in names[start:] + names[:start]:
         if owed[name]:
-            got, _ = draw_resources(decks, owed[name], rng)
+            if named:  # a real table's cards: as many as the stack gives, in the stack
+                due = min(owed[name], len(decks.resources) + len(decks.resource_discard))
+                got, queue = queue[:due], queue[due:]
+                _, why = draw_named(decks, "resources", got, owed[name], rng)
+                if why is not None:
+                    return refuse(Code.REWARD, f"{name}'s reward: {why}")
+            else:
+                got, _ = draw_resources(decks, owed[name], rng)
             after.player(name).hand.extend(parse_card(c, rules) for c in got)
             drawn[name] = got
+    if queue:
+        return refuse(Code.REWARD, f"more reward cards named than drawn: {' '.join(queue)}")
     return RewardResult(me, True, (), after, {k: v for k, v in owed.items() if v}, drawn)

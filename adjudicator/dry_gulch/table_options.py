@@ -6,8 +6,9 @@ happens, the City Hall is closed, and therefore no player may draw building perm
 the active player is again on turn. The City Hall may be reopened by any player at the end
 of his event phase by discarding any two cards."
 
-Readings: Fire and Vandalism may be played against the City Hall without the option too
-("Played against any building"); the option adds the closing. It is closed from the
+Readings: the words say the base game forbids it, so without the option Fire and Vandalism
+are refused against the City Hall (`misfortune.py`); with it they damage and close it. It
+is closed from the
 misfortune on (`state.city_hall_closed` names the player who played it) until that player's
 next turn begins; closed, no permit is drawn (the draw phase's `permit ...` and the Bank's
 top permit: `draw.py`). "At the end of his event phase" is the start of the draw phase,
@@ -43,6 +44,7 @@ __all__ = [
     "ReopenResult",
     "fire_goes_out",
     "misfortune_options",
+    "misfortune_target",
     "reopen_city_hall",
     "spread_fire",
     "unplayable_kept",
@@ -59,6 +61,13 @@ def unplayable_kept(state: DGState, unplayed: list[str]) -> list[str]:
     if state.options.violet_unplayable != "hand":
         return []
     return [e for e in unplayed if state.rules.events[e].triangle == "violet"]
+
+
+def misfortune_target(state: DGState, permit: str) -> bool:
+    """Whether Fire and Vandalism may be played against a building of this permit: the City
+    Hall only with the option `city-hall` ("Vandalism and Fire may be played against the
+    City Hall" opens the optional rule, so the base game forbids it)."""
+    return state.options.city_hall or state.rules.permits[permit].special != "city-hall"
 
 
 def misfortune_options(after: DGState, event: str, site: str) -> None:

@@ -186,7 +186,7 @@ class DGGame:
             return refuse(Code.PHASE, hint)
         seed = move_seed(self.header.seed, self.played)
         if isinstance(move, Events):
-            ev = event_phase(self.state, move.discard, list(move.take), seed)
+            ev = event_phase(self.state, move.discard, list(move.take), seed, list(move.turned))
             if not ev.legal:
                 return refuse(ev.reasons[0].code, ev.reasons[0].message)
             words = f"turned up {', '.join(ev.turned_up)}; discarded {ev.discarded}"
@@ -212,7 +212,7 @@ class DGGame:
         if isinstance(move, Build):
             return self._build(move)
         if isinstance(move, Misfortune):
-            mf = play_misfortune(self.state, move.event, move.site, seed)
+            mf = play_misfortune(self.state, move.event, move.site, seed, list(move.losing))
             if not mf.legal:
                 return refuse(mf.reasons[0].code, mf.reasons[0].message)
             words = f"{move.event} on {move.site} ({mf.owner}'s)"
@@ -221,6 +221,8 @@ class DGGame:
             return self._next(move, mf.after, "build", words, mf.to_json())
         if isinstance(move, Violet):
             return self._violet(move)
+        if isinstance(move, EventCard):  # `play stables`: no such card; play_event says why
+            return self._event_card(move)
         assert isinstance(move, Discard)
         return self._end_turn(move, seed)
 
@@ -368,8 +370,10 @@ class DGGame:
             more = " ..." if len(waiting) > 4 else ""
             why = f"the face-up cards are played before the rewards: play {plays}{more}"
             return self, Outcome(move, False, str(Code.FACE_UP), why, self.influence(me))
-        rw = reward_phase(state, list(self.built), list(self.violet), seed)
-        if not rw.legal:  # pragma: no cover - the flow passes only its own buildings
+        rw = reward_phase(
+            state, list(self.built), list(self.violet), seed, named=list(move.rewards)
+        )
+        if not rw.legal:  # named reward cards that are not in the stack
             return self, Outcome(
                 move, False, str(rw.reasons[0].code), rw.reasons[0].message, self.influence(me)
             )
@@ -397,7 +401,7 @@ class DGGame:
         assert after.decks is not None
         if nxt == names[0]:
             after.decks.round += 1
-        parts = [f"rewards {rw.drawn or 'none'}"]
+        parts = [f"rewards: {rw.words()}"]
         if unplayed:
             parts.append(f"face-up cards that cannot be played, discarded: {', '.join(unplayed)}")
         if move.cards:

@@ -20,6 +20,23 @@ A record is a header of tag pairs, then one move a line::
     ann: play gunfight-in-the-saloon at s09   # one played against a building
     ann: discard lumber labor:2          # rewards, then the discard phase: the turn ends
 
+A table with real cards names what it really drew or turned up; without names every
+draw comes from `[Seed]`. Named cards are refereed for being in their stack (its own cards
+before its reshuffled discards), not for their order (`decks.draw_named`)::
+
+    ann: draw resources lumber brick food                # the three drawn
+    ann: draw permit stack hotel discarding opera        # the two taken, hotel kept
+    ann: draw bank lumber labor:2 permit saloon          # the Bank's two and its permit
+    ann: fire s07 losing brick event:iou                 # the cards drawn from the owner,
+                                                         # in the order of those who draw
+    ann: discard lumber rewards brick food               # the rewards drawn, seat order
+    ann: draw resources food food lumber bank brick mason permit bank   # bank-draw=extra
+    ann: events turned fire iou land-grant discard fire take iou        # the three turned up
+
+`draw permit stack ID` keeps ID (the other of the two goes face up to the discards). Still
+from the seed: the deal, the cards the no-triangle events draw or move, the discards over
+the hand limit.
+
 `{n}` is the influence the table counted for the player after the move (optional; replay
 checks it). Everything after `#` is a comment; a move may start with a number (`12.`).
 Reading collects every error with its line number instead of stopping at the first;
@@ -35,6 +52,7 @@ from pathlib import Path
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_INT_DIGITS, MAX_MOVES, clip
+from adjudicator.dry_gulch.draw import read_draw
 from adjudicator.dry_gulch.options import DGOptions, options_from, options_pairs, options_text
 
 __all__ = [
@@ -93,6 +111,7 @@ class Move:
 class Events(Move):
     discard: str = ""
     take: tuple[str, ...] = ()
+    turned: tuple[str, ...] = ()  # the cards a real table turned up (none: the seed's)
 
 
 @dataclass(frozen=True)
@@ -111,6 +130,7 @@ class Build(Move):
 class Misfortune(Move):
     event: str = ""  # fire or vandalism
     site: str = ""
+    losing: tuple[str, ...] = ()  # the cards a real table drew from the owner (none: seed's)
 
 
 @dataclass(frozen=True)
@@ -130,6 +150,7 @@ class EventCard(Move):
 @dataclass(frozen=True)
 class Discard(Move):
     cards: tuple[str, ...] = ()
+    rewards: tuple[str, ...] = ()  # the reward cards a real table drew (none: the seed's)
 
 
 @dataclass(frozen=True)
@@ -164,21 +185,22 @@ def parse_move(text: str, line: int = 0) -> Move:
         if not _WORD.match(w):
             raise ValueError(f"{clip(w)}: not a word of the notation")
     head, rest = (words[0], words[1:]) if words else ("", [])
-    if head == "events" and len(rest) >= 2 and rest[0] == "discard":
-        take = rest[2:]
-        if (take and take[0] != "take") or take == ["take"]:
-            raise ValueError("write 'events discard ID [take ID ...]'")
-        return Events(player, claimed, line, rest[1], tuple(take[1:]))
-    if head == "draw" and (
-        rest in (["resources"], ["bank"], ["resources", "bank"])
-        or (len(rest) == 3 and rest[0] == "permit" and rest[1] in ("discard", "stack"))
-        or (  # option bank-draw=extra: the ordinary draw, then the Bank's
-            len(rest) == 4
-            and rest[0] == "permit"
-            and rest[1] in ("discard", "stack")
-            and rest[3] == "bank"
-        )
-    ):
+    if head == "events" and "discard" in rest:  # [turned ID ID ID] discard ID [take ...]
+        at = rest.index("discard")
+        turned, take = rest[:at], rest[at + 2 :]
+        if (
+            (turned and (turned[0] != "turned" or len(turned) == 1))
+            or at + 1 == len(rest)
+            or (take and take[0] != "take")
+            or take == ["take"]
+        ):
+            raise ValueError("write 'events [turned ID ID ID] discard ID [take ID ...]'")
+        return Events(player, claimed, line, rest[at + 1], tuple(take[1:]), tuple(turned[1:]))
+    if head == "draw" and rest:
+        try:
+            read_draw(rest)  # the words' shape only
+        except ValueError as exc:
+            raise ValueError(f"{clip(body)}: a move is 'draw' and {exc}") from None
         return Draw(player, claimed, line, tuple(rest))
     if head == "build" and len(rest) == 3 and rest[1] == "at":
         return Build(player, claimed, line, rest[0], rest[2])
@@ -186,25 +208,32 @@ def parse_move(text: str, line: int = 0) -> Move:
         return Build(player, claimed, line, rest[0], rest[2], tuple(rest[4:]))
     if head in ("fire", "vandalism") and len(rest) == 1:
         return Misfortune(player, claimed, line, head, rest[0])
+    if head in ("fire", "vandalism") and len(rest) > 2 and rest[1] == "losing":
+        return Misfortune(player, claimed, line, head, rest[0], tuple(rest[2:]))
     if head == "play" and len(rest) == 3 and rest[1] == "at":
         return EventCard(player, claimed, line, rest[0], rest[2])
     if head == "play" and len(rest) == 1:
         return Violet(player, claimed, line, rest[0])
-    if head == "discard":
-        return Discard(player, claimed, line, tuple(rest))
+    if head == "discard":  # discard [CARD ...] [rewards CARD ...]
+        at = rest.index("rewards") if "rewards" in rest else len(rest)
+        if at == len(rest) - 1:
+            raise ValueError("write 'discard [CARD ...] [rewards CARD ...]'")
+        return Discard(player, claimed, line, tuple(rest[:at]), tuple(rest[at + 1 :]))
     if head == "reopen" and len(rest) == 2:
         return Reopen(player, claimed, line, tuple(rest))
     raise ValueError(
-        f"{clip(body)}: a move is 'events discard ID [take ID ...]', 'draw resources|permit "
-        "discard ID|permit stack ID|bank', 'build PERMIT at SITE [paying CARD ...]', 'fire SITE', "
-        "'vandalism SITE', 'play ID [at SITE]', 'reopen CARD CARD' or 'discard [CARD ...]'"
+        f"{clip(body)}: a move is 'events [turned ID ID ID] discard ID [take ID ...]', 'draw "
+        "resources|permit discard ID|permit stack ID|bank', 'build PERMIT at SITE [paying CARD "
+        "...]', 'fire SITE [losing CARD ...]', 'vandalism SITE [losing CARD]', 'play ID [at "
+        "SITE]', 'reopen CARD CARD' or 'discard [CARD ...] [rewards CARD ...]'"
     )
 
 
 def format_move(move: Move) -> str:
     """The move as written in a record (`parse_move` reads it back)."""
     if isinstance(move, Events):
-        body = f"events discard {move.discard}" + (
+        turned = f"turned {' '.join(move.turned)} " if move.turned else ""
+        body = f"events {turned}discard {move.discard}" + (
             f" take {' '.join(move.take)}" if move.take else ""
         )
     elif isinstance(move, Draw):
@@ -214,13 +243,15 @@ def format_move(move: Move) -> str:
             f" paying {' '.join(move.paying)}" if move.paying else ""
         )
     elif isinstance(move, Misfortune):
-        body = f"{move.event} {move.site}"
+        body = " ".join((move.event, move.site, *(("losing", *move.losing) if move.losing else ())))
     elif isinstance(move, Violet):
         body = f"play {move.event}"
     elif isinstance(move, EventCard):
         body = f"play {move.event} at {move.site}"
     elif isinstance(move, Discard):
-        body = " ".join(("discard", *move.cards))
+        body = " ".join(
+            ("discard", *move.cards, *(("rewards", *move.rewards) if move.rewards else ()))
+        )
     elif isinstance(move, Reopen):
         body = " ".join(("reopen", *move.cards))
     else:  # pragma: no cover - every kind is above

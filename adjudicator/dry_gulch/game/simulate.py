@@ -42,6 +42,7 @@ from adjudicator.dry_gulch.game.record import (
 from adjudicator.dry_gulch.other_events import playable_face_up
 from adjudicator.dry_gulch.place import legal_sites
 from adjudicator.dry_gulch.score import score
+from adjudicator.dry_gulch.table_options import misfortune_target
 
 __all__ = ["NAMES", "DGGameResult", "DGSimulation", "Policy", "choose", "play_game", "simulate"]
 
@@ -135,7 +136,10 @@ def _misfortunes(game: DGGame) -> list[tuple[str, str, str]]:
         (e, b.site, b.owner)
         for e in sorted(e for e in held if e is not None)
         for b in state.buildings
-        if b.owner != me and not b.damaged and e not in state.player(b.owner).against
+        if b.owner != me
+        and not b.damaged
+        and e not in state.player(b.owner).against
+        and misfortune_target(state, b.permit)  # DG-OPT-CITY-HALL
     ]
 
 
