@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from adjudicator.cli.main import app
+from adjudicator.core.data import data_dir
 from adjudicator.deduction.audit import (
     audit_cards,
     contradict,
@@ -146,3 +147,15 @@ def test_two_buildings_forced_onto_one_space_and_a_set_too_small_to_deal() -> No
     assert "the Bank and the Hotel both on C3" in codes["same-space"].message
     assert codes["cannot-deal"].severity == "error"
     assert "disjoint-building-cards" not in codes
+
+
+def test_a_board_without_buildings_is_audited_not_crashed() -> None:
+    # A fuzz finding: `audit` looked for a building to stand in front of a player and found
+    # none (StopIteration). Every card is then unplayable, and the audit says so.
+    board = Path(__file__).parent / "fixtures" / "fuzz" / "old-town-board-without-buildings.toml"
+    cards = data_dir("cards") / "old-town.toml"
+    result = CliRunner().invoke(app, ["audit", str(cards), "--board", str(board), "--json"])
+    assert result.exit_code == 1, result.output  # errors found, and reported
+    assert "Traceback" not in result.output
+    findings = json.loads(result.stdout)["findings"]
+    assert any("no building but its subject" in f["message"] for f in findings)

@@ -128,7 +128,9 @@ def playable_witness(edition: Edition, card: Card) -> tuple[bool, str]:
     board = edition.board
     if not card.spaces:
         return False, "its map has no building space"
-    mine = next(b for b in board.buildings if b != card.subject)
+    mine = next((b for b in board.buildings if b != card.subject), None)
+    if mine is None:  # a board of one building: no player has one in front of them
+        return False, "the board has no building but its subject for a player to hold"
     if card.kind != "condition":
         options = [frozenset(card.spaces)]
         if len(card.spaces) > board.markers_per_building:
