@@ -287,12 +287,6 @@ REFUSALS: list[tuple[Code, Callable[[], BHState], str, str]] = [
         "after discarding",
     ),
     (
-        Code.EVENT_OR_DISCARD,
-        lambda: two(characters=["miner", "hunter"], events=["stolen-gold", "bearskins"]),
-        "ann: event stolen-gold; discard event bearskins; miner",
-        "none may be discarded",
-    ),
-    (
         Code.DISCARD,
         lambda: two(characters=["miner", "hunter"], events=["bank"]),
         "ann: discard event plague; miner",

@@ -28,6 +28,8 @@ from adjudicator.core.errors import InputError
 
 runner = CliRunner()
 TABLE = data_dir("examples") / "black-hills-table.game"
+#: The set-up discards of the example's first round (seed 6): every player's, first.
+SETUP = ("ann: keep explorer gold-digger", "bob: keep colonel outlaw", "cid: keep hunter miner")
 
 
 def test_the_example_record_replays_to_its_winner_and_finds_the_tables_mistakes() -> None:
@@ -39,8 +41,8 @@ def test_the_example_record_replays_to_its_winner_and_finds_the_tables_mistakes(
     assert r.decisive == ("madam", ("stagecoach",))
     wrong = [o for o in r.outcomes if not o.verdict.legal or o.claim_wrong]
     assert [(o.move.line, str(o.verdict.code), o.claim_wrong) for o in wrong] == [
-        (17, "BH-TURN-ORDER", False),
-        (22, "None", True),
+        (22, "BH-TURN-ORDER", False),
+        (30, "None", True),
     ]
     assert wrong[1].reputation == 2 and wrong[1].move.claimed == 3
     assert not r.clean
@@ -58,7 +60,11 @@ def test_a_simulated_game_replays_clean_to_the_same_end(seed: int, n: int, polic
     assert rec == BHRecord(g.record.header, tuple(_lined(g.record, text)))
     r = replay(rec)
     assert r.clean and r.state.winner == g.winner
-    assert len(r.outcomes) == g.turns
+    assert len(r.outcomes) == len(g.record.moves)
+    # Every round's set-up discards are lines of their own, not turns.
+    setup = [o for o in r.outcomes if o.move.text.split(": ", 1)[1].startswith("keep")]
+    assert len(r.outcomes) - len(setup) == g.turns
+    assert all(" ; " not in o.move.text and ";" not in o.move.text for o in setup)
     if g.winner is not None:
         assert r.state.player(g.winner).reputation == r.state.rules.goal
         assert r.decisive is not None and r.decisive[0] == g.decisive
@@ -101,20 +107,23 @@ def test_a_game_move_by_move_on_the_command_line(tmp_path: Path) -> None:
     args = ["black-hills", "record"]
     r = runner.invoke(app, [*args, "new", str(rec), "--players", "ann,bob,cid", "--seed", "6"])
     assert r.exit_code == 0, r.output
-    first = "ann: keep explorer gold-digger; gold-digger"
+    for setup in SETUP:
+        r = runner.invoke(app, [*args, "move", str(rec), setup])
+        assert r.exit_code == 0, r.output
+    first = "ann: gold-digger"
     r = runner.invoke(app, [*args, "move", str(rec), first, "--json"])
     assert r.exit_code == 0 and json.loads(r.stdout)["legal"] is True
     # A refused turn is not written, and says why in one line.
     r = runner.invoke(app, [*args, "move", str(rec), "ann: explorer"])
     assert r.exit_code == 1 and "BH-TURN-ORDER" in r.output
-    assert read_record(rec).moves[-1].text == first and len(read_record(rec).moves) == 1
+    assert read_record(rec).moves[-1].text == first and len(read_record(rec).moves) == 4
     r = runner.invoke(app, [*args, "show", str(rec), "--json"])
     assert json.loads(r.stdout)["active"] == "bob"
     r = runner.invoke(app, [*args, "undo", str(rec)])
-    assert r.exit_code == 0 and not read_record(rec).moves
+    assert r.exit_code == 0 and len(read_record(rec).moves) == 3
     r = runner.invoke(app, [*args, "replay", str(TABLE), "--json"])
     data = json.loads(r.stdout)
-    assert data["winner"] == "ann" and [w["line"] for w in data["wrong"]] == [17, 22]
+    assert data["winner"] == "ann" and [w["line"] for w in data["wrong"]] == [22, 30]
     r = runner.invoke(app, [*args, "replay", str(tmp_path / "none.game")])
     assert r.exit_code == 1 and "no such file" in r.output and "Traceback" not in r.output
 
@@ -126,7 +135,9 @@ def test_the_shared_game_commands_reach_black_hills(tmp_path: Path) -> None:
     rec = tmp_path / "club.game"
     new = ["game", "new", str(rec), "--edition", "black-hills", "--players", "ann,bob,cid"]
     assert runner.invoke(app, [*new, "--seed", "6"]).exit_code == 0
-    first = "ann: keep explorer gold-digger; gold-digger"
+    for setup in SETUP:
+        assert runner.invoke(app, ["game", "move", str(rec), setup]).exit_code == 0
+    first = "ann: gold-digger"
     r = runner.invoke(app, ["game", "move", str(rec), first, "--json"])
     assert r.exit_code == 0 and json.loads(r.stdout)["legal"] is True
     r = runner.invoke(app, ["game", "move", str(rec), "ann: explorer"])
@@ -136,9 +147,9 @@ def test_the_shared_game_commands_reach_black_hills(tmp_path: Path) -> None:
         == "bob"
     )
     assert runner.invoke(app, ["game", "undo", str(rec)]).exit_code == 0
-    assert not read_record(rec).moves
+    assert len(read_record(rec).moves) == 3
     data = json.loads(runner.invoke(app, ["replay", str(TABLE), "--json"]).stdout)
-    assert data["winner"] == "ann" and [w["line"] for w in data["wrong"]] == [17, 22]
+    assert data["winner"] == "ann" and [w["line"] for w in data["wrong"]] == [22, 30]
     r = runner.invoke(app, ["hint", str(TABLE)])
     assert r.exit_code == 1 and "is a Black Hills record" in r.output
 

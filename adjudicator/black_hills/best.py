@@ -13,7 +13,6 @@ import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
 from typing import Any
 
 from adjudicator.black_hills.invest import TRADES
@@ -156,6 +155,7 @@ def _placements(state: BHState, player: str, cid: str) -> Iterator[str]:
             for t in [None, *TRADES]:
                 yield base + (f" {t}" if t else "")
         elif card.steal:
+            yield base  # legal only where a Colonel's block voids the card: no victim then
             for victim in others:
                 for r in card.steal:
                     what = f" {r}" if len(card.steal) > 1 else ""
@@ -225,14 +225,13 @@ def _orders(
 
 
 def _keeps(state: BHState, player: str) -> Iterator[tuple[str, tuple[str, ...]]]:
-    """(the `keep` prefix, the characters kept) for each way to keep."""
-    me = state.player(player)
-    kept = state.rules.characters_kept
-    if len(me.characters) <= kept:
-        yield "", tuple(me.characters)
+    """(the turn's prefix, the characters in hand): none before the set-up's discards are
+    all made (`round.must_keep`: no turn is legal then), as they are not a turn's."""
+    from adjudicator.black_hills.round import must_keep
+
+    if must_keep(state):
         return
-    for keep in combinations(me.characters, kept):
-        yield f"keep {' '.join(keep)}; ", keep
+    yield "", tuple(state.player(player).characters)
 
 
 def candidate_turns(

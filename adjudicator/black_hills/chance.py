@@ -62,8 +62,8 @@ def loots(state: BHState, player: str, die: int) -> Iterator[str]:
 def _robberies(state: BHState, player: str, invest_steps: list[str]) -> Iterator[_Try]:
     """A robbery anywhere in each candidate turn but between a card and its investing."""
     me = state.player(player)
-    if me.gunmen == 0 and state.jail == 0:
-        return  # no gunman now, none to hire this turn
+    if me.gunmen == 0 and state.jail == 0 and "reinforcements" not in me.events:
+        return  # no gunman now, none to hire this turn (Reinforcements may jail one first)
     faces = sorted(set(state.rules.die))
     targets = {d: list(loots(state, player, d)) for d in faces}
     for cid, text in candidate_turns(state, player, invest_steps):

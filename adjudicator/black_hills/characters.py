@@ -28,6 +28,7 @@ __all__ = [
     "means_for",
     "place",
     "safeguarded",
+    "stopped",
     "take_from_hand",
     "use_skills",
 ]
@@ -51,7 +52,7 @@ def place(turn: Turn, card: Character, args: list[str], on_board: bool = True) -
     turn.placed, turn.area = card, area
     if on_board:
         turn.state.placed.append((turn.me.name, card.id, area))
-    if blocked(turn, card, area):
+    if stopped(turn, card, area, rest):
         return
     turn.log.append(f"places the {card.name} in the {turn.rules.area_names[area]}")
     use_skills(turn, card, area, rest)
@@ -85,6 +86,22 @@ def blocked(turn: Turn, card: Character, area: str) -> bool:
         f"the {card.name} is placed in the {turn.rules.area_names[area]}, but "
         f"{block[1]}'s Colonel blocks it: it does nothing"
     )
+    return True
+
+
+def stopped(turn: Turn, card: Character, area: str, words: list[str]) -> bool:
+    """Whether a Colonel's block voids the card (`blocked`). A voided card's skills cannot
+    be used ("stops the next player who places their card in that area from carrying out
+    the corresponding actions"): a turn that writes one (a trade, a victim, a steal) is
+    refused, naming it, as investing is (`invest`), rather than the skill silently dropped."""
+    if not blocked(turn, card, area):
+        return False
+    if words:
+        raise IllegalTurnError(
+            Code.COLONEL,
+            f"a Colonel stops the {card.name} in the {turn.rules.area_names[area]}: its "
+            f"skills cannot be used ({' '.join(words)})",
+        )
     return True
 
 
@@ -299,7 +316,10 @@ def invest(turn: Turn, args: list[str]) -> None:
         raise IllegalTurnError(Code.ORDER, "place a Settler or the Sheriff first: only they invest")
     _skills_not_over(turn, "investing")
     if turn.blocked:
-        raise IllegalTurnError(Code.COLONEL, f"the {card.name} cannot invest")
+        raise IllegalTurnError(
+            Code.COLONEL,
+            f"a Colonel stops the {card.name}: its skills cannot be used (invest)",
+        )
     if turn.investor is None:
         raise IllegalTurnError(Code.INVEST, f"the {card.name} cannot invest")
     if s.plague is not None and s.plague != me.name:

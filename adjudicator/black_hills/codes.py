@@ -27,8 +27,9 @@ class Code(StrEnum):
     #: table." Ours: a name that is not one of the players at the table is refused.
     PLAYERS = "BH-PLAYERS"
     #: "Each player receives 4 character cards." ... "Each player takes a look at the cards
-    #: in his hand and decides to discard 2 of them". Ours: in a new round, keeping two comes
-    #: first in the player's turn.
+    #: in his hand and decides to discard 2 of them that are placed face down on the deck of
+    #: character cards that are left over." At the round's set-up, every player's discard
+    #: before the first turn (`ann: keep A B`, a line of its own).
     KEEP = "BH-KEEP"
 
     # -- How to Play: Beginning of the first round ------------------------------------------
@@ -97,8 +98,8 @@ class Code(StrEnum):
     ONE_EVENT = "BH-ONE-EVENT"
     #: "Activate an event card, paying the cost indicated on the card, or discard one or two
     #: of the event cards of his hand"; "A player cannot activate any event cards in his turn
-    #: if he has discarded any event cards in the same turn." Ours: nor discard after
-    #: activating one.
+    #: if he has discarded any event cards in the same turn." (Only that order: discarding
+    #: after activating is allowed.)
     EVENT_OR_DISCARD = "BH-EVENT-OR-DISCARD"
     #: "discard one or two of the event cards of his hand (optional action)."
     DISCARD = "BH-DISCARD"

@@ -1,5 +1,6 @@
-"""Event cards: activating one (one a turn, its cost paid in gold, none after discarding),
-discarding one or two, and the table of what each card does.
+"""Event cards: activating one (one a turn, its cost paid in gold, none after discarding;
+discarding after activating is allowed), discarding one or two, and the table of what each
+card does.
 
 `EVENTS` has one entry per event card of the card file: its effect, given the words after
 the card's id (`event stagecoach fur>gold`, `event bank 2`, `event reinforcements bob`).
@@ -15,7 +16,7 @@ from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import RESOURCES
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
 from adjudicator.black_hills.invest import Means
-from adjudicator.black_hills.notation import number, resource, swap
+from adjudicator.black_hills.notation import did_you_mean, number, resource, swap
 from adjudicator.black_hills.robbery import hire_gunman
 from adjudicator.black_hills.turn import Turn
 
@@ -28,7 +29,11 @@ def activate(turn: Turn, args: list[str]) -> None:
     """`event ID [choice]`: pay the card's cost and carry out its effect."""
     me, rules = turn.me, turn.rules
     if not args or args[0] not in rules.events:
-        raise InvalidTurnError(f"which event? ({', '.join(me.events) or 'none in hand'})")
+        held = f"in hand: {', '.join(me.events) or 'none'}"
+        if not args:
+            raise InvalidTurnError(f"which event? ({held})")
+        close = did_you_mean(args[0], rules.events)
+        raise InvalidTurnError(f"{args[0]!r} is no event card{close} ({held})")
     eid, rest = args[0], args[1:]
     if eid not in me.events:
         raise IllegalTurnError(Code.HAND, f"{eid!r} is not in your hand")
@@ -60,14 +65,16 @@ def discard(turn: Turn, args: list[str]) -> None:
         if n in held:
             held.remove(n)
     if not ok:
+        unknown = next((n for n in names if n not in turn.rules.events), None)
+        if unknown is not None:
+            raise InvalidTurnError(
+                f"{unknown!r} is no event card" + did_you_mean(unknown, turn.rules.events)
+            )
         raise IllegalTurnError(
             Code.DISCARD, f"discard one or two of your events: {', '.join(turn.me.events)}"
         )
-    if turn.event is not None:
-        raise IllegalTurnError(
-            Code.EVENT_OR_DISCARD,
-            "an event was activated this turn; none may be discarded after it",
-        )
+    # "A player cannot activate any event cards in his turn if he has discarded any event
+    # cards in the same turn": activating, then discarding, is not forbidden (`activate`).
     for n in names:
         turn.me.events.remove(n)
         turn.state.used_events.append(n)  # read: a discarded card joins the used ones

@@ -1,7 +1,9 @@
 """The Black Hills turn notation: a turn is its player and its actions in order, separated
 by `;`::
 
-    ann: keep miner merchant          # a new round: keep two of the four dealt
+    ann: keep miner merchant          # the round's set-up: keep two of the four dealt
+                                      #   (a line of its own, every player before the
+                                      #   first turn)
     ann: miner                        # place a character (mandatory, once a turn)
     ann: indian-chief logs            # choose what it gathers
     ann: merchant fur>logs; invest    # the Merchant's trade, then invest the most
@@ -13,6 +15,7 @@ by `;`::
     ann: colonel at mine; steal bob   # the Colonel blocks the Mine, steals an event
     ann: shaman copy miner            # cover a visible card and do what it does
     ann: shaman draw hunter           # or play one of four drawn from the discards
+    ann: shaman draw                  # (no card: the four are dealt and named, refused)
     ann: event stolen-gold            # activate an event (one a turn)
     ann: event stagecoach fur>gold    # ... with what it needs
     ann: event bank 2                 # the Bank: two points for 4 gold
@@ -33,12 +36,14 @@ does not follow the notation raises `InvalidTurnError` (`Code.NOTATION`).
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 
 from adjudicator.black_hills.data import RESOURCES
 from adjudicator.black_hills.errors import InvalidTurnError
 
-__all__ = ["number", "parse_turn", "resource", "swap"]
+__all__ = ["did_you_mean", "number", "parse_turn", "resource", "swap"]
 
 _HEAD = re.compile(r"^\s*(?P<player>[a-z0-9][a-z0-9_-]*)\s*:\s*(?P<body>.+)$", re.I)
 
@@ -51,6 +56,12 @@ def parse_turn(text: str) -> tuple[str, list[list[str]]]:
         raise InvalidTurnError(f"write a turn as 'NAME: ACTION; ACTION', not {text!r}")
     actions = [part.split() for part in m["body"].lower().split(";") if part.strip()]
     return m["player"].lower(), actions
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """`; did you mean 'hunter'?` for a misspelt name close to one of `known`, else ''."""
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def number(word: str, what: str) -> int:

@@ -5,6 +5,10 @@ the next; the first refusal refuses the whole turn, which then leaves the state 
 After a legal turn the next player is on; when everyone has had two turns the round ends
 (`round.py`). The game ends at once when a player reaches the goal.
 
+A round's set-up comes before its first turn: each player's discard (`ann: keep A B`, a
+line of its own, in any order), which is not a turn (`setup_keep`); no turn is played until
+every player has kept two.
+
 The die is rolled from the state's seed when `die=` is not given.
 """
 
@@ -17,15 +21,15 @@ from adjudicator.black_hills.characters import colonel_steal, invest, place, tak
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError, TurnError
 from adjudicator.black_hills.events import activate, discard
-from adjudicator.black_hills.notation import parse_turn
+from adjudicator.black_hills.notation import did_you_mean, parse_turn
 from adjudicator.black_hills.robbery import rob
-from adjudicator.black_hills.round import end_turn, keep, returns, round_ends
+from adjudicator.black_hills.round import end_turn, keep, must_keep, returns, round_ends
 from adjudicator.black_hills.shaman import play_shaman
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
 from adjudicator.black_hills.verdict import Reason, Verdict
 
-__all__ = ["ACTIONS", "OTHER_ACTIONS", "apply", "referee", "referee_text"]
+__all__ = ["ACTIONS", "OTHER_ACTIONS", "apply", "is_setup", "referee", "referee_text", "setup_keep"]
 
 #: The actions named by their first word; any other first word names a character card.
 ACTIONS: Mapping[str, Callable[[Turn, list[str]], None]] = {
@@ -49,15 +53,19 @@ def apply(turn: Turn, words: list[str]) -> None:
     if not words:
         raise InvalidTurnError("an empty action")
     head, args = words[0], words[1:]
+    waiting = [n for n in must_keep(turn.state) if n not in turn.unwritten]
+    if waiting:
+        # Setup 8: "Each player ... decides to discard 2 of them": all before the first turn.
+        kept = turn.rules.characters_kept
+        raise IllegalTurnError(
+            Code.KEEP,
+            f"every player discards 2 at the set-up, before the first turn; still to keep "
+            f"{kept}: {', '.join(waiting)} (a line of its own: '{waiting[0]}: keep A B')",
+        )
     if head == "keep":
         return keep(turn, args)
     if head == "return":  # a choice for the round's end, not an action of the turn
         return returns(turn, args)
-    hand, kept = turn.me.characters, turn.rules.characters_kept
-    if len(hand) > kept:
-        raise IllegalTurnError(
-            Code.KEEP, f"first keep {kept} of your {len(hand)} characters ('keep A B')"
-        )
     if head in ACTIONS:
         if head in OTHER_ACTIONS and turn.placed is not None:
             # "he cannot start one without having finished the previous one"
@@ -66,24 +74,61 @@ def apply(turn: Turn, words: list[str]) -> None:
     if head in turn.rules.characters:
         card = take_from_hand(turn, head)
         return play_shaman(turn, args) if card.shaman else place(turn, card, args)
-    raise InvalidTurnError(f"unknown action {head!r}")
+    known = [*turn.rules.characters, *ACTIONS, "keep", "return"]
+    raise InvalidTurnError(f"unknown action {head!r}{did_you_mean(head, known)}")
 
 
 def _refused(state: BHState, player: str, code: Code, message: str) -> Verdict:
     return Verdict(player, False, (Reason(code, message),), state)
 
 
-def referee(state: BHState, player: str, actions: list[list[str]]) -> Verdict:
-    """Referee one turn, its actions each as its words. A refused turn leaves the state as
-    it was (the verdict's `after` is `state` itself)."""
+def is_setup(actions: list[list[str]]) -> bool:
+    """Whether the line is a set-up discard (`keep A B` alone), not a turn."""
+    return len(actions) == 1 and actions[0][:1] == ["keep"]
+
+
+def setup_keep(state: BHState, player: str, args: list[str]) -> Verdict:
+    """A player's discard at the round's set-up: "Each player takes a look at the cards in
+    his hand and decides to discard 2 of them that are placed face down on the deck of
+    character cards that are left over." Not a turn: any player who still holds the four
+    dealt, in any order, before the first turn; nobody's turn moves on."""
+    if not must_keep(state):
+        return _refused(
+            state, player, Code.KEEP, "the set-up is over: every player has kept two this round"
+        )
+    s = copy.deepcopy(state)
+    turn = Turn(s, player)
+    try:
+        keep(turn, args)
+    except TurnError as exc:
+        return Verdict(player, False, (exc.reason,), state, tuple(turn.log))
+    waiting = must_keep(s)
+    turn.log.append(
+        f"still to keep: {', '.join(waiting)}"
+        if waiting
+        else f"every player has kept two: {s.active} plays the first turn"
+    )
+    return Verdict(player, True, (), s, tuple(turn.log))
+
+
+def referee(
+    state: BHState,
+    player: str,
+    actions: list[list[str]],
+    unwritten: frozenset[str] = frozenset(),
+) -> Verdict:
+    """Referee one turn, its actions each as its words (or a set-up discard: `setup_keep`).
+    A refused turn leaves the state as it was (the verdict's `after` is `state` itself)."""
     if player not in state.names():
         return _refused(state, player, Code.PLAYERS, f"there is no player {player!r}")
     if state.winner is not None:
         return _refused(state, player, Code.GAME_END, f"the game is over: {state.winner} won")
+    if is_setup(actions):
+        return setup_keep(state, player, actions[0][1:])
     if player != state.active:
         return _refused(state, player, Code.TURN_ORDER, f"it is {state.active}'s turn")
     s = copy.deepcopy(state)
-    turn = Turn(s, player)
+    turn = Turn(s, player, unwritten)
     try:
         for words in actions:
             apply(turn, words)
@@ -102,11 +147,12 @@ def referee(state: BHState, player: str, actions: list[list[str]]) -> Verdict:
     return Verdict(player, True, (), s, tuple(turn.log), gained, tuple(turn.payments))
 
 
-def referee_text(state: BHState, text: str) -> Verdict:
+def referee_text(state: BHState, text: str, unwritten: frozenset[str] = frozenset()) -> Verdict:
     """Referee a turn written in the notation (`'ann: miner; event stolen-gold'`); a turn
-    not written in it is refused too (`Code.NOTATION`)."""
+    not written in it is refused too (`Code.NOTATION`). `unwritten`: players whose set-up
+    discard an older record never wrote (`game/replay.py`)."""
     try:
         player, actions = parse_turn(text)
     except InvalidTurnError as exc:
         return Verdict("", False, (exc.reason,), state)
-    return referee(state, player, actions)
+    return referee(state, player, actions, unwritten)

@@ -21,6 +21,7 @@ __all__ = [
     "end_round",
     "end_turn",
     "keep",
+    "must_keep",
     "next_player",
     "reshuffle",
     "returns",
@@ -28,10 +29,24 @@ __all__ = [
 ]
 
 
+def must_keep(s: BHState) -> list[str]:
+    """The players who have not yet discarded two of the four dealt this round, in seat
+    order: the round's set-up is over when this is empty."""
+    return [p.name for p in s.players if len(p.characters) > s.rules.characters_kept]
+
+
 def keep(turn: Turn, args: list[str]) -> None:
-    """`keep A B`: a new round's first action keeps two of the characters dealt."""
+    """`keep A B`: the set-up's discard. "Each player takes a look at the cards in his hand
+    and decides to discard 2 of them that are placed face down on the deck of character
+    cards that are left over": every player does it before the first turn of the round
+    (`referee.setup_keep`), so the Shaman's draw finds everyone's discards. In a turn, a
+    `keep` naming the two already kept is read as the set-up's (records of older versions
+    wrote it there) and does nothing more."""
     need = turn.rules.characters_kept
     hand = turn.me.characters
+    if len(hand) <= need and sorted(args) == sorted(hand) and len(set(args)) == need:
+        turn.log.append("kept at the set-up")
+        return
     if len(hand) <= need:
         raise IllegalTurnError(Code.KEEP, "you already hold only the characters you keep")
     if len(args) != need or len(set(args)) != need or any(a not in hand for a in args):
@@ -39,7 +54,8 @@ def keep(turn: Turn, args: list[str]) -> None:
     gone = [c for c in hand if c not in args]
     turn.me.characters = list(args)
     turn.state.discarded.extend(gone)
-    turn.log.append(f"keeps {' and '.join(args)}; discards {' and '.join(gone)}")
+    # "The other players should not see which characters have been discarded."
+    turn.log.append(f"keeps {' and '.join(args)}; discards {len(gone)} face down")
 
 
 def returns(turn: Turn, args: list[str]) -> None:

@@ -8,8 +8,9 @@ cards."; "The remaining character cards are left face down"; "The deck of events
 shuffled ... Every player receive 1 event card per round."
 
 Readings: who holds the most coins is the table's to say (`sheriff`, default the first
-player named); the cards are shuffled from the seed, so that a game can be replayed; each
-player keeps two of the four in their first turn (`keep A B`, `BH-KEEP`).
+player named); the cards are shuffled from the seed, so that a game can be replayed. The
+table is left before Setup 8: every player then discards two of the four, each on a line of
+their own before the first turn (`ann: keep A B`, `referee.setup_keep`, `BH-KEEP`).
 """
 
 from __future__ import annotations

@@ -51,7 +51,15 @@ from adjudicator.core.files import read_data, write_data
 from adjudicator.core.seats import Seats
 from adjudicator.core.validation import ID_PATTERN, StrictMutable, check_seats, validated
 
-__all__ = ["BHPlayer", "BHState", "load_bh_state", "state_data", "state_from", "write_bh_state"]
+__all__ = [
+    "BHPlayer",
+    "BHState",
+    "load_bh_state",
+    "state_data",
+    "state_from",
+    "state_seen",
+    "write_bh_state",
+]
 
 
 @dataclass
@@ -311,6 +319,21 @@ def state_data(s: BHState) -> dict[str, Any]:
     ]
     if s.winner is not None:
         data["winner"] = s.winner
+    return data
+
+
+def state_seen(s: BHState, viewer: str | None = None) -> dict[str, Any]:
+    """`state_data` as a player at the table sees it: the face-down cards as counts (the
+    characters left over and discarded, "The other players should not see which characters
+    have been discarded"; the event deck), and with a `viewer`, the other players' hands
+    as counts too. Not a state file: the keys it hides are replaced by `*_count` keys."""
+    data = state_data(s)
+    data["discarded_count"] = len(data.pop("discarded"))
+    data["event_deck_count"] = len(data.pop("event_deck"))
+    for p in data["players"]:
+        if viewer is not None and p["name"] != viewer:
+            p["characters_count"] = len(p.pop("characters"))
+            p["events_count"] = len(p.pop("events"))
     return data
 
 

@@ -22,12 +22,18 @@ class Turn:
     """One player's turn on a working copy of the state (the referee throws the copy away
     when the turn is refused)."""
 
-    def __init__(self, state: BHState, player: str) -> None:
+    def __init__(
+        self, state: BHState, player: str, unwritten: frozenset[str] = frozenset()
+    ) -> None:
         self.state = state
+        # Players whose set-up discard an older record never wrote (it ends before their
+        # first turn of the round): their four cards do not hold the turn up.
+        self.unwritten = unwritten
         self.rules = state.rules
         self.me = state.player(player)
         self.log: list[str] = []
-        # The aiming die, the Shaman's draw and the Colonel's pick come from the seed.
+        # The aiming die and the Colonel's pick come from the seed (the Shaman's deal too,
+        # from the table alone: `shaman.deal`).
         self.rng = random.Random(
             (state.seed or 0) * 7919 + state.round * 31 + sum(state.turns.values())
         )

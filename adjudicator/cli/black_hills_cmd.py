@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,6 +11,9 @@ from adjudicator.cli import black_hills_game
 from adjudicator.cli.checks import acting_player
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError, RulesError
+
+if TYPE_CHECKING:
+    from adjudicator.black_hills.state import BHState
 
 # Black Hills is imported inside each command: the other games' commands never load it.
 
@@ -27,6 +30,19 @@ app = typer.Typer(
 # `black-hills record ...`: a whole game kept as a record (cli/black_hills_game.py).
 black_hills_game.register_game(app)
 
+
+def _set_up_done(state: BHState, source: Path) -> None:
+    """Best turns and investing are for turns: none before every set-up discard is made."""
+    from adjudicator.black_hills.round import must_keep
+
+    waiting = must_keep(state)
+    if waiting:
+        raise RulesError(
+            f"{source}: the round's set-up: {', '.join(waiting)} still to discard two "
+            f"before the first turn (black-hills turn {source} '{waiting[0]}: keep A B' --write)"
+        )
+
+
 StateArg = Annotated[Path, typer.Argument(metavar="STATE", help="A Black Hills state file.")]
 PlayerOpt = Annotated[
     str | None, typer.Option("--by", "--player", help="Whose (default: the active player).")
@@ -37,7 +53,13 @@ PlayerOpt = Annotated[
 @handle_errors
 def turn(
     state_file: StateArg,
-    text: Annotated[str, typer.Argument(help="The turn, e.g. 'ann: miner; event stolen-gold'.")],
+    text: Annotated[
+        str,
+        typer.Argument(
+            help="The turn, e.g. 'ann: miner; event stolen-gold', or a set-up discard "
+            "'ann: keep A B'."
+        ),
+    ],
     write: Annotated[bool, typer.Option("--write", help="Write the resulting state.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -74,6 +96,7 @@ def invest(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fa
     out = Output(as_json)
     state = load_bh_state(state_file)
     who = acting_player(state, state_file, player)
+    _set_up_done(state, state_file)
     best = most_reputation(state, who)
     out.show(invest_view(who, best))
     if best is None or best.verdict.reputation_gained == 0:
@@ -109,6 +132,7 @@ def best(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fals
             f"{state_file}: it is {state.active}'s turn; best turns are found "
             "for the player on turn"
         )
+    _set_up_done(state, state_file)
     ranked = best_turns(state, who)
     out.show(best_table(who, ranked, state.rules))
     out.json({"player": who, "turns": [c.to_json() for c in ranked]})

@@ -36,14 +36,23 @@ __all__ = [
 RecordArg = Annotated[Path, typer.Argument(metavar="RECORD", help="A .game record.")]
 
 
-def _next(state: BHState) -> str:
+def _next(state: BHState, viewer: str | None = None) -> str:
+    from adjudicator.black_hills.round import must_keep
+
     if state.winner is not None:
         return f"The game is over: {state.winner} has won (round {state.round})."
+    waiting = must_keep(state)
+    if waiting:
+        return (
+            f"Round {state.round}, the set-up: each player discards 2 of the 4 characters "
+            f"dealt, face down, before {state.active} plays the first turn; still to keep: "
+            f"{', '.join(waiting)}. Next: '{waiting[0]}: keep A B' (the two kept)."
+        )
     me = state.player(state.active)
-    keep = "keep A B; " if len(me.characters) > state.rules.characters_kept else ""
+    hand = f" ({', '.join(me.characters)})" if viewer in (None, me.name) else ""
     return (
-        f"Round {state.round}: {state.active} to play ({', '.join(me.characters)}). "
-        f"Next: '{state.active}: {keep}CHARACTER', with its choices, and if wanted "
+        f"Round {state.round}: {state.active} to play{hand}. "
+        f"Next: '{state.active}: CHARACTER', with its choices, and if wanted "
         "'event ID', 'invest', 'rob NAME' (see 'adjudicator black-hills turn --help')"
     )
 
@@ -99,6 +108,7 @@ def move(record: Path, text: str, as_json: bool) -> None:
             f"{plural(len(bad), 'move')} already in the record: not legal, skipped; "
             "see 'adjudicator replay'"
         )
+    # A new turn follows the set-up rule: no `early_keeps` reading of older records here.
     v = referee_text(done.state, mv.text)
     out.show(verdict_view(v))
     data = v.to_json()
@@ -126,28 +136,33 @@ def undo(record: Path, as_json: bool) -> None:
 
 
 def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> None:
-    """The table the record leads to (`player` and `svg` are taken for the same signature
-    as the other games'; Black Hills hides no hand from the record)."""
+    """The table the record leads to. With `player`, as that player sees it: the other
+    players' hands as counts; never which characters lie face down (`svg` is taken for
+    the same signature as the other games')."""
     from adjudicator.black_hills.game.record import read_record
     from adjudicator.black_hills.game.replay import replay as replay_record
+    from adjudicator.black_hills.state import state_seen
+    from adjudicator.cli.checks import resolve_player
     from adjudicator.render.black_hills import state_view
 
     out = Output(as_json)
     r = replay_record(read_record(record))
-    if player is not None and player.lower() not in r.header.players:
-        raise RulesError(f"{record}: --player {player!r}: not a player of this record")
+    who = resolve_player(r.state, record, player, "--player") if player is not None else None
     if svg is not None:
         raise RulesError(f"{record}: --svg: no picture of a Black Hills record yet")
-    out.show(state_view(r.state))
-    out.lines(_next(r.state))
-    out.json(r.to_json())
+    out.show(state_view(r.state, who))
+    out.lines(_next(r.state, who))
+    data = r.to_json()
+    data["state"] = state_seen(r.state, who)
+    data["viewer"] = who
+    out.json(data)
 
 
 def _wrong_lines(record: Path, r: BHReplay) -> list[str]:
     from adjudicator.core.limits import MAX_ECHO, one_line
     from adjudicator.core.words import plural
 
-    lines = [f"{record}: {plural(len(r.outcomes), 'turn')} re-refereed."]
+    lines = [f"{record}: {plural(len(r.outcomes), 'line')} re-refereed."]
     for o in r.outcomes:
         if not o.verdict.legal:
             reason = o.verdict.reasons[0]
@@ -249,7 +264,10 @@ def register_game(parent: typer.Typer) -> None:
     @handle_errors
     def move_cmd(
         record: RecordArg,
-        text: Annotated[str, typer.Argument(help="The turn: 'ann: keep miner preacher; miner'.")],
+        text: Annotated[
+            str,
+            typer.Argument(help="The turn, 'ann: miner; invest', or a discard 'ann: keep A B'."),
+        ],
         as_json: JsonOpt = False,
     ) -> None:
         """Referee one turn and add it to the record (a refused turn is not added)."""
@@ -263,9 +281,17 @@ def register_game(parent: typer.Typer) -> None:
 
     @rec.command("show")
     @handle_errors
-    def show_cmd(record: RecordArg, as_json: JsonOpt = False) -> None:
-        """The table the record leads to, and who plays next."""
-        show(record, None, None, as_json)
+    def show_cmd(
+        record: RecordArg,
+        player: Annotated[
+            str | None,
+            typer.Option("--player", help="Show the table as this player sees it."),
+        ] = None,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """The table the record leads to, and who plays next (never which characters were
+        discarded; with --player, the other hands as counts)."""
+        show(record, player, None, as_json)
 
     @rec.command("replay")
     @handle_errors

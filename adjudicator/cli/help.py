@@ -104,12 +104,12 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "adjudicator black-hills record new club.game --players ann,bob,cid --seed 6",
     ),
     "black-hills record move": (
-        "adjudicator black-hills record move club.game "
-        "'ann: keep explorer gold-digger; gold-digger'",
+        "adjudicator black-hills record move club.game 'ann: keep explorer gold-digger'",
+        "adjudicator black-hills record move club.game 'ann: gold-digger'",
     ),
     "black-hills record undo": ("adjudicator black-hills record undo club.game",),
     "black-hills record show": (
-        "adjudicator black-hills record show examples/black-hills-table.game",
+        "adjudicator black-hills record show examples/black-hills-table.game --player bob",
     ),
     "black-hills record replay": (
         "adjudicator black-hills record replay examples/black-hills-table.game",

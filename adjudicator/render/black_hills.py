@@ -28,8 +28,9 @@ __all__ = [
 ]
 
 
-def players_table(s: BHState) -> Table:
-    """The players: reputation, resources, gunmen and hands; the active one marked."""
+def players_table(s: BHState, viewer: str | None = None) -> Table:
+    """The players: reputation, resources, gunmen and hands; the active one marked. With a
+    `viewer`, the other players' hands show as counts only (what that player may see)."""
     t = Table(
         "player",
         "reputation",
@@ -43,6 +44,7 @@ def players_table(s: BHState) -> Table:
     )
     for p in s.players:
         mark = "▶ " if p.name == s.active else "  "
+        seen = viewer is None or p.name == viewer
         t.add_row(
             mark + p.name,
             str(p.reputation),
@@ -50,8 +52,8 @@ def players_table(s: BHState) -> Table:
             str(p.logs),
             str(p.fur),
             str(p.gunmen),
-            ", ".join(p.characters),
-            ", ".join(p.events),
+            ", ".join(p.characters) if seen else plural(len(p.characters), "card"),
+            ", ".join(p.events) if seen else plural(len(p.events), "card"),
         )
     return t
 
@@ -129,18 +131,19 @@ def areas_table(rules: Rules, s: BHState | None = None) -> Table:
     return t
 
 
-def state_view(s: BHState) -> RenderableType:
-    """The whole table: the areas and supply, the players, the jail and the discards."""
+def state_view(s: BHState, viewer: str | None = None) -> RenderableType:
+    """The table: the areas and supply, the players (with a `viewer`: only that player's
+    hand), the jail, and how many characters lie face down. Which ones never shows: "The
+    other players should not see which characters have been discarded"."""
     rules = s.rules
-    parts: list[RenderableType] = [areas_table(rules, s), players_table(s)]
+    parts: list[RenderableType] = [areas_table(rules, s), players_table(s, viewer)]
     parts.append(
         Text(
             f"Jail: {plural(s.jail, 'gunman', 'gunmen')} waiting; "
             f"event deck: {plural(len(s.event_deck), 'card')}"
         )
     )
-    discards = ", ".join(rules.characters[c].name for c in s.discarded) or "none"
-    parts.append(Text(f"Characters discarded: {discards}"))
+    parts.append(Text(f"Characters face down (left over and discarded): {len(s.discarded)}"))
     if s.plague:
         parts.append(Text(f"Plague on {s.plague}"))
     return Group(*parts)

@@ -8,8 +8,10 @@
     [Sheriff "ann"]              # optional: who had the most coins (default: the first)
     [Options "safeguard=holder"] # optional: the table's readings (black_hills/options.py)
 
-    ann: keep miner preacher; miner      # the table's comment
-    bob: keep sheriff hunter; sheriff; invest 1 {1}   # {N}: bob's reputation after it
+    ann: keep miner preacher             # the round's set-up: every player's discard,
+    bob: keep sheriff hunter             #   before the first turn
+    ann: miner                           # the table's comment
+    bob: sheriff; invest 1 {1}           # {N}: bob's reputation after it
 
 The seed deals the cards at set-up and at each round's end, and rolls the die and deals the
 Shaman's four when a turn does not write them (`die=N`, `dealt=...`), so a record replays

@@ -1,5 +1,6 @@
 """Replaying a Black Hills record: every turn re-refereed from the set-up the header
-describes, in order. A refused turn is reported with its rule and skipped (the table goes
+describes, in order. A round's set-up discards are lines of their own (`ann: keep A B`)
+before its first turn. A refused turn is reported with its rule and skipped (the table goes
 on as if it had not been played); a reputation the table wrote down (`{N}`) that differs
 from the referee's is reported too."""
 
@@ -11,12 +12,13 @@ from typing import Any
 from adjudicator.black_hills.data import Rules
 from adjudicator.black_hills.game.record import BHHeader, BHMove, BHRecord
 from adjudicator.black_hills.notation import parse_turn
-from adjudicator.black_hills.referee import referee_text
+from adjudicator.black_hills.referee import is_setup, referee, referee_text
+from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.setup import new_table
 from adjudicator.black_hills.state import BHState, state_data
 from adjudicator.black_hills.verdict import Verdict
 
-__all__ = ["BHReplay", "MoveOutcome", "decisive_cards", "replay", "start"]
+__all__ = ["BHReplay", "MoveOutcome", "decisive_cards", "early_keeps", "replay", "start"]
 
 
 def start(header: BHHeader) -> BHState:
@@ -89,13 +91,49 @@ class BHReplay:
         }
 
 
+def early_keeps(state: BHState, moves: tuple[BHMove, ...]) -> tuple[BHState, frozenset[str]]:
+    """A record of an older version wrote each player's set-up discard in their first turn
+    of the round (`ann: keep A B; miner`). Read so, the discards were made at the set-up:
+    when the next turn (`moves[0]`) is written that way, each waiting player's first `keep`
+    from there on is applied now, before it. Returns the state and the players whose keep
+    the record never writes (it ends first): they do not hold the turns up."""
+    if not (must_keep(state) and moves and _old_style(moves[0].text)):
+        return state, frozenset()
+    unwritten = set()
+    for name in must_keep(state):
+        for mv in moves:
+            if mv.player != name:
+                continue
+            _, actions = parse_turn(mv.text)
+            kept = next((a for a in actions if a[:1] == ["keep"]), None)
+            if kept is not None and not is_setup(actions):
+                v = referee(state, name, [kept])
+                if v.legal and v.state is not None:
+                    state = v.state
+                    break
+            if kept is not None:
+                unwritten.add(name)  # a set-up line of its own: applied in its place
+                break
+        else:
+            unwritten.add(name)
+    return state, frozenset(unwritten)
+
+
+def _old_style(text: str) -> bool:
+    """A turn that keeps and plays on the same line (records of older versions)."""
+    _, actions = parse_turn(text)
+    return not is_setup(actions) and any(a[:1] == ["keep"] for a in actions)
+
+
 def replay(record: BHRecord, upto: int | None = None) -> BHReplay:
     """Re-referee the record's turns (the first `upto` of them, if given)."""
     state = start(record.header)
     outcomes = []
     decisive = None
-    for mv in record.moves[:upto]:
-        v = referee_text(state, mv.text)
+    moves = record.moves[:upto]
+    for i, mv in enumerate(moves):
+        state, unwritten = early_keeps(state, moves[i:])
+        v = referee_text(state, mv.text, unwritten)
         rep = None
         if v.legal and v.state is not None:
             won = state.winner is None and v.state.winner is not None

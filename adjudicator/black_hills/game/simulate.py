@@ -2,7 +2,9 @@
 the figures a designer asks for (how long a game lasts, who wins by seat, which characters
 and events the winning turn played).
 
-Policies choose among the best-turn finder's candidate turns (`best.candidate_turns`: every
+Each round starts with the set-up's discards, every player's `keep` before the first turn
+(`random`: two at random; `greedy`: the two whose best turns rank highest). Then policies
+choose among the best-turn finder's candidate turns (`best.candidate_turns`: every
 keep, placement, trade, victim, Shaman copy, event and investment), each refereed; the
 Shaman's draw is tried when nothing else is legal. `random` takes a legal one at random;
 `greedy` the one that gains the most reputation now, then keeps the most worth (`best`,
@@ -13,10 +15,12 @@ defaults.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from fractions import Fraction
 from statistics import mean
 from typing import Any, Literal
 
@@ -24,6 +28,7 @@ from adjudicator.black_hills.best import _keeps, _placements, best_turns, candid
 from adjudicator.black_hills.game.record import BHHeader, BHMove, BHRecord
 from adjudicator.black_hills.game.replay import decisive_cards, start
 from adjudicator.black_hills.referee import referee_text
+from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
 
@@ -61,6 +66,29 @@ def _greedy_turn(state: BHState, rng: random.Random) -> tuple[str, Verdict] | No
     return pick.text, pick.verdict
 
 
+def _keep_text(state: BHState, name: str, policy: Policy, rng: random.Random) -> str:
+    """The player's set-up discard, as the line `name: keep A B`."""
+    hand = sorted(state.player(name).characters)
+    kept = state.rules.characters_kept
+    if policy == "random":
+        return f"{name}: keep {' '.join(sorted(rng.sample(hand, kept)))}"
+    # Greedy: rank each card by its best turn now, on a table where the set-up is over
+    # (the player holding `kept` of the cards at a time, the others keeping any two).
+    rank: dict[str, tuple[Fraction, Fraction]] = {}
+    for i in range(0, len(hand), kept):
+        x = copy.deepcopy(state)
+        for p in x.players:
+            held = hand[i : i + kept] if p.name == name else p.characters[:kept]
+            x.discarded += [c for c in p.characters if c not in held]
+            p.characters = list(held)
+        x.active = name
+        for c in best_turns(x, name, chance=False):
+            rank[c.character] = c.key
+    none = (Fraction(-1), Fraction(-1))
+    best = sorted(hand, key=lambda c: rank.get(c, none), reverse=True)[:kept]
+    return f"{name}: keep {' '.join(sorted(best))}"
+
+
 @dataclass(frozen=True)
 class GameResult:
     seed: int
@@ -83,14 +111,24 @@ def play_game(
     rng = random.Random(seed * 2_654_435_761 + (policy == "greedy"))
     choose = _greedy_turn if policy == "greedy" else _random_turn
     moves: list[BHMove] = []
+    turns = 0
     decisive: tuple[str | None, list[str]] = (None, [])
-    while state.winner is None and len(moves) < max_turns:
+    while state.winner is None and turns < max_turns:
+        waiting = must_keep(state)
+        if waiting:  # the round's set-up: a discard, not a turn
+            text = _keep_text(state, waiting[0], policy, rng)
+            v = referee_text(state, text)
+            assert v.legal and v.state is not None, v.reasons
+            moves.append(BHMove(text, waiting[0], v.state.player(waiting[0]).reputation))
+            state = v.state
+            continue
         picked = choose(state, rng)
         if picked is None:
             break
         text, v = picked
         assert v.state is not None
         moves.append(BHMove(text, state.active, v.state.player(state.active).reputation))
+        turns += 1
         if v.state.winner is not None:
             decisive = decisive_cards(text, state.rules)
         state = v.state
@@ -99,7 +137,7 @@ def play_game(
         seed,
         BHRecord(header, tuple(moves)),
         state.round,
-        len(moves),
+        turns,
         winner,
         names.index(winner) if winner else None,
         decisive[0],
