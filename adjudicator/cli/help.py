@@ -6,6 +6,7 @@ offers no setting for it, so its usage method is replaced once, here, at start-u
 `tests/test_cli_table.py` holds the help text to it, so a Typer upgrade that renames it
 shows up there. (Flags already show no `<bool>` type in 0.28.)
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
