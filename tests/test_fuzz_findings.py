@@ -88,3 +88,18 @@ def test_a_request_body_beyond_the_limits_is_a_400(body: str, tmp_path: Path) ->
     error = response.json()["error"]  # the files' own limits, as one line
     assert error.startswith("the request body: ") and ("deep" in error or "digits" in error)
     assert "\n" not in error and len(error) < 300
+
+
+@pytest.mark.parametrize("path", ["/api/p/", "/api/g/"])
+def test_a_name_of_3000_line_breaks_is_a_bounded_line(tmp_path: Path, path: str) -> None:
+    """web-bad-error: a puzzle or record named by 3,000 line breaks was echoed as 6,000
+    characters (escaped after the cut); the error is one bounded line."""
+    from starlette.testclient import TestClient
+
+    from adjudicator.web.app import create_app
+
+    client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1:8000")
+    response = client.get(path + "%0A" * 3000)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert "\n" not in error and len(error) <= 1100

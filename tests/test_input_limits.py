@@ -179,6 +179,11 @@ def test_clip_cuts_long_values_and_keeps_short_ones() -> None:
     assert long.startswith("'xxx") and long.endswith("... (cut)") and len(long) < MAX_ECHO + 20
     assert clip(list(range(100))).endswith("(390 characters)")
     assert one_line("a\u200fb\tc") == "a\\u200fb\\tc"  # a right-to-left mark is shown, not obeyed
+    # A fuzz finding: escapes were added after the cut, so 3,000 line breaks made 6,000
+    # characters; the limit holds for what is printed.
+    for text in ("\n" * 5000, "\u200f" * 5000, "x" * 5000):
+        printed = one_line(text)
+        assert len(printed) <= MAX_MESSAGE + len("... (cut)") and printed.isprintable()
 
 
 # ----- boards and options ---------------------------------------------------------------------

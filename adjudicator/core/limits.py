@@ -95,8 +95,10 @@ def clip(value: object, limit: int = MAX_ECHO) -> str:
 def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
     """`text` on one line (line breaks and other control characters escaped), cut to
     about `limit` characters: what an error may print."""
+    text = text[: 4 * limit]  # never escape a megabyte only to throw it away
+    if not text.isprintable():
+        # Escaped before it is cut: an escape is longer than its character (`\n`, `\u200f`).
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
     if len(text) > limit:
         text = f"{text[:limit]}... (cut)"
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text
