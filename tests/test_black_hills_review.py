@@ -19,9 +19,9 @@ from adjudicator.black_hills.game.record import parse_record, read_record
 from adjudicator.black_hills.game.replay import replay
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHPlayer, BHState, write_bh_state
-from adjudicator.black_hills.verdict import Verdict
 from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
+from tests.black_hills_support import legal, refused
 
 RULES = load_rules()
 runner = CliRunner()
@@ -40,19 +40,6 @@ def two(ann: list[str], bob: list[str], events: tuple[str, ...] = ()) -> BHState
         sheriff="ann",
         supply=dict(SUPPLY),
     )
-
-
-def legal(state: BHState, text: str) -> BHState:
-    v = referee_text(state, text)
-    assert v.legal and v.state is not None, v.reasons
-    return v.state
-
-
-def refused(state: BHState, text: str, code: Code, word: str) -> Verdict:
-    v = referee_text(state, text)
-    assert not v.legal and v.reasons[0].code is code, v.reasons
-    assert word in v.reasons[0].message, v.reasons[0].message
-    return v
 
 
 # -- The Colonel: "stops the next player who places their card in that area" -----------------

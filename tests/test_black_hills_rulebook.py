@@ -22,10 +22,10 @@ from adjudicator.black_hills.game.replay import replay
 from adjudicator.black_hills.options import BHOptions
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHPlayer, BHState, load_bh_state, state_data
-from adjudicator.black_hills.verdict import Verdict
 from adjudicator.cli.main import app
 from adjudicator.core.errors import InputError
 from tests import black_hills_twin as twin
+from tests.black_hills_support import legal, refused
 
 runner = CliRunner()
 FULL = {"gold": 10, "logs": 10, "fur": 10}
@@ -40,19 +40,6 @@ def table(*players: BHPlayer, **kw: Any) -> BHState:
         supply=dict(kw.pop("supply", FULL)),
         **kw,
     )
-
-
-def legal(state: BHState, text: str) -> BHState:
-    v = referee_text(state, text)
-    assert v.legal and v.state is not None, v.reasons
-    return v.state
-
-
-def refused(state: BHState, text: str, code: Code, word: str) -> Verdict:
-    v = referee_text(state, text)
-    assert not v.legal and v.reasons[0].code is code, v.reasons
-    assert word in v.reasons[0].message
-    return v
 
 
 # -- D9: "from just one player or two players" -------------------------------------------------
