@@ -119,6 +119,19 @@ def draw_resources(d: Decks, n: int, rng: random.Random) -> tuple[list[str], boo
     return got, shuffled
 
 
+def draw_resources_as(
+    d: Decks, named: list[str], n: int, rng: random.Random
+) -> tuple[list[str], bool, str | None]:
+    """n resource cards: those a real table named (refereed by `draw_named`), else the
+    seed's. Returns the cards, whether the stack was reshuffled, and why the named cards
+    cannot have been drawn (None when they can)."""
+    if named:
+        shuffled, why = draw_named(d, "resources", list(named), n, rng)
+        return list(named), shuffled, why
+    got, shuffled = draw_resources(d, n, rng)
+    return got, shuffled, None
+
+
 def draw_named(
     d: Decks, pile: str, named: list[str], n: int, rng: random.Random
 ) -> tuple[bool, str | None]:

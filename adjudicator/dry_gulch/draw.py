@@ -35,7 +35,7 @@ from typing import Any
 
 from adjudicator.core.errors import InputError
 from adjudicator.dry_gulch.codes import Code, Reason
-from adjudicator.dry_gulch.decks import draw_named, draw_resources, is_resource
+from adjudicator.dry_gulch.decks import draw_resources_as, is_resource
 from adjudicator.dry_gulch.state import DGState, parse_card
 
 __all__ = ["DrawResult", "DrawWords", "draw_choices", "draw_phase", "read_draw"]
@@ -189,13 +189,10 @@ def _ordinary(after: DGState, w: DrawWords, rng: random.Random) -> DrawResult:
 
     rules = after.rules
     if w.how == "resources":
-        if w.cards:  # a real table's three cards, refereed for being in the stack
-            shuffled, why = draw_named(decks, "resources", list(w.cards), 3, rng)
-            if why is not None:
-                return refuse(Code.DRAW, why)
-            got = list(w.cards)
-        else:
-            got, shuffled = draw_resources(decks, 3, rng)
+        # A real table's three cards are refereed for being in the stack.
+        got, shuffled, why = draw_resources_as(decks, list(w.cards), 3, rng)
+        if why is not None:
+            return refuse(Code.DRAW, why)
         player.hand.extend(parse_card(c, rules) for c in got)
         return DrawResult(me, True, (), after, got, reshuffled=shuffled)
     assert w.permit is not None
@@ -273,13 +270,9 @@ def _bank(after: DGState, rng: random.Random, w: DrawWords) -> tuple[list[str], 
         return Reason(
             Code.BANK_DRAW, "the permit stack is empty: the Bank's draw no longer applies"
         )
-    if w.bank_cards:
-        shuffled, why = draw_named(decks, "resources", list(w.bank_cards), 2, rng)
-        if why is not None:
-            return Reason(Code.BANK_DRAW, why)
-        got = list(w.bank_cards)
-    else:
-        got, shuffled = draw_resources(decks, 2, rng)
+    got, shuffled, why = draw_resources_as(decks, list(w.bank_cards), 2, rng)
+    if why is not None:
+        return Reason(Code.BANK_DRAW, why)
     after.player(me).hand.extend(parse_card(c, after.rules) for c in got)
     if w.bank_permit is None:
         permit = decks.permits.pop(0)
