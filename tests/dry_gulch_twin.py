@@ -215,13 +215,25 @@ def event_counts(state: DGState, event: str, site: str | None) -> dict[str, obje
     order = seats[at:] + seats[:at]
     from_stack = 0
     discarded = 0
+    decks = state.decks
+    # "If the stack is empty, the discarded cards are reshuffled and used": what is left to
+    # draw is the stack and its discards (cards an event discards first are not counted:
+    # the random tables' 24 cards cover Wells Fargo's nine draws).
+    pile = len(decks.resources) + len(decks.resource_discard) if decks is not None else 0
+
+    def take(n: int) -> int:
+        nonlocal pile
+        got = min(n, pile)
+        pile -= got
+        return got
 
     def loses(loser: str | None, receiver: str | None, n: int) -> None:
         nonlocal from_stack, discarded
         if loser is None:
             if receiver is not None:
-                sizes[receiver] += n
-                from_stack += n
+                got = take(n)
+                sizes[receiver] += got
+                from_stack += got
             return
         if loser == receiver:
             return
@@ -244,13 +256,15 @@ def event_counts(state: DGState, event: str, site: str | None) -> dict[str, obje
         points = board_points(state)
         lead = max(points.values())
         for n in order:
-            sizes[n] += lead - points[n]
-            from_stack += lead - points[n]
+            got = take(lead - points[n])
+            sizes[n] += got
+            from_stack += got
     elif event == "main-street-shootout":
         u = _owner(state, "Undertaker")
         if u is not None:
-            sizes[u] += 1
-            from_stack += 1
+            got = take(1)
+            sizes[u] += got
+            from_stack += got
     elif event in LOSS_TO:
         a, b = LOSS_TO[event]
         loses(_owner(state, a), _owner(state, b), 2)
@@ -286,10 +300,10 @@ def event_counts(state: DGState, event: str, site: str | None) -> dict[str, obje
         for n in order:
             loses(n, post, 1)
         for n in order:
-            sizes[n] += 3
-            from_stack += 3
+            got = take(3)
+            sizes[n] += got
+            from_stack += got
     elif event == "land-grant":
-        decks = state.decks
         assert decks is not None
         if decks.permits and state.city_hall_closed is None:  # a closed City Hall: none
             permits[state.active] += 1
@@ -357,3 +371,39 @@ def can_lose_named(hand: list[str], named: list[str], n: int) -> bool:
             if list(order) == named:
                 return True
     return False
+
+
+def can_deal_named(stack: list[str], named: dict[str, list[str]], n: int, seats: list[str]) -> bool:
+    """Whether a shuffled `stack` (order unknown; at least n cards a seat) can have dealt
+    each seat in `named` the cards named: "Each player is dealt, face down, 5 resources and
+    3 building permits", n each in seat order from the top, tried on every order of the
+    stack (it shares no code with `setup.deal_named`)."""
+    for order in set(permutations(stack)):
+        hands = {seat: sorted(order[i * n : (i + 1) * n]) for i, seat in enumerate(seats)}
+        if all(hands[seat] == sorted(cards) for seat, cards in named.items()):
+            return True
+    return False
+
+
+def can_discard_over(hand: list[str], named: list[str], limit: int) -> bool:
+    """Whether a player holding `hand` can have discarded `named` at random down to the
+    hand limit: "All players with more than 15 cards must discard randomly selected cards"
+    (every choice of that many cards tried; it shares no code with `discard.discard_named`)."""
+    extra = max(0, len(hand) - limit)
+    return any(
+        sorted(hand[i] for i in chosen) == sorted(named)
+        for chosen in combinations(range(len(hand)), extra)
+    )
+
+
+def can_lose_named_ace_first(hand: list[str], named: list[str], n: int) -> bool:
+    """Whether fellow players drawing n cards can have drawn `named`, in that order, from a
+    player who showed an Ace up your Sleeve before handing over an I.O.U.: "Afterwards you
+    may set aside one of your cards" (the I.O.U.), so that it is not handed over; a second
+    I.O.U. would still be ("you hand over this card and no cards are drawn"). Every order
+    tried (it shares no code with `losses.draw_named_from`)."""
+    ace, iou = "event:ace-up-your-sleeve", "event:iou"
+    if ace not in hand or hand.count(iou) != 1:
+        return False
+    pool = [c for c in hand if c not in (ace, iou)]
+    return any(list(order) == named for order in permutations(pool, min(n, len(pool))))

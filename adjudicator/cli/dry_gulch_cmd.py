@@ -206,10 +206,19 @@ def discard(
     seed: Annotated[
         int | None, typer.Option("--seed", help="The random discards over the hand limit.")
     ] = None,
+    over: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--over",
+            help="NAME=CARD: a card a real table discarded at random from NAME's hand over "
+            "the hand limit (repeat); default: the seed's.",
+        ),
+    ] = None,
     write: WriteOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """The discard phase: cards chosen, misfortunes off, random cards over the limit."""
+    from adjudicator.core.errors import InputError
     from adjudicator.dry_gulch.discard import discard_phase
     from adjudicator.dry_gulch.state import load_dg_state
     from adjudicator.render.dry_gulch import discard_view
@@ -217,7 +226,14 @@ def discard(
     out = Output(as_json)
     state = load_dg_state(state_file)
     chosen = [_hand_card(state.rules, state_file, c) for c in cards or []]
-    result = discard_phase(state, chosen, seed)
+    named: dict[str, list[str]] = {}
+    for pair in over or []:
+        name, eq, card = pair.partition("=")
+        if not eq or not name.strip() or not card.strip():
+            raise InputError("--over", pair, "write NAME=CARD, e.g. bob=lumber")
+        card = _hand_card(state.rules, state_file, card, "--over")
+        named.setdefault(name.strip().lower(), []).append(card)
+    result = discard_phase(state, chosen, seed, named)
     _finish_phase(out, result, discard_view(result), state_file, write, "the discard")
 
 
@@ -439,10 +455,31 @@ def play(
     seed: Annotated[
         int | None, typer.Option("--seed", help="Which cards are drawn at random.")
     ] = None,
+    losing: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--losing",
+            help="A card a real table drew from a hand (repeat, in the order of the draws; "
+            "'ace' first for a draw where the Ace was shown before an I.O.U.); default: the "
+            "seed's.",
+        ),
+    ] = None,
+    drawing: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--drawing",
+            help="A card a real table drew from the resource stack (repeat, in the order "
+            "of who takes them); default: the seed's.",
+        ),
+    ] = None,
+    permit: Annotated[
+        str | None, typer.Option("--permit", help="The permit Land Grant drew (a real table).")
+    ] = None,
     write: WriteOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Play a face-up event without a triangle (Election Poll, Land Grant, ...)."""
+    from adjudicator.dry_gulch.losses import Named
     from adjudicator.dry_gulch.other_events import play_event
     from adjudicator.dry_gulch.state import load_dg_state
     from adjudicator.render.dry_gulch import other_event_view
@@ -451,7 +488,12 @@ def play(
     state = load_dg_state(state_file)
     event = _event(state.rules, state_file, event, "EVENT")
     where = _site(state.rules, state_file, site) if site is not None else None
-    result = play_event(state, event, where, seed)
+    named = Named(
+        [_hand_card(state.rules, state_file, c, "--losing") for c in losing] if losing else None,
+        [_hand_card(state.rules, state_file, c, "--drawing") for c in drawing] if drawing else None,
+    )
+    kept = _permit(state.rules, state_file, permit, "--permit") if permit is not None else None
+    result = play_event(state, event, where, seed, named, kept)
     _finish_phase(out, result, other_event_view(result), state_file, write, "the event")
 
 

@@ -53,8 +53,9 @@ def _next_moves(game: DGGame) -> list[str]:
     hint = {
         "events": f"{me}: events [turned ID ID ID] discard ID [take ID ...]",
         "draw": f"{me}: {draws}",
-        "build": f"{me}: build PERMIT at SITE | play ID [at SITE] | fire SITE | "
-        "vandalism SITE | discard [CARD ...]",
+        "build": f"{me}: build PERMIT at SITE | play ID [at SITE] [losing CARD ...] "
+        "[drawing CARD ...] [permit ID] | fire SITE [losing [ace] CARD ...] | vandalism SITE "
+        "| discard [CARD ...] [rewards CARD ...] [over NAME: CARD ...]",
     }[game.phase]
     lines = [f"Turn {game.turn}, round {game.round}: {me}'s {game.phase} phase. Next: {hint}"]
     if game.phase == "events":

@@ -8,8 +8,11 @@ also removed from the building, and the building counts again as fully valid."
 Readings: the cards the active player chooses go first, then the misfortunes in front of
 them (so their damaged buildings are repaired), then every player over the hand limit
 loses random cards down to it (permits "do not count as cards"). The random cards come
-from the seed, so that a phase can be replayed. Every card discarded goes onto its discard
-pile (resources and events apart), where a reshuffle finds it again.
+from the seed, so that a phase can be replayed, or are those a real table names (`over`:
+each of them in that player's hand, as many as take it down to the limit; an Ace up your
+Sleeve spares nothing here: these cards are discarded, not "drawn from you"). Every card
+discarded goes onto its discard pile (resources and events apart), where a reshuffle finds
+it again.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.state import DGState, HandCard
 from adjudicator.dry_gulch.table_options import fire_goes_out
 
-__all__ = ["DiscardResult", "discard_phase"]
+__all__ = ["DiscardResult", "discard_named", "discard_phase"]
 
 
 @dataclass(frozen=True)
@@ -52,9 +55,31 @@ class DiscardResult:
         }
 
 
-def discard_phase(state: DGState, chosen: list[str], seed: int | None = None) -> DiscardResult:
+def discard_named(hand: list[HandCard], named: list[str], n: int) -> list[HandCard] | str:
+    """The n cards a real table discarded at random from the hand, named (taken out of it,
+    in place), or why they cannot have been: exactly n, each one in the hand."""
+    if len(named) != n:
+        return f"{n} cards are over the hand limit, {len(named)} named"
+    left = list(hand)
+    taken: list[HandCard] = []
+    for text in named:
+        at = next((i for i, c in enumerate(left) if c.text == text), None)
+        if at is None:
+            return f"no {text} in the hand to discard"
+        taken.append(left.pop(at))
+    hand[:] = left
+    return taken
+
+
+def discard_phase(
+    state: DGState,
+    chosen: list[str],
+    seed: int | None = None,
+    over: dict[str, list[str]] | None = None,
+) -> DiscardResult:
     """The active player's discard phase: `chosen` are the cards they discard (as written
-    in the state file: `lumber`, `labor:2`, `event:iou`)."""
+    in the state file: `lumber`, `labor:2`, `event:iou`); `over`: the cards a real table
+    discarded at random over the hand limit, by player (none: the seed's)."""
     me = state.player(state.active)
     left = [c.text for c in me.hand]
     for card in chosen:
@@ -74,8 +99,20 @@ def discard_phase(state: DGState, chosen: list[str], seed: int | None = None) ->
     rng = random.Random(seed)
     lost: dict[str, list[str]] = {}
     limit = after.rules.hand_limit
+    named = dict(over or {})
+    for name in named:
+        if name not in after.names():
+            why = f"{name} is not one of the players: no card of theirs is over the hand limit"
+            return DiscardResult(me.name, False, (Reason(Code.DISCARD, why),), state)
     for p in after.players:
-        if len(p.hand) > limit:
+        if p.name in named:  # a real table's random discards, refereed for being in the hand
+            gone_named = discard_named(p.hand, named[p.name], max(0, len(p.hand) - limit))
+            if isinstance(gone_named, str):
+                why = f"{p.name}: {gone_named}"
+                return DiscardResult(me.name, False, (Reason(Code.DISCARD, why),), state)
+            lost[p.name] = [c.text for c in gone_named]
+            discarded.extend(gone_named)
+        elif len(p.hand) > limit:
             gone = sorted(rng.sample(range(len(p.hand)), len(p.hand) - limit), reverse=True)
             gone_cards = [p.hand.pop(i) for i in gone]
             lost[p.name] = [c.text for c in gone_cards]

@@ -16,6 +16,15 @@ most worth (`card_value`; the first of equals), one card however many Aces; an I
 handed over before an Ace is shown (nothing is lost then); a damaged building counts as
 not built here ("rewards and penalties ... are suspended"); cards a player would lose to
 their own building stay in the hand.
+
+A real table names the cards instead (`Named`, a record's `play ID losing ... drawing ...`):
+those drawn from hands in the order of the draws, those from the resource stack in the
+order of the players who take them; each refereed for being there (`draw_named_from`,
+`decks.draw_named`), whichever card an Ace's holder set aside. The holder of an Ace and
+an I.O.U. may show the Ace first ("Whenever cards are to be drawn from you": both cards
+answer the same moment, and the rulebook puts neither first) and set the I.O.U. aside,
+keeping it: cards are drawn then. A record says so with the word `ace` before the cards of
+that draw (`ACE_FIRST`); without it the I.O.U. is handed over, as the seed's table does.
 """
 
 from __future__ import annotations
@@ -24,17 +33,20 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.dry_gulch.decks import draw_resources
+from adjudicator.dry_gulch.decks import draw_named, draw_resources
 from adjudicator.dry_gulch.state import DGState, HandCard, card_value, parse_card
 
 __all__ = [
     "ACE",
+    "ACE_FIRST",
     "IOU",
     "Moved",
+    "Named",
     "draw_at_random",
     "draw_named_from",
     "drawable",
     "lose_to",
+    "named_due",
     "owner_of",
     "receive",
 ]
@@ -55,6 +67,23 @@ class Moved:
 
     def to_json(self) -> dict[str, Any]:
         return {"from": self.loser, "to": self.receiver, "cards": self.cards, "iou": self.iou}
+
+
+@dataclass
+class Named:
+    """The cards a real table named for one event's draws, taken in order as the draws
+    happen (None: the seed draws them); `why` says what first could not have been drawn."""
+
+    losing: list[str] | None = None  # drawn from players' hands
+    drawing: list[str] | None = None  # drawn from the resource stack
+    why: str | None = None
+
+    def left_over(self) -> str | None:
+        """Why the names do not fit the draws: the first misfit, or names no draw took."""
+        extra = [*(self.losing or []), *(self.drawing or [])]
+        if self.why is None and extra:
+            return f"more cards named than drawn: {' '.join(extra)}"
+        return self.why
 
 
 def owner_of(state: DGState, special: str) -> str | None:
@@ -92,22 +121,44 @@ def draw_at_random(
     return cards
 
 
+def named_due(hand: list[HandCard], n: int, state: DGState, ace_first: bool = False) -> int:
+    """How many cards a draw of n takes from the hand: fewer when it is short, one fewer
+    when an Ace sets one aside; `ace_first`: the Ace shown before an I.O.U., the I.O.U. the
+    card set aside (`ACE_FIRST`)."""
+    if ace_first:
+        return min(n, sum(1 for c in hand if c.event not in (ACE, IOU)))
+    return min(n, len(drawable(hand, state)))
+
+
+#: The word a record writes first in `losing` when an Ace's holder showed it before
+#: handing over an I.O.U. and set the I.O.U. aside (kept), so that cards are drawn.
+ACE_FIRST = "ace"
+
+
 def draw_named_from(
-    hand: list[HandCard], named: list[str], n: int, state: DGState
+    hand: list[HandCard], named: list[str], n: int, state: DGState, ace_first: bool = False
 ) -> list[HandCard] | str:
     """The cards a real table drew from the hand, named (taken out of it, in the order
     named), instead of drawn from the seed; or why they cannot have been: as many as a draw
     of n takes (fewer when the hand is short; an Ace up your Sleeve is never drawn and its
-    holder sets one card aside, whichever they chose), each one in the hand."""
-    due = min(n, len(drawable(hand, state)))
+    holder sets one card aside, whichever they chose), each one in the hand. `ace_first`:
+    the holder of an Ace and an I.O.U. showed the Ace first and set the I.O.U. aside."""
+    if ace_first and (
+        ACE not in (c.event for c in hand) or [c.event for c in hand].count(IOU) != 1
+    ):
+        # With two I.O.U.s the one not set aside would still be handed over.
+        return "only a player holding an Ace up your Sleeve and one I.O.U. shows the Ace first"
+    due = named_due(hand, n, state, ace_first)
     if len(named) != due:
         return f"{due} cards are drawn from the hand, {len(named)} named"
     left = list(hand)
     cards: list[HandCard] = []
+    kept = (ACE, IOU) if ace_first else (ACE,)
     for text in named:
-        card = next((c for c in left if c.text == text and c.event != ACE), None)
+        card = next((c for c in left if c.text == text and c.event not in kept), None)
         if card is None:
-            return f"no {text} in the hand to draw (an Ace up your Sleeve is never drawn)"
+            never = "the Ace and the I.O.U. set aside are" if ace_first else "an Ace is"
+            return f"no {text} in the hand to draw ({never} never drawn)"
         left.remove(card)
         cards.append(card)
     for card in cards:
@@ -126,43 +177,73 @@ def _to_discards(state: DGState, cards: list[HandCard]) -> None:
             decks.resource_discard.append(card.text)
 
 
-def receive(state: DGState, name: str, n: int, rng: random.Random) -> list[str]:
+def receive(
+    state: DGState, name: str, n: int, rng: random.Random, named: Named | None = None
+) -> list[str]:
     """n cards from the resource stack into a player's hand ("takes into his hand
-    immediately"); fewer when the stack and its discards run out."""
+    immediately"); fewer when the stack and its discards run out; the next ones `named`
+    names, when it names them."""
     decks = state.decks
     if decks is None or n <= 0:
         return []
-    got, _ = draw_resources(decks, n, rng)
+    if named is not None and named.drawing is not None:
+        due = min(n, len(decks.resources) + len(decks.resource_discard))
+        got, named.drawing = named.drawing[:due], named.drawing[due:]
+        _, why = draw_named(decks, "resources", got, n, rng)
+        if why is not None:
+            named.why = named.why or why
+            return []
+    else:
+        got, _ = draw_resources(decks, n, rng)
     rules = state.rules
     state.player(name).hand.extend(parse_card(text, rules) for text in got)
     return got
 
 
 def lose_to(
-    state: DGState, loser: str | None, receiver: str | None, n: int, rng: random.Random
+    state: DGState,
+    loser: str | None,
+    receiver: str | None,
+    n: int,
+    rng: random.Random,
+    named: Named | None = None,
 ) -> Moved:
     """`loser` loses n random cards to `receiver` (each a building's owner, None when the
-    building is not built), changing `state` in place (`DG-EVENT-MISSING`)."""
+    building is not built), changing `state` in place (`DG-EVENT-MISSING`); the cards
+    `named` names, when it names them."""
     if n <= 0:
         return Moved(loser, receiver)
     if loser is None:  # from a building not yet built: drawn from the resource stack
         if receiver is None:
             return Moved(None, None)
-        return Moved(None, receiver, receive(state, receiver, n, rng))
+        return Moved(None, receiver, receive(state, receiver, n, rng, named))
     if loser == receiver:  # to their own building: the cards stay where they are
         return Moved(loser, receiver)
     hand = state.player(loser).hand
     if not hand:
         return Moved(loser, receiver)
     iou = next((i for i, c in enumerate(hand) if c.event == IOU), None)
-    if iou is not None:
+    ace_first = named is not None and named.losing is not None and named.losing[:1] == [ACE_FIRST]
+    if ace_first:
+        assert named is not None and named.losing is not None
+        named.losing = named.losing[1:]
+    if iou is not None and not ace_first:
         handed = [hand.pop(iou)]
         if receiver is None:
             _to_discards(state, handed)
         else:
             state.player(receiver).hand.extend(handed)
         return Moved(loser, receiver, [handed[0].text], iou=True)
-    cards = draw_at_random(hand, n, rng, state)
+    if named is not None and named.losing is not None:
+        due = named_due(hand, n, state, ace_first)
+        chosen, named.losing = named.losing[:due], named.losing[due:]
+        taken = draw_named_from(hand, chosen, n, state, ace_first)
+        if isinstance(taken, str):
+            named.why = named.why or f"{loser}: {taken}"
+            return Moved(loser, receiver)
+        cards = taken
+    else:
+        cards = draw_at_random(hand, n, rng, state)
     if receiver is None:
         _to_discards(state, cards)
     else:

@@ -17,7 +17,8 @@ Firehouse owner who owns the burning building draws nothing from themself; the o
 over Fire Insurance first (to the discards), else an I.O.U. (to the first who would draw);
 cards drawn at random come from the seed, sparing the Ace up your Sleeve and the card its
 holder sets aside (`losses.py`, `DG-ACE`); a table with real cards names the cards drawn
-(`fire SITE losing C C` in a record), each of them in the owner's hand and no Ace. A Fire
+(`fire SITE losing C C` in a record), each of them in the owner's hand and no Ace
+(`losing ace C C`: the Ace shown before an I.O.U., which is set aside and kept). A Fire
 or Vandalism left face up in the event phase is played from the table
 (`DG-EVENT-FACE-UP`), before one of the same in the hand.
 The City Hall is a target only with the option `city-hall`: its optional rule opens with
@@ -33,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.dry_gulch.codes import Code, Reason
-from adjudicator.dry_gulch.losses import draw_at_random, draw_named_from
+from adjudicator.dry_gulch.losses import ACE_FIRST, draw_at_random, draw_named_from
 from adjudicator.dry_gulch.state import DGState, HandCard
 from adjudicator.dry_gulch.table_options import misfortune_options, misfortune_target
 
@@ -127,13 +128,18 @@ def play_misfortune(
     else:
         draws = [(me if me != owner else names[(start + 1) % len(names)], 1)]
     handed = _hand_over(victim.hand, event, draws)
+    ace_first = bool(losing) and losing is not None and losing[0] == ACE_FIRST
+    if ace_first:  # the Ace shown before the I.O.U., the I.O.U. set aside (losses.py)
+        assert losing is not None
+        losing = losing[1:]
+        handed = None if handed == "iou" else handed
     result = MisfortuneResult(me, True, (), after, owner, handed)
-    if losing and handed is not None:
+    if (losing or ace_first) and handed is not None:
         return refuse(f"{owner} hands over the {rules.events[handed].name}: no card is drawn")
     named: list[HandCard] = []
-    if losing:  # a real table's draw from the owner's hand, refereed for being in it
+    if losing or ace_first:  # a real table's draw from the owner's hand, refereed
         total = sum(n for _, n in draws)
-        taken = draw_named_from(victim.hand, list(losing), total, after)
+        taken = draw_named_from(victim.hand, list(losing or []), total, after, ace_first)
         if isinstance(taken, str):
             return refuse(taken)
         named = taken
@@ -148,7 +154,7 @@ def play_misfortune(
                 after.decks.event_discard.append(handed)
         return result
     for name, n in draws:
-        cards = named[:n] if losing else draw_at_random(victim.hand, n, rng, after)
+        cards = named[:n] if losing or ace_first else draw_at_random(victim.hand, n, rng, after)
         del named[:n]
         for card in cards:  # drawn at random, an Ace sparing a card; or as named
             if event == "vandalism":

@@ -13,6 +13,11 @@ Readings (RULINGS-dry-gulch): a card without a triangle is played only from the 
 player; cards drawn come from the resource stack; the losses and the buildings not built
 are `losses.py`'s. A Gunfight is played against a Saloon's site; with no Saloon built it
 is played with no effect. Land Grant's permit goes to the active player.
+
+A real table names the cards these draws took (`losing`: from hands, in the order of the
+draws; `drawing`: from the resource stack, in the order of the players who take them;
+`permit`: Land Grant's, any one in the permit stack), refereed for being there
+(`losses.Named`); without names the seed draws them.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.dry_gulch.codes import Code, Reason
-from adjudicator.dry_gulch.losses import Moved, lose_to, owner_of, receive
+from adjudicator.dry_gulch.losses import Moved, Named, lose_to, owner_of, receive
 from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.state import DGState
 from adjudicator.dry_gulch.table_options import misfortune_target
@@ -109,9 +114,15 @@ def _order(state: DGState) -> list[str]:
 
 
 def play_event(
-    state: DGState, event: str, site: str | None = None, seed: int | None = None
+    state: DGState,
+    event: str,
+    site: str | None = None,
+    seed: int | None = None,
+    named: Named | None = None,
+    permit_named: str | None = None,
 ) -> EventResult:
-    """The active player plays the face-up `event` (a card without a triangle)."""
+    """The active player plays the face-up `event` (a card without a triangle); `named` and
+    `permit_named`: the cards a real table drew (none: the seed's)."""
     me = state.active
     rules = state.rules
     code = CODES.get(event, Code.EVENT)
@@ -144,44 +155,58 @@ def play_event(
     assert decks is not None
     decks.face_up.remove(event)
     rng = random.Random(seed)
+    named = Named(
+        None if named is None or named.losing is None else list(named.losing),
+        None if named is None or named.drawing is None else list(named.drawing),
+    )  # a copy: taking the names as the draws go must not change the caller's
     moved: list[Moved] = []
     drawn: dict[str, list[str]] = {}
-    permit = None
+    permit: str | None = None
     if event == "election-poll":
         influence = score(state).influence
         top = max(influence.values())
         for name in _order(state):
-            drawn[name] = receive(after, name, top - influence[name], rng)
+            drawn[name] = receive(after, name, top - influence[name], rng, named)
     elif event == "main-street-shootout":
         undertaker = owner_of(state, "undertaker")
         if undertaker is not None:
-            drawn[undertaker] = receive(after, undertaker, 1, rng)
+            drawn[undertaker] = receive(after, undertaker, 1, rng, named)
     elif event in _TWO_TO:
         loser, receiver = _TWO_TO[event]
-        moved.append(lose_to(after, owner_of(state, loser), owner_of(state, receiver), 2, rng))
+        owners = owner_of(state, loser), owner_of(state, receiver)
+        moved.append(lose_to(after, *owners, 2, rng, named))
     elif event == "headline-mayor-to-be":
         influence = score(state).influence
         top = max(influence.values())
         leaders = [n for n in _order(state) if influence[n] == top]
         n = 2 if len(leaders) == 1 else 1
         newspaper = owner_of(state, "newspaper")
-        moved += [lose_to(after, leader, newspaper, n, rng) for leader in leaders]
+        moved += [lose_to(after, leader, newspaper, n, rng, named) for leader in leaders]
     elif event == "gunfight-in-the-saloon":
         saloon = after.occupied().get(site or "")
         if saloon is not None and not saloon.damaged:  # a damaged one's penalties wait
             moved += [
-                lose_to(after, saloon.owner, owner_of(state, to), 1, rng) for to in _GUNFIGHT_TO
+                lose_to(after, saloon.owner, owner_of(state, to), 1, rng, named)
+                for to in _GUNFIGHT_TO
             ]
     elif event == "wells-fargo-wagon":
         post_office = owner_of(state, "post-office")
-        moved += [lose_to(after, name, post_office, 1, rng) for name in _order(state)]
+        moved += [lose_to(after, name, post_office, 1, rng, named) for name in _order(state)]
         for name in _order(state):
-            drawn[name] = receive(after, name, 3, rng)
+            drawn[name] = receive(after, name, 3, rng, named)
         after.stagecoach = True  # "the stagecoach has arrived": the City Hall Clock
     else:  # land-grant; a City Hall closed (DG-OPT-CITY-HALL) lets no permit be drawn
         if decks.permits and state.city_hall_closed is None:
-            permit = decks.permits.pop(0)
+            permit = permit_named or decks.permits[0]
+            if permit not in decks.permits:  # availability, not order: the seed's guess
+                return refuse(code, f"no {permit} permit in the permit stack")
+            decks.permits.remove(permit)
             after.player(me).permits.append(permit)
+    if permit_named is not None and permit is None:
+        return refuse(code, f"the {card.name} draws no permit here: {permit_named} named")
+    misfit = named.left_over()
+    if misfit is not None:
+        return refuse(code, f"not the cards the {card.name} draws: {misfit}")
     decks.event_discard.append(event)
     return EventResult(me, event, True, (), after, site, moved, drawn, permit)
 

@@ -19,6 +19,12 @@ shuffled permit stack, passed on from the last seat to the first, twice round; t
 left over is the draw stack, in its order. A player picks what `picks` names for them, in
 turn; one who names none takes the permit of most influence left (the first in the stack
 of equals), so a record without picks still replays the same.
+
+A real table's deal (`hands`, a record's `[Hands]`): the cards each player was really dealt,
+5 resources and 3 permits (or either alone), refereed against the printed counts: each
+named card must be left in its stack once the hands named before it took theirs (no card
+dealt twice). The players named take theirs out of the seed's stacks first; the others are
+dealt from the top of what is left, in seat order (their hands are the seed's guess).
 """
 
 from __future__ import annotations
@@ -33,7 +39,10 @@ from adjudicator.dry_gulch.options import DGOptions
 from adjudicator.dry_gulch.place import rule_placement
 from adjudicator.dry_gulch.state import SEATS, Built, DGPlayer, DGState, parse_card
 
-__all__ = ["PERMITS_DEALT", "PERMITS_PICKED", "RESOURCES_DEALT", "new_table"]
+__all__ = ["PERMITS_DEALT", "PERMITS_PICKED", "RESOURCES_DEALT", "Hands", "deal_named", "new_table"]
+
+#: A real table's deal: each player's resources and permits (an empty one: the seed's).
+Hands = dict[str, tuple[list[str], list[str]]]
 
 RESOURCES_DEALT = 5
 PERMITS_DEALT = 3
@@ -46,9 +55,15 @@ def new_table(
     residences: dict[str, str] | None = None,
     options: DGOptions | None = None,
     picks: dict[str, list[str]] | None = None,
+    hands: Hands | None = None,
 ) -> DGState:
-    """The table before the first turn: residences placed, stacks shuffled, hands dealt."""
+    """The table before the first turn: residences placed, stacks shuffled, hands dealt
+    (as `hands` names them, for the players it names)."""
     check_seats("PLAYERS", "dry-gulch", "dry-gulch", names, {}, SEATS)
+    named = dict(hands or {})
+    for name in named:
+        if name not in names:
+            raise InputError("HANDS", name, f"is not one of the players ({', '.join(names)})")
     chosen = dict(residences or {})
     for name in chosen:
         if name not in names:
@@ -82,10 +97,21 @@ def new_table(
     events = [e.id for e in rules.events.values() for _ in range(e.count)]
     for stack in (resources, permits, events):
         rng.shuffle(stack)
-    for p in state.players:
-        p.hand = [parse_card(resources.pop(0), rules) for _ in range(RESOURCES_DEALT)]
-        if not state.options.advanced_setup:
-            p.permits = [permits.pop(0) for _ in range(PERMITS_DEALT)]
+    if state.options.advanced_setup and any(p for _, p in named.values()):
+        raise InputError("HANDS", "", "with the option advanced-setup permits are picked: [Picks]")
+    for what, stack, n, pick in (
+        ("resource", resources, RESOURCES_DEALT, 0),
+        ("permit", permits, 0 if state.options.advanced_setup else PERMITS_DEALT, 1),
+    ):
+        wanted = {k: v[pick] for k, v in named.items() if v[pick]}
+        dealt = deal_named(stack, wanted, n, names)
+        if isinstance(dealt, tuple):
+            raise InputError("HANDS", dealt[0], f"{what}s: {dealt[1]}")
+        for p in state.players:
+            if pick == 0:
+                p.hand = [parse_card(text, rules) for text in dealt[p.name]]
+            elif n:
+                p.permits = dealt[p.name]
     if state.options.advanced_setup:
         _draft(state, permits, picks or {})
     elif picks:
@@ -114,3 +140,36 @@ def _draft(state: DGState, stack: list[str], picks: dict[str, list[str]]) -> Non
                 permit = max(stack, key=lambda p: influence[p])  # the first of equals
             stack.remove(permit)
             state.player(name).permits.append(permit)
+
+
+def deal_named(
+    stack: list[str], named: dict[str, list[str]], n: int, seats: list[str]
+) -> dict[str, list[str]] | tuple[str, str]:
+    """n cards to each seat from the shuffled `stack` (changed in place): a seat in `named`
+    gets the cards named, taken out of the stack (seat order; none dealt twice), the others
+    the top of what is left, in seat order. Returns each seat's cards, or the seat and why
+    its named cards cannot have been dealt."""
+    printed = list(stack)
+    for seat in seats:
+        cards = named.get(seat)
+        if cards is None:
+            continue
+        if len(cards) != n:
+            return seat, f"{n} are dealt, {len(cards)} named: {' '.join(cards)}"
+        for card in cards:
+            if card not in stack:
+                why = (
+                    "not a card of the game"
+                    if card not in printed
+                    else (f"the game has {printed.count(card)}, all dealt already")
+                )
+                return seat, f"{card}: {why}"
+            stack.remove(card)
+    out: dict[str, list[str]] = {}
+    for seat in seats:
+        if seat in named:
+            out[seat] = list(named[seat])
+        else:
+            out[seat] = stack[:n]
+            del stack[:n]
+    return out

@@ -43,6 +43,7 @@ from adjudicator.dry_gulch.game.record import (
     Reopen,
     Violet,
 )
+from adjudicator.dry_gulch.losses import Named
 from adjudicator.dry_gulch.misfortune import play_misfortune
 from adjudicator.dry_gulch.named_pay import NamedPayment, named_payment
 from adjudicator.dry_gulch.other_events import CODES, play_event, playable_face_up
@@ -352,8 +353,13 @@ class DGGame:
         if self.phase not in ("draw", "build"):
             why = "a face-up card is played after the event phase, before the rewards"
             return self, Outcome(move, False, str(Code.PHASE), why, self.influence(me))
-        site = move.site if isinstance(move, EventCard) else None
-        ev = play_event(self.state, move.event, site, move_seed(self.header.seed, self.played))
+        site, named, permit = None, None, None
+        if isinstance(move, EventCard):  # the cards a real table drew, when it names them
+            site = move.site or None
+            named = Named(list(move.losing) or None, list(move.drawing) or None)
+            permit = move.permit or None
+        seed = move_seed(self.header.seed, self.played)
+        ev = play_event(self.state, move.event, site, seed, named, permit)
         if not ev.legal:
             reason = ev.reasons[0]
             return self, Outcome(move, False, str(reason.code), reason.message, self.influence(me))
@@ -386,7 +392,8 @@ class DGGame:
         for e in kept:
             unplayed.remove(e)
         decks.event_discard.extend(unplayed)
-        ds = discard_phase(after, list(move.cards), seed + 1)
+        over = {name: list(cards) for name, cards in move.over}
+        ds = discard_phase(after, list(move.cards), seed + 1, over)
         if not ds.legal:
             return self, Outcome(
                 move, False, str(ds.reasons[0].code), ds.reasons[0].message, self.influence(me)
@@ -431,7 +438,8 @@ class DGGame:
 def new_game(header: DGHeader) -> DGGame:
     """The table before the first move: residences placed, stacks shuffled, hands dealt."""
     picks = {k: list(v) for k, v in header.picks.items()}
+    hands = {k: (list(r), list(p)) for k, (r, p) in header.hands.items()}
     state = new_table(
-        list(header.players), header.seed, dict(header.residences), header.options, picks
+        list(header.players), header.seed, dict(header.residences), header.options, picks, hands
     )
     return DGGame(header, state, _start(state))

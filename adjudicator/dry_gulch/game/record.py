@@ -9,6 +9,7 @@ A record is a header of tag pairs, then one move a line::
     [Residences "ann=s01, bob=s05"]      # optional: where each residence stands
     [Options "half=up, open-permits=true"]  # optional: the table's options (`options.py`)
     [Picks "cid=bank hotel, ann=opera"]  # option advanced-setup: the permits each picks
+    [Hands "ann=lumber brick food food labor:2 | saloon bank hotel"]  # a real table's deal
 
     ann: events discard fire take iou    # the event phase (not in the first round)
     ann: draw resources                  # or: draw permit discard ID | permit stack ID | bank
@@ -30,12 +31,20 @@ before its reshuffled discards), not for their order (`decks.draw_named`)::
     ann: fire s07 losing brick event:iou                 # the cards drawn from the owner,
                                                          # in the order of those who draw
     ann: discard lumber rewards brick food               # the rewards drawn, seat order
+    ann: discard over bob: event:iou lumber cid: food    # the random discards over the
+                                                         # hand limit, each player's
     ann: draw resources food food lumber bank brick mason permit bank   # bank-draw=extra
     ann: events turned fire iou land-grant discard fire take iou        # the three turned up
+    ann: play wells-fargo-wagon losing event:iou brick food drawing lumber lumber ...  # the
+                            # cards drawn from hands, in the order of the draws, then those
+                            # from the resource stack, in the order of who takes them
+    ann: play land-grant permit hotel                    # the permit drawn
+    ann: fire s07 losing ace brick food                  # the Ace shown before an I.O.U.,
+                                                         # the I.O.U. set aside (kept)
 
-`draw permit stack ID` keeps ID (the other of the two goes face up to the discards). Still
-from the seed: the deal, the cards the no-triangle events draw or move, the discards over
-the hand limit.
+`draw permit stack ID` keeps ID (the other of the two goes face up to the discards). The
+deal is the header's `[Hands]` (each player's 5 resources, then `|` and 3 permits; either
+alone; a player not named is dealt from the seed's stacks, what the others named taken out).
 
 `{n}` is the influence the table counted for the player after the move (optional; replay
 checks it). Everything after `#` is a comment; a move may start with a number (`12.`).
@@ -98,6 +107,8 @@ class DGHeader:
     residences: dict[str, str] = field(default_factory=dict)
     options: DGOptions = field(default_factory=DGOptions)
     picks: dict[str, tuple[str, ...]] = field(default_factory=dict)  # advanced-setup
+    # A real table's deal: each player's 5 resources and 3 permits (empty: the seed's).
+    hands: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -141,16 +152,26 @@ class Violet(Move):
 @dataclass(frozen=True)
 class EventCard(Move):
     """A face-up card played against a building's site (`play ID at SITE`: the Gunfight
-    in the Saloon); `play ID` alone is a `Violet` move, whatever the card's triangle."""
+    in the Saloon), or with the cards a real table drew for it named (`play ID [at SITE]
+    [losing CARD ...] [drawing CARD ...] [permit ID]`); `play ID` alone is a `Violet`
+    move, whatever the card's triangle."""
 
     event: str = ""
-    site: str = ""
+    site: str = ""  # empty: played against no building, with cards named below
+    # The cards a real table drew for it (none: the seed's): from hands, in the order of
+    # the draws; from the resource stack, in the order of who takes them; Land Grant's.
+    losing: tuple[str, ...] = ()
+    drawing: tuple[str, ...] = ()
+    permit: str = ""
 
 
 @dataclass(frozen=True)
 class Discard(Move):
     cards: tuple[str, ...] = ()
     rewards: tuple[str, ...] = ()  # the reward cards a real table drew (none: the seed's)
+    # The cards a real table discarded at random over the hand limit, by player (none named:
+    # the seed's).
+    over: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -210,23 +231,79 @@ def parse_move(text: str, line: int = 0) -> Move:
         return Misfortune(player, claimed, line, head, rest[0])
     if head in ("fire", "vandalism") and len(rest) > 2 and rest[1] == "losing":
         return Misfortune(player, claimed, line, head, rest[0], tuple(rest[2:]))
-    if head == "play" and len(rest) == 3 and rest[1] == "at":
-        return EventCard(player, claimed, line, rest[0], rest[2])
+    if head == "play" and len(rest) > 1:
+        return _event_card(player, claimed, line, rest)
     if head == "play" and len(rest) == 1:
         return Violet(player, claimed, line, rest[0])
-    if head == "discard":  # discard [CARD ...] [rewards CARD ...]
+    if head == "discard":  # discard [CARD ...] [rewards CARD ...] [over NAME: CARD ...]
+        shape = "write 'discard [CARD ...] [rewards CARD ...] [over NAME: CARD ... ...]'"
+        cut = rest.index("over") if "over" in rest else len(rest)
+        over = _over(rest[cut + 1 :]) if cut < len(rest) else ()
+        if over is None:
+            raise ValueError(shape)
+        rest = rest[:cut]
         at = rest.index("rewards") if "rewards" in rest else len(rest)
         if at == len(rest) - 1:
-            raise ValueError("write 'discard [CARD ...] [rewards CARD ...]'")
-        return Discard(player, claimed, line, tuple(rest[:at]), tuple(rest[at + 1 :]))
+            raise ValueError(shape)
+        return Discard(player, claimed, line, tuple(rest[:at]), tuple(rest[at + 1 :]), over)
     if head == "reopen" and len(rest) == 2:
         return Reopen(player, claimed, line, tuple(rest))
     raise ValueError(
         f"{clip(body)}: a move is 'events [turned ID ID ID] discard ID [take ID ...]', 'draw "
         "resources|permit discard ID|permit stack ID|bank', 'build PERMIT at SITE [paying CARD "
         "...]', 'fire SITE [losing CARD ...]', 'vandalism SITE [losing CARD]', 'play ID [at "
-        "SITE]', 'reopen CARD CARD' or 'discard [CARD ...] [rewards CARD ...]'"
+        "SITE] [losing CARD ...] [drawing CARD ...] [permit ID]', 'reopen CARD CARD' or "
+        "'discard [CARD ...] [rewards CARD ...] [over NAME: CARD ...]'"
     )
+
+
+def _event_card(player: str, claimed: int | None, line: int, rest: list[str]) -> EventCard:
+    """`ID [at SITE] [losing CARD ...] [drawing CARD ...] [permit ID]` read."""
+    shape = "write 'play ID [at SITE] [losing CARD ...] [drawing CARD ...] [permit ID]'"
+    event, words = rest[0], rest[1:]
+    site = ""
+    if words[:1] == ["at"]:
+        if len(words) < 2:
+            raise ValueError(shape)
+        site, words = words[1], words[2:]
+    parts: dict[str, list[str]] = {}
+    keys = ("losing", "drawing", "permit")
+    for w in words:
+        if w in keys:
+            if any(keys.index(k) >= keys.index(w) for k in parts):  # once each, in order
+                raise ValueError(shape)
+            parts[w] = []
+        elif parts:
+            parts[list(parts)[-1]].append(w)
+        else:
+            raise ValueError(shape)
+    if any(not v for v in parts.values()) or len(parts.get("permit", [""])) != 1:
+        raise ValueError(shape)
+    return EventCard(
+        player,
+        claimed,
+        line,
+        event,
+        site,
+        tuple(parts.get("losing", ())),
+        tuple(parts.get("drawing", ())),
+        parts.get("permit", [""])[0],
+    )
+
+
+def _over(words: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+    """`ann: lumber brick bob: food` read as each player's cards (None: not that shape)."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for w in words:
+        if w.endswith(":") and w.count(":") == 1 and len(w) > 1:
+            if (out and not out[-1][1]) or any(n == w[:-1] for n, _ in out):
+                return None
+            out.append((w[:-1], ()))
+        elif out:
+            out[-1] = (out[-1][0], (*out[-1][1], w))
+        else:
+            return None
+    return tuple(out) if out and out[-1][1] else None
 
 
 def format_move(move: Move) -> str:
@@ -247,10 +324,25 @@ def format_move(move: Move) -> str:
     elif isinstance(move, Violet):
         body = f"play {move.event}"
     elif isinstance(move, EventCard):
-        body = f"play {move.event} at {move.site}"
-    elif isinstance(move, Discard):
         body = " ".join(
-            ("discard", *move.cards, *(("rewards", *move.rewards) if move.rewards else ()))
+            (
+                "play",
+                move.event,
+                *(("at", move.site) if move.site else ()),
+                *(("losing", *move.losing) if move.losing else ()),
+                *(("drawing", *move.drawing) if move.drawing else ()),
+                *(("permit", move.permit) if move.permit else ()),
+            )
+        )
+    elif isinstance(move, Discard):
+        over = [w for name, cards in move.over for w in (f"{name}:", *cards)]
+        body = " ".join(
+            (
+                "discard",
+                *move.cards,
+                *(("rewards", *move.rewards) if move.rewards else ()),
+                *(("over", *over) if over else ()),
+            )
         )
     elif isinstance(move, Reopen):
         body = " ".join(("reopen", *move.cards))
@@ -266,12 +358,12 @@ def _strip_comment(line: str) -> str:
 
 def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> DGHeader:
     for name, (line, _) in tags.items():
-        if name not in ("edition", "players", "seed", "residences", "options", "picks"):
+        if name not in ("edition", "players", "seed", "residences", "options", "picks", "hands"):
             errors.append(
                 (
                     line,
                     f"unknown tag {clip(name)} (Edition, Players, Seed, Residences, Options, "
-                    "Picks)",
+                    "Picks, Hands)",
                 )
             )
     line, edition = tags.get("edition", (1, ""))
@@ -318,7 +410,27 @@ def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> 
                     errors.append((line, f"write NAME=PERMIT [PERMIT], found {clip(part.strip())}"))
                 else:
                     picks[name.strip().lower()] = tuple(chosen.lower().split())
-    return DGHeader(players, seed, residences, options, picks)
+    hands: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    if "hands" in tags:
+        line, text = tags["hands"]
+        for part in text.split(","):
+            if part.strip():
+                name, eq, cards = part.partition("=")
+                resources, _, permits = cards.lower().partition("|")
+                words = resources.split() + permits.split()
+                if (
+                    not eq
+                    or not name.strip()
+                    or not words
+                    or "|" in permits
+                    or not all(_WORD.match(w) for w in words)
+                ):
+                    errors.append(
+                        (line, f"write NAME=CARD ... [| PERMIT ...], found {clip(part.strip())}")
+                    )
+                else:
+                    hands[name.strip().lower()] = (tuple(resources.split()), tuple(permits.split()))
+    return DGHeader(players, seed, residences, options, picks, hands)
 
 
 def record_from_text(text: str, source: str = "record") -> DGRecord:
@@ -362,6 +474,12 @@ def header_text(h: DGHeader) -> list[str]:
     if h.picks:
         pairs = ", ".join(f"{k}={' '.join(v)}" for k, v in h.picks.items())
         out.append(f'[Picks "{pairs}"]')
+    if h.hands:
+        pairs = ", ".join(
+            f"{k}={' '.join(r)}" + (f" | {' '.join(p)}" if p else "")
+            for k, (r, p) in h.hands.items()
+        )
+        out.append(f'[Hands "{pairs}"]')
     return out
 
 
