@@ -55,6 +55,8 @@ from typing import Any
 
 from typer.testing import CliRunner
 
+from adjudicator.core.limits import MAX_FILE_BYTES
+
 ROOT = Path(__file__).resolve().parent.parent
 #: Solo puzzles to mutate: none ship with the package, so a few made by `puzzle new`.
 PUZZLE_SEEDS = Path(__file__).resolve().parent / "fixtures" / "fuzz" / "seeds"
@@ -479,7 +481,10 @@ def _as_toml(data: bytes) -> bytes:
     """A structured mutant (JSON) written as TOML, for the files that are TOML only, laid
     out as the shipped ones are: `[table]` and `[[array]]` headers, a line a value (one
     long inline line would be a different input). A JSON text garbled by a later step
-    stays as it is: a file that is neither."""
+    stays as it is: a file that is neither. So does a mutant over the file size limit,
+    which the loaders refuse unread (converting it only exhausted the fuzzer's memory)."""
+    if len(data) > MAX_FILE_BYTES:
+        return data
     try:
         parsed = json.loads(data)
     except ValueError:
