@@ -487,7 +487,7 @@ def _as_toml(data: bytes) -> bytes:
         return data
     try:
         parsed = json.loads(data)
-    except ValueError:
+    except (ValueError, RecursionError):  # garbled, or nested past the fuzzer's own stack
         return data
     if not isinstance(parsed, dict):
         return f"value = {_toml_value(parsed)}".encode("utf-8", "surrogatepass")
