@@ -70,6 +70,9 @@ def test_stop_loads_no_solver_and_no_other_game() -> None:
     assert _loaded(modules, ("tomlkit", "adjudicator.core.writes")) == []
     assert _loaded(modules, ("starlette", "uvicorn", "jinja2", "dask", "pyarrow")) == []
     assert _loaded(modules, ("matplotlib",)) == []
+    # nor the CP-SAT adapter or the brute-force twin: matching decides, and they load when asked
+    assert _loaded(modules, ("adjudicator.core.cpsat", "adjudicator.deduction.solve.solver")) == []
+    assert _loaded(modules, ("adjudicator.deduction.solve.twin",)) == []
 
 
 @pytest.mark.parametrize(

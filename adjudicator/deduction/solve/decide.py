@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from adjudicator.deduction.solve import matching, pair_matching, solver, twin
+from adjudicator.deduction.solve import matching, pair_matching
 from adjudicator.deduction.solve.placement import Analysis, Problem, combine, split
 
 __all__ = ["Decider", "Method", "analyse"]
@@ -47,13 +47,24 @@ def _board(method: Method, domains: frozenset[tuple[str, frozenset[str]]]) -> An
 
 
 def analyse(problem: Problem, method: Method = "auto") -> Analysis:
+    # The twin and CP-SAT's adapter are imported when asked for: a ruling by matching
+    # (every one but a relation `pair_matching` cannot take) starts without them.
     if method == "twin":
+        from adjudicator.deduction.solve import twin
+
         return twin.analyse(problem)
     if method == "cpsat":
+        from adjudicator.deduction.solve import solver
+
         return solver.analyse(problem)
     if matching.single_building(problem):
         return matching.analyse(problem)
     # A relation is decided on the part of the board the card reaches; the rest is a board.
     core, rest = split(problem)
-    inner = pair_matching.analyse(core) if pair_matching.handles(core) else solver.analyse(core)
+    if pair_matching.handles(core):
+        inner = pair_matching.analyse(core)
+    else:
+        from adjudicator.deduction.solve import solver
+
+        inner = solver.analyse(core)
     return combine(inner, matching.analyse(Problem(rest)))
