@@ -103,3 +103,17 @@ def test_a_name_of_3000_line_breaks_is_a_bounded_line(tmp_path: Path, path: str)
     assert response.status_code == 400
     error = response.json()["error"]
     assert "\n" not in error and len(error) <= 1100
+
+
+def test_a_content_length_of_5000_digits_is_a_413(tmp_path: Path) -> None:
+    """int() of a 5,000-digit Content-Length raised a ValueError (a 500); it is refused as
+    over the size limit, before anything is read."""
+    from starlette.testclient import TestClient
+
+    from adjudicator.web.app import create_app
+
+    client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1:8000")
+    headers = {"content-type": "application/json", "content-length": "9" * 5000}
+    response = client.post("/api/p/x.puzzle.toml/board", content=b"{}", headers=headers)
+    assert response.status_code == 413
+    assert response.json()["error"].startswith("request body over")
