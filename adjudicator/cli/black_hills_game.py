@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from adjudicator.cli.games import append_move
+from adjudicator.cli.games import append_move, seats_of_new_record
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError, RulesError
 
@@ -69,9 +69,7 @@ def new(
     from adjudicator.render.black_hills import state_view
 
     out = Output(as_json)
-    if record.exists() and not force:
-        raise InputError(str(record), "", "exists already (use --force to overwrite)")
-    names = tuple(n.strip().lower() for n in players.split(",") if n.strip())
+    names = seats_of_new_record(record, players, force)
     table = parse_options_text(options, "--options", "") if options else BHOptions()
     header = BHHeader(names, 1 if seed is None else seed, options=table)
     state = start(header)  # refuses a bad table (2-4 players) before anything is written

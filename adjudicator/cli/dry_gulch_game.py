@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import typer
 from rich.markup import escape
 
-from adjudicator.cli.games import append_move
+from adjudicator.cli.games import append_move, seats_of_new_record
 from adjudicator.cli.options import save_svg
 from adjudicator.cli.output import Output
 from adjudicator.core.errors import InputError, RulesError
@@ -116,9 +116,7 @@ def new(
     from adjudicator.render.dry_gulch import dg_board_view
 
     out = Output(as_json)
-    if record.exists() and not force:
-        raise InputError(str(record), "", "exists already (use --force to overwrite)")
-    names = tuple(n.strip().lower() for n in players.split(",") if n.strip())
+    names = seats_of_new_record(record, players, force)
     table = DGOptions()
     if options:
         try:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from adjudicator.cli.games import append_move
+from adjudicator.cli.games import append_move, seats_of_new_record
 from adjudicator.cli.locking import holding_lock
 from adjudicator.cli.options import SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
@@ -111,9 +111,7 @@ def new(
         return
     out = Output(as_json)
     require_deduction_edition(edition, "game new", "--edition")
-    if record.exists() and not force:
-        raise InputError(str(record), "", "exists already (use --force to overwrite)")
-    names = tuple(n.strip().lower() for n in players.split(",") if n.strip())
+    names = seats_of_new_record(record, players, force)
     header = Header(
         edition,
         names,

@@ -223,3 +223,11 @@ def append_move(record: Path, line: str) -> None:
 
     body = read_text(record)
     write_atomic(record, body + ("" if body.endswith("\n") else "\n") + line.strip() + "\n")
+
+
+def seats_of_new_record(record: Path, players: str, force: bool) -> tuple[str, ...]:
+    """`--players ann,bob` as seat names, once the record may be written: it does not
+    exist yet, or `--force` says to overwrite it."""
+    if record.exists() and not force:
+        raise InputError(str(record), "", "exists already (use --force to overwrite)")
+    return tuple(n.strip().lower() for n in players.split(",") if n.strip())
