@@ -29,9 +29,11 @@ __all__ = [
 ]
 
 # No automatic highlighting: what we print is styled on purpose, and Rich's repr highlighter
-# takes seconds on a long word a user wrote (a 100 KB move took a minute).
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+# takes seconds on a long word a user wrote (a 100 KB move took a minute). No emoji codes
+# either: a player named `:horse:` stays that name (and Rich's emoji table, 2 ms of start-up,
+# is never loaded).
+console = Console(highlight=False, emoji=False)
+err_console = Console(stderr=True, highlight=False, emoji=False)
 
 JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print one strict JSON object on stdout instead.")
