@@ -75,6 +75,21 @@ def test_stop_loads_no_solver_and_no_other_game() -> None:
     assert _loaded(modules, ("adjudicator.deduction.solve.twin",)) == []
 
 
+def test_the_card_list_needs_no_board_picture_and_no_game_state() -> None:
+    modules = _modules_after("cards", "list", "old-town")
+    assert _loaded(modules, ("adjudicator.render.terminal", "adjudicator.render.layout")) == []
+    assert _loaded(modules, ("adjudicator.deduction.models.state",)) == []
+
+
+def test_what_a_user_wrote_is_printed_as_written() -> None:
+    from adjudicator.cli.output import console, err_console
+
+    for out in (console, err_console):
+        with out.capture() as captured:
+            out.print("ann :horse:")
+        assert captured.get() == "ann :horse:\n"
+
+
 @pytest.mark.parametrize(
     "args",
     [

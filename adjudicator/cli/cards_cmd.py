@@ -131,7 +131,7 @@ def list_cards(edition: EditionArg, as_json: JsonOpt = False) -> None:
     if game != "deduction":
         _other_game_cards(game, out)
         return
-    from adjudicator.render.terminal import cards_table
+    from adjudicator.render.card_list import cards_table
 
     ed = _load(edition, out)
     board = ed.board

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from rich.console import Console, ConsoleOptions, Group, JustifyMethod, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from adjudicator.deduction.models.board import RELATIONS, Board, Line
-from adjudicator.deduction.models.cards import MY, Card, CardSet
+from adjudicator.deduction.models.cards import MY, Card
 from adjudicator.deduction.models.state import GameState
 from adjudicator.render.layout import (
     HIGHLIGHT_MARK,
@@ -41,7 +41,6 @@ __all__ = [
     "board_view",
     "card_maps_table",
     "card_panel",
-    "cards_table",
     "relations_table",
     "spaces_table",
     "state_summary",
@@ -371,30 +370,6 @@ def relations_table(board: Board) -> Table:
 
 def _subject_name(board: Board, card: Card) -> str:
     return "my building" if card.subject == MY else board.building_name(card.subject)
-
-
-def cards_table(board: Board, cards: CardSet) -> Table:
-    table = Table(title=cards.name, title_justify="left")
-    columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("no.", "right"),
-        ("kind", "left"),
-        ("subject", "left"),
-    )
-    for name, justify in columns:
-        table.add_column(name, justify=justify, no_wrap=True)
-    table.add_column("relation", no_wrap=True)
-    table.add_column("spaces", justify="right")
-    table.add_column("text", overflow="fold")
-    for card in cards:
-        table.add_row(
-            str(card.number),
-            board.kind_label(card.kind),
-            _subject_name(board, card),
-            (card.relation or "").replace("_", " "),
-            str(len(card.spaces)),
-            card.text,
-        )
-    return table
 
 
 def card_maps_table(board: Board, cards: Iterable[Card]) -> Table:
