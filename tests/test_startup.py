@@ -8,6 +8,7 @@ of every ruling, held equal to networkx's.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping
@@ -336,3 +337,43 @@ def test_the_top_level_help_is_the_same_without_the_commands_parameters(
     assert lean.output == full.output
     # and the full app's commands still have their parameters
     assert "--claim" in CliRunner().invoke(app, ["stop", "--help"]).output
+
+
+_PAGE = """
+import copy, sys
+from typer.core import TyperGroup
+from adjudicator.cli.main import app, listing
+drawer, which, *args = sys.argv[1:]
+cli = listing(app) if which == "listing" else app
+if drawer == "typer":  # Typer's own page: its group class, its help module
+    cli.info = copy.copy(cli.info)
+    cli.info.cls = TyperGroup
+cli(args, prog_name="adjudicator")
+"""
+
+
+@pytest.mark.parametrize("width", [40, 80, 120])
+@pytest.mark.parametrize("args", [[], ["--help"]], ids=["no-args", "help"])
+@pytest.mark.parametrize("which", ["listing", "full"])
+def test_the_front_page_is_typer_s_own_page_without_its_help_module(
+    width: int, args: list[str], which: str
+) -> None:
+    """Colours forced on, so the styles are compared too."""
+    env = {**os.environ, "FORCE_COLOR": "1", "COLUMNS": str(width), "TERMINAL_WIDTH": ""}
+    env.pop("NO_COLOR", None)
+    script = _PAGE + "\nprint('\\n#', sorted(sys.modules), file=sys.stderr)"
+
+    def page(drawer: str) -> tuple[str, str]:
+        done = subprocess.run(
+            [sys.executable, "-c", script, drawer, which, *args],
+            capture_output=True,
+            text=True,
+            env=env,
+        )
+        return done.stdout, done.stderr
+
+    ours, our_modules = page("ours")
+    theirs, _ = page("typer")
+    assert "\x1b[" in ours and "Commands" in ours and "debug" in ours
+    assert ours == theirs
+    assert "typer.rich_utils" not in our_modules and "markdown_it" not in our_modules

@@ -24,6 +24,7 @@ from typing import Annotated
 import typer
 from typer.models import CommandInfo
 
+from adjudicator.cli.front_page import FrontPage
 from adjudicator.cli.help import add_examples, plain_help
 from adjudicator.cli.output import DEBUG
 
@@ -81,6 +82,7 @@ def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
     """The command line with the commands `names` (every one by default)."""
     new = typer.Typer(
         name="adjudicator",
+        cls=FrontPage,
         help=(
             "A rules referee and hint tool for four Wild West board games: the deduction "
             "games Old Town and Gads Hill 1874 (stop, play, discard, buy, hint, game, "
