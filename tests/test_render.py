@@ -171,3 +171,18 @@ def test_svg_highlights_and_escapes() -> None:
         if t.get("class") == "highlight"
     }
     assert marks == {"space-b1": "?◆", "space-c1": "◆"}
+
+
+def test_a_name_from_a_file_is_shown_as_written_in_a_panel_s_title() -> None:
+    """Titles are text, never Rich markup or emoji codes: a board's name is its file's."""
+    from adjudicator.core.evolve import evolve
+    from adjudicator.deduction.rules.ruling import Built, StopReport
+    from adjudicator.render.rulings import stop_view
+
+    board = evolve(_board("old-town"), name="[red]Tomb :horse:[/red]")
+    building = next(iter(board.buildings))
+    report = StopReport(determined=(Built(building, board.building_spaces[0], "L2."),))
+    for title in ("[bold]STOP :horse:", board.name):
+        out = _text(stop_view(report, board, title))
+        assert title in out
+    assert board.name in _text(board_view(board))

@@ -147,4 +147,4 @@ def hint_view(h: Hint, board: Board, top: int) -> RenderableType:
             )
         )
     parts.append(stop_view(h.stop, board, "STOP claims anyone can make now"))
-    return Panel(Group(*parts), title=f"Hint: {board.name}")
+    return Panel(Group(*parts), title=Text(f"Hint: {board.name}"))

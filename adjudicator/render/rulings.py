@@ -38,13 +38,16 @@ _STATUS_WORD = {
 
 def stop_view(report: StopReport, board: Board, title: str = "STOP claims") -> RenderableType:
     if not report and not report.conflicts:
-        return Panel(Text("No STOP claims: logic removes nothing from this board."), title=title)
+        return Panel(
+            Text("No STOP claims: logic removes nothing from this board."), title=Text(title)
+        )
     parts: list[RenderableType] = []
     if report.removable:
         t = Table("marker", "why it goes", box=None, show_edge=False, pad_edge=False)
         for r in report.removable:
             t.add_row(
-                f"{board.building_name(r.building)} @ {board.space_name(r.space)}", r.explanation
+                Text(f"{board.building_name(r.building)} @ {board.space_name(r.space)}"),
+                Text(r.explanation),
             )
         parts.append(t)
     for d in report.determined:
@@ -57,7 +60,7 @@ def stop_view(report: StopReport, board: Board, title: str = "STOP claims") -> R
     for c in report.conflicts:
         parts.append(Text(c.explanation, style="magenta"))
     parts.append(Text(f"Worth {points(report.points)} to whoever calls STOP.", style="bold"))
-    return Panel(Group(*parts), title=title)
+    return Panel(Group(*parts), title=Text(title))
 
 
 def _when(ruling: Ruling) -> str:
@@ -143,7 +146,7 @@ def ruling_view(ruling: Ruling) -> RenderableType:
         )
         if ruling.stop is not None:
             parts.append(stop_view(ruling.stop, board, "STOP claims left"))
-    return Panel(Group(*parts), title=f"Ruling: {board.name}")
+    return Panel(Group(*parts), title=Text(f"Ruling: {board.name}"))
 
 
 def write_summary(ruling: Ruling, path: str) -> list[Text]:

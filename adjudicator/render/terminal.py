@@ -339,7 +339,7 @@ def board_view(
 ) -> RenderableType:
     """The board in a panel with a legend; with a state, its buildings, markers and landmarks."""
     view = BoardView(board, state, frozenset(highlight), frozenset(my_highlight))
-    return Panel(Group(view, _legend(view)), title=title or board.name, expand=False)
+    return Panel(Group(view, _legend(view)), title=Text(title or board.name), expand=False)
 
 
 # ----- tables -------------------------------------------------------------------------
@@ -407,7 +407,7 @@ def card_panel(board: Board, card: Card) -> RenderableType:
         board, highlight=card.spaces, my_highlight=card.my_spaces or (), title=board.name
     )
     body = Group(Text(card.text, style="italic"), Text(), facts, Text(), drawing)
-    return Panel(body, title=f"card {card.number}", expand=False)
+    return Panel(body, title=Text(f"card {card.number}"), expand=False)
 
 
 def state_summary(state: GameState) -> RenderableType:
