@@ -103,7 +103,10 @@ def deduction_edition_ids() -> list[str]:
 def require_deduction(path: Path, command: str) -> None:
     """One line, naming the commands that apply, when `command` (a deduction command) is
     given a Dry Gulch or Black Hills file."""
-    game = state_game(path)
+    _require_deduction_game(state_game(path), path, command)
+
+
+def _require_deduction_game(game: GameKind, path: Path, command: str) -> None:
     if game != "deduction":
         raise InputError(
             str(path),
@@ -143,10 +146,12 @@ def load_deduction_state(path: Path, command: str) -> GameState:
         from adjudicator.deduction.game.replay import replay_to
 
         return next_turn(replay_to(read_record(path))).state
-    require_deduction(path, command)
-    from adjudicator.deduction.files.state_file import load_state
+    from adjudicator.core.files import read_data
+    from adjudicator.deduction.files.state_file import state_from_data
 
-    return load_state(path)
+    data = read_data(path)  # once: the game it is of, then the state
+    _require_deduction_game(_game_of(data), path, command)
+    return state_from_data(data, str(path), path.parent)
 
 
 def require_deduction_edition(edition: str, command: str, option: str = "EDITION") -> None:

@@ -6,7 +6,6 @@ status 1; a traceback only with `--debug`.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -65,6 +64,8 @@ class Output:
 
     def json(self, obj: dict[str, Any]) -> None:
         if self.as_json:
+            import json  # here: only --json prints it (start-up, issue 13)
+
             sys.stdout.write(json.dumps(obj, indent=2, allow_nan=False) + "\n")
 
     def warn(self, message: str) -> None:

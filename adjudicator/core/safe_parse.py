@@ -10,7 +10,6 @@ string lengths and numbers.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import tomllib
@@ -50,6 +49,8 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
 
 def parse_json(text: str, source: str) -> dict[str, Any]:
     """The object a JSON text holds; anything malformed or beyond a limit is an `InputError`."""
+    import json  # here: a TOML file, the usual case, never needs it (start-up, issue 13)
+
     try:
         data = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
     except json.JSONDecodeError as exc:
