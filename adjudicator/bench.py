@@ -13,10 +13,11 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Generic, TypeVar
 
 from adjudicator.core.data import data_dir
+from adjudicator.core.record import record
 from adjudicator.deduction.audit import audit_cards
 from adjudicator.deduction.files.editions import load_edition
 from adjudicator.deduction.files.state_file import load_state
@@ -43,7 +44,7 @@ A = TypeVar("A")
 B = TypeVar("B")
 
 
-@dataclass(frozen=True)
+@record
 class BenchResult:
     name: str
     median_ms: float
@@ -66,7 +67,7 @@ class BenchResult:
         return out
 
 
-@dataclass(frozen=True)
+@record
 class BenchCase(Generic[A, B]):
     """One timed case: the engine's answer (A) beside its twin's (B)."""
 
@@ -484,7 +485,7 @@ def _startup_case(name: str) -> BenchCase[Any, Any]:
     )
 
 
-@dataclass(frozen=True)
+@record
 class ScalePoint:
     """The STOP analysis and a condition-card play timed on one synthetic board."""
 

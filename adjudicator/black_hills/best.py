@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -19,6 +18,7 @@ from adjudicator.black_hills.invest import TRADES
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
+from adjudicator.core.record import record
 
 __all__ = [
     "BLIND",
@@ -36,7 +36,7 @@ def _frac(x: Fraction) -> dict[str, Any]:
     return {"exact": str(x), "value": float(x)}
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     """One outcome of the chance in a turn, and the best turn once it is known."""
 
@@ -56,7 +56,7 @@ class Outcome:
         }
 
 
-@dataclass(frozen=True)
+@record
 class Candidate:
     """A character's best turn. When chance decides it, `text` is the plan up to the roll or
     the deal, `outcomes` the best turn for each outcome, and `verdict`/`kept` those of the

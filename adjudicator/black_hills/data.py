@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
@@ -11,6 +10,7 @@ from pydantic import Field
 from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
+from adjudicator.core.record import record
 from adjudicator.core.validation import ID_PATTERN, Strict, validated
 
 __all__ = ["RESOURCES", "Character", "Event", "Rules", "load_rules"]
@@ -77,7 +77,7 @@ class _Cards(Strict):
     events: list[_Event]
 
 
-@dataclass(frozen=True)
+@record
 class Character:
     id: str
     name: str
@@ -96,7 +96,7 @@ class Character:
     shaman: bool
 
 
-@dataclass(frozen=True)
+@record
 class Event:
     id: str
     name: str
@@ -104,7 +104,7 @@ class Event:
     text: str
 
 
-@dataclass(frozen=True)
+@record
 class Rules:
     """Everything printed: the board's numbers, the areas, the characters and events."""
 

@@ -11,12 +11,13 @@ is chosen (gold 4, fur 2, logs 1: the board file's values).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import product
 from typing import Any
 
 from adjudicator.black_hills.data import RESOURCES
 from adjudicator.core import cpsat
+from adjudicator.core.record import record
 
 __all__ = ["TRADES", "Means", "Payment", "best_payment", "best_payment_brute_force"]
 
@@ -29,7 +30,7 @@ TRADES: dict[str, tuple[dict[str, int], dict[str, int]]] = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Means:
     """What the player may invest with this turn."""
 
@@ -41,7 +42,7 @@ class Means:
     supply: dict[str, int] | None = None  # what a trade can take from; None: no limit
 
 
-@dataclass(frozen=True)
+@record
 class Payment:
     points: int
     trade: str | None = None

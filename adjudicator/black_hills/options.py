@@ -25,10 +25,11 @@ Written in a state file as `[options]` (`safeguard = "holder"`) and in a game re
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.pairs import name_values
+from adjudicator.core.record import record
 
 __all__ = ["CHOICES", "BHOptions", "parse_options", "parse_options_text"]
 
@@ -42,7 +43,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class BHOptions:
     safeguard: str = "everyone"
     colonel_block: str = "anyone"

@@ -8,8 +8,9 @@ what loops over rulings (records, replay, the command line, the web page) needs 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, runtime_checkable
+
+from adjudicator.core.record import record
 
 __all__ = ["CodedReason", "Reason", "Result"]
 
@@ -42,7 +43,7 @@ class Result(Protocol):
     def after(self) -> object: ...
 
 
-@dataclass(frozen=True)
+@record
 class Reason(Generic[C]):
     """A coded reason: each game fills in its own `StrEnum` of rule codes as `C`."""
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -12,6 +11,7 @@ from pydantic import Field
 from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
+from adjudicator.core.record import record
 from adjudicator.core.validation import ID_PATTERN, Strict, validated
 
 __all__ = ["ABILITIES", "GOODS", "KINDS", "Event", "Permit", "Rules", "Site", "load_rules"]
@@ -101,7 +101,7 @@ class _Cards(Strict):
     events: list[_Event]
 
 
-@dataclass(frozen=True)
+@record
 class Site:
     id: str
     street: str
@@ -114,7 +114,7 @@ class Site:
     edge: bool
 
 
-@dataclass(frozen=True)
+@record
 class Permit:
     id: str
     name: str
@@ -128,7 +128,7 @@ class Permit:
     text: str
 
 
-@dataclass(frozen=True)
+@record
 class Event:
     id: str
     name: str
@@ -139,7 +139,7 @@ class Event:
     text: str
 
 
-@dataclass(frozen=True)
+@record
 class Rules:
     name: str
     hand_limit: int

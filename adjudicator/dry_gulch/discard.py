@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.state import DGState, HandCard
 from adjudicator.dry_gulch.table_options import fire_goes_out
@@ -29,7 +30,7 @@ from adjudicator.dry_gulch.table_options import fire_goes_out
 __all__ = ["DiscardResult", "discard_named", "discard_phase"]
 
 
-@dataclass(frozen=True)
+@record
 class DiscardResult:
     """The phase's verdict: legal or not and why, the state it leaves (the state as it was
     when refused), what each player discarded and which sites were repaired."""

@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import draw_resources_as, is_resource
 from adjudicator.dry_gulch.state import DGState, parse_card
@@ -41,7 +42,7 @@ from adjudicator.dry_gulch.state import DGState, parse_card
 __all__ = ["DrawResult", "DrawWords", "draw_choices", "draw_phase", "read_draw"]
 
 
-@dataclass(frozen=True)
+@record
 class DrawResult:
     player: str
     legal: bool
@@ -66,7 +67,7 @@ class DrawResult:
         }
 
 
-@dataclass(frozen=True)
+@record
 class DrawWords:
     """A draw's words read: the ordinary draw (None: the Bank's alone) and the Bank's
     (None: none), each with the cards a real table names (empty: the seed's draw)."""

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import draw_named
 from adjudicator.dry_gulch.state import DGState, parse_card
@@ -31,7 +32,7 @@ __all__ = ["TURNED_UP", "EventPhase", "event_phase"]
 TURNED_UP = 3
 
 
-@dataclass(frozen=True)
+@record
 class EventPhase:
     player: str
     legal: bool

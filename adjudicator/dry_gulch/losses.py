@@ -33,6 +33,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.core.record import record
 from adjudicator.dry_gulch.decks import draw_named, draw_resources
 from adjudicator.dry_gulch.state import DGState, HandCard, card_value, parse_card
 
@@ -55,7 +56,7 @@ ACE = "ace-up-your-sleeve"
 IOU = "iou"
 
 
-@dataclass(frozen=True)
+@record
 class Moved:
     """Cards one event moved: from a player (None: from the resource stack) to a player
     (None: onto the discard piles)."""

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.losses import ACE_FIRST, draw_at_random, draw_named_from
 from adjudicator.dry_gulch.state import DGState, HandCard
@@ -41,7 +42,7 @@ from adjudicator.dry_gulch.table_options import misfortune_options, misfortune_t
 __all__ = ["MisfortuneResult", "play_misfortune"]
 
 
-@dataclass(frozen=True)
+@record
 class MisfortuneResult:
     player: str
     legal: bool

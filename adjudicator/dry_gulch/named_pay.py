@@ -26,9 +26,9 @@ role for every card, is `tests/test_dry_gulch_named_pay.py::twin`.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from itertools import combinations, product
 
+from adjudicator.core.record import record
 from adjudicator.dry_gulch.data import ABILITIES, GOODS, Rules
 from adjudicator.dry_gulch.search import Means, units_of
 from adjudicator.dry_gulch.state import HandCard
@@ -38,7 +38,7 @@ __all__ = ["NamedPayment", "named_payment"]
 HANDYMAN = "handyman-brother"
 
 
-@dataclass(frozen=True)
+@record
 class NamedPayment:
     """The named cards as hand indices, and how many went through a General Store."""
 

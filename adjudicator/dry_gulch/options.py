@@ -21,11 +21,12 @@ A record writes the same pairs on one line: `[Options "half=up, open-permits=tru
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.pairs import name_values
+from adjudicator.core.record import record
 
 __all__ = [
     "CHOICES",
@@ -49,7 +50,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 SWITCHES = ("open-permits", "city-hall", "spreading-fire", "advanced-setup")
 
 
-@dataclass(frozen=True)
+@record
 class DGOptions:
     half: str = "down"
     replace: str = "missing"

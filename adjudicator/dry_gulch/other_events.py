@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.losses import Moved, Named, lose_to, owner_of, receive
 from adjudicator.dry_gulch.score import score
@@ -62,7 +63,7 @@ _TWO_TO: dict[str, tuple[str, str]] = {
 _GUNFIGHT_TO = ("undertaker", "sheriff", "doctor")
 
 
-@dataclass(frozen=True)
+@record
 class EventResult:
     player: str
     event: str

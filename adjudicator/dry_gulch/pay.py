@@ -13,10 +13,11 @@ card its points, an event 1 to 3). The brute-force twin is `tests/dry_gulch_twin
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from adjudicator.core import cpsat
+from adjudicator.core.record import record
 from adjudicator.core.words import plural
 from adjudicator.dry_gulch.data import ABILITIES, GOODS, Rules
 from adjudicator.dry_gulch.search import Means, best_plan, units_of
@@ -41,7 +42,7 @@ def means_of(state: DGState, player: str) -> Means:
     return Means(min(2, specials.count("general-store")), "blacksmith" in specials)
 
 
-@dataclass(frozen=True)
+@record
 class Payment:
     """How each card pays: (unit, how) for resources, or labour."""
 
@@ -68,7 +69,7 @@ class Payment:
         }
 
 
-@dataclass(frozen=True)
+@record
 class Plan:
     permits: list[str]
     sites: dict[str, str]  # permit -> site (a permit twice: "id#2")
@@ -86,7 +87,7 @@ def _allowed_direct(card: HandCard, kind: str) -> bool:
     return card.kind == kind or (card.event == HANDYMAN and kind in ABILITIES)
 
 
-@dataclass(frozen=True)
+@record
 class _Type:
     """Cards of one text in the hand: interchangeable, so the model counts them."""
 

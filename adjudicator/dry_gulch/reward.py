@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import draw_named, draw_resources
 from adjudicator.dry_gulch.state import DGState, parse_card
@@ -30,7 +31,7 @@ __all__ = ["VIOLET_REWARD", "RewardResult", "reward_phase"]
 VIOLET_REWARD = 3
 
 
-@dataclass(frozen=True)
+@record
 class RewardResult:
     player: str
     legal: bool

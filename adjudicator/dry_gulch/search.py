@@ -18,10 +18,10 @@ and which Labor cards pay each building's labour; every one of those is tried.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
 
+from adjudicator.core.record import record
 from adjudicator.dry_gulch.data import ABILITIES, GOODS, Rules
 from adjudicator.dry_gulch.state import HandCard, card_value
 
@@ -30,7 +30,7 @@ __all__ = ["Cheapest", "Means", "best_plan", "cheapest", "site_choice", "units_o
 HANDYMAN = "handyman-brother"
 
 
-@dataclass(frozen=True)
+@record
 class Means:
     """What the payer's buildings let them do this turn."""
 
@@ -50,7 +50,7 @@ def units_of(rules: Rules, permit: str, means: Means) -> tuple[list[str], int]:
     return units, p.labor
 
 
-@dataclass(frozen=True)
+@record
 class Cheapest:
     """The cheapest payment of a set of buildings, as hand-card indices per building."""
 

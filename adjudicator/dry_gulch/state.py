@@ -32,6 +32,7 @@ from pydantic import Field, StrictBool
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
+from adjudicator.core.record import record
 from adjudicator.core.seats import Seats
 from adjudicator.core.validation import ID_PATTERN, StrictMutable, check_seats, validated
 from adjudicator.core.words import plural
@@ -51,7 +52,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@record
 class HandCard:
     """One card in a hand: a resource kind, a Labor card with its points, or an event."""
 

@@ -33,9 +33,9 @@ building burning from it is repaired.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.state import DGState
 
@@ -110,7 +110,7 @@ def fire_goes_out(after: DGState, player: str, fire_discarded: bool) -> list[str
     return repaired
 
 
-@dataclass(frozen=True)
+@record
 class ReopenResult:
     player: str
     legal: bool

@@ -8,11 +8,11 @@ put together, so that whoever shows the answer decides nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from adjudicator.core.errors import RulesError
+from adjudicator.core.record import record
 from adjudicator.dry_gulch.data import Rules
 from adjudicator.dry_gulch.pay import Payment, Plan, pay, plan, why_not
 from adjudicator.dry_gulch.place import legal_sites
@@ -39,7 +39,7 @@ def placed_at_setup(rules: Rules, permit: str) -> bool:
 # ----- paying for one building --------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class PayAnswer:
     """Whether a player's hand pays for a building, and with which cards."""
 
@@ -107,7 +107,7 @@ class Why(StrEnum):
     HAND_SHORT = "the hand does not stretch to it"
 
 
-@dataclass(frozen=True)
+@record
 class Placement:
     """One building of a plan: where it goes and how it is paid for."""
 
@@ -116,13 +116,13 @@ class Placement:
     payment: Payment
 
 
-@dataclass(frozen=True)
+@record
 class LeftOut:
     permit: str
     why: Why
 
 
-@dataclass(frozen=True)
+@record
 class PlanAnswer:
     player: str
     hand: list[HandCard]

@@ -20,9 +20,9 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
 
+from adjudicator.core.record import record
 from adjudicator.deduction.models.board import Board, Direction, Line
 from adjudicator.deduction.models.state import GameState
 
@@ -100,7 +100,7 @@ def wrap_name(name: str, width: int, lines: int) -> tuple[str, ...]:
 # ----- sizes and boxes ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Metrics:
     """The sizes a painter draws with, in its own unit (characters or pixels)."""
 
@@ -114,7 +114,7 @@ class Metrics:
     field_lines: int = 3  # lines for a landmark field's name (the field has no title)
 
 
-@dataclass(frozen=True)
+@record
 class Box:
     """A rectangle on the canvas: its top-left corner, width and height."""
 
@@ -140,7 +140,7 @@ class Box:
         return Box(x, y, right - x, bottom - y)
 
 
-@dataclass(frozen=True)
+@record
 class Extent:
     """The smallest x and y, and the count of columns and rows, that hold every cell and
     every line of a board."""
@@ -159,7 +159,7 @@ def extent(board: Board) -> Extent:
     return Extent(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
-@dataclass(frozen=True)
+@record
 class Grid:
     """Where each cell of the board lands on the canvas."""
 
@@ -193,7 +193,7 @@ class Grid:
 # ----- streets and the railway --------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class LinePlace:
     """A street or the railway on the canvas: the gap it runs in, and where other lines
     cross it (stretches along it, in the canvas unit)."""
@@ -239,7 +239,7 @@ class LinePlace:
         return fitting[0] if fitting else max(free, key=lambda s: s[1] - s[0])
 
 
-@dataclass(frozen=True)
+@record
 class Crossing:
     """Where an east-west line and a north-south line cross."""
 
@@ -291,7 +291,7 @@ class CellKind(StrEnum):
     FIELD = "field"  # a landmark's own field (Old Town)
 
 
-@dataclass(frozen=True)
+@record
 class CellPlace:
     """One box of the picture and what stands in it."""
 
@@ -360,7 +360,7 @@ def _space(
 # ----- the board ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class BoardLayout:
     """A board (and a state on it) placed on a painter's canvas."""
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from adjudicator.core.record import record
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.ruling import StopReport
@@ -201,7 +202,7 @@ def _draw_railway(parent: ET.Element, place: LinePlace) -> None:
 # ----- spaces, frames and landmark fields ---------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class _Claims:
     """The STOP claims by where they are drawn: a removable marker (building, space) with
     its sentence; a space with the building determined to stand on it and the sentence."""
@@ -486,7 +487,7 @@ def state_caption(state: GameState, turn: int | None = None, over: bool = False)
     return lines
 
 
-@dataclass(frozen=True)
+@record
 class _Entry:
     """One legend entry: the kind of mark (`data-mark`) and the words for it."""
 

@@ -15,11 +15,11 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.record import record
 from adjudicator.core.writes import write_atomic
 from adjudicator.deduction.puzzle.model import LEVELS, Level, Puzzle, Town, start_state
 from adjudicator.deduction.puzzle.puzzle_file import dump_puzzle, load_puzzle
@@ -66,7 +66,7 @@ class PuzzleDir:
         return sorted(p.name for p in self.root.glob(f"*{SUFFIX}") if _NAME.match(p.name))
 
 
-@dataclass(frozen=True)
+@record
 class _Solved:
     puzzle: Puzzle
     solution: Solution

@@ -21,7 +21,7 @@ to the same table. A line that is not in the notation is bad input, not a refuse
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from adjudicator.black_hills.errors import InvalidTurnError
@@ -30,6 +30,7 @@ from adjudicator.black_hills.options import BHOptions, parse_options_text
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_INT_DIGITS, MAX_MOVES, clip
+from adjudicator.core.record import record
 
 __all__ = [
     "BHHeader",
@@ -47,7 +48,7 @@ _TAG = re.compile(r'^\[\s*(?P<tag>[A-Za-z]+)\s+"(?P<value>[^"]*)"\s*\]$')
 _CLAIM = re.compile(r"\{\s*(?P<n>\d{1,9})\s*\}\s*$")
 
 
-@dataclass(frozen=True)
+@record
 class BHHeader:
     players: tuple[str, ...]
     seed: int = 1
@@ -55,7 +56,7 @@ class BHHeader:
     options: BHOptions = field(default_factory=BHOptions)
 
 
-@dataclass(frozen=True)
+@record
 class BHMove:
     text: str  # the turn in the notation, without the claim
     player: str
@@ -63,7 +64,7 @@ class BHMove:
     line: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class BHRecord:
     header: BHHeader
     moves: tuple[BHMove, ...] = ()

@@ -6,7 +6,6 @@ from the referee's is reported too."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.black_hills.data import Rules
@@ -17,6 +16,7 @@ from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.setup import new_table
 from adjudicator.black_hills.state import BHState, state_data
 from adjudicator.black_hills.verdict import Verdict
+from adjudicator.core.record import record
 
 __all__ = ["BHReplay", "MoveOutcome", "decisive_cards", "early_keeps", "replay", "start"]
 
@@ -35,7 +35,7 @@ def decisive_cards(text: str, rules: Rules) -> tuple[str | None, list[str]]:
     return character, events
 
 
-@dataclass(frozen=True)
+@record
 class MoveOutcome:
     move: BHMove
     verdict: Verdict
@@ -61,7 +61,7 @@ class MoveOutcome:
         }
 
 
-@dataclass(frozen=True)
+@record
 class BHReplay:
     header: BHHeader
     outcomes: tuple[MoveOutcome, ...]

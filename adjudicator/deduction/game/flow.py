@@ -17,10 +17,11 @@ chose). A pile that must be drawn from while empty is reshuffled (T3).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
 from adjudicator.core.evolve import evolve
+from adjudicator.core.record import record
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.record import (
     Buy,
@@ -58,7 +59,7 @@ __all__ = ["Game", "Outcome"]
 Phase = Literal["start", "draw", "between", "over"]
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     """What one move did: its ruling (for plays, discards, buys, STOP), or why it was refused."""
 
@@ -75,7 +76,7 @@ class Outcome:
         return self.ruling.points if self.ruling is not None and self.legal else 0
 
 
-@dataclass(frozen=True)
+@record
 class Game:
     header: Header
     state: GameState

@@ -30,13 +30,14 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Any
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.limits import MAX_FILE_BYTES, MAX_MOVES
 from adjudicator.core.pairs import flag_or_number, name_values
+from adjudicator.core.record import record
 from adjudicator.core.validation import duplicate
 
 __all__ = [
@@ -72,7 +73,7 @@ class RecordError(InputError):
         super().__init__(source, f"line {first_line}", first + more)
 
 
-@dataclass(frozen=True)
+@record
 class Header:
     edition: str
     players: tuple[str, ...]
@@ -85,21 +86,21 @@ class Header:
     tags: dict[str, str] = field(default_factory=dict)  # Event, Date, Site, ...
 
 
-@dataclass(frozen=True)
+@record
 class Move:
     player: str
     claimed: int | None = field(default=None, kw_only=True)  # the table's points, {n}
     line: int | None = field(default=None, kw_only=True, compare=False)
 
 
-@dataclass(frozen=True)
+@record
 class Play(Move):
     plays: tuple[tuple[int, str | None], ...] = ()
     buy: str | None = None  # a building bought in the turn (A2) ...
     buy_at: int = 0  # ... after this many of its cards
 
 
-@dataclass(frozen=True)
+@record
 class Discard(Move):
     cards: tuple[int, int] = (0, 0)
     take: tuple[str, str] = ("", "")
@@ -107,35 +108,35 @@ class Discard(Move):
     buy_at: int = 0  # 0: before the discard, 1: after it
 
 
-@dataclass(frozen=True)
+@record
 class Buy(Move):
     building: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Take(Move):
     """Old Town's refill before a turn (A4)."""
 
     buildings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Stop(Move):
     pass
 
 
-@dataclass(frozen=True)
+@record
 class Pass(Move):
     buy: str | None = None
     buy_at: int = 0  # 0: before the pass, 1: after it
 
 
-@dataclass(frozen=True)
+@record
 class Draw(Move):
     cards: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Record:
     header: Header
     moves: tuple[Move, ...] = ()
@@ -441,7 +442,7 @@ def parse_marker(text: str) -> tuple[str, str]:
     return m["bld"].lower(), m["sp"].lower()
 
 
-@dataclass(frozen=True)
+@record
 class RemovedMove:
     """The last move taken off a record's text (`remove_last_move`)."""
 

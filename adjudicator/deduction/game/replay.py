@@ -7,8 +7,7 @@ points the table wrote down (`{n}`) that differ from the ruling's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from adjudicator.core.record import record
 from adjudicator.deduction.game.deal import new_game
 from adjudicator.deduction.game.flow import Game, Outcome
 from adjudicator.deduction.game.record import Draw, Move, Record, Stop
@@ -17,7 +16,7 @@ from adjudicator.deduction.rules.ruling import StopReport
 __all__ = ["Annotation", "Replay", "replay", "replay_to"]
 
 
-@dataclass(frozen=True)
+@record
 class Annotation:
     move: Move
     turn: int
@@ -34,7 +33,7 @@ class Annotation:
         )
 
 
-@dataclass(frozen=True)
+@record
 class Replay:
     record: Record
     annotations: tuple[Annotation, ...]

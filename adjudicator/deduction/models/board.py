@@ -10,10 +10,11 @@ the railway is a line lying between two rows (east-west) or two columns
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
+from adjudicator.core.record import record
 from adjudicator.deduction.models.deal import Deal
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ RELATIONS: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class Line:
     """A street or the railway: a straight line between two rows or two columns of cells."""
 
@@ -82,7 +83,7 @@ def _step(cell: tuple[int, int], direction: Direction) -> tuple[int, int]:
     }[direction]
 
 
-@dataclass(frozen=True)
+@record
 class Space:
     """A site on the board. Building spaces hold markers; frame fields never do."""
 
@@ -97,7 +98,7 @@ class Space:
         return (self.x, self.y)
 
 
-@dataclass(frozen=True)
+@record
 class Field:
     """A landmark field that is not a building space (Old Town's station and cemetery)."""
 
@@ -107,13 +108,13 @@ class Field:
     y: int
 
 
-@dataclass(frozen=True)
+@record
 class BuildingInfo:
     id: str
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class Board:
     """A board with everything a clue can refer to. Build it with `board_file.load_board`."""
 

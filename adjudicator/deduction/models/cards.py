@@ -7,9 +7,10 @@ map, written in the clue language (`clue.py`).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
+from adjudicator.core.record import record
 from adjudicator.deduction.models.board import Board
 
 __all__ = ["MY", "Card", "CardSet", "Kind", "Mismatch"]
@@ -18,7 +19,7 @@ Kind = Literal["building", "district", "condition"]
 MY = "my"  # the subject of a district card: the active player's chosen building
 
 
-@dataclass(frozen=True)
+@record
 class Card:
     """One clue card. `subject` is a building id, or `my` for a district card."""
 
@@ -42,7 +43,7 @@ class Card:
         return None if self.subject == MY else self.subject
 
 
-@dataclass(frozen=True)
+@record
 class Mismatch:
     """A card whose formal clue does not give its map."""
 
@@ -62,7 +63,7 @@ class Mismatch:
         return f"card {self.card}: {self.part} and clue disagree: " + "; ".join(bits)
 
 
-@dataclass(frozen=True)
+@record
 class CardSet:
     name: str
     source: str

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
 from adjudicator.core.limits import MAX_CLUE_CHARS, MAX_CLUE_DEPTH, clip
+from adjudicator.core.record import record
 from adjudicator.deduction.models.board import Board, Direction
 
 __all__ = ["ATOMS", "Atom", "Clue", "ClueError", "Not", "Op", "evaluate", "parse"]
@@ -49,7 +49,7 @@ class ClueError(ValueError):
         self.code = code
 
 
-@dataclass(frozen=True)
+@record
 class Atom:
     name: str
     args: tuple[str, ...]
@@ -58,7 +58,7 @@ class Atom:
         return f"{self.name}({', '.join(self.args)})"
 
 
-@dataclass(frozen=True)
+@record
 class Not:
     operand: Clue
 
@@ -66,7 +66,7 @@ class Not:
         return f"not {_wrap(self.operand)}"
 
 
-@dataclass(frozen=True)
+@record
 class Op:
     op: str  # "and" | "or"
     operands: tuple[Clue, ...]

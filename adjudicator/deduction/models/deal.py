@@ -7,7 +7,9 @@ Card kinds are `building`, `district` and `condition` (Old Town's 4s, 8s and 8+8
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from adjudicator.core.record import record
 
 __all__ = ["COMMON", "Deal"]
 
@@ -15,7 +17,7 @@ __all__ = ["COMMON", "Deal"]
 COMMON = "common"
 
 
-@dataclass(frozen=True)
+@record
 class Deal:
     """An edition's deal and the flow rules that go with it (A4, T2, T3)."""
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from adjudicator.core.record import record
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.cards import CardSet
 
 __all__ = ["Edition"]
 
 
-@dataclass(frozen=True)
+@record
 class Edition:
     """A board with its card set. `id` is the shipped edition id, or the board file's path."""
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from typing import Any
 
 from adjudicator.core.limits import MAX_BOARD_ITEMS, clip
+from adjudicator.core.record import record
 
 __all__ = ["BadOption", "OptionError", "Ruleset", "UnknownOption"]
 
@@ -47,7 +48,7 @@ _RANGES: dict[str, tuple[int, int]] = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Ruleset:
     """Every option a state's `[options]` may set. Defaults come from the board file."""
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import Any
 
 from adjudicator.core.evolve import evolve
+from adjudicator.core.record import record
 from adjudicator.core.seats import Seats
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.cards import CardSet
@@ -22,7 +23,7 @@ from adjudicator.deduction.models.ruleset import Ruleset
 __all__ = ["GameState", "Player"]
 
 
-@dataclass(frozen=True)
+@record
 class Player:
     name: str
     buildings: tuple[str, ...] = ()  # in front of the player, not placed
@@ -31,7 +32,7 @@ class Player:
     bought: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class GameState(Seats[Player]):
     edition: Edition
     edition_ref: Any  # as written in the state file (an id, or {board, cards} paths)

@@ -4,8 +4,7 @@ can go)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from adjudicator.core.record import record
 from adjudicator.deduction.puzzle.model import Puzzle
 from adjudicator.deduction.puzzle.steps import Solution, solve_steps
 from adjudicator.deduction.puzzle.towns import count_towns, is_unique
@@ -13,7 +12,7 @@ from adjudicator.deduction.puzzle.towns import count_towns, is_unique
 __all__ = ["Check", "check"]
 
 
-@dataclass(frozen=True)
+@record
 class Check:
     towns: int  # towns that fit, counted up to two
     second: dict[str, str] | None  # a second town that fits, when there is one

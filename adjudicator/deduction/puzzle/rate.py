@@ -16,8 +16,9 @@ else hard. `generate --level` draws puzzles until one rates at the level asked.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 
+from adjudicator.core.record import record
 from adjudicator.deduction.puzzle.model import Level, Puzzle
 from adjudicator.deduction.puzzle.steps import Solution
 
@@ -27,7 +28,7 @@ EASY_BELOW = 6
 MEDIUM_BELOW = 10
 
 
-@dataclass(frozen=True)
+@record
 class Rating:
     cards: int
     stops: int

@@ -7,8 +7,7 @@ This is the one place where cards become constraints. Nothing here solves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from adjudicator.core.record import record
 from adjudicator.deduction.models.cards import Card
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.solve.placement import Constraint, Problem
@@ -22,7 +21,7 @@ def board_domains(state: GameState) -> dict[str, frozenset[str]]:
     return dict(state.markers)
 
 
-@dataclass(frozen=True)
+@record
 class CompiledCard:
     """A card with its chosen my building, ready for the solver.
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 
+from adjudicator.core.record import record
 from adjudicator.core.result import Reason as CoreReason
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
@@ -46,7 +47,7 @@ class Tier(StrEnum):
 Reason = CoreReason[Code]
 
 
-@dataclass(frozen=True)
+@record
 class Removal:
     building: str
     space: str
@@ -54,7 +55,7 @@ class Removal:
     reason: str
 
 
-@dataclass(frozen=True)
+@record
 class Built:
     building: str
     space: str
@@ -62,7 +63,7 @@ class Built:
     tier: Tier | None = None  # in a ruling, the P6 tier that built it
 
 
-@dataclass(frozen=True)
+@record
 class Removable:
     """A marker logic removes (L1), with the Hall set behind it (L3)."""
 
@@ -73,7 +74,7 @@ class Removable:
     hall_spaces: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True)
+@record
 class Conflict:
     """Buildings confined to fewer spaces than buildings (K3, K4)."""
 
@@ -82,7 +83,7 @@ class Conflict:
     explanation: str
 
 
-@dataclass(frozen=True)
+@record
 class StopReport:
     """Every STOP claim on a board (L4): removable markers, determined buildings, conflicts."""
 
@@ -99,7 +100,7 @@ class StopReport:
         return bool(self.removable or self.determined)
 
 
-@dataclass(frozen=True)
+@record
 class Ruling:
     """The answer to a play, a discard or a buy, in the reading order of RULINGS.md."""
 

@@ -16,12 +16,14 @@ spaces a card's relation allows).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from adjudicator.core.record import record
 
 __all__ = ["Analysis", "Constraint", "Problem", "combine", "split"]
 
 
-@dataclass(frozen=True)
+@record
 class Constraint:
     """A card's claim: each named building stands on one of its allowed spaces, and
     `relation` (building, my building, allowed pairs of spaces) holds between them."""
@@ -40,7 +42,7 @@ class Constraint:
         return True
 
 
-@dataclass(frozen=True)
+@record
 class Problem:
     """Domains of the buildings to place and, optionally, a constraint in force."""
 
@@ -56,7 +58,7 @@ class Problem:
         return Problem(self.domains)
 
 
-@dataclass(frozen=True)
+@record
 class Analysis:
     """What every procedure reports about a problem.
 

@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, Literal
 
+from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.discard import discard_phase
 from adjudicator.dry_gulch.draw import draw_phase
@@ -61,7 +62,7 @@ __all__ = ["DGGame", "Outcome", "Phase", "move_seed", "new_game", "payment_for",
 Phase = Literal["events", "draw", "build", "over"]
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     """One move ruled: legal or not, the rule code of a refusal, in words, and the mover's
     influence after it (before it, when refused)."""
@@ -126,7 +127,7 @@ def payment_for(state: DGState, permit: str, stores_used: int) -> Cheapest | Non
     return cheapest(state.rules, state.player(state.active).hand, [permit], left)
 
 
-@dataclass(frozen=True)
+@record
 class DGGame:
     header: DGHeader
     state: DGState

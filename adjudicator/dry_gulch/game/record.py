@@ -55,12 +55,13 @@ writing then reading gives the same record.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_INT_DIGITS, MAX_MOVES, clip
+from adjudicator.core.record import record
 from adjudicator.dry_gulch.draw import read_draw
 from adjudicator.dry_gulch.options import DGOptions, options_from, options_pairs, options_text
 
@@ -100,7 +101,7 @@ class DGRecordError(InputError):
         super().__init__(source, f"line {first_line}", first + more)
 
 
-@dataclass(frozen=True)
+@record
 class DGHeader:
     players: tuple[str, ...]
     seed: int = 1
@@ -111,45 +112,45 @@ class DGHeader:
     hands: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class Move:
     player: str
     claimed: int | None = None  # the influence the table counted after the move
     line: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class Events(Move):
     discard: str = ""
     take: tuple[str, ...] = ()
     turned: tuple[str, ...] = ()  # the cards a real table turned up (none: the seed's)
 
 
-@dataclass(frozen=True)
+@record
 class Draw(Move):
     how: tuple[str, ...] = ()  # the words of `draw.draw_phase`
 
 
-@dataclass(frozen=True)
+@record
 class Build(Move):
     permit: str = ""
     site: str = ""
     paying: tuple[str, ...] = ()  # the cards named (DG-PAY-KEEP); none: the proposal
 
 
-@dataclass(frozen=True)
+@record
 class Misfortune(Move):
     event: str = ""  # fire or vandalism
     site: str = ""
     losing: tuple[str, ...] = ()  # the cards a real table drew from the owner (none: seed's)
 
 
-@dataclass(frozen=True)
+@record
 class Violet(Move):
     event: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class EventCard(Move):
     """A face-up card played against a building's site (`play ID at SITE`: the Gunfight
     in the Saloon), or with the cards a real table drew for it named (`play ID [at SITE]
@@ -165,7 +166,7 @@ class EventCard(Move):
     permit: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Discard(Move):
     cards: tuple[str, ...] = ()
     rewards: tuple[str, ...] = ()  # the reward cards a real table drew (none: the seed's)
@@ -174,14 +175,14 @@ class Discard(Move):
     over: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Reopen(Move):
     """Option city-hall: two cards discarded to reopen the City Hall (`reopen CARD CARD`)."""
 
     cards: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class DGRecord:
     header: DGHeader
     moves: tuple[Move, ...] = ()

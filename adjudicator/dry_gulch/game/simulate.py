@@ -22,9 +22,10 @@ import random
 import statistics
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Literal
 
+from adjudicator.core.record import record
 from adjudicator.dry_gulch.events import event_phase
 from adjudicator.dry_gulch.game.flow import DGGame, move_seed, new_game, payment_for
 from adjudicator.dry_gulch.game.record import (
@@ -198,7 +199,7 @@ def _face_up(game: DGGame, policy: Policy, rng: random.Random) -> Move | None:
     return EventCard(me, event=event, site=site) if site else Violet(me, event=event)
 
 
-@dataclass(frozen=True)
+@record
 class DGGameResult:
     seed: int
     players: int
@@ -243,7 +244,7 @@ def play_game(
     )
 
 
-@dataclass(frozen=True)
+@record
 class DGSimulation:
     policy: Policy
     players: int
