@@ -110,6 +110,8 @@ class Field:
 
 @record
 class BuildingInfo:
+    """A building of the board: its id (as files write it) and its name (as players say it)."""
+
     id: str
     name: str
 

@@ -65,6 +65,8 @@ class Mismatch:
 
 @record
 class CardSet:
+    """The clue cards of an edition by number, with the mismatches its file declares."""
+
     name: str
     source: str
     cards: Mapping[int, Card]

@@ -51,6 +51,8 @@ class ClueError(ValueError):
 
 @record
 class Atom:
+    """One atom of a clue by name, with its arguments: `street(main-st)`, `in_sight(cemetery)`."""
+
     name: str
     args: tuple[str, ...]
 
@@ -60,6 +62,8 @@ class Atom:
 
 @record
 class Not:
+    """A clue negated: the spaces its operand does not name."""
+
     operand: Clue
 
     def __str__(self) -> str:
@@ -68,6 +72,8 @@ class Not:
 
 @record
 class Op:
+    """Clues joined by `and` (the spaces all name) or `or` (any names)."""
+
     op: str  # "and" | "or"
     operands: tuple[Clue, ...]
 

@@ -25,6 +25,8 @@ __all__ = ["GameState", "Player"]
 
 @record
 class Player:
+    """A player as the state holds them: buildings in front of them, points, hand."""
+
     name: str
     buildings: tuple[str, ...] = ()  # in front of the player, not placed
     points: int = 0
@@ -34,6 +36,8 @@ class Player:
 
 @record
 class GameState(Seats[Player]):
+    """A deduction game between turns: the board's markers and buildings, the players."""
+
     edition: Edition
     edition_ref: Any  # as written in the state file (an id, or {board, cards} paths)
     active: str | None

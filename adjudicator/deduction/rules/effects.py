@@ -31,6 +31,8 @@ __all__ = ["Effects", "resolve"]
 
 @dataclass
 class Effects:
+    """What a play has done so far, tier by tier (P6), gathered as it resolves."""
+
     markers_placed: list[tuple[str, str]] = field(default_factory=list)
     removed: list[Removal] = field(default_factory=list)
     built: list[Built] = field(default_factory=list)

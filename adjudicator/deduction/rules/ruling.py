@@ -49,6 +49,8 @@ Reason = CoreReason[Code]
 
 @record
 class Removal:
+    """A marker a ruling takes off the board, at a tier of P6, and why."""
+
     building: str
     space: str
     tier: Tier
@@ -57,6 +59,8 @@ class Removal:
 
 @record
 class Built:
+    """A building whose last marker stands: built on that space (S1), and why."""
+
     building: str
     space: str
     reason: str = ""
