@@ -1,6 +1,6 @@
-"""`cards list`'s table: the same page Rich lays out by measuring every cell, where the
-terminal is wide enough for every column; on a narrow one, still every card's number and
-its whole text."""
+"""`cards list`'s table: drawn line by line, the same page as Rich's own table of the same
+columns (Rich measuring every cell is the twin), colours included; on a narrow terminal,
+still every card's number and its whole text."""
 
 from __future__ import annotations
 
@@ -19,34 +19,51 @@ from adjudicator.render.card_list import COLUMNS, TEXT_ROOM, CardList, cards_tab
 EDITIONS = ("gads-hill-1874", "old-town")
 
 
-def page(renderable: object, width: int) -> str:
-    console = Console(file=io.StringIO(), width=width, color_system=None, emoji=False)
+def page(renderable: object, width: int, colour: bool = False) -> str:
+    console = Console(
+        file=io.StringIO(),
+        width=width,
+        color_system="truecolor" if colour else None,
+        force_terminal=colour,
+        emoji=False,
+    )
     console.print(renderable)
     out = console.file.getvalue()
     assert isinstance(out, str)
     return out
 
 
-def measured(cards: CardList) -> Table:
+def measured(cards: CardList, shown: list[int]) -> Table:
     """The twin: Rich's own table of the same rows, every width measured by Rich."""
-    table = Table(title=cards.title, title_justify="left")
-    for name, justify in (("no.", "right"), ("kind", "left"), ("subject", "left")):
+    table = Table(title=Text(cards.title, style="table.title"), title_justify="left")
+    for i in shown:
+        name, justify, _ = COLUMNS[i]
         table.add_column(name, justify=justify, no_wrap=True)
-    table.add_column("relation", no_wrap=True)
-    table.add_column("spaces", justify="right")
     table.add_column("text", overflow="fold")
     for row in cards.rows:
-        table.add_row(*(Text(cell) for cell in row))
+        table.add_row(*(Text(row[i]) for i in shown), Text(row[-1]))
     return table
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-@pytest.mark.parametrize("width", [100, 132, 200])
-def test_a_wide_terminal_shows_the_page_rich_would_measure(edition: str, width: int) -> None:
+@given(width=st.integers(min_value=24, max_value=220), colour=st.booleans())
+def test_the_page_is_the_one_rich_would_lay_out(edition: str, width: int, colour: bool) -> None:
     ed = load_edition(edition)
     cards = cards_table(ed.board, ed.cards)
-    assert cards.shown(width) == list(range(len(COLUMNS)))
-    assert page(cards, width) == page(measured(cards), width)
+    twin = measured(cards, cards.shown(width))
+    assert page(cards, width, colour) == page(twin, width, colour)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_wide_terminal_shows_every_column(edition: str) -> None:
+    ed = load_edition(edition)
+    cards = cards_table(ed.board, ed.cards)
+    assert cards.shown(100) == list(range(len(COLUMNS)))
+    head = page(cards, 100).splitlines()[2]
+    assert [w.strip() for w in head.strip("┃").split("┃")] == [
+        *(c[0] for c in COLUMNS),
+        "text",
+    ]
 
 
 def _flat(text: str) -> str:
@@ -71,6 +88,13 @@ def test_a_narrow_terminal_keeps_each_number_and_whole_text(edition: str, width:
         assert _flat(card.text) in column
 
 
-def test_card_text_is_shown_as_written_never_as_markup_or_emoji() -> None:
-    cards = CardList("t", [("1", "4s", "Bank", "", "4", "[bold]the BANK[/bold] :horse:")])
-    assert "[bold]the BANK[/bold] :horse:" in page(cards, 100)
+def test_a_terminal_too_narrow_for_any_text_still_gets_rich_s_table() -> None:
+    ed = load_edition("old-town")
+    cards = cards_table(ed.board, ed.cards)
+    assert page(cards, 9) == page(cards.table(9), 9)
+
+
+def test_what_a_card_file_says_is_shown_as_written_never_as_markup_or_emoji() -> None:
+    cards = CardList("My [red]set :horse:", [("1", "4s", "Bank", "", "4", "[b]BANK[/b] :horse:")])
+    out = page(cards, 100)
+    assert "My [red]set :horse:" in out and "[b]BANK[/b] :horse:" in out
