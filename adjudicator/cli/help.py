@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import typer
 
-__all__ = ["EXAMPLES", "add_examples", "plain_help"]
+__all__ = ["EXAMPLES", "add_examples", "drawn_help", "plain_help"]
 
 # One or two examples for every command, shown at the end of its help. They run as
 # written from a clone's top folder (tests/test_cli_table.py runs the read-only ones).
@@ -145,6 +145,23 @@ def add_examples(app: typer.Typer, prefix: str = "") -> None:
             if examples and not isinstance(group.epilog, str):  # unset: Typer's placeholder
                 group.epilog = _epilog(examples)
             add_examples(group.typer_instance, f"{prefix}{group.name} ")
+
+
+def drawn_help(app: typer.Typer) -> None:
+    """Every command and group of `app` (and `app` itself) gets its help page drawn by
+    `cli/help_page.py`, not by Typer's help module (start-up: issue 13)."""
+    from typer.core import TyperCommand, TyperGroup
+
+    from adjudicator.cli.help_page import HelpCommand, HelpGroup
+
+    if not app.info.cls or app.info.cls is TyperGroup:  # unset: a false placeholder
+        app.info.cls = HelpGroup
+    for info in app.registered_commands:
+        if not info.cls or info.cls is TyperCommand:  # Typer's default: not our own class
+            info.cls = HelpCommand
+    for group in app.registered_groups:
+        if group.typer_instance is not None:
+            drawn_help(group.typer_instance)
 
 
 def plain_help() -> None:

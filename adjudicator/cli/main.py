@@ -24,8 +24,7 @@ from typing import Annotated
 import typer
 from typer.models import CommandInfo
 
-from adjudicator.cli.front_page import FrontPage
-from adjudicator.cli.help import add_examples, plain_help
+from adjudicator.cli.help import add_examples, drawn_help, plain_help
 from adjudicator.cli.output import DEBUG
 
 plain_help()
@@ -82,7 +81,6 @@ def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
     """The command line with the commands `names` (every one by default)."""
     new = typer.Typer(
         name="adjudicator",
-        cls=FrontPage,
         help=(
             "A rules referee and hint tool for four Wild West board games: the deduction "
             "games Old Town and Gads Hill 1874 (stop, play, discard, buy, hint, game, "
@@ -108,6 +106,7 @@ def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
     new.registered_groups = [g for g in new.registered_groups if g.name in names]
     new.registered_commands = [c for c in new.registered_commands if _name(c) in names]
     add_examples(new)
+    drawn_help(new)
     return new
 
 

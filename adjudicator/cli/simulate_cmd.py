@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
-from typer.core import TyperGroup
 
+from adjudicator.cli.help_page import HelpGroup
 from adjudicator.cli.options import EditionArg, SchedulerOpt, WorkersOpt, check_cluster
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError
@@ -32,7 +32,7 @@ __all__ = ["register"]
 Policy = Literal["random", "greedy"]
 
 
-class _RunByDefault(TyperGroup):
+class _RunByDefault(HelpGroup):
     """A group whose first word, when it is not a sub-command or an option, starts `run`."""
 
     # ctx is Typer's own vendored click Context, which it does not export by name
