@@ -455,6 +455,7 @@ STARTUPS: dict[str, tuple[str, ...]] = {
     "startup-board": ("board", "show", "gads-hill-1874"),
     "startup-cards": ("cards", "list", "gads-hill-1874"),
     "startup-help": ("--help",),
+    "startup-help-play": ("play", "--help"),
 }
 
 

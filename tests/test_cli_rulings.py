@@ -121,6 +121,7 @@ def test_bench_json_shape() -> None:
         "startup-board",
         "startup-cards",
         "startup-help",
+        "startup-help-play",
         "play",
         "play-condition",
         "hint",
