@@ -145,6 +145,10 @@ def test_a_record_is_frozen_and_equal_only_to_its_own_class() -> None:
         x.a = 2  # type: ignore[misc]
     with pytest.raises(FrozenInstanceError):
         del x.b  # type: ignore[misc]
+    for twin in (x, ManyD(1, "a")):  # neither takes an attribute that is not a field
+        with pytest.raises(FrozenInstanceError):
+            twin.extra = 1  # type: ignore[attr-defined]
+    assert x == ManyR(1, "a")  # nothing above changed it
     assert x != ManyD(1, "a") and x != (1, "a", (), frozenset())
     assert ChildR(1, "a") != ManyR(1, "a")  # a subclass is another class, as in dataclasses
     assert x.__eq__(object()) is NotImplemented
@@ -159,6 +163,33 @@ def test_a_class_that_writes_its_own_equality_is_refused() -> None:
 
             def __eq__(self, other: object) -> bool:
                 return True
+
+
+def test_a_field_init_would_leave_unset_is_refused() -> None:
+    with pytest.raises(TypeError, match="needs a default"):
+
+        @record
+        class Later:
+            a: int = field(init=False)
+
+
+def test_cached_values_and_copies_pass_by_setattr() -> None:
+    """A `cached_property` and `copy` write the instance's dict, as for a dataclass."""
+    import copy
+    from functools import cached_property
+
+    @record
+    class Cached:
+        a: int
+
+        @cached_property
+        def double(self) -> int:
+            return 2 * self.a
+
+    x = Cached(2)
+    assert x.double == 4 and x.double == 4
+    y = copy.deepcopy(x)
+    assert y == x and y.double == 4
 
 
 def test_the_options_of_a_field_are_honoured() -> None:

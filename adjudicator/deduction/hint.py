@@ -24,6 +24,7 @@ from dataclasses import field, replace
 from itertools import combinations
 from typing import Any, NamedTuple
 
+from adjudicator.core.evolve import evolve
 from adjudicator.core.record import record
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.actions import dead_card, discard_with, rule_buy, rule_discard
@@ -217,7 +218,7 @@ def hint(state: GameState, player: str | None = None) -> Hint:
         board = (frozenset(a.placed.items()), frozenset(a.markers.items()), a.retired)
         if board not in reports:
             reports[board] = stop_report(a)
-        r = replace(r, stop=reports[board])
+        r = evolve(r, stop=reports[board])  # not `replace`: once per action
         points = reports[board].points
         return Action(kind, r.cards, r.as_buildings, take, r.points, r, stop_left=points, **more)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from adjudicator.core.evolve import evolve
 from adjudicator.core.words import plural
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
@@ -160,12 +161,13 @@ def discard_with(ruling: Ruling, cards: tuple[int, int]) -> Ruling:
         if hand is not None:
             kept = tuple(c for c in hand if c not in cards)
             after = after.with_player(ruling.player, hand=kept)
-    return replace(
+    # `evolve`, not `replace`: the hint rules a discard for every pair of cards.
+    return evolve(
         ruling,
         cards=cards,
         after=after,
-        reasons=tuple(replace(r, message=r.message.replace(old, new)) for r in ruling.reasons),
-        removed=tuple(replace(x, reason=x.reason.replace(old, new)) for x in ruling.removed),
+        reasons=tuple(evolve(r, message=r.message.replace(old, new)) for r in ruling.reasons),
+        removed=tuple(evolve(x, reason=x.reason.replace(old, new)) for x in ruling.removed),
     )
 
 
