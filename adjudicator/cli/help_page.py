@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import inspect
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group, RenderableType
@@ -252,21 +253,27 @@ def _console() -> Console:
     )
 
 
+def _page(
+    command: _click.Command,
+    ctx: _click.Context,
+    formatter: _click.HelpFormatter,
+    typers: Callable[[_click.Context, _click.HelpFormatter], None],
+) -> None:
+    if draws(command, ctx):
+        draw(command, ctx, _console())
+    else:
+        typers(ctx, formatter)
+
+
 class HelpGroup(TyperGroup):
     """A group whose help page is `draw`'s."""
 
     def format_help(self, ctx: _click.Context, formatter: _click.HelpFormatter) -> None:
-        if draws(self, ctx):
-            draw(self, ctx, _console())
-        else:
-            super().format_help(ctx, formatter)
+        _page(self, ctx, formatter, super().format_help)
 
 
 class HelpCommand(TyperCommand):
     """A command whose help page is `draw`'s."""
 
     def format_help(self, ctx: _click.Context, formatter: _click.HelpFormatter) -> None:
-        if draws(self, ctx):
-            draw(self, ctx, _console())
-        else:
-            super().format_help(ctx, formatter)
+        _page(self, ctx, formatter, super().format_help)
