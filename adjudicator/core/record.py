@@ -31,9 +31,12 @@ _SHARED = ("__eq__", "__hash__", "__repr__", "__setattr__", "__delattr__")
 
 
 def _getter(names: list[str]) -> Callable[[Any], object]:
+    """The fields as a tuple, compared and hashed as a dataclass's tuple is (a tuple's `==`
+    tries identity first, so a NaN field equals itself)."""
     if not names:
         return lambda _record: ()
-    return attrgetter(*names)  # one name: the value itself, which compares the same
+    # One name twice: `attrgetter` of one name gives the bare value, not a tuple.
+    return attrgetter(*names) if len(names) > 1 else attrgetter(names[0], names[0])
 
 
 def _eq(self: Any, other: object) -> object:
@@ -78,14 +81,9 @@ def record(cls: type[T]) -> type[T]:
         raise TypeError(f"{cls.__qualname__} defines {', '.join(defined)}: use @dataclass")
     made = dataclasses.dataclass(eq=False, repr=False)(cls)  # frozen by _setattr
     fields = dataclasses.fields(made)  # type: ignore[arg-type]
-    missing = dataclasses.MISSING
-    unset = [
-        f.name
-        for f in fields
-        if not f.init and f.default is missing and f.default_factory is missing
-    ]
-    if unset:  # __init__ would leave it unset, for a first write later
-        raise TypeError(f"{cls.__qualname__}.{unset[0]}: a field outside __init__ needs a default")
+    outside = [f.name for f in fields if not f.init]
+    if outside:  # __init__ would not write it, leaving its first write for later
+        raise TypeError(f"{cls.__qualname__}.{outside[0]}: a record's fields are __init__'s")
     compared = [f.name for f in fields if f.compare]
     hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
     # Set through `type.__setattr__`: mypy would read plain assignments as overwriting
