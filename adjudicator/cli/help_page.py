@@ -72,13 +72,15 @@ class _Types(RegexHighlighter):
 
 _highlight, _negative, _types = _Options(), _Negative(), _Types()
 BREAK = "\b\n"  # Click's mark of a paragraph kept as written
+ANSI = "\x1b["
 
 
 def draws(command: _click.Command, ctx: _click.Context) -> bool:
     """Whether this module draws the command's page (else Typer does)."""
     if getattr(command, "rich_markup_mode", None) != "rich" or command.deprecated:
         return False
-    for param in command.get_params(ctx):
+    params = command.get_params(ctx)
+    for param in params:
         if getattr(param, "rich_help_panel", None) or getattr(param, "envvar", None):
             return False
         if not isinstance(param, (TyperArgument, TyperOption)) and not getattr(
@@ -87,16 +89,20 @@ def draws(command: _click.Command, ctx: _click.Context) -> bool:
             return False
     if ctx.auto_envvar_prefix is not None:
         return False
+    texts = [command.help, command.epilog, *(getattr(p, "help", None) for p in params)]
     if isinstance(command, TyperGroup):
         for name in command.list_commands(ctx):
             sub = command.get_command(ctx, name)
             if sub is not None and (sub.deprecated or getattr(sub, "rich_help_panel", None)):
                 return False
-    return True
+            if sub is not None:
+                texts += [sub.short_help, sub.help]
+    return not any(ANSI in text for text in texts if text)  # Typer reads those as ANSI
 
 
 def _rich(text: str, style: str = "") -> Text:
-    return _highlight(Text.from_markup(inspect.cleandoc(text), style=style, emoji=False))
+    # Typer's reading of a help text: Rich markup, emoji codes included.
+    return _highlight(Text.from_markup(inspect.cleandoc(text), style=style))
 
 
 def _panel(table: Table, title: str) -> Panel:
