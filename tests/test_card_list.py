@@ -98,3 +98,9 @@ def test_what_a_card_file_says_is_shown_as_written_never_as_markup_or_emoji() ->
     cards = CardList("My [red]set :horse:", [("1", "4s", "Bank", "", "4", "[b]BANK[/b] :horse:")])
     out = page(cards, 100)
     assert "My [red]set :horse:" in out and "[b]BANK[/b] :horse:" in out
+
+
+@pytest.mark.parametrize("odd", ["s\tt", "s\x07x", "\x1b[2J"])
+def test_a_control_character_in_a_short_column_is_rich_s_to_draw(odd: str) -> None:
+    cards = CardList("t", [("1", "4s", odd, "", "4", "text"), ("2", "4s", "Bank", "", "4", "x")])
+    assert page(cards, 100) == page(measured(cards, cards.shown(100)), 100)

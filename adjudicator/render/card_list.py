@@ -59,6 +59,8 @@ class CardList:
         ]
         # The text column's widest: a line of the text as written (it has no newlines).
         self.text_width = max([cell_len(TEXT), *(cell_len(row[-1]) for row in rows)])
+        # A tab or a control character in a short column is Rich's to expand or drop.
+        self.plain = all(cell.isprintable() for row in rows for cell in row[:-1])
 
     def shown(self, width: int) -> list[int]:
         """The short columns that fit beside a readable text column, by index."""
@@ -89,7 +91,7 @@ class CardList:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         shown = self.shown(options.max_width)
         room = self._room(shown, options.max_width)
-        if room < 1:
+        if room < 1 or not self.plain:
             yield self.table(options.max_width)
             return
         text_width = min(self.text_width, room)
