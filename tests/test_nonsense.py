@@ -119,9 +119,9 @@ DEDUCTION = [
     ("12 players", _twelve_players, "players", "seats 2 to 5 players, not 12"),
     ("1 player", _one_player, "players", "seats 2 to 5 players, not 1"),
     ("name with ': '", _rename("ann: bob"), "players 'ann: bob'", "cannot hold ':'"),
-    ("right-to-left mark", _rename("ann\u200f"), "players 'ann\\u200f'", "U+200F"),
-    ("bidi override", _rename("\u202eann"), "players '\\u202eann'", "U+202E"),
-    ("newline in a name", _rename("ann\nbob"), "players 'ann\\nbob'", "U+000A"),
+    ("right-to-left mark", _rename("ann\u200f"), "players 'ann\\u200f'.name", "U+200F"),
+    ("bidi override", _rename("\u202eann"), "players '\\u202eann'.name", "U+202E"),
+    ("newline in a name", _rename("ann\nbob"), "players 'ann\\nbob'.name", "U+000A"),
     ("empty name", _rename(""), "players ''", "cannot be empty"),
     ("retired and in front", _retired_in_front, "players 'ann'.buildings", "is retired"),
     ("60 cards in a hand", _sixty_cards, "players 'ann'.hand", "60 cards"),
@@ -468,3 +468,31 @@ def test_reading_a_record_is_linear_in_its_header_and_moves() -> None:
     assert time.perf_counter() - start < 5.0
     with pytest.raises(InputError, match="more than 10000 moves"):
         record_from_text(text + f"{names[-1]}: 1\n")
+
+
+@pytest.mark.parametrize("name", ["a[/]n", "[red]ann", "ann [b]x", "ann[bold]"])
+def test_a_name_that_reads_as_rich_markup_is_shown_as_written(tmp_path: Path, name: str) -> None:
+    """Not refused, and not read as markup (`[/]` alone once crashed Rich): every command
+    shows what the file says."""
+    data = example("gads-hill-mid.toml")
+    _rename(name)(data)
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(data))
+    for args in (["state", "check"], ["stop"], ["hint"]):
+        result = runner.invoke(app, [*args, str(path)], terminal_width=200)
+        assert result.exit_code == 0, result.output
+        if args == ["state", "check"]:  # the stop and the hint (cid's) name no ann
+            assert name in result.stdout
+
+
+def test_a_board_name_that_reads_as_rich_markup_is_shown_as_written(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parent.parent
+    board = (root / "boards" / "old-town.toml").read_text()
+    assert 'name = "Old Town"' in board
+    (tmp_path / "x.toml").write_text(board.replace('name = "Old Town"', 'name = "Town [/] x"', 1))
+    (tmp_path / "x-cards.toml").write_text((root / "cards" / "old-town.toml").read_text())
+    for args in (["board", "export"], ["board", "show"], ["cards", "list"]):
+        result = runner.invoke(app, [*args, str(tmp_path / "x.toml")], terminal_width=200)
+        assert result.exit_code == 0, result.output
+        if args != ["cards", "list"]:  # the list's title is the card set's name
+            assert "Town [/] x" in result.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 
@@ -128,6 +129,6 @@ def register(app: typer.Typer) -> None:
             twin = "-" if r.twin_median_ms is None else f"{r.twin_median_ms:.2f}"
             table.add_row(r.name, f"{r.median_ms:.3f}", twin, str(r.runs), str(r.twin_runs))
             facts = ", ".join(f"{k}={v}" for k, v in r.detail.items())
-            notes.append(f"[bold]{r.name}[/]: {case.what} ({facts})")
+            notes.append(Text.assemble((r.name, "bold"), f": {case.what} ({facts})"))
         out.show(table, *notes)
         out.json({"results": [r.to_json() for r in results]})

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
-from rich.markup import escape
+from rich.text import Text
 
 from adjudicator.cli.games import append_move, seats_of_new_record
 from adjudicator.cli.options import save_svg
@@ -130,7 +130,7 @@ def new(
     out.show(
         f"New Dry Gulch record in {record}.", dg_board_view(game.state.rules, game.state.buildings)
     )
-    out.lines(*map(escape, [*_table(game), *_next_moves(game)]))
+    out.lines(*_table(game), *_next_moves(game))
     out.json(
         {
             "record": str(record),
@@ -177,15 +177,15 @@ def move(record: Path, text: str, as_json: bool) -> None:
         "won": outcome.won,
     }
     if not outcome.legal:
-        out.show(f"[red]Not legal ({outcome.code}):[/] {escape(outcome.message)}")
+        out.show(Text.assemble((f"Not legal ({outcome.code}):", "red"), " ", outcome.message))
         out.warn(f"refused, the record is unchanged: {outcome.code}: {outcome.message}")
         out.json(data)
         raise typer.Exit(1)
-    out.show(escape(f"{mv.player}: {outcome.message}"))
+    out.show(f"{mv.player}: {outcome.message}")
     if mv.claimed is not None and mv.claimed != outcome.influence:
         out.warn(f"{mv.player} has {outcome.influence} influence, not {mv.claimed}")
     append_move(record, text)
-    out.lines(*map(escape, _next_moves(after)))
+    out.lines(*_next_moves(after))
     out.json({**data, "phase": after.phase, "state": state_data(after.state)})
 
 
@@ -196,7 +196,7 @@ def undo(record: Path, as_json: bool) -> None:
     out = Output(as_json)
     new_text, written, line = remove_last_move(read_text(record), str(record))
     write_atomic(record, new_text)
-    out.show(escape(f"Took back line {line}: {written}"))
+    out.show(f"Took back line {line}: {written}")
     out.json({"undone": written, "line": line})
 
 
@@ -213,7 +213,7 @@ def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> N
     state = game.state
     who = resolve_player(state, record, player, "--player") if player is not None else None
     out.show(dg_board_view(state.rules, state.buildings))
-    out.lines(*map(escape, [*_table(game, who), *_next_moves(game)]))
+    out.lines(*_table(game, who), *_next_moves(game))
     out.json(
         {
             "turn": game.turn,
@@ -265,5 +265,5 @@ def replay(record: Path, as_json: bool) -> None:
         if r.game.over
         else f"Not over: turn {r.game.turn}, {r.game.state.active}'s {r.game.phase} phase."
     )
-    out.lines(*map(escape, lines))
+    out.lines(*lines)
     out.json(final)

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
+from rich.text import Text
 
 from adjudicator.cli.games import append_move, seats_of_new_record
 from adjudicator.cli.locking import holding_lock
@@ -189,7 +190,7 @@ def move(
     elif outcome.legal:
         out.show(outcome.message)
     else:
-        out.show(f"[red]{ILLEGAL}:[/] {outcome.message}")
+        out.show(Text.assemble((f"{ILLEGAL}:", "red"), " ", outcome.message))
     data = {
         "legal": outcome.legal,
         "message": outcome.message,

@@ -14,7 +14,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console, RenderableType
-from rich.markup import escape
+from rich.text import Text
 
 from adjudicator.core.errors import AdjudicatorError
 
@@ -28,11 +28,11 @@ __all__ = [
 ]
 
 # No automatic highlighting: what we print is styled on purpose, and Rich's repr highlighter
-# takes seconds on a long word a user wrote (a 100 KB move took a minute). No emoji codes
-# either: a player named `:horse:` stays that name (and Rich's emoji table, 2 ms of start-up,
-# is never loaded).
-console = Console(highlight=False, emoji=False)
-err_console = Console(stderr=True, highlight=False, emoji=False)
+# takes seconds on a long word a user wrote (a 100 KB move took a minute). No markup and no
+# emoji codes either: what we print holds names and words from files and moves (a board
+# named `Town [/] x`, a player `:horse:`), shown as written; our own styles are `Text`'s.
+console = Console(highlight=False, markup=False, emoji=False)
+err_console = Console(stderr=True, highlight=False, markup=False, emoji=False)
 
 JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print one strict JSON object on stdout instead.")
@@ -69,7 +69,7 @@ class Output:
             sys.stdout.write(json.dumps(obj, indent=2, allow_nan=False) + "\n")
 
     def warn(self, message: str) -> None:
-        err_console.print(f"[yellow]warning:[/] {escape(message)}", highlight=False, soft_wrap=True)
+        err_console.print(Text.assemble(("warning:", "yellow"), " ", message), soft_wrap=True)
 
     @contextmanager
     def progress(self, description: str, total: int) -> Iterator[Callable[[int], None]]:
@@ -109,7 +109,7 @@ def handle_errors(fn: Callable[P, R]) -> Callable[P, R]:
         except AdjudicatorError as exc:
             if DEBUG["on"]:
                 raise
-            err_console.print(f"[red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
+            err_console.print(Text.assemble(("error:", "red"), " ", str(exc)), soft_wrap=True)
             raise typer.Exit(1) from None
 
     return wrapper

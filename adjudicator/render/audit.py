@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from adjudicator.deduction.audit import Audit
 from adjudicator.deduction.models.cards import CardSet
@@ -25,7 +26,7 @@ def _findings_table(audit: Audit, cards: CardSet) -> Table:
     )
     for f in audit.findings:
         table.add_row(
-            f"[{_STYLE[f.severity]}]{f.severity}[/]",
+            Text(f.severity, style=_STYLE[f.severity]),
             f.code,
             ", ".join(map(str, f.cards)),
             f.message,
