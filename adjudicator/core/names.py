@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from adjudicator.core.errors import InputError
 
-__all__ = ["ID_PATTERN", "check_seats", "duplicate", "name_problem"]
+__all__ = ["ID_PATTERN", "check_seats", "control_character", "duplicate", "name_problem"]
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
@@ -25,12 +25,19 @@ def name_problem(name: str) -> str | None:
         return "a player's name cannot start or end with a space"
     if ":" in name:
         return "a player's name cannot hold ':'"
-    # Cc: control characters (newline, escape); Cf: format characters (bidi marks and
-    # overrides, zero-width joiners); Zl/Zp: line and paragraph separators.
-    odd = next((c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")), None)
+    odd = control_character(name)
     if odd is not None:
-        return f"a player's name cannot hold the control character U+{ord(odd):04X}"
+        return f"a player's name cannot hold the control character {odd}"
     return None
+
+
+def control_character(text: str) -> str | None:
+    """The first character of `text` that would make it show differently than it reads,
+    as `U+001B`, or None. Cc: control characters (newline, tab, escape); Cf: format
+    characters (bidi marks and overrides, zero-width joiners); Zl/Zp: line and paragraph
+    separators."""
+    odd = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")), None)
+    return None if odd is None else f"U+{ord(odd):04X}"
 
 
 def duplicate(names: Iterable[str]) -> str | None:

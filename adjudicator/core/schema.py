@@ -16,6 +16,7 @@ from typing import Any, TypeVar, overload
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.limits import clip
+from adjudicator.core.names import control_character
 
 __all__ = ["Table", "keys_in", "kind_of"]
 
@@ -98,6 +99,9 @@ class Table:
     def _text(self, value: object, key: str, pattern: str | None = None) -> str:
         if not isinstance(value, str):
             raise self.fail(key, f"should be text, not {kind_of(value)}")
+        odd = control_character(value)  # a name or a card's words, shown on one line as read
+        if odd is not None:
+            raise self.fail(key, f"should hold no control character ({odd})")
         if pattern is not None and not re.match(pattern, value):
             raise self.fail(key, f"{clip(value)} should be lower-case words joined by hyphens")
         return value
