@@ -496,3 +496,19 @@ def test_a_board_name_that_reads_as_rich_markup_is_shown_as_written(tmp_path: Pa
         assert result.exit_code == 0, result.output
         if args != ["cards", "list"]:  # the list's title is the card set's name
             assert "Town [/] x" in result.stdout
+
+
+def test_no_control_character_is_printable() -> None:
+    """`control_character` skips a printable text whole: no character it refuses is one."""
+    import unicodedata
+
+    from adjudicator.core.names import control_character
+
+    refused = ("Cc", "Cf", "Zl", "Zp")
+    assert not [
+        c
+        for c in map(chr, range(0x110000))
+        if unicodedata.category(c) in refused and c.isprintable()
+    ]
+    assert control_character("Bank\x1b[2J") == "U+001B"
+    assert control_character("Bank\u2028") == "U+2028" and control_character("Bank") is None

@@ -36,6 +36,8 @@ def control_character(text: str) -> str | None:
     as `U+001B`, or None. Cc: control characters (newline, tab, escape); Cf: format
     characters (bidi marks and overrides, zero-width joiners); Zl/Zp: line and paragraph
     separators."""
+    if text.isprintable():  # the usual case, at C speed: none of those is printable
+        return None
     odd = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")), None)
     return None if odd is None else f"U+{ord(odd):04X}"
 
