@@ -213,6 +213,7 @@ def bench_cases() -> list[BenchCase[Any, Any]]:
             lambda a, b: a == b,
             lambda r: {"claims": len(r.removable) + len(r.determined)},
         ),
+        _floor_case(),
         *(_startup_case(name) for name in STARTUPS),
         _play_case("play", state, ("building", "district", "condition")),
         _play_case("play-condition", state, ("condition",)),
@@ -457,6 +458,30 @@ STARTUPS: dict[str, tuple[str, ...]] = {
     "startup-help": ("--help",),
     "startup-help-play": ("play", "--help"),
 }
+
+
+#: What every start-up pays before our code: Python, Typer and Rich loaded (the CLI's floor).
+FLOOR = "import typer, rich.console, rich.table"
+
+
+def _floor_case() -> BenchCase[Any, Any]:
+    """The floor beside the start-ups, in the same run: on a shared machine it shows how
+    loaded the machine was (about 80 ms on an idle one)."""
+    command = [sys.executable, "-c", FLOOR]
+
+    def once() -> int:
+        return subprocess.run(command, capture_output=True, check=True).returncode
+
+    return BenchCase(
+        "startup-floor",
+        f"`python -c '{FLOOR}'` as a new process: what every start-up pays before our code; "
+        "median CPU time of the child, wall_ms its wall time (no twin)",
+        once,
+        None,
+        detail=lambda _code: {},
+        max_runs=21,
+        child_cpu=True,
+    )
 
 
 def _startup_case(name: str) -> BenchCase[Any, Any]:
