@@ -80,6 +80,9 @@ class BenchCase(Generic[A, B]):
     max_runs: int | None = None  # slow cases take fewer runs
     rate_name: str | None = None  # also report runs per second under this name
     child_cpu: bool = False  # median_ms: the CPU time of child processes; wall_ms beside it
+    #: Instead of timing `engine`: the runs' CPU and wall times (ms) and the last answer,
+    #: taken elsewhere (the start-ups, in rounds).
+    samples: Callable[[int], tuple[list[float], list[float], Any]] | None = None
 
     def runs(self, runs: int, twin_runs: int) -> tuple[int, int]:
         """The runs this case takes when asked for `runs` and `twin_runs`."""
@@ -126,7 +129,12 @@ def run_case(
 ) -> BenchResult:
     runs, twin_runs = case.runs(runs, twin_runs)
     wall = None
-    if case.child_cpu:
+    if case.samples is not None:
+        cpu, walls, answer = case.samples(runs)
+        median, wall = statistics.median(cpu), statistics.median(walls)
+        for _ in range(runs):
+            tick()
+    elif case.child_cpu:
         median, wall, answer = _child_cpu_ms(case.engine, runs, tick)
     else:
         median, answer = _median_ms(case.engine, runs, tick)
@@ -213,8 +221,7 @@ def bench_cases() -> list[BenchCase[Any, Any]]:
             lambda a, b: a == b,
             lambda r: {"claims": len(r.removable) + len(r.determined)},
         ),
-        _floor_case(),
-        *(_startup_case(name) for name in STARTUPS),
+        *_startup_cases(),
         _play_case("play", state, ("building", "district", "condition")),
         _play_case("play-condition", state, ("condition",)),
         _hint_case(state),
@@ -464,51 +471,81 @@ STARTUPS: dict[str, tuple[str, ...]] = {
 FLOOR = "import typer, rich.console, rich.table"
 
 
-def _floor_case() -> BenchCase[Any, Any]:
-    """The floor beside the start-ups, in the same run: on a shared machine it shows how
-    loaded the machine was (about 80 ms on an idle one)."""
-    command = [sys.executable, "-c", FLOOR]
+class _Rounds:
+    """The start-ups timed in rounds, each round every command once in turn, so that a
+    burst of load on a shared machine falls on every command alike, the floor included."""
 
-    def once() -> int:
-        return subprocess.run(command, capture_output=True, check=True).returncode
+    def __init__(self, commands: dict[str, list[str]]) -> None:
+        self.commands = commands
+        self.cpu: dict[str, list[float]] = {}
+        self.wall: dict[str, list[float]] = {}
+        self.output: dict[str, int] = {}
 
-    return BenchCase(
-        "startup-floor",
-        f"`python -c '{FLOOR}'` as a new process: what every start-up pays before our code; "
-        "median CPU time of the child, wall_ms its wall time (no twin)",
-        once,
-        None,
-        detail=lambda _code: {},
-        max_runs=21,
-        child_cpu=True,
-    )
+    def samples(self, name: str, runs: int) -> tuple[list[float], list[float], int]:
+        if len(self.cpu.get(name, ())) < runs:
+            self._run(runs)
+        return self.cpu[name][:runs], self.wall[name][:runs], self.output[name]
+
+    def _run(self, runs: int) -> None:
+        import resource
+
+        def cpu_s() -> float:
+            usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+            return usage.ru_utime + usage.ru_stime
+
+        for command in self.commands.values():  # warm-up: the file system's caches
+            subprocess.run(command, capture_output=True, check=True)
+        self.cpu = {name: [] for name in self.commands}
+        self.wall = {name: [] for name in self.commands}
+        for _ in range(runs):
+            for name, command in self.commands.items():
+                c0, t0 = cpu_s(), time.perf_counter()
+                done = subprocess.run(command, capture_output=True, check=True)
+                self.wall[name].append((time.perf_counter() - t0) * 1000)
+                self.cpu[name].append((cpu_s() - c0) * 1000)
+                self.output[name] = len(done.stdout)
 
 
-def _startup_case(name: str) -> BenchCase[Any, Any]:
-    """A command as a whole new process: the interpreter, the imports, reading the files
-    and the work, as a player waits for them."""
-    args = STARTUPS[name]
+def _startup_cases() -> list[BenchCase[Any, Any]]:
+    """Each command of `STARTUPS` as a whole new process (the interpreter, the imports,
+    reading the files, the work, as a player waits for them), and the floor beside them."""
     examples = data_dir("examples")
-    # The shipped examples wherever the package is installed; the words as a player types them.
-    real = [
-        str(examples / a.removeprefix("examples/")) if a.startswith("examples/") else a
-        for a in args
-    ]
-    command = [sys.executable, "-m", "adjudicator.cli.main", *real]
+    commands = {"startup-floor": [sys.executable, "-c", FLOOR]}
+    for name, args in STARTUPS.items():
+        # The shipped examples wherever the package is installed; the words a player types.
+        real = [
+            str(examples / a.removeprefix("examples/")) if a.startswith("examples/") else a
+            for a in args
+        ]
+        commands[name] = [sys.executable, "-m", "adjudicator.cli.main", *real]
+    rounds = _Rounds(commands)
+    what = {
+        "startup-floor": f"`python -c '{FLOOR}'` as a new process: what every start-up pays "
+        "before our code (about 80 ms on an idle machine)",
+        **{
+            name: f"`adjudicator {' '.join(args)}` as a new process "
+            "(`python -m adjudicator.cli.main`)"
+            for name, args in STARTUPS.items()
+        },
+    }
 
-    def once() -> int:
-        return len(subprocess.run(command, capture_output=True, check=True).stdout)
+    def case(name: str) -> BenchCase[Any, Any]:
+        def once() -> None:
+            raise AssertionError("timed in rounds")  # `samples` stands in for it
 
-    return BenchCase(
-        name,
-        f"`adjudicator {' '.join(args)}` as a new process (`python -m adjudicator.cli.main`): "
-        "median CPU time of the child (user + system), wall_ms its wall time (no twin)",
-        once,
-        None,
-        detail=lambda n: {"output_bytes": n},
-        max_runs=21,  # a process's start-up varies by 10 ms run to run on a shared machine
-        child_cpu=True,
-    )
+        return BenchCase(
+            name,
+            what[name] + ": median CPU time of the child (user + system), wall_ms its wall "
+            "time, timed in rounds with the other start-ups (no twin)",
+            once,
+            None,
+            detail=(lambda _n: {}) if name == "startup-floor" else lambda n: {"output_bytes": n},
+            max_runs=21,  # a process's start-up varies by 10 ms run to run on a shared machine
+            child_cpu=True,
+            samples=lambda runs: rounds.samples(name, runs),
+        )
+
+    return [case(name) for name in commands]
 
 
 @record
