@@ -79,9 +79,8 @@ class BenchCase(Generic[A, B]):
     detail: Callable[[A], dict[str, Any]] | None = None
     max_runs: int | None = None  # slow cases take fewer runs
     rate_name: str | None = None  # also report runs per second under this name
-    child_cpu: bool = False  # median_ms: the CPU time of child processes; wall_ms beside it
-    #: Instead of timing `engine`: the runs' CPU and wall times (ms) and the last answer,
-    #: taken elsewhere (the start-ups, in rounds).
+    #: Instead of timing `engine`: the runs' times (ms) and the last answer, taken elsewhere
+    #: (the start-ups: the child process's CPU time, user + system, and its wall time).
     samples: Callable[[int], tuple[list[float], list[float], Any]] | None = None
 
     def runs(self, runs: int, twin_runs: int) -> tuple[int, int]:
@@ -102,28 +101,6 @@ def _median_ms(
     return statistics.median(times), result
 
 
-def _child_cpu_ms(
-    fn: Callable[[], object], runs: int, tick: Callable[..., None]
-) -> tuple[float, float, object]:
-    """The median CPU time (user and system) of the child processes `fn` waits for, by
-    `getrusage(RUSAGE_CHILDREN)` before and after, and the median wall time of `fn`."""
-    import resource
-
-    def cpu_s() -> float:
-        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return usage.ru_utime + usage.ru_stime
-
-    result = fn()  # warm-up: the file system's caches
-    cpu, wall = [], []
-    for _ in range(runs):
-        c0, t0 = cpu_s(), time.perf_counter()
-        result = fn()
-        wall.append((time.perf_counter() - t0) * 1000)
-        cpu.append((cpu_s() - c0) * 1000)
-        tick()
-    return statistics.median(cpu), statistics.median(wall), result
-
-
 def run_case(
     case: BenchCase[Any, Any], runs: int, twin_runs: int, tick: Callable[..., None]
 ) -> BenchResult:
@@ -134,8 +111,6 @@ def run_case(
         median, wall = statistics.median(cpu), statistics.median(walls)
         for _ in range(runs):
             tick()
-    elif case.child_cpu:
-        median, wall, answer = _child_cpu_ms(case.engine, runs, tick)
     else:
         median, answer = _median_ms(case.engine, runs, tick)
     twin_median = None
@@ -541,7 +516,6 @@ def _startup_cases() -> list[BenchCase[Any, Any]]:
             None,
             detail=(lambda _n: {}) if name == "startup-floor" else lambda n: {"output_bytes": n},
             max_runs=21,  # a process's start-up varies by 10 ms run to run on a shared machine
-            child_cpu=True,
             samples=lambda runs: rounds.samples(name, runs),
         )
 
