@@ -37,6 +37,7 @@ from adjudicator.dry_gulch.misfortune import play_misfortune
 from adjudicator.dry_gulch.other_events import play_event
 from adjudicator.dry_gulch.setup import deal_named
 from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, HandCard, parse_card
+from tests.dry_gulch_support import refused_moves
 from tests.dry_gulch_twin import (
     can_deal_named,
     can_discard_over,
@@ -305,15 +306,16 @@ def test_a_real_tables_discards_over_the_hand_limit_are_those_named() -> None:
     assert Counter(c.text for c in after.state.player("bob").hand) == Counter(
         {"lumber": 10, "brick": 5}
     )
-    for bad, why in (
-        ("ann: discard over bob: food", "bob: 2 cards are over the hand limit, 1 named"),
-        ("ann: discard over bob: food food", "bob: no food in the hand to discard"),
-        ("ann: discard over cid: food", "cid: 0 cards are over the hand limit, 1 named"),
-        ("ann: discard over dan: food", "dan is not one of the players"),
-    ):
-        same, out = game.apply(parse_move(bad))
-        assert not out.legal and out.code == str(Code.DISCARD) and why in out.message
-        assert same is game
+    refused_moves(
+        game,
+        (
+            ("ann: discard over bob: food", "bob: 2 cards are over the hand limit, 1 named"),
+            ("ann: discard over bob: food food", "bob: no food in the hand to discard"),
+            ("ann: discard over cid: food", "cid: 0 cards are over the hand limit, 1 named"),
+            ("ann: discard over dan: food", "dan is not one of the players"),
+        ),
+        Code.DISCARD,
+    )
     text = "ann: discard lumber rewards food over bob: food brick cid: mason"
     assert format_move(parse_move(text)) == text
     for bad in ("ann: discard over", "ann: discard over food", "ann: discard over bob:"):

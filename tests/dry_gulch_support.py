@@ -1,0 +1,18 @@
+"""Shared checks of the Dry Gulch game tests: moves a game must refuse."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from adjudicator.dry_gulch.codes import Code
+from adjudicator.dry_gulch.game.flow import DGGame
+from adjudicator.dry_gulch.game.record import parse_move
+
+
+def refused_moves(game: DGGame, moves: Iterable[tuple[str, str]], code: Code) -> None:
+    """Each move (as a record writes it) is refused under `code` with its words, and leaves
+    the game as it was."""
+    for text, why in moves:
+        same, out = game.apply(parse_move(text))
+        assert not out.legal and out.code == str(code) and why in out.message, out.message
+        assert same is game
