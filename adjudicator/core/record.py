@@ -4,8 +4,9 @@ Python 3.11 writes and compiles six methods for every frozen dataclass as its mo
 imported. With some forty on a ruling's path, that was a fifth of a command's start-up
 (issue 13). A record is a dataclass in every other way (`fields`, `replace`, `asdict`,
 pickling, and mypy's checks, which read it as frozen), but Python writes only its
-`__init__`: its `__eq__`, `__hash__`, `__repr__`, `__setattr__` and `__delattr__` are the
-shared functions below, the same for every record.
+`__init__`: its `__eq__`, `__hash__`, `__repr__` and `__delattr__` are the shared functions
+below, the same for every record, and its `__setattr__` a closure over its field names
+(made, not compiled).
 
 They behave as a frozen dataclass's do: equal when of the same class with equal compared
 fields, hashed on the same fields, shown as `Name(field=value, ...)`, and frozen: a field
