@@ -7,6 +7,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.deduction.game.hint_moves import action_move
+from adjudicator.deduction.game.record import format_move
 from adjudicator.deduction.hint import Action, Hint
 from adjudicator.deduction.models.board import Board
 from adjudicator.render.rulings import ruling_view, stop_view
@@ -28,21 +30,8 @@ def action_command(action: Action, source: str, player: str) -> str:
     """The exact command that carries the action out: `play`/`discard ... --write` on a
     state file, `game move` on a game record (`*.game`)."""
     if source.endswith(".game"):
-        plays = [
-            f"{c} as {m}" if m else str(c)
-            for c, m in zip(action.cards, action.as_buildings, strict=True)
-        ]
-        if action.kind == "pass":
-            move = "pass"
-        elif action.kind == "discard":
-            assert action.take is not None
-            building, space = action.take
-            move = f"discard {action.cards[0]} {action.cards[1]} take {building}@{space}"
-        else:
-            if action.buy is not None:
-                plays.insert(action.buy_at, f"buy {action.buy}")
-            move = "; ".join(plays)
-        return f"adjudicator game move {_quote(source)} {_quote(f'{player}: {move}')}"
+        move = format_move(action_move(action, player))
+        return f"adjudicator game move {_quote(source)} {_quote(move)}"
     if action.kind == "pass":
         return f"adjudicator game move RECORD '{player}: pass'  (a state file has no pass)"
     words = ["adjudicator"]

@@ -41,6 +41,7 @@ from typing import Literal
 
 from adjudicator.deduction.game.deal import new_game
 from adjudicator.deduction.game.flow import Game
+from adjudicator.deduction.game.hint_moves import action_move
 from adjudicator.deduction.game.record import (
     Discard,
     Draw,
@@ -53,7 +54,6 @@ from adjudicator.deduction.game.record import (
     Take,
 )
 from adjudicator.deduction.hint import (
-    Action,
     Candidate,
     hint,
     my_building_choices,
@@ -231,16 +231,6 @@ def _random_move(judge: _Judge, rng: random.Random) -> tuple[Move, str, tuple[in
     return Pass(name), "pass", ()
 
 
-def _move_for(action: Action, player: str) -> Move:
-    if action.kind == "play":
-        plays = tuple(zip(action.cards, action.as_buildings, strict=True))
-        return Play(player, plays, action.buy, action.buy_at)
-    if action.kind == "discard":
-        assert action.take is not None
-        return Discard(player, (action.cards[0], action.cards[1]), action.take)
-    return Pass(player)
-
-
 def _refill(game: Game, player: str, due: int, rng: random.Random) -> Take:
     s = game.state
     available = s.available_buildings()
@@ -305,7 +295,7 @@ def play_game(
             h = hint(game.state, player)
             playable.update(c for a in h.actions if a.kind == "play" for c in a.cards)
             action = h.actions[0]  # greedy: the hint's best turn
-            move, kind, cards = _move_for(action, player), action.kind, action.cards
+            move, kind, cards = action_move(action, player), action.kind, action.cards
             if action.kind == "play":
                 ruling = action.ruling
         apply(move, ruling)

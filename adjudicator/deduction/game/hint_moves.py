@@ -1,0 +1,21 @@
+"""A hint's action as the move a record writes: the one conversion the hint's command,
+self-play and the web's hint share, so what is suggested is what gets written."""
+
+from __future__ import annotations
+
+from adjudicator.deduction.game.record import Discard, Move, Pass, Play
+from adjudicator.deduction.hint import Action
+
+__all__ = ["action_move"]
+
+
+def action_move(action: Action, player: str) -> Move:
+    """The move that carries `action` out for `player`, its buy (A2) included."""
+    if action.kind == "play":
+        plays = tuple(zip(action.cards, action.as_buildings, strict=True))
+        return Play(player, plays, action.buy, action.buy_at)
+    if action.kind == "discard":
+        assert action.take is not None and len(action.cards) == 2
+        cards = (action.cards[0], action.cards[1])
+        return Discard(player, cards, action.take, action.buy, action.buy_at)
+    return Pass(player, action.buy, action.buy_at)
