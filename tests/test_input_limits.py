@@ -141,7 +141,7 @@ def test_json_beyond_the_limits_is_one_line(tmp_path: Path, text: str, problem: 
 def test_a_file_that_is_not_utf8_is_named(tmp_path: Path) -> None:
     path = write(tmp_path / "state.toml", STATE.encode() + b'active = "\xff\xfe"\n')
     line = check_state(path)
-    assert line.endswith(f"{path}: not UTF-8 text (byte 0xff at offset 31)")
+    assert line.endswith(f"{path}: line 2: not UTF-8 text (byte 0xff at offset 31)")
 
 
 def test_a_folder_named_as_a_file_is_named(tmp_path: Path) -> None:

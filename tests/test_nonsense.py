@@ -448,10 +448,11 @@ def test_many_players_are_refused_fast(tmp_path: Path) -> None:
 def test_a_record_that_is_not_utf8_or_a_folder_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "table.game"
     path.write_bytes(b'[Edition "old-town"]\n[Players "ann, bob"]\n\nann: 4\xff\n')
-    assert refused(path, "replay").endswith(f"{path}: line 4: not UTF-8 text")
+    line = f"{path}: line 4: not UTF-8 text (byte 0xff at offset 49)"
+    assert refused(path, "replay").endswith(line)
     folder = tmp_path / "folder.game"
     folder.mkdir()
-    assert refused(folder, "replay").endswith(f"{folder}: is a folder, not a record")
+    assert refused(folder, "replay").endswith(f"{folder}: is a folder, not a file")
 
 
 def test_reading_a_record_is_linear_in_its_header_and_moves() -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 from rich.text import Text
 
-from adjudicator.cli.games import append_move, seats_of_new_record
+from adjudicator.cli.games import seats_of_new_record
 from adjudicator.cli.locking import holding_lock
 from adjudicator.cli.options import SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
@@ -157,8 +158,14 @@ def move(
         own.move(record, text, as_json)
         return
     from adjudicator.cli.games import next_turn
+    from adjudicator.core.move_line import append_move, move_line
     from adjudicator.deduction.files.state_file import state_to_data
-    from adjudicator.deduction.game.record import parse_move, read_record
+    from adjudicator.deduction.game.record import (
+        format_move,
+        moves_as_written,
+        parse_move,
+        read_record,
+    )
     from adjudicator.deduction.game.replay import replay_to
     from adjudicator.deduction.rules.logic import stop_report
     from adjudicator.deduction.serialize import to_json
@@ -168,8 +175,9 @@ def move(
 
     out = Output(as_json)
     rec = read_record(record)
+    line = move_line(text)
     try:
-        mv = parse_move(text)
+        mv = parse_move(line)
     except ValueError as exc:
         raise RulesError(str(exc)) from None
     game = replay_to(rec)
@@ -202,7 +210,7 @@ def move(
         raise typer.Exit(1)
     if mv.claimed is not None and mv.claimed != outcome.points:
         out.warn(f"the rules give {plural(outcome.points, 'point')}, not {mv.claimed}")
-    append_move(record, text)
+    append_move(record, line, partial(moves_as_written, source=str(record)), format_move(mv))
     report = stop_report(after.state)
     out.show(
         stop_view(report, after.state.board, "Open STOP claims"), game_summary(next_turn(after))
@@ -219,14 +227,11 @@ def undo(record: RecordArg, as_json: JsonOpt = False) -> None:
     if own is not None:
         own.undo(record, as_json)
         return
-    from adjudicator.core.files import write_atomic
+    from adjudicator.core.files import read_text, write_atomic
     from adjudicator.deduction.game.record import remove_last_move
 
     out = Output(as_json)
-    try:
-        text = record.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(str(record), "", "no such file") from None
+    text = read_text(record)
     removed = remove_last_move(text, str(record))
     write_atomic(record, removed.text)
     out.show(f"Took back line {removed.move.line}: {removed.written}")

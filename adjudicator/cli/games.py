@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 __all__ = [
     "GAME_NAMES",
     "GameKind",
-    "append_move",
     "deduction_edition_ids",
     "edition_game",
     "is_record",
@@ -173,17 +172,18 @@ def require_deduction_edition(edition: str, command: str, option: str = "EDITION
 
 
 _RECORD_EDITION = re.compile(r'^\s*\[\s*Edition\s+"\s*([a-z0-9-]+)\s*"\s*\]', re.I | re.M)
-_PEEK = 4096  # the header comes first: no need to read a long record whole
 
 
 def record_game(path: Path) -> GameKind:
     """The game a record's `[Edition "..."]` tag names. A missing or unreadable file, or
     any other edition, is left to the deduction reader, which says what is wrong in one
-    line; so a deduction record never loads another game."""
+    line; so a deduction record never loads another game. The file is read by the one
+    reader, which keeps a pipe's text for the game's own reader after this."""
+    from adjudicator.core.files import read_text
+
     try:
-        with path.open(encoding="utf-8") as f:
-            head = f.read(_PEEK)
-    except (OSError, UnicodeDecodeError):
+        head = read_text(path)
+    except InputError:
         return "deduction"
     found = _RECORD_EDITION.search(head)
     name = found.group(1).lower() if found else ""
@@ -220,14 +220,6 @@ def other_game(game: GameKind) -> RecordGame | None:
 
         return black_hills_game
     return None
-
-
-def append_move(record: Path, line: str) -> None:
-    """Add one move line at the end of a record, atomically (every game's `game move`)."""
-    from adjudicator.core.files import read_text, write_atomic
-
-    body = read_text(record)
-    write_atomic(record, body + ("" if body.endswith("\n") else "\n") + line.strip() + "\n")
 
 
 def seats_of_new_record(record: Path, players: str, force: bool) -> tuple[str, ...]:

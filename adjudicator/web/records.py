@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.files import read_text
 from adjudicator.core.writes import locked, write_atomic
 
 __all__ = ["RecordDir", "version_of"]
@@ -51,10 +52,13 @@ class RecordDir:
         return sorted(p.name for p in self.root.glob("*.game") if _NAME.match(p.name))
 
     def read(self, name: str) -> str:
+        path = self.path(name)
+        if not path.exists():
+            raise InputError(name, "", "no such record")
         try:
-            return self.path(name).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise InputError(name, "", "no such record") from None
+            return read_text(path)
+        except InputError as exc:  # named as the page names it, not by its path here
+            raise InputError(name, exc.entry, exc.problem) from None
 
     @contextmanager
     def locked(self, name: str) -> Iterator[Path]:

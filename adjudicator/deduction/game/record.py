@@ -35,7 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.limits import MAX_FILE_BYTES, MAX_MOVES
+from adjudicator.core.files import read_text
+from adjudicator.core.limits import MAX_MOVES
 from adjudicator.core.pairs import flag_or_number, name_values
 from adjudicator.core.record import record
 from adjudicator.core.validation import duplicate
@@ -54,6 +55,7 @@ __all__ = [
     "Stop",
     "Take",
     "format_move",
+    "moves_as_written",
     "parse_marker",
     "parse_move",
     "read_record",
@@ -386,6 +388,11 @@ def record_from_text(text: str, source: str = "record") -> Record:
     return Record(header, tuple(moves))
 
 
+def moves_as_written(text: str, source: str = "record") -> list[str]:
+    """A record's moves, each as `format_move` writes it: what a commit reads back."""
+    return [format_move(m) for m in record_from_text(text, source).moves]
+
+
 def record_to_text(record: Record) -> str:
     lines = _header_text(record.header)
     lines.append("")
@@ -393,29 +400,8 @@ def record_to_text(record: Record) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _text_line(path: Path, offset: int) -> int:
-    """The line number of a byte offset of a file (for an error that knows only the byte)."""
-    try:
-        return path.read_bytes()[:offset].count(b"\n") + 1
-    except OSError:
-        return 1
-
-
 def read_record(path: Path) -> Record:
-    try:
-        if Path(path).stat().st_size > MAX_FILE_BYTES:
-            raise InputError(str(path), "", f"larger than {MAX_FILE_BYTES} bytes (the limit)")
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(str(path), "", "no such file") from None
-    except IsADirectoryError:
-        raise InputError(str(path), "", "is a folder, not a record") from None
-    except UnicodeDecodeError as exc:
-        line = _text_line(Path(path), exc.start)
-        raise InputError(str(path), f"line {line}", "not UTF-8 text") from None
-    except OSError as exc:
-        raise InputError(str(path), "", f"cannot be read ({exc.strerror})") from None
-    record = record_from_text(text, str(path))
+    record = record_from_text(read_text(path), str(path))
     return replace(record, source=str(path), base=Path(path).parent)
 
 
