@@ -338,4 +338,4 @@ def state_seen(s: BHState, viewer: str | None = None) -> dict[str, Any]:
 
 
 def write_bh_state(path: Path, s: BHState) -> None:
-    write_data(path, state_data(s))
+    write_data(path, state_data(s), check=lambda d: state_from(d, str(path)))

@@ -9,12 +9,13 @@ commands never load Black Hills (tests/test_startup.py).
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from adjudicator.cli.games import append_move, seats_of_new_record
+from adjudicator.cli.games import seats_of_new_record
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError, RulesError
 
@@ -85,15 +86,22 @@ def new(
 def move(record: Path, text: str, as_json: bool) -> None:
     """Referee one turn on the replayed record and add it; a refused turn leaves it as it
     was (exit status 1)."""
-    from adjudicator.black_hills.game.record import parse_move, read_record
+    from adjudicator.black_hills.game.record import (
+        format_move,
+        moves_as_written,
+        parse_move,
+        read_record,
+    )
     from adjudicator.black_hills.game.replay import replay as replay_record
     from adjudicator.black_hills.referee import referee_text
+    from adjudicator.core.move_line import append_move, move_line
     from adjudicator.core.words import plural
     from adjudicator.render.black_hills import verdict_view
 
     out = Output(as_json)
     rec = read_record(record)
-    mv = parse_move(text, source="MOVE")
+    line = move_line(text)
+    mv = parse_move(line, source="MOVE")
     if mv.player not in rec.header.players:
         raise RulesError(
             f"{record}: player {mv.player!r}: unknown player "
@@ -117,7 +125,7 @@ def move(record: Path, text: str, as_json: bool) -> None:
     rep = v.state.player(mv.player).reputation
     if mv.claimed is not None and mv.claimed != rep:
         out.warn(f"{mv.player} has {rep} reputation, not {mv.claimed}")
-    append_move(record, text)
+    append_move(record, line, partial(moves_as_written, source=str(record)), format_move(mv))
     out.lines(_next(v.state))
     out.json(data)
 

@@ -271,8 +271,7 @@ def _finish_phase(
 ) -> None:
     """Show a phase's ruling (or its JSON) and, with --write, write the state it leaves;
     a phase that is not legal is not written."""
-    from adjudicator.core.files import write_data
-    from adjudicator.dry_gulch.state import state_data
+    from adjudicator.dry_gulch.state import write_dg_state
 
     out.show(view)
     out.json(result.to_json())
@@ -280,7 +279,7 @@ def _finish_phase(
         if not result.legal:
             out.warn(f"not written: {what} is not legal")
             raise typer.Exit(1)
-        write_data(path, state_data(result.after))
+        write_dg_state(path, result.after)
 
 
 @app.command()
@@ -344,11 +343,10 @@ def new(
     """Set up a new table: residences placed, stacks shuffled, 5 resources and 3 permits."""
     from adjudicator.cli.dry_gulch_game import players_option
     from adjudicator.core.errors import InputError
-    from adjudicator.core.files import write_data
     from adjudicator.dry_gulch.data import load_rules
     from adjudicator.dry_gulch.score import score as count_score
     from adjudicator.dry_gulch.setup import new_table
-    from adjudicator.dry_gulch.state import state_data
+    from adjudicator.dry_gulch.state import state_data, write_dg_state
     from adjudicator.render.dry_gulch import score_view
 
     out = Output(as_json)
@@ -364,7 +362,7 @@ def new(
     names = [n.strip().lower() for n in players.split(",") if n.strip()]
     with players_option("--players"):
         state = new_table(names, seed, homes)
-    write_data(state_file, state_data(state))
+    write_dg_state(state_file, state)
     out.show(score_view(count_score(state)))
     out.json({"ok": True, "state": state_data(state)})
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 from rich.text import Text
 
-from adjudicator.cli.games import append_move, seats_of_new_record
+from adjudicator.cli.games import seats_of_new_record
 from adjudicator.cli.options import save_svg
 from adjudicator.cli.output import Output
 from adjudicator.core.errors import InputError, RulesError
@@ -144,15 +145,22 @@ def move(record: Path, text: str, as_json: bool) -> None:
     """Referee one move and add it to the record; a refused move leaves it unchanged."""
     import difflib
 
+    from adjudicator.core.move_line import append_move, move_line
     from adjudicator.core.words import plural
-    from adjudicator.dry_gulch.game.record import parse_move, read_record
+    from adjudicator.dry_gulch.game.record import (
+        format_move,
+        moves_as_written,
+        parse_move,
+        read_record,
+    )
     from adjudicator.dry_gulch.game.replay import replay
     from adjudicator.dry_gulch.state import state_data
 
     out = Output(as_json)
     rec = read_record(record)
+    line = move_line(text)
     try:
-        mv = parse_move(text)
+        mv = parse_move(line)
     except ValueError as exc:
         raise RulesError(f"{record}: {exc}") from None
     names = list(rec.header.players)
@@ -184,7 +192,7 @@ def move(record: Path, text: str, as_json: bool) -> None:
     out.show(f"{mv.player}: {outcome.message}")
     if mv.claimed is not None and mv.claimed != outcome.influence:
         out.warn(f"{mv.player} has {outcome.influence} influence, not {mv.claimed}")
-    append_move(record, text)
+    append_move(record, line, partial(moves_as_written, source=str(record)), format_move(mv))
     out.lines(*_next_moves(after))
     out.json({**data, "phase": after.phase, "state": state_data(after.state)})
 

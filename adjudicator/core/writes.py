@@ -17,7 +17,7 @@ import re
 import stat
 import time
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -28,12 +28,14 @@ from tomlkit.container import Container
 from tomlkit.items import AoT, Comment, InlineTable, Table, Whitespace
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.files import read_text
 
 __all__ = [
     "WriteError",
     "clean_stale_temps",
     "locked",
     "merge_toml",
+    "read_back",
     "write_atomic",
     "write_data",
 ]
@@ -149,14 +151,20 @@ def _keep_owner(fd: int, uid: int, gid: int) -> None:
             raise
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, *, check: Callable[[str], object] | None = None) -> None:
     """Write text to path so that a failure or a kill leaves the old file or the new one,
     whole. A symlink is written through to its target; owner and mode are kept; a file
     without write permission is refused (`FILE: is read-only`), and any OS error becomes
     one line naming the file. A pipe or a terminal (`--svg /dev/stdout`) is written to
-    as it is: it has no old content to keep, and renaming over it would replace it."""
+    as it is: it has no old content to keep, and renaming over it would replace it.
+
+    `check` is the file's own reader: it is given the text before anything is written, and
+    a text it refuses (an `InputError`: a number past a limit, a move that would read as
+    another) is not written, so a write never leaves a file that its readers refuse."""
     path = Path(path)
     shown = str(path)
+    if check is not None:
+        read_back(shown, text, check)
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError:
@@ -233,22 +241,48 @@ def _unlink_quietly(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-def write_data(path: Path, data: dict[str, Any]) -> None:
+def read_back(shown: str, text: str, check: Callable[[str], object]) -> None:
+    """Refuse (`WriteError`) a text that `check`, the file's reader, refuses."""
+    try:
+        check(text)
+    except InputError as exc:
+        where = f"{exc.entry}: " if exc.entry else ""
+        problem = f"not written: it would not read back ({where}{exc.problem})"
+        raise WriteError(shown, problem) from None
+
+
+def write_data(
+    path: Path, data: dict[str, Any], *, check: Callable[[dict[str, Any]], object] | None = None
+) -> None:
     """Write a dict as TOML (or JSON, by the file's ending), atomically. Rewriting a TOML
-    file changes only the values that changed: its comments and layout stay."""
+    file changes only the values that changed: its comments and layout stay. `check` is
+    the file's schema: the text is parsed back as every reader parses it and given to it
+    (see `write_atomic`)."""
     path = Path(path)
-    if path.suffix.lower() == ".json":
+    json_file = path.suffix.lower() == ".json"
+    if json_file:
         text = json.dumps(data, indent=2) + "\n"
     else:
         old = None
-        try:
-            if path.is_file():  # not a pipe: reading one would wait for a writer
-                old = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            pass
+        if path.is_file():  # not a pipe: reading one would wait for a writer
+            # the one reader: a byte-order mark is dropped, so tomlkit's merge keeps the
+            # comments (a mark made it fail, and the file was written afresh)
+            with suppress(InputError):
+                old = read_text(path)
         merged = merge_toml(old, data) if old is not None else None
         text = merged if merged is not None else tomlkit.dumps(data)
-    write_atomic(path, text)
+    if check is None:
+        write_atomic(path, text)
+        return
+    schema = check
+
+    def parsed(text: str) -> object:
+        from adjudicator.core.safe_parse import parse_json, parse_toml
+
+        parse = parse_json if json_file else parse_toml
+        return schema(parse(text, str(path)))
+
+    write_atomic(path, text, check=parsed)
 
 
 def merge_toml(old_text: str, data: Mapping[str, Any]) -> str | None:
@@ -368,6 +402,8 @@ def locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     import fcntl
 
     target = _target(path)
+    if not target.name:  # `/`: no file can be there, and no lock beside it
+        raise WriteError(str(path), "is a folder, not a file")
     lock = target.with_name(f".{target.name}.lock")
     fd = _lock_fd(fcntl, lock, str(path), timeout)
     try:

@@ -31,7 +31,7 @@ from typing import Any
 from pydantic import Field, StrictBool
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.files import read_data
+from adjudicator.core.files import read_data, write_data
 from adjudicator.core.record import record
 from adjudicator.core.seats import Seats
 from adjudicator.core.validation import ID_PATTERN, StrictMutable, check_seats, validated
@@ -312,6 +312,11 @@ def _check_printed_counts(players: list[DGPlayer], rules: Rules, fail: Any) -> N
 
 def load_dg_state(path: Path) -> DGState:
     return state_from(read_data(path), str(path))
+
+
+def write_dg_state(path: Path, s: DGState) -> None:
+    """Write a state file, read back as the next command reads it before it is written."""
+    write_data(path, state_data(s), check=lambda d: state_from(d, str(path)))
 
 
 def state_data(s: DGState) -> dict[str, Any]:

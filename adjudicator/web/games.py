@@ -10,29 +10,31 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from adjudicator.core.errors import InputError, RulesError
+from adjudicator.core.move_line import append_move, move_line
 from adjudicator.core.pairs import flag_or_number, name_values
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.deal import new_game
 from adjudicator.deduction.game.flow import Game, Outcome
+from adjudicator.deduction.game.hint_moves import action_move
 from adjudicator.deduction.game.record import (
     Discard,
     Draw,
     Header,
     Move,
-    Pass,
     Play,
     Record,
     format_move,
+    moves_as_written,
     parse_move,
     record_from_text,
     record_to_text,
     remove_last_move,
 )
 from adjudicator.deduction.game.replay import replay, replay_to
-from adjudicator.deduction.hint import Action
 from adjudicator.deduction.hint import hint as compute_hint
 from adjudicator.deduction.rules.ruling import StopReport
 from adjudicator.deduction.rules.turn_order import refill_due
@@ -270,9 +272,14 @@ def hand(records: RecordDir, name: str, player: str) -> dict[str, Any]:
     }
 
 
-def _parse(name: str, text: str) -> Move:
+def _parse(name: str, text: str) -> tuple[str, Move]:
+    """The move as its record line (one line of printable text) and as a move."""
     try:
-        return parse_move(text)
+        line = move_line(text)
+    except RulesError as exc:
+        raise RulesError(f"{name}: {exc}") from None
+    try:
+        return line, parse_move(line)
     except ValueError as exc:
         raise RulesError(f"{name}: {exc}") from None
 
@@ -303,7 +310,7 @@ def preview(records: RecordDir, name: str, text: str) -> dict[str, Any]:
     """The ruling a move would get, with nothing written."""
     body = records.read(name)
     game = _game(records, name, body)
-    move = _parse(name, text)
+    _line, move = _parse(name, text)
     _check_cards(game, name, move)
     _after, outcome = game.apply(move)
     return {"move": format_move(move), "version": version_of(body), **_outcome_json(game, outcome)}
@@ -313,7 +320,7 @@ def commit(records: RecordDir, name: str, text: str, base: str | None) -> dict[s
     """Adjudicate a move on the record as it is now and, if legal, append it atomically.
     `base`: the version the page saw; a record changed since is refused (the page shows
     the new move and its player decides again), so one tap never lands twice."""
-    move = _parse(name, text)
+    line, move = _parse(name, text)
     with records.locked(name) as path:
         body = records.read(name)
         if base is not None and base != version_of(body):
@@ -328,12 +335,17 @@ def commit(records: RecordDir, name: str, text: str, base: str | None) -> dict[s
             }
         game = _game(records, name, body)
         _check_cards(game, name, move)
+        # numbered as the record will number it, so `after` is what replaying it gives
+        move = replace(move, line=len(body.splitlines()) + 1)
         after, outcome = game.apply(move)
         result = {"move": format_move(move), **_outcome_json(game, outcome)}
         if outcome.legal:
-            line = text.strip().splitlines()[0].strip() if text.strip() else format_move(move)
-            new = body + ("" if body.endswith("\n") else "\n") + line + "\n"
-            records.write(path, new)
+            # the line ruled on, and only it: read back before it is written (the old
+            # first-line cut wrote 'bob: 4' for a ruled 'bob: 4<U+2028>; 37 as church')
+            written = partial(moves_as_written, source=name)
+            new = append_move(path, line, written, format_move(move), body)
+            with _CACHE_LOCK:  # the next request of this record starts from here
+                _CACHE[(str(records.root), name, version_of(new))] = after
             result["version"] = version_of(new)
             result["stop"] = _stop_window(after)
         else:
@@ -356,22 +368,6 @@ def undo(records: RecordDir, name: str, base: str | None) -> dict[str, Any]:
     }
 
 
-def _action_move(action: Action, player: str) -> Move:
-    if action.kind == "play":
-        return Play(
-            player,
-            tuple(zip(action.cards, action.as_buildings, strict=True)),
-            action.buy,
-            action.buy_at,
-        )
-    if action.kind == "discard":
-        assert action.take is not None and len(action.cards) == 2
-        return Discard(
-            player, (action.cards[0], action.cards[1]), action.take, action.buy, action.buy_at
-        )
-    return Pass(player, action.buy, action.buy_at)
-
-
 def hint_view(records: RecordDir, name: str, top: int = 5) -> dict[str, Any]:
     """The hint for the player to act next, each action with its move line to play."""
     game = _game(records, name, records.read(name))
@@ -391,7 +387,7 @@ def hint_view(records: RecordDir, name: str, top: int = 5) -> dict[str, Any]:
     actions = []
     for action in h.actions[:top]:
         data = _strip_states(to_json(action))
-        data["move"] = format_move(_action_move(action, player))
+        data["move"] = format_move(action_move(action, player))
         actions.append(data)
     return {
         "player": player,

@@ -335,4 +335,7 @@ def state_to_data(state: GameState) -> dict[str, Any]:
 def write_state(path: Path, state: GameState) -> None:
     """Write a state file atomically (temporary file, then rename). Rewriting a TOML
     file changes only the values that changed: every comment stays where it stands."""
-    write_data(Path(path), state_to_data(state))
+    path = Path(path)
+    # read back as the next command will read it: a score past the limit is not written
+    data = state_to_data(state)
+    write_data(path, data, check=lambda d: state_from_data(d, str(path), path.parent))

@@ -81,6 +81,7 @@ __all__ = [
     "Violet",
     "format_move",
     "header_text",
+    "moves_as_written",
     "parse_move",
     "read_record",
     "record_from_text",
@@ -482,6 +483,11 @@ def header_text(h: DGHeader) -> list[str]:
         )
         out.append(f'[Hands "{pairs}"]')
     return out
+
+
+def moves_as_written(text: str, source: str = "record") -> list[str]:
+    """A record's moves, each as `format_move` writes it: what a commit reads back."""
+    return [format_move(m) for m in record_from_text(text, source).moves]
 
 
 def record_to_text(record: DGRecord) -> str:
