@@ -213,7 +213,33 @@ def bench_cases() -> list[BenchCase[Any, Any]]:
         *_black_hills_cases(),
         *_dry_gulch_cases(),
         _puzzle_case(),
+        *_limit_cases(),
     ]
+
+
+def _limit_cases() -> list[BenchCase[Any, Any]]:
+    """`bench_limits`: each command on the largest input its loader accepts, as a process."""
+    from adjudicator.bench_limits import LIMIT_CASES, limit_samples
+
+    samples = limit_samples()
+
+    def once() -> None:
+        raise AssertionError("timed as a process")  # `samples` stands in for it
+
+    def case(name: str) -> BenchCase[Any, Any]:
+        words = " ".join(LIMIT_CASES[name][1]).replace("{}", LIMIT_CASES[name][0])
+        return BenchCase(
+            name,
+            f"`adjudicator {words}` at the loader's limit, as a new process: median CPU "
+            "time of the child (user + system), wall_ms its wall time (target: 2 s; no twin)",
+            once,
+            None,
+            detail=lambda n: {"output_bytes": n},
+            max_runs=5,
+            samples=lambda runs: samples(name, runs),
+        )
+
+    return [case(name) for name in LIMIT_CASES]
 
 
 def _dry_gulch_cases() -> list[BenchCase[Any, Any]]:

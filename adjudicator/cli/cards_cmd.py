@@ -34,13 +34,17 @@ def card_data(board: Board, card: Card) -> dict[str, Any]:
     }
 
 
-def _load(name: str, out: Output) -> Edition:
-    """The edition, warning (on stderr) about every card whose clue and map disagree."""
+def _load(name: str, out: Output, card: int | None = None) -> Edition:
+    """The edition, warning (on stderr) about every card whose clue and map disagree; of
+    one `card` only that card's, once it is found (a missing card is one line)."""
     from adjudicator.deduction.files.editions import resolve_edition
 
     edition = resolve_edition(name).edition()
+    if card is not None:
+        _card(edition, card)
     for mismatch in edition.cards.mismatches:
-        out.warn(mismatch.message(edition.board))
+        if card is None or mismatch.card == card:
+            out.warn(mismatch.message(edition.board))
     return edition
 
 
@@ -164,7 +168,7 @@ def show(
 
     _deduction_only(edition, "show")
     out = Output(as_json)
-    ed = _load(edition, out)
+    ed = _load(edition, out, number)
     card = _card(ed, number)
     out.json({"card": card_data(ed.board, card)})
     out.show(card_panel(ed.board, card))

@@ -25,6 +25,7 @@ __all__ = [
     "MAX_STRING",
     "clip",
     "one_line",
+    "whole_number",
 ]
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -50,14 +51,21 @@ MAX_STRING = 10_000
 MAX_PLAYERS = 8
 """Players at one table (the deduction games seat 2 to 5; no board may ask for more)."""
 
-MAX_HAND = 60
-"""Cards in one player's hand."""
+MAX_HAND = 16
+"""Cards in one player's hand in Old Town and Gads Hill. A hand is dealt 4 or 5 cards and
+grows only by passing (T2, T4: a pass draws a card); 16 is the deal and a dozen passes,
+more than any table holds. The hint rules every ordered pair of a hand's cards, so its
+time grows with the square of the hand: 16 cards keep it well under 2 s (the bench's
+`hint-largest-hand`), 47 took 21 s."""
+
+MAX_MOVES = 1_000
+"""Moves in one game record. The longest self-played games write under 300 (Black Hills,
+4 players); every command replays the record, so this keeps `replay` and each `game`
+command of the longest record well under 2 s (the bench's `replay-longest-record`)."""
 
 MAX_CARDS = 1_000
 """Cards in one card set (the shipped sets hold 60)."""
 
-MAX_MOVES = 10_000
-"""Moves in one game record (a real game has a few hundred)."""
 
 MAX_BOARD_COORD = 100
 """The largest magnitude of a board coordinate (`x`, `y`, a line's `between` and `span`):
@@ -102,3 +110,12 @@ def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
     if len(text) > limit:
         text = f"{text[:limit]}... (cut)"
     return text
+
+
+def whole_number(text: str, most_digits: int = MAX_INT_DIGITS) -> int | None:
+    """`text` as a whole number if it is ASCII digits only, at most `most_digits` of them;
+    else None. `str.isdigit` takes "³" and "²" for digits, which `int` refuses, and `int`
+    refuses more than 4,300 digits: both were tracebacks where a number was read."""
+    if text.isascii() and text.isdigit() and len(text) <= most_digits:
+        return int(text)
+    return None

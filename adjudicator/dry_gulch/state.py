@@ -168,6 +168,14 @@ class _State(StrictMutable):
 SEATS = (3, 6)
 
 
+#: The cards one turn adds to a hand before it is built from: the 3 resources drawn (the
+#: Bank's owner: 2) and the 2 event cards taken of the 3 turned up. A hand in a state file
+#: holds at most the hand limit (every turn ends at it) and this. The plan's search grows
+#: steeply with the hand (40 cards took it minutes; the bench's `limit-plan-largest-hand`
+#: times a hand at this limit).
+TURN_GAIN = 5
+
+
 def state_from(data: dict[str, Any], source: str) -> DGState:
     m = validated(_State, data, source)
     rules = load_rules()
@@ -180,6 +188,14 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
     players = []
     for p in m.players:
         entry = f"players {p.name!r}"
+        most = rules.hand_limit + TURN_GAIN
+        if len(p.hand) > most:
+            raise fail(
+                f"{entry}.hand",
+                f"{len(p.hand)} cards; a hand holds at most {most}: {rules.hand_limit} at the "
+                f"end of every turn (\"All players with more than {rules.hand_limit} cards "
+                f"must discard\"), and the {TURN_GAIN} one turn draws and takes",
+            )
         hand = []
         for text in p.hand:
             try:

@@ -29,6 +29,7 @@ from starlette.templating import Jinja2Templates
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from adjudicator.core.errors import AdjudicatorError, InputError
+from adjudicator.core.limits import MAX_INT_DIGITS, whole_number
 from adjudicator.core.safe_parse import parse_json
 from adjudicator.web import games, puzzles
 from adjudicator.web.records import RecordDir
@@ -279,12 +280,10 @@ def create_app(root: Path, token: str | None = None, default: str | None = None)
 
     @_guarded
     async def hint(request: Request) -> Response:
-        top = request.query_params.get("top", "5")
-        if not top.isdigit() or not 1 <= int(top) <= 50:
+        top = whole_number(request.query_params.get("top", "5"), 2)
+        if top is None or not 1 <= top <= 50:
             raise HttpError(400, "top: a number from 1 to 50")
-        data = await run_in_threadpool(
-            games.hint_view, records, request.path_params["name"], int(top)
-        )
+        data = await run_in_threadpool(games.hint_view, records, request.path_params["name"], top)
         return JSONResponse(data)
 
     @_guarded
@@ -295,7 +294,11 @@ def create_app(root: Path, token: str | None = None, default: str | None = None)
     @_guarded
     async def step(request: Request) -> Response:
         p = request.path_params
-        data = await run_in_threadpool(games.step_view, records, p["name"], p["step"])
+        # read here, not by Starlette's `int` convertor: 4,301 digits were a 500 there
+        n = whole_number(p["step"], MAX_INT_DIGITS)
+        if n is None:
+            raise HttpError(400, "step: a whole number")
+        data = await run_in_threadpool(games.step_view, records, p["name"], n)
         return JSONResponse(data)
 
     # ----- solo puzzles (`web/puzzles.py`): the player's markers travel in each request
@@ -343,7 +346,7 @@ def create_app(root: Path, token: str | None = None, default: str | None = None)
         Route("/api/g/{name}/undo", undo, methods=["POST"]),
         Route("/api/g/{name}/hint", hint),
         Route("/api/g/{name}/replay", timeline),
-        Route("/api/g/{name}/step/{step:int}", step),
+        Route("/api/g/{name}/step/{step}", step),
         Route("/p/{name}", puzzle_page),
         Route("/api/puzzles", list_puzzles, methods=["GET"]),
         Route("/api/puzzles", new_puzzle, methods=["POST"]),

@@ -14,6 +14,7 @@ from functools import partial
 from typing import Any
 
 from adjudicator.core.errors import InputError, RulesError
+from adjudicator.core.limits import clip, whole_number
 from adjudicator.core.move_line import append_move, move_line
 from adjudicator.core.pairs import flag_or_number, name_values
 from adjudicator.core.words import plural
@@ -130,8 +131,8 @@ def create(records: RecordDir, form: dict[str, Any]) -> str:
     if not players:
         raise InputError(name, "players", "name the players in seat order: ann, bob, cid")
     seed = _field(form, "seed")
-    if seed and not (seed.isdigit() and len(seed) <= 18):
-        raise InputError(name, "seed", f"{seed!r} is not a number")
+    if seed and whole_number(seed, 18) is None:
+        raise InputError(name, "seed", f"{clip(seed)} is not a number")
     fields: dict[str, Any] = {}
     for key, read in (("frames", _pairs), ("buildings", _pairs), ("options", _options)):
         try:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.limits import whole_number
 from adjudicator.core.record import record
 from adjudicator.core.writes import write_atomic
 from adjudicator.deduction.puzzle.model import LEVELS, Level, Puzzle, Town, start_state
@@ -345,8 +346,8 @@ def new_puzzle(puzzles: PuzzleDir, form: dict[str, Any], editions: tuple[str, ..
         raise InputError("level", "", f"must be one of {', '.join(LEVELS)}")
     raw_seed = form.get("seed", 0)
     seed = raw_seed.strip() if isinstance(raw_seed, str) else raw_seed
-    if isinstance(seed, str) and seed.isdigit() and len(seed) <= len(str(_MAX_SEED)):
-        seed = int(seed)
+    if isinstance(seed, str):
+        seed = whole_number(seed, len(str(_MAX_SEED)))
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= _MAX_SEED:
         raise InputError("seed", "", f"a whole number from 0 to {_MAX_SEED}")
     name = form.get("name") or f"{edition}-{level}-{seed}{SUFFIX}"

@@ -89,10 +89,13 @@ def _deal(t: Table | None) -> Deal:
         return {int(n): v for n, v in read.items()}
 
     top, own = per_seats("top_of_common"), per_seats("own_pile")
+    hand = _per_kind(t, "hand", 0, MAX_HAND)
+    if sum(hand.values()) > MAX_HAND:
+        raise t.fail("hand", f"{sum(hand.values())} cards in all; a hand holds at most {MAX_HAND}")
     return Deal(
         min_players=low,
         max_players=high,
-        hand=_per_kind(t, "hand", 0, MAX_HAND),
+        hand=hand,
         common=t.choice("common", KINDS, None),
         top_of_common=top,
         own_pile=own,

@@ -8,7 +8,7 @@ from typing import Any
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data, write_data
-from adjudicator.core.limits import MAX_BOARD_ITEMS, MAX_HAND, MAX_INT
+from adjudicator.core.limits import MAX_BOARD_ITEMS, MAX_CARDS, MAX_HAND, MAX_INT
 from adjudicator.core.names import name_problem
 from adjudicator.core.record import record
 from adjudicator.core.schema import Table
@@ -51,7 +51,7 @@ class _RawPlayer:
             name=t.text("name"),
             buildings=t.texts("buildings", most=MAX_BOARD_ITEMS, optional=True),
             points=t.integer("points", 0, low=0, high=MAX_INT),
-            hand=t.integers("hand", most=MAX_HAND) if t.has("hand") else None,
+            hand=t.integers("hand", most=MAX_CARDS) if t.has("hand") else None,
             bought=t.integer("bought", 0, low=0, high=MAX_INT),
         )
 
@@ -259,6 +259,12 @@ def state_from_data(
                 f"{entry}.buildings",
                 f"{len(p.buildings)} buildings in front of {p.name}; "
                 f"at most {2 + p.bought} (two at setup, {p.bought} bought)",
+            )
+        if p.hand is not None and len(p.hand) > MAX_HAND:
+            raise fail(
+                f"{entry}.hand",
+                f"{len(p.hand)} cards; a hand holds at most {MAX_HAND} (the deal, and a card "
+                "for each of a dozen passes, T2: no table holds more)",
             )
         if p.hand is not None and len(p.hand) > most_cards:
             raise fail(
