@@ -4,7 +4,7 @@ largest input its loader accepts, timed as a whole new process (issue 29: within
 - `limit-hint-largest-hand`: `hint` on the shipped mid-game Gads Hill state with the
   active player's hand filled to `MAX_HAND` cards (the hint rules every ordered pair);
 - `limit-plan-largest-hand`: `dry-gulch plan` with a hand at the state file's limit (the
-  hand limit and `TURN_GAIN`: 20 cards), the slowest of 40 random hands measured, and
+  hand limit and `TURN_GAIN`: 30 cards), the slowest of 40 random hands measured, and
   every permit no building of the example uses;
 - `limit-replay-longest-*`: `replay` of a record of `MAX_MOVES` moves of each game: a
   self-played game with, halfway, the acting player's refused move written again and again
@@ -55,12 +55,15 @@ def _hint_state(folder: Path) -> None:
     (folder / "hint-hand.toml").write_text(tomlkit.dumps(doc), encoding="utf-8")
 
 
-#: The slowest of 40 random hands of 20 cards (the state file's limit) measured for `plan`
+#: The slowest of 40 random hands of 30 cards (the state file's limit) measured for `plan`
 #: with every permit; hands of Labor cards and Handyman Brothers alone are faster.
 WORST_PLAN_HAND = (
-    *("blacksmith", "blacksmith", "brick", "brick", "brick", "carpenter", "food"),
-    *("labor:1", "labor:1", "labor:2", "labor:3", "lumber", "lumber", "lumber", "lumber"),
-    *("lumber", "mason", "mason", "whiskey", "whiskey"),
+    *("blacksmith",) * 5,
+    *("brick",) * 4,
+    *("carpenter",) * 5,
+    *("entertainment", "food", "labor:2", "labor:2", "labor:2", "labor:3", "labor:3"),
+    *("lumber",) * 5,
+    *("mason", "whiskey", "whiskey", "whiskey"),
 )
 
 

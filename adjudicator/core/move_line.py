@@ -25,9 +25,7 @@ def move_line(text: str) -> str:
     break or any other control or format character."""
     odd = control_character(text)
     if odd is not None:
-        raise RulesError(
-            f"MOVE: a move is one line of text; it holds the control character {odd}"
-        )
+        raise RulesError(f"MOVE: a move is one line of text; it holds the control character {odd}")
     line = text.strip()
     if not line:
         raise RulesError("MOVE: the move is empty")

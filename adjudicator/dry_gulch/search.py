@@ -374,11 +374,21 @@ def best_plan(
     labor_values = sorted((c.labor for c in hand if c.kind == "labor"), reverse=True)
     cheapest_first = sorted(card_value(c, rules) for c in hand)
 
+    # `_needs` and `_store_caps` for a set, from each permit's units worked out once
+    is_smith = {p: rules.permits[p].special == "blacksmith" for p in order}
+    is_store = {p: rules.permits[p].special == "general-store" for p in order}
+    units_by = {
+        (p, smith): units_of(rules, p, Means(means.stores, smith))
+        for p in order
+        for smith in (False, True)
+    }
+
     def least_cards(chosen: list[str]) -> int:
         """At least how many cards paying for these buildings takes: a unit the hand
         holds no card of takes as many as the table says unless a Handyman Brother or a
         store card pays it; each building's labour its own Labor cards."""
-        needs = _needs(rules, chosen, means)
+        smiths = sum(is_smith[x] for x in chosen)
+        needs = [units_by[x, means.blacksmith or smiths - is_smith[x] > 0] for x in chosen]
         wanted: dict[str, int] = {}
         for units, _ in needs:
             for k in units:
@@ -390,7 +400,7 @@ def best_plan(
             cards += missing * (rules.substitution[k] - 1)
             saves[k in ABILITIES] += [rules.substitution[k] - 1] * missing
         helpers = held.get("handyman", 0)
-        stores = _store_caps(rules, chosen, means)[1]
+        stores = min(2, means.stores + sum(is_store[x] for x in chosen))  # as _store_caps
         cards -= sum(sorted(saves[True], reverse=True)[:helpers])
         cards -= sum(sorted(saves[False], reverse=True)[:stores])
         for _, lab in needs:
@@ -405,15 +415,62 @@ def best_plan(
                     return len(hand) + 1
         return cards
 
-    def visit(i: int, chosen: list[str], influence: int) -> None:
+    # Two bounds prune the search. Every unit of a building takes a card of its own and
+    # labour at least one Labor card, and labour takes its points: a set the hand pays for
+    # weighs at most the hand in cards and in labour points, so what the permits from `i`
+    # on can still add is at most a fractional knapsack of them (by influence per card,
+    # or per point) in what the chosen ones leave. And a set's worth is at least that of
+    # the cheapest cards it must take, which only grows with the set: a branch that can
+    # at most tie the best influence, already no cheaper, is done. Without them a large
+    # hand (20 cards and more) had the search visit every affordable set (40 cards: half
+    # a minute).
+    cards_of = [
+        sum(n for k, n in rules.permits[p].cost.items() if k != "blacksmith")
+        + (rules.permits[p].labor > 0)
+        for p in order
+    ]
+    labour_of = [rules.permits[p].labor for p in order]
+    gain_of = [rules.permits[p].influence for p in order]
+
+    def by_value(weights: list[int]) -> list[int]:
+        return sorted(range(len(order)), key=lambda j: -gain_of[j] / max(weights[j], 1e-9))
+
+    by_cards, by_labour = by_value(cards_of), by_value(labour_of)
+
+    def more_at_most(i: int, room: float, weights: list[int], ranked: list[int]) -> float:
+        gain = 0.0
+        for j in ranked:
+            if j < i:
+                continue
+            if weights[j] == 0:
+                gain += gain_of[j] * copies[j]
+                continue
+            if room <= 0:
+                continue
+            take = min(copies[j], room / weights[j])
+            gain += gain_of[j] * take
+            room -= take * weights[j]
+        return gain
+
+    def visit(i: int, chosen: list[str], influence: int, low: int, spent: tuple[int, int]) -> None:
+        """`low`: the fewest cards `chosen` takes; `spent`: its weights (cards, points)."""
         nonlocal best, found
         if influence + tail[i] < best[0]:
             return
         if i == len(order):
             return
+        most = influence + min(
+            more_at_most(i, len(hand) - spent[0], cards_of, by_cards),
+            more_at_most(i, points - spent[1], labour_of, by_labour),
+        )
+        if most < best[0]:
+            return
+        if int(most + 1e-9) <= best[0] and -sum(cheapest_first[:low]) <= best[1]:
+            return
         p = order[i]
         for n in range(copies[i], -1, -1):
             more = chosen + [p] * n
+            cards = low
             if n:
                 cards = least_cards(more)
                 if cards > len(hand) or sum(rules.permits[x].labor for x in more) > points:
@@ -430,7 +487,8 @@ def best_plan(
                     if (gain, -pay.worth) > best:
                         best = (gain, -pay.worth)
                         found = (more, sites, pay)
-            visit(i + 1, more, influence + rules.permits[p].influence * n)
+            weights = (spent[0] + cards_of[i] * n, spent[1] + labour_of[i] * n)
+            visit(i + 1, more, influence + rules.permits[p].influence * n, cards, weights)
 
-    visit(0, [], 0)
+    visit(0, [], 0, 0, (0, 0))
     return found

@@ -168,12 +168,14 @@ class _State(StrictMutable):
 SEATS = (3, 6)
 
 
-#: The cards one turn adds to a hand before it is built from: the 3 resources drawn (the
-#: Bank's owner: 2) and the 2 event cards taken of the 3 turned up. A hand in a state file
-#: holds at most the hand limit (every turn ends at it) and this. The plan's search grows
-#: steeply with the hand (40 cards took it minutes; the bench's `limit-plan-largest-hand`
-#: times a hand at this limit).
-TURN_GAIN = 5
+#: The most cards a hand in a state file holds beyond the hand limit: every turn ends with
+#: every hand at the limit ("All players with more than 15 cards must discard"), and one
+#: turn brings less than as many again before its discard phase: the draw (3 resources),
+#: 2 event cards taken, what the events bring, and the rewards of the buildings (the
+#: most seen in self-play with every option on: 12 over the limit). The plan's search
+#: grows steeply with the hand (40 cards took it half a minute; the bench's
+#: `limit-plan-largest-hand` times a hand at this limit).
+TURN_GAIN = 15
 
 
 def state_from(data: dict[str, Any], source: str) -> DGState:
@@ -193,8 +195,9 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
             raise fail(
                 f"{entry}.hand",
                 f"{len(p.hand)} cards; a hand holds at most {most}: {rules.hand_limit} at the "
-                f"end of every turn (\"All players with more than {rules.hand_limit} cards "
-                f"must discard\"), and the {TURN_GAIN} one turn draws and takes",
+                f'end of every turn ("All players with more than {rules.hand_limit} cards '
+                f'must discard"), and {TURN_GAIN} more than one turn brings before its '
+                "discard phase",
             )
         hand = []
         for text in p.hand:

@@ -1,0 +1,391 @@
+"""Hardening, round two (issue 29): each fault the campaign found, from its minimal input.
+
+What a commit writes is exactly what was ruled on; a write never leaves a file its readers
+refuse; every input is read once, through one bounded reader; numbers from the web are
+ASCII digits; the loaders refuse, by the rule, what no table reaches.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from adjudicator.cli.main import app
+from adjudicator.core.limits import MAX_HAND, MAX_INT, MAX_MOVES
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+runner = CliRunner()
+
+#: Every character `str.splitlines` breaks a line at, and a few other controls.
+LINE_BREAKS = ["\n", "\r", "\f", "\v", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+OTHER_CONTROLS = ["\t", "\x00", "\x1b", "\u200f", "\u202e"]
+
+
+def one_line_error(result: object, *, exit_code: int = 1) -> str:
+    """The one line a refused command prints on stderr (no traceback, nothing on stdout)."""
+    assert result.exit_code == exit_code, result.output  # type: ignore[attr-defined]
+    err = result.stderr.strip()  # type: ignore[attr-defined]
+    assert "Traceback" not in err
+    assert len(err.splitlines()) == 1, err
+    return err
+
+
+# ----- 1. the hint on an ordinary record whose best turn is a discard ------------------------
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_the_hint_of_a_record_whose_best_turn_is_a_discard(tmp_path: Path, as_json: bool) -> None:
+    """Old Town, seed 1, 20 moves (a greedy game's, ann's refill the last): the best turn
+    is a discard, whose two cards have no `as`; building its command raised `zip()
+    argument 2 is shorter than argument 1`."""
+    record = tmp_path / "table.game"
+    shutil.copy(FIXTURES / "old-town-best-is-discard.game", record)
+    result = runner.invoke(app, ["hint", str(record), "--json"])
+    assert result.exit_code == 0, result.output
+    best = json.loads(result.stdout)["actions"][0]
+    assert best["kind"] == "discard"
+    assert best["command"] == (
+        f"adjudicator game move {record} 'ann: discard 43 24 take prison@a2'"
+    )
+    if not as_json:
+        shown = runner.invoke(app, ["hint", str(record)])
+        assert shown.exit_code == 0, shown.output
+        assert "'ann: discard 43 24 take prison@a2'" in shown.stdout
+    # the command the hint prints carries the turn out
+    moved = runner.invoke(app, ["game", "move", str(record), "ann: discard 43 24 take prison@a2"])
+    assert moved.exit_code == 0, moved.output
+    assert record.read_text().splitlines()[-1] == "ann: discard 43 24 take prison@a2"
+
+
+def test_the_hint_of_a_record_names_the_refill_first(tmp_path: Path) -> None:
+    """Before ann's refill (A4) the record refuses every other move of hers: the hint says
+    so, as the web's does, instead of suggesting a turn `game move` would refuse."""
+    record = tmp_path / "table.game"
+    lines = (FIXTURES / "old-town-best-is-discard.game").read_text().splitlines()
+    record.write_text("\n".join(lines[:-1]) + "\n")
+    line = one_line_error(runner.invoke(app, ["hint", str(record)]))
+    assert line.endswith(
+        f"ann first takes 1 building from beside the board (A4): "
+        f"adjudicator game move {record} 'ann: take BUILDING'"
+    )
+
+
+# ----- 2, 3. a move with a line break, through the CLI (four games) and the web -------------
+
+
+def _new_record(tmp_path: Path, edition: str) -> tuple[Path, str]:
+    """A new seeded record of `edition` and a legal first move for it."""
+    record = tmp_path / f"{edition}.game"
+    made = runner.invoke(
+        app, ["game", "new", str(record), "--edition", edition, "--players", "ann,bob,cid",
+              "--seed", {"old-town": "1", "gads-hill-1874": "50"}.get(edition, "38")]
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    first = {
+        "old-town": "ann: 3",
+        "gads-hill-1874": "ann: 9; 25 as jail",
+        "dry-gulch": "ann: draw resources",
+        "black-hills": "ann: keep explorer gold-digger",
+    }[edition]
+    return record, first
+
+
+def _black_hills_first(tmp_path: Path) -> tuple[Path, str]:
+    record = tmp_path / "black-hills.game"
+    record.write_text('[Edition "black-hills"]\n[Players "ann, bob, cid"]\n[Seed "6"]\n\n')
+    return record, "ann: keep explorer gold-digger"
+
+
+EDITIONS = ["old-town", "gads-hill-1874", "dry-gulch", "black-hills"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("odd", LINE_BREAKS + OTHER_CONTROLS, ids=lambda c: f"U+{ord(c):04X}")
+def test_a_move_with_a_line_break_is_refused_and_the_record_unchanged(
+    tmp_path: Path, edition: str, odd: str
+) -> None:
+    if edition == "black-hills":
+        record, first = _black_hills_first(tmp_path)
+    else:
+        record, first = _new_record(tmp_path, edition)
+    before = record.read_bytes()
+    player, rest = first.split(":", 1)
+    result = runner.invoke(app, ["game", "move", str(record), f"{player}:{odd}{rest.strip()}"])
+    line = one_line_error(result)
+    assert f"control character U+{ord(odd):04X}" in line
+    assert record.read_bytes() == before
+    # the same move without it is legal, written as given, and the record reads on
+    moved = runner.invoke(app, ["game", "move", str(record), first])
+    assert moved.exit_code == 0, moved.output
+    assert record.read_text().splitlines()[-1] == first
+    shown = runner.invoke(app, ["replay", str(record), "--json"])
+    assert shown.exit_code == 0, shown.output
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> TestClient:
+    from adjudicator.web.app import create_app
+
+    client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1:8000")
+    new = {"name": "club", "edition": "gads-hill-1874", "players": "ann, bob, cid", "seed": "50"}
+    assert client.post("/api/games", json=new).status_code == 201
+    assert client.post("/api/g/club.game/move", json={"move": "ann: 9; 25 as jail"}).json()[
+        "legal"
+    ]
+    return client
+
+
+@pytest.mark.parametrize(
+    "move", ["bob: 8\u2028; 36 as hotel", "bob:\r8; 36 as hotel", "bob: 8\n; 36 as hotel"]
+)
+@pytest.mark.parametrize("path", ["move", "preview"])
+def test_the_web_refuses_a_move_with_a_line_break(
+    web: TestClient, tmp_path: Path, move: str, path: str
+) -> None:
+    """The commit ruled on the whole text but wrote its first line: 'bob: 4<U+2028>; 37 as
+    church' was scored as two cards and written as 'bob: 4'."""
+    before = (tmp_path / "club.game").read_bytes()
+    r = web.post(f"/api/g/club.game/{path}", json={"move": move})
+    assert r.status_code == 400, r.json()
+    assert "control character" in r.json()["error"] and "\n" not in r.json()["error"]
+    assert (tmp_path / "club.game").read_bytes() == before
+    ok = web.post("/api/g/club.game/move", json={"move": "bob: 8; 36 as hotel"})
+    assert ok.json()["legal"]
+    assert (tmp_path / "club.game").read_text().splitlines()[-1] == "bob: 8; 36 as hotel"
+
+
+# ----- 4. a write never produces what the reader refuses -----------------------------------
+
+
+def test_points_past_the_limit_are_not_written(tmp_path: Path) -> None:
+    """`play --write` added the ruling's points without the limit and wrote
+    9223372036854775815, which every command then refused."""
+    text = (EXAMPLES / "gads-hill-mid.toml").read_text()
+    state = tmp_path / "state.toml"
+    state.write_text(text.replace("points = 20", f"points = {MAX_INT - 1}"))
+    before = state.read_bytes()
+    result = runner.invoke(app, ["play", str(state), "43", "--as", "school", "--write"])
+    line = one_line_error(result)
+    assert "not written: it would not read back" in line and "points" in line
+    assert state.read_bytes() == before
+    assert runner.invoke(app, ["state", "check", str(state)]).exit_code == 0
+
+
+# ----- 5, 9. one clean line for every kind of path -----------------------------------------
+
+
+@pytest.mark.parametrize("command", [["game", "undo"], ["game", "show"], ["replay"], ["hint"]])
+def test_a_record_that_is_not_utf8_or_a_folder(tmp_path: Path, command: list[str]) -> None:
+    bad = tmp_path / "bad.game"
+    bad.write_bytes(b'[Edition "old-town"]\n\xff\n')
+    assert "not UTF-8 text" in one_line_error(runner.invoke(app, [*command, str(bad)]))
+    folder = tmp_path / "folder.game"
+    folder.mkdir()
+    line = one_line_error(runner.invoke(app, [*command, str(folder)]))
+    assert line.endswith(f"{folder}: is a folder, not a file")
+
+
+@pytest.mark.parametrize(
+    "command", [["game", "move", "/", "ann: 3"], ["game", "undo", "/"], ["play", "/", "3", "--write"]]
+)
+def test_the_root_folder_is_one_line(command: list[str]) -> None:
+    """The lock's name from `Path.with_name` raised a traceback for `/`."""
+    assert "/: is a folder" in one_line_error(runner.invoke(app, command))
+
+
+def test_the_web_serves_no_500_for_an_unreadable_record(tmp_path: Path) -> None:
+    from adjudicator.web.app import create_app
+
+    (tmp_path / "bad.game").write_bytes(b"\xff\xfe")
+    (tmp_path / "x.game").mkdir()
+    client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1:8000")
+    for name, problem in (("bad.game", "not UTF-8"), ("x.game", "is a folder")):
+        for url in (f"/api/g/{name}", f"/api/g/{name}/replay", f"/api/g/{name}/hint"):
+            r = client.get(url)
+            assert r.status_code == 400, (url, r.text)
+            assert problem in r.json()["error"]
+
+
+# ----- 6. devices and pipes: read once, bounded, never waiting -----------------------------
+
+
+@pytest.mark.parametrize("command", [["replay"], ["game", "show"], ["hint"], ["state", "check"]])
+def test_a_device_is_refused_unread(tmp_path: Path, command: list[str]) -> None:
+    """`rec.game -> /dev/zero` passed the size check (stat says 0 bytes) and was read whole:
+    6.5 GB in 30 s."""
+    link = tmp_path / "rec.game"
+    link.symlink_to("/dev/zero")
+    line = one_line_error(runner.invoke(app, [*command, str(link)]))
+    assert line.endswith(f"{link}: is a device, not a file")
+
+
+def _cli(*args: str, stdin: bytes | None = None, timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "adjudicator.cli.main", *args],
+        capture_output=True,
+        timeout=timeout,
+        input=stdin,
+    )
+
+
+@pytest.mark.parametrize(
+    "example", ["old-town-table.game", "dry-gulch-table.game", "black-hills-table.game"]
+)
+def test_a_record_given_as_a_pipe_is_read_once(example: str) -> None:
+    """`replay <(cat rec.game)` read 4 kB to find the game, then found the pipe empty."""
+    path = EXAMPLES / example
+    whole = _cli("replay", str(path), "--json")
+    piped = subprocess.run(
+        ["bash", "-c", f'{sys.executable} -m adjudicator.cli.main replay <(cat "$0") --json', path],
+        capture_output=True,
+        timeout=120,
+    )
+    assert piped.returncode == whole.returncode == 0, piped.stderr
+    assert piped.stdout == whole.stdout
+
+
+def test_a_named_pipe_without_a_writer_never_hangs(tmp_path: Path) -> None:
+    """A finished named pipe hung `replay` for ever: it is read as the empty file it is."""
+    fifo = tmp_path / "rec.game"
+    os.mkfifo(fifo)
+    done = _cli("replay", str(fifo), timeout=60)
+    assert done.returncode == 1
+    assert b"[Edition]: missing" in done.stderr and b"Traceback" not in done.stderr
+
+
+# ----- 7. numbers from the web are ASCII digits ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/g/club.game/hint?top=³",
+        "/api/g/club.game/hint?top=" + "9" * 4301,
+        "/api/g/club.game/step/" + "9" * 4301,
+        "/api/g/club.game/step/²",
+        "/api/g/club.game/step/-1",
+    ],
+    ids=["top-superscript", "top-4301-digits", "step-4301-digits", "step-superscript", "step-neg"],
+)
+def test_a_number_that_is_no_number_is_a_400(web: TestClient, url: str) -> None:
+    r = web.get(url)
+    assert r.status_code == 400, r.text
+    assert "\n" not in r.json()["error"]
+
+
+@pytest.mark.parametrize("seed", ["²", "9" * 4301, "٣"])
+def test_a_puzzle_or_game_seed_that_is_no_number_is_a_400(tmp_path: Path, seed: str) -> None:
+    from adjudicator.web.app import create_app
+
+    client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1:8000")
+    puzzle = client.post("/api/puzzles", json={"edition": "old-town", "seed": seed})
+    assert puzzle.status_code == 400, puzzle.text
+    game = client.post(
+        "/api/games", json={"name": "g", "edition": "old-town", "players": "ann,bob", "seed": seed}
+    )
+    assert game.status_code == 400, game.text
+    assert "is not a number" in game.json()["error"]
+
+
+# ----- 8. the loaders refuse, by the rule, what no table reaches ---------------------------
+
+
+def test_a_deduction_hand_over_the_limit_is_refused_by_the_rule(tmp_path: Path) -> None:
+    """A hand of 47 cards took `hint` 21 CPU-s: a hand grows only by passing, and no table
+    holds more than the deal and a dozen passes' draws."""
+    import tomlkit
+
+    doc = tomlkit.parse((EXAMPLES / "gads-hill-mid.toml").read_text())
+    held = {c for p in doc["players"] for c in p["hand"]}
+    cid = doc["players"][2]
+    free = [n for n in range(1, 61) if n not in held]
+    state = tmp_path / "state.toml"
+    cid["hand"] = [*cid["hand"], *free][:MAX_HAND]
+    state.write_text(tomlkit.dumps(doc))
+    assert runner.invoke(app, ["hint", str(state), "--json"]).exit_code == 0
+    cid["hand"] = [*cid["hand"], *free][: MAX_HAND + 1]
+    state.write_text(tomlkit.dumps(doc))
+    line = one_line_error(runner.invoke(app, ["hint", str(state)]))
+    assert f"players 'cid'.hand: {MAX_HAND + 1} cards; a hand holds at most {MAX_HAND}" in line
+    assert "T2" in line
+
+
+def test_a_dry_gulch_hand_over_the_limit_is_refused_by_the_rule(tmp_path: Path) -> None:
+    """`dry-gulch plan` with 40 cards was not done after 200 s."""
+    import tomlkit
+
+    from adjudicator.dry_gulch.data import load_rules
+    from adjudicator.dry_gulch.state import TURN_GAIN
+
+    most = load_rules().hand_limit + TURN_GAIN
+    doc = tomlkit.parse((EXAMPLES / "dry-gulch-turn.toml").read_text())
+    ann = doc["players"][0]
+    ann["hand"] = (["lumber", "brick", "food", "whiskey", "labor:1"] * 5)[:most]
+    state = tmp_path / "state.toml"
+    state.write_text(tomlkit.dumps(doc))
+    assert runner.invoke(app, ["dry-gulch", "plan", str(state), "--json"]).exit_code == 0
+    ann["hand"] = [*ann["hand"], "lumber"]
+    state.write_text(tomlkit.dumps(doc))
+    line = one_line_error(runner.invoke(app, ["dry-gulch", "plan", str(state)]))
+    assert f"{most + 1} cards; a hand holds at most {most}" in line
+    assert "All players with more than 15 cards" in line
+
+
+def test_a_record_longer_than_the_limit_is_refused(tmp_path: Path) -> None:
+    head = '[Edition "old-town"]\n[Players "ann, bob"]\n\n'
+    record = tmp_path / "long.game"
+    record.write_text(head + "ann: STOP\n" * MAX_MOVES)
+    assert runner.invoke(app, ["replay", str(record), "--json"]).exit_code == 0
+    record.write_text(head + "ann: STOP\n" * (MAX_MOVES + 1))
+    line = one_line_error(runner.invoke(app, ["replay", str(record)]))
+    assert f"more than {MAX_MOVES} moves (the limit)" in line
+
+
+# ----- 9. the smaller ones -------------------------------------------------------------------
+
+
+def test_a_state_file_with_a_byte_order_mark_keeps_its_comments(tmp_path: Path) -> None:
+    """tomlkit's merge failed on the mark, and the file was written afresh without them."""
+    text = (EXAMPLES / "gads-hill-mid.toml").read_text()
+    state = tmp_path / "state.toml"
+    state.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    result = runner.invoke(app, ["play", str(state), "43", "--as", "school", "--write"])
+    assert result.exit_code == 0, result.output
+    after = state.read_text(encoding="utf-8")
+    comments = [ln for ln in text.splitlines() if ln.startswith("#")]
+    assert comments and all(c in after for c in comments)
+
+
+@pytest.mark.parametrize(
+    "example", ["old-town-table.game", "dry-gulch-table.game", "black-hills-table.game"]
+)
+def test_a_record_with_a_byte_order_mark_reads_as_its_game(tmp_path: Path, example: str) -> None:
+    """A record starting with a mark was refused ("[Edition]: missing"), and a Dry Gulch or
+    Black Hills one went to the deduction reader."""
+    record = tmp_path / example
+    record.write_bytes(b"\xef\xbb\xbf" + (EXAMPLES / example).read_bytes())
+    with_mark = runner.invoke(app, ["replay", str(record), "--json"])
+    plain = runner.invoke(app, ["replay", str(EXAMPLES / example), "--json"])
+    assert with_mark.exit_code == plain.exit_code == 0, with_mark.output
+    assert json.loads(with_mark.stdout) == json.loads(plain.stdout)
+
+
+def test_cards_show_of_a_missing_card_is_one_line(tmp_path: Path) -> None:
+    """A card set with a map warning printed the warning, then the error."""
+    shutil.copy(ROOT / "boards" / "old-town.toml", tmp_path / "town.toml")
+    cards = (ROOT / "cards" / "old-town.toml").read_text()
+    (tmp_path / "town-cards.toml").write_text(cards.replace('map = ["b1"', 'map = ["c4"', 1))
+    listed = runner.invoke(app, ["cards", "list", str(tmp_path / "town.toml")])
+    assert "warning" in listed.stderr  # the set does have a map warning
+    line = one_line_error(runner.invoke(app, ["cards", "show", str(tmp_path / "town.toml"), "999"]))
+    assert "card 999: no such card" in line
