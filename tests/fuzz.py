@@ -156,7 +156,24 @@ _PLAY = {  # a card each example's active player can name ("Try:" lines of the e
 }
 
 #: Every kind, with `web` last (its inputs are requests, not files).
-KINDS = ("state", "dry-gulch", "black-hills", "board", "cards", "record", "puzzle", "web")
+#: `move`, `special` and `write` are in `tests/fuzz_commits.py` (issue 29).
+KINDS = (
+    "state",
+    "dry-gulch",
+    "black-hills",
+    "board",
+    "cards",
+    "record",
+    "puzzle",
+    "move",
+    "special",
+    "write",
+    "web",
+)
+
+
+#: The kinds whose inputs are not mutants of seed files (requests, moves, special paths).
+_OWN_LOOPS = ("web", "move", "special", "write")
 
 
 def _game_of(text: str) -> str:
@@ -166,7 +183,7 @@ def _game_of(text: str) -> str:
 
 def seeds() -> dict[str, list[Seed]]:
     """The seeds of each file kind (every kind of KINDS but `web`, see `web_seeds`)."""
-    kinds: dict[str, list[Seed]] = {k: [] for k in KINDS if k != "web"}
+    kinds: dict[str, list[Seed]] = {k: [] for k in KINDS if k not in _OWN_LOOPS}
     for path in sorted((ROOT / "examples").glob("*.toml")):
         text = path.read_bytes()
         game = _game_of(text.decode())
@@ -772,6 +789,11 @@ def kind_inputs(
     if kind == "web":
         yield from _web_inputs(rng, stats, limit, report)
         return
+    from tests import fuzz_commits
+
+    if kind in fuzz_commits.LOOPS:
+        yield from fuzz_commits.LOOPS[kind](sys.modules[__name__], rng, stats, limit, report)
+        return
     assert kind_seeds, f"no seeds for {kind}"
     from adjudicator.cli.main import app
 
@@ -1015,7 +1037,10 @@ def _mutant_request(
         if spots:
             i = rng.choice(spots)
             # (clipped: the client itself refuses a URL over 64 KB before sending it)
-            mutant = _mutant_text(rng, parts[i], others)[:4000]
+            if parts[i].isdigit() and rng.random() < 0.5:  # a number that is no number
+                mutant = rng.choice([*"²³٣", "9" * rng.choice([19, 31, 4301]), "-1", "1.5"])
+            else:
+                mutant = _mutant_text(rng, parts[i], others)[:4000]
             parts[i] = urllib.parse.quote(mutant, safe="", errors="surrogateescape")
         path = "".join(parts)
     body: bytes | None = None
@@ -1165,6 +1190,9 @@ COST = {
     "cards": 15,
     "record": 9,
     "puzzle": 4,
+    "move": 30,
+    "special": 3,
+    "write": 15,
     "web": 3,
 }
 

@@ -45,6 +45,9 @@ SMOKE = {
     "cards": 30,
     "record": 40,
     "puzzle": 60,
+    "move": 40,
+    "special": 60,
+    "write": 40,
     "web": 80,
 }
 
@@ -81,7 +84,7 @@ def test_fuzz_smoke(kind: str, tmp_path: Path) -> None:
 
 def test_every_kind_has_seeds() -> None:
     kinds = seeds()
-    assert set(SMOKE) == set(KINDS) == {*kinds, "web"}
+    assert set(SMOKE) == set(KINDS) == {*kinds, "web", "move", "special", "write"}
     assert all(kinds[k] for k in kinds)
     assert {s.name for s in kinds["record"]} >= {"old-town-table.game"}
     assert len(kinds["puzzle"]) >= 4
@@ -253,3 +256,40 @@ def test_every_mutation_takes_any_bytes(data: bytes, seed: int) -> None:
     for step in MUTATORS:
         assert isinstance(step(random.Random(seed), data, [data, b"a\nb"]), bytes)
     assert isinstance(mutate(random.Random(seed), data, [data])[0], bytes)
+
+
+def test_the_commit_oracle_catches_a_record_that_holds_another_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The `move` kind's oracle, shown on the fault it was made for (issue 29): with the
+    line check and the read-back taken out, a move with a line break is written as given
+    and the fuzzer says the record no longer holds (or reads as) the move ruled on."""
+    import adjudicator.core.move_line as ml
+    import adjudicator.web.games as web_games
+    from adjudicator.core.files import read_text, write_atomic
+
+    def unchecked(
+        path: Path, line: str, moves_of: object, ruled: object, body: str | None = None
+    ) -> str:
+        new = ml.appended(read_text(path) if body is None else body, line)
+        write_atomic(path, new)
+        return new
+
+    monkeypatch.setattr(ml, "move_line", lambda text: text.strip())
+    monkeypatch.setattr(ml, "append_move", unchecked)
+    monkeypatch.setattr(web_games, "move_line", ml.move_line)
+    monkeypatch.setattr(web_games, "append_move", unchecked)
+    stats = fuzz_kind("move", None, random.Random(5), inputs=150, out=tmp_path)
+    assert {f.what for f in stats.findings} == {"commit"}
+
+
+def test_the_write_oracle_catches_a_file_its_reader_refuses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The `write` kind's oracle: with the read-back before a write taken out, points past
+    the limit are written, and `state check` refuses the file the write left."""
+    import adjudicator.core.writes as writes
+
+    monkeypatch.setattr(writes, "read_back", lambda shown, text, check: None)
+    stats = fuzz_kind("write", None, random.Random(5), inputs=150, out=tmp_path)
+    assert {f.what for f in stats.findings} == {"unreadable"}

@@ -169,21 +169,34 @@ def test_the_unchanged_examples_are_accepted(tmp_path: Path) -> None:
         assert result.exit_code == 0, (name, result.output)
 
 
-def test_old_town_hand_limit_counts_the_others_deal(tmp_path: Path) -> None:
+def test_old_town_hand_limit_counts_the_others_deal() -> None:
     """Old Town, 4 players: each other player was dealt 2 4s and 2 8+8s that never come
-    back, so one hand holds at most 60 - 3 * 4 = 48 cards; 48 is accepted, 49 is not."""
+    back, so by the cards alone one hand holds at most 60 - 3 * 4 = 48 cards (the table's
+    limit, `MAX_HAND`, is lower: see the next test)."""
+    from adjudicator.deduction.files.editions import load_edition
+    from adjudicator.deduction.files.state_file import hand_limit
+
+    assert hand_limit(load_edition("old-town"), 4) == 48
+    assert hand_limit(load_edition("gads-hill-1874"), 3) == 60 - 2 * 4  # district reshuffles
+
+
+def test_a_hand_holds_at_most_the_table_limit(tmp_path: Path) -> None:
+    """A hand grows only by passing (T2): 16 cards is the deal and a dozen passes' draws;
+    16 is accepted, 17 is not."""
+    from adjudicator.core.limits import MAX_HAND
+
     data = example("old-town-early.toml")
     data["players"].append({"name": "dan", "buildings": ["bank"]})
     for p in data["players"]:
         p.pop("hand", None)
     data["players"][0]["buildings"] = ["bank", "sheriff"]
     data["players"][3]["buildings"] = []
-    data["players"][0]["hand"] = list(range(1, 49))
+    data["players"][0]["hand"] = list(range(1, MAX_HAND + 1))
     path = tmp_path / "state.json"
     path.write_text(json.dumps(data))
     assert runner.invoke(app, ["state", "check", str(path)]).exit_code == 0
-    data["players"][0]["hand"] = list(range(1, 50))
-    check_state(tmp_path, data, "players 'ann'.hand", "at most 48")
+    data["players"][0]["hand"] = list(range(1, MAX_HAND + 2))
+    check_state(tmp_path, data, "players 'ann'.hand", f"at most {MAX_HAND}")
 
 
 def test_bought_buildings_raise_the_limit(tmp_path: Path) -> None:
@@ -240,9 +253,9 @@ RECORDS = [
         "a hand above the limit",
         '[Edition "old-town"]\n[Players "ann, bob, cid, dan"]\n'
         '[Buildings "ann=bank doc; bob=jail judge; cid=hotel saloon; dan=school sheriff"]\n'
-        '[Hands "ann=' + " ".join(map(str, range(1, 50))) + '"]\n',
+        '[Hands "ann=' + " ".join(map(str, range(1, 18))) + '"]\n',
         "[Hands]",
-        "at most 48",
+        "at most 16",
     ),
 ]
 
@@ -456,18 +469,19 @@ def test_a_record_that_is_not_utf8_or_a_folder_is_one_line(tmp_path: Path) -> No
 
 
 def test_reading_a_record_is_linear_in_its_header_and_moves() -> None:
-    """50,000 names and 10,000 moves (the limit): each move's player is looked up in a set
-    (a tuple made this 10^9 comparisons); one move more is refused."""
+    """50,000 names and 1,000 moves (the limit): each move's player is looked up in a set
+    (a tuple made this 10^8 comparisons); one move more is refused."""
+    from adjudicator.core.limits import MAX_MOVES
     from adjudicator.deduction.game.record import record_from_text
 
     names = [f"p{i}" for i in range(50_000)]
     text = f'[Edition "old-town"]\n[Players "{", ".join(names)}"]\n\n'
-    text += "".join(f"{names[-1 - i % 7]}: {i % 60 + 1}\n" for i in range(10_000))
+    text += "".join(f"{names[-1 - i % 7]}: {i % 60 + 1}\n" for i in range(MAX_MOVES))
     start = time.perf_counter()
     record = record_from_text(text)
-    assert len(record.moves) == 10_000
+    assert len(record.moves) == MAX_MOVES
     assert time.perf_counter() - start < 5.0
-    with pytest.raises(InputError, match="more than 10000 moves"):
+    with pytest.raises(InputError, match=f"more than {MAX_MOVES} moves"):
         record_from_text(text + f"{names[-1]}: 1\n")
 
 

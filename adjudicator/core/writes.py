@@ -171,8 +171,7 @@ def write_atomic(path: Path, text: str, *, check: Callable[[str], object] | None
         raise WriteError(shown, "cannot be written: the text is not valid UTF-8") from None
     try:
         if _stream(path, shown):
-            with open(path, "wb") as stream:
-                stream.write(data)
+            _write_stream(path, shown, data)
             return
         target = _target(path)
         old = _old_file(target, shown)
@@ -180,6 +179,23 @@ def write_atomic(path: Path, text: str, *, check: Callable[[str], object] | None
         _replace(target, data, old)
     except OSError as exc:
         raise WriteError(shown, f"cannot be written: {_os_problem(exc)}") from None
+
+
+def _write_stream(path: Path, shown: str, data: bytes) -> None:
+    """Write to a pipe or a terminal; a pipe nobody reads is refused, not waited on."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise WriteError(shown, "is a pipe that nobody reads") from None
+        raise
+    try:
+        os.set_blocking(fd, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
 
 
 def _stream(path: Path, shown: str) -> bool:
@@ -404,6 +420,14 @@ def locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     target = _target(path)
     if not target.name:  # `/`: no file can be there, and no lock beside it
         raise WriteError(str(path), "is a folder, not a file")
+    with suppress(OSError):  # (the path itself: a pipe's /dev/fd/N resolves to no path)
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            # read, decided on and written again: a pipe or a device cannot be (a record
+            # given as `<(cat x.game)` would have its new text written into the pipe)
+            if stat.S_ISDIR(mode):
+                raise WriteError(str(path), "is a folder, not a file")
+            raise WriteError(str(path), "is a pipe or a device, not a file that can be rewritten")
     lock = target.with_name(f".{target.name}.lock")
     fd = _lock_fd(fcntl, lock, str(path), timeout)
     try:
