@@ -136,6 +136,11 @@ def test_bench_json_shape() -> None:
         "dry-gulch-plan",
         "dry-gulch-plan-worst",
         "puzzle-medium",
+        "limit-hint-largest-hand",
+        "limit-plan-largest-hand",
+        "limit-replay-longest-deduction",
+        "limit-replay-longest-dry-gulch",
+        "limit-replay-longest-black-hills",
     ]
     for r in data["results"]:
         assert set(r) >= {"name", "median_ms", "twin_median_ms", "runs"}
@@ -143,6 +148,8 @@ def test_bench_json_shape() -> None:
     by_name = {r["name"]: r for r in data["results"]}
     assert by_name["hint"]["evaluated"] > 0
     for name in names:
+        if name.startswith("limit-"):  # a whole process on the largest input it takes
+            assert by_name[name]["output_bytes"] > 0 and by_name[name]["wall_ms"] > 0
         if name.startswith("startup-"):
             startup = by_name[name]
             assert startup["median_ms"] > 0 and startup["wall_ms"] > 0

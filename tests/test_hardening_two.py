@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -84,30 +86,26 @@ def test_the_hint_of_a_record_names_the_refill_first(tmp_path: Path) -> None:
 # ----- 2, 3. a move with a line break, through the CLI (four games) and the web -------------
 
 
+#: Each game: a seed, and a legal first move of the table it deals to ann, bob and cid.
+FIRST_MOVES = {
+    "old-town": ("1", "ann: 3"),
+    "gads-hill-1874": ("50", "ann: 9; 25 as jail"),
+    "dry-gulch": ("38", "ann: draw resources"),
+    "black-hills": ("6", "ann: keep explorer gold-digger"),
+}
+
+
 def _new_record(tmp_path: Path, edition: str) -> tuple[Path, str]:
-    """A new seeded record of `edition` and a legal first move for it."""
+    """A new seeded record of `edition` (`game new`) and a legal first move for it."""
     record = tmp_path / f"{edition}.game"
-    made = runner.invoke(
-        app, ["game", "new", str(record), "--edition", edition, "--players", "ann,bob,cid",
-              "--seed", {"old-town": "1", "gads-hill-1874": "50"}.get(edition, "38")]
-    )  # fmt: skip
+    seed, first = FIRST_MOVES[edition]
+    args = ["game", "new", str(record), "--edition", edition, "--players", "ann,bob,cid"]
+    made = runner.invoke(app, [*args, "--seed", seed])
     assert made.exit_code == 0, made.output
-    first = {
-        "old-town": "ann: 3",
-        "gads-hill-1874": "ann: 9; 25 as jail",
-        "dry-gulch": "ann: draw resources",
-        "black-hills": "ann: keep explorer gold-digger",
-    }[edition]
     return record, first
 
 
-def _black_hills_first(tmp_path: Path) -> tuple[Path, str]:
-    record = tmp_path / "black-hills.game"
-    record.write_text('[Edition "black-hills"]\n[Players "ann, bob, cid"]\n[Seed "6"]\n\n')
-    return record, "ann: keep explorer gold-digger"
-
-
-EDITIONS = ["old-town", "gads-hill-1874", "dry-gulch", "black-hills"]
+EDITIONS = list(FIRST_MOVES)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -115,10 +113,7 @@ EDITIONS = ["old-town", "gads-hill-1874", "dry-gulch", "black-hills"]
 def test_a_move_with_a_line_break_is_refused_and_the_record_unchanged(
     tmp_path: Path, edition: str, odd: str
 ) -> None:
-    if edition == "black-hills":
-        record, first = _black_hills_first(tmp_path)
-    else:
-        record, first = _new_record(tmp_path, edition)
+    record, first = _new_record(tmp_path, edition)
     before = record.read_bytes()
     player, rest = first.split(":", 1)
     result = runner.invoke(app, ["game", "move", str(record), f"{player}:{odd}{rest.strip()}"])
@@ -416,3 +411,43 @@ def test_a_record_given_as_a_pipe_is_not_rewritten(command: list[str]) -> None:
     err = done.stderr.decode().strip()
     assert len(err.splitlines()) == 1 and "Traceback" not in err
     assert err.endswith("is a pipe or a device, not a file that can be rewritten")
+
+
+def test_the_page_after_a_commit_is_the_record_replayed(web: TestClient, tmp_path: Path) -> None:
+    """A commit keeps the game it ruled on for the record's new text (the next request
+    does not replay the record again): what the page shows then is what a replay of the
+    record from nothing shows."""
+    from adjudicator.web import games
+
+    for move in ("bob: 8; 36 as hotel", "cid: 3; 42 as stage-coach-office"):
+        assert web.post("/api/g/club.game/move", json={"move": move}).json()["legal"]
+        kept = web.get("/api/g/club.game").json()
+        with games._CACHE_LOCK:
+            games._CACHE.clear()
+        assert web.get("/api/g/club.game").json() == kept
+
+
+@given(st.text(max_size=40))
+def test_a_move_line_is_one_line_whatever_the_text(text: str) -> None:
+    """Whatever `move_line` lets through is one line to every reader (`str.splitlines`),
+    and it lets through every text without a control or format character."""
+    import unicodedata
+
+    from adjudicator.core.errors import RulesError
+    from adjudicator.core.move_line import move_line
+
+    odd = any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in text)
+    try:
+        line = move_line(text)
+    except RulesError:
+        assert odd or not text.strip()
+        return
+    assert not odd and line == text.strip() and line.splitlines() == [line]
+
+
+@given(st.text(alphabet="0123456789²³٣x-", max_size=8), st.integers(1, 6))
+def test_a_whole_number_is_ascii_digits_and_few(text: str, most: int) -> None:
+    from adjudicator.core.limits import whole_number
+
+    expected = int(text) if re.fullmatch(rf"[0-9]{{1,{most}}}", text) else None
+    assert whole_number(text, most) == expected

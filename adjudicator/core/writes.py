@@ -287,18 +287,14 @@ def write_data(
                 old = read_text(path)
         merged = merge_toml(old, data) if old is not None else None
         text = merged if merged is not None else tomlkit.dumps(data)
-    if check is None:
-        write_atomic(path, text)
-        return
-    schema = check
 
     def parsed(text: str) -> object:
         from adjudicator.core.safe_parse import parse_json, parse_toml
 
-        parse = parse_json if json_file else parse_toml
-        return schema(parse(text, str(path)))
+        assert check is not None
+        return check((parse_json if json_file else parse_toml)(text, str(path)))
 
-    write_atomic(path, text, check=parsed)
+    write_atomic(path, text, check=None if check is None else parsed)
 
 
 def merge_toml(old_text: str, data: Mapping[str, Any]) -> str | None:
