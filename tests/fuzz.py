@@ -938,6 +938,7 @@ def _save(out: Path, finding: Finding, data: bytes, suffix: str) -> None:
         f"command: {' '.join(finding.args)}\n(the input is saved as {stem}{suffix})\n\n"
         f"{finding.detail}\n",
         encoding="utf-8",
+        errors="backslashreplace",  # a mutant move may hold a lone surrogate
     )
 
 

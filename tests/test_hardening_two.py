@@ -451,3 +451,19 @@ def test_a_whole_number_is_ascii_digits_and_few(text: str, most: int) -> None:
 
     expected = int(text) if re.fullmatch(rf"[0-9]{{1,{most}}}", text) else None
     assert whole_number(text, most) == expected
+
+
+def test_a_refused_black_hills_turn_echoes_a_long_word_cut(tmp_path: Path) -> None:
+    """The fuzzer's `move` kind: a 100,000-letter event name came back whole in the
+    refusal's reason (a line of 100,109 characters); a reason is one bounded line."""
+    record = tmp_path / "bh.game"
+    shutil.copy(EXAMPLES / "black-hills-table.game", record)
+    before = record.read_bytes()
+    word = "stolen-gol" + "x" * 100_000
+    for extra in ([], ["--json"]):
+        result = runner.invoke(
+            app, ["game", "move", str(record), f"cid: merchant; event {word}", *extra]
+        )
+        assert result.exit_code == 1
+        assert max(len(line) for line in result.output.splitlines()) <= 2_000
+    assert record.read_bytes() == before

@@ -10,6 +10,7 @@ from __future__ import annotations
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.verdict import Reason
 from adjudicator.core.errors import AdjudicatorError, InputError, RulesError
+from adjudicator.core.limits import one_line
 
 __all__ = ["IllegalTurnError", "InvalidTurnError", "TurnError"]
 
@@ -20,6 +21,7 @@ class TurnError(AdjudicatorError):
     rule: Code
 
     def __init__(self, code: Code, message: str) -> None:
+        message = one_line(message)  # a reason is one bounded line, whatever it echoes
         AdjudicatorError.__init__(self, message)
         self.rule = code
         self.code = code
@@ -41,4 +43,4 @@ class InvalidTurnError(TurnError, InputError):
         InputError.__init__(self, source, "", message)
         self.rule = Code.NOTATION
         self.code = Code.NOTATION
-        self.message = message
+        self.message = self.problem  # one bounded line (InputError's `one_line`)
