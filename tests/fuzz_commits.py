@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -337,7 +338,13 @@ def _web_commit(
     path = f"/api/g/{record.name}/{'move' if rng.random() < 0.7 else 'preview'}"
     try:
         with ctx.deadline(limit):
-            response = client.post(path, json={"move": text})
+            # as the web kind sends a body: a lone surrogate of a mutant as its bytes
+            body = json.dumps({"move": text}, ensure_ascii=rng.random() < 0.5)
+            response = client.post(
+                path,
+                content=body.encode("utf-8", "surrogateescape"),
+                headers={"content-type": "application/json"},
+            )
     except ctx.Hang as exc:
         return ctx.Finding("move", "hang", [path, text], str(exc))
     except Exception:  # past the app's own guard: a finding

@@ -21,6 +21,7 @@ __all__ = [
     "MAX_INT_DIGITS",
     "MAX_MESSAGE",
     "MAX_MOVES",
+    "MAX_MOVE_CHARS",
     "MAX_PLAYERS",
     "MAX_STRING",
     "clip",
@@ -66,6 +67,11 @@ command of the longest record well under 2 s (the bench's `replay-longest-record
 MAX_CARDS = 1_000
 """Cards in one card set (the shipped sets hold 60)."""
 
+
+MAX_MOVE_CHARS = 1_000
+"""Characters in one move given to `game move` or the page (the longest real moves, a
+Black Hills turn with its investment, are under 100): every refusal that echoes a word of
+the move stays one short line."""
 
 MAX_BOARD_COORD = 100
 """The largest magnitude of a board coordinate (`x`, `y`, a line's `between` and `span`):

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from adjudicator.core.errors import InputError, RulesError
 from adjudicator.core.files import read_text, write_atomic
+from adjudicator.core.limits import MAX_MOVE_CHARS
 from adjudicator.core.names import control_character
 
 __all__ = ["append_move", "appended", "move_line"]
@@ -22,7 +23,12 @@ __all__ = ["append_move", "appended", "move_line"]
 
 def move_line(text: str) -> str:
     """`text` as a record line: stripped, and refused (`RulesError`) if it holds a line
-    break or any other control or format character."""
+    break or any other control or format character, or a byte that is not UTF-8 (a
+    command line's argument can: Python reads such a byte as a lone surrogate)."""
+    if len(text) > MAX_MOVE_CHARS:
+        raise RulesError(f"MOVE: {len(text)} characters; a move is at most {MAX_MOVE_CHARS}")
+    if any("\ud800" <= c <= "\udfff" for c in text):  # a byte of the command line not UTF-8
+        raise RulesError("MOVE: a move is UTF-8 text; it holds a byte that is not")
     odd = control_character(text)
     if odd is not None:
         raise RulesError(f"MOVE: a move is one line of text; it holds the control character {odd}")
