@@ -238,14 +238,28 @@ def _cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
 
 
 @pytest.mark.parametrize(
-    "example", ["old-town-table.game", "dry-gulch-table.game", "black-hills-table.game"]
+    ("command", "example"),
+    [
+        ("replay", "old-town-table.game"),
+        ("replay", "dry-gulch-table.game"),
+        ("replay", "black-hills-table.game"),
+        ("state check", "dry-gulch-turn.toml"),
+        ("state check", "black-hills-round1.toml"),
+        ("hint", "gads-hill-mid.toml"),
+    ],
 )
-def test_a_record_given_as_a_pipe_is_read_once(example: str) -> None:
-    """`replay <(cat rec.game)` read 4 kB to find the game, then found the pipe empty."""
+def test_an_input_given_as_a_pipe_is_read_once(command: str, example: str) -> None:
+    """`replay <(cat rec.game)` read 4 kB to find the game, then found the pipe empty
+    ("[Edition]: missing"); a Dry Gulch state given so went to the deduction reader."""
     path = EXAMPLES / example
-    whole = _cli("replay", str(path), "--json")
+    whole = _cli(*command.split(), str(path), "--json")
     piped = subprocess.run(
-        ["bash", "-c", f'{sys.executable} -m adjudicator.cli.main replay <(cat "$0") --json', path],
+        [
+            "bash",
+            "-c",
+            f'{sys.executable} -m adjudicator.cli.main {command} <(cat "$0") --json',
+            path,
+        ],
         capture_output=True,
         timeout=120,
         env=SAME_HASHES,

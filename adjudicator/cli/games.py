@@ -89,9 +89,12 @@ def state_game(path: Path) -> GameKind:
     """The game a state file is of (a missing or malformed file is the loader's error)."""
     from adjudicator.core.files import read_data
 
-    if not path.is_file() or path.suffix == ".game":  # a record: the deduction games only
+    if path.suffix == ".game":  # a record: the deduction games only
         return "deduction"
-    return _game_of(read_data(path))
+    try:  # (a pipe is read once: the loader after this gets the same text)
+        return _game_of(read_data(path))
+    except InputError:
+        return "deduction"  # missing, a folder, malformed: the loader says so in one line
 
 
 def deduction_edition_ids() -> list[str]:
