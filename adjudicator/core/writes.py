@@ -28,7 +28,7 @@ from tomlkit.container import Container
 from tomlkit.items import AoT, Comment, InlineTable, Table, Whitespace
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.files import read_text
+from adjudicator.core.reading import read_text
 
 __all__ = [
     "WriteError",
