@@ -17,15 +17,15 @@ from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
-from adjudicator.black_hills.best import (
+from adjudicator.black_hills.candidates import (
     BLIND,
     Candidate,
     Judge,
     Outcome,
-    _keeps,
-    _orders,
-    _placements,
     candidate_turns,
+    keeps,
+    orders,
+    placements,
 )
 from adjudicator.black_hills.data import RESOURCES
 from adjudicator.black_hills.state import BHState
@@ -88,16 +88,16 @@ def _draws(state: BHState, player: str, invest_steps: list[str]) -> Iterator[_Tr
     (which other cards it holds changes nothing once the card is chosen)."""
     pool = sorted(state.discarded)
     size = min(4, len(pool))
-    for prefix, keep in _keeps(state, player):
+    for prefix, keep in keeps(state, player):
         if "shaman" not in keep:
             continue
         for drawn in sorted(set(pool) - {"shaman"}):
             dealt = [drawn, *[c for c in pool if c != drawn][: size - 1]]
-            for place in _placements(state, player, drawn):
+            for place in placements(state, player, drawn):
                 if BLIND in place:
                     continue  # one chance a turn: a blind steal is its own
                 shaman = f"shaman draw {place} dealt={','.join(sorted(dealt))}"
-                for order in _orders(state, player, shaman, invest_steps):
+                for order in orders(state, player, shaman, invest_steps):
                     i = order.index(shaman)
                     plan = f"{player}: {prefix}" + "; ".join([*order[:i], "shaman draw"])
                     turn = prefix + "; ".join(order)

@@ -24,7 +24,8 @@ from fractions import Fraction
 from statistics import mean
 from typing import Any, Literal
 
-from adjudicator.black_hills.best import _keeps, _placements, best_turns, candidate_turns
+from adjudicator.black_hills.best import best_turns
+from adjudicator.black_hills.candidates import candidate_turns, keeps, placements
 from adjudicator.black_hills.game.record import BHHeader, BHMove, BHRecord
 from adjudicator.black_hills.game.replay import decisive_cards, start
 from adjudicator.black_hills.referee import referee_text
@@ -40,10 +41,10 @@ Policy = Literal["random", "greedy"]
 
 def _draws(state: BHState, player: str) -> Iterator[str]:
     """The Shaman's draw, each card of the discards (the referee deals the four)."""
-    for prefix, keep in _keeps(state, player):
+    for prefix, keep in keeps(state, player):
         if "shaman" in keep:
             for drawn in sorted(set(state.discarded) - {"shaman"}):
-                for place in _placements(state, player, drawn):
+                for place in placements(state, player, drawn):
                     yield f"{player}: {prefix}shaman draw {place}"
 
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from adjudicator.simulation.spec import GameName, RunSpec
 
-__all__ = ["SelfPlay", "row_schema", "self_play"]
+__all__ = ["SelfPlay", "self_play"]
 
 
 class SelfPlay(Protocol):
@@ -39,28 +39,3 @@ def self_play(game: GameName) -> SelfPlay | None:
 
         return black_hills
     return None
-
-
-def row_schema(*extra: tuple[str, pa.DataType]) -> pa.Schema:
-    """A row of a game with its own self-play: what every such game records (seats,
-    scores, winners, length, the deciding card or character), then `extra`, then the
-    timings `batch.py` adds."""
-    import pyarrow as pa
-
-    names = pa.list_(pa.string())
-    return pa.schema(
-        [
-            ("batch", pa.int32()),
-            ("seed", pa.int64()),
-            ("seats", names),
-            ("scores", pa.list_(pa.int32())),
-            ("winners", names),
-            ("turns", pa.int32()),
-            ("rounds", pa.int32()),
-            ("finished", pa.bool_()),
-            ("decisive", pa.string()),
-            *extra,
-            ("seconds", pa.float64()),
-            ("cpu_seconds", pa.float64()),
-        ]
-    )

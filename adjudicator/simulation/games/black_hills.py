@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
     from adjudicator.simulation.spec import RunSpec
 
-from adjudicator.simulation.games import row_schema
+from adjudicator.simulation.games.rows import row_schema
 
 __all__ = ["play", "schema"]
 
