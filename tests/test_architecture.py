@@ -32,3 +32,21 @@ def test_every_code_of_rulings_md_is_a_member() -> None:
         re.findall(r"^- \*\*([KLPSAT]\d)", text, flags=re.M)
     )
     assert cited == {c.value for c in Code}
+
+
+def test_no_module_of_the_package_takes_part_in_an_import_cycle() -> None:
+    """Every import of `adjudicator`, at the top of a module or inside a function, as grimp
+    reads them: the modules and their imports form no cycle (issue 25: `cli/games.py` and
+    the other games' command modules, Black Hills' `best.py` and `chance.py`, and the
+    self-played games' rows each imported one another)."""
+    import grimp
+    import networkx as nx
+
+    graph = grimp.build_graph("adjudicator")
+    imports = nx.DiGraph(
+        (module, imported)
+        for module in graph.modules
+        for imported in graph.find_modules_directly_imported_by(module)
+    )
+    cycles = [sorted(c) for c in nx.strongly_connected_components(imports) if len(c) > 1]
+    assert cycles == []

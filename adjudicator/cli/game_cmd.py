@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, Protocol
 
 import typer
 from rich.text import Text
@@ -16,7 +16,7 @@ from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError, RulesError
 
 if TYPE_CHECKING:
-    from adjudicator.cli.games import RecordGame
+    from adjudicator.cli.games import GameKind
     from adjudicator.deduction.game.record import Move
     from adjudicator.deduction.models.state import GameState
 
@@ -32,12 +32,44 @@ app = typer.Typer(help="Keep a game's record at the table, move by move.", no_ar
 RecordArg = Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (text).")]
 
 
+class RecordGame(Protocol):
+    """What `game new/move/undo/show` and `replay` ask of a game with its own flow
+    (`cli/dry_gulch_game.py`, `cli/black_hills_game.py`)."""
+
+    def new(
+        self,
+        record: Path,
+        players: str,
+        seed: int | None,
+        options: str | None,
+        force: bool,
+        as_json: bool,
+    ) -> None: ...
+    def move(self, record: Path, text: str, as_json: bool) -> None: ...
+    def undo(self, record: Path, as_json: bool) -> None: ...
+    def show(self, record: Path, player: str | None, svg: Path | None, as_json: bool) -> None: ...
+    def replay(self, record: Path, as_json: bool) -> None: ...
+
+
+def _other_game(game: GameKind) -> RecordGame | None:
+    """The command module of a game with its own flow, None for the deduction games."""
+    if game == "dry-gulch":
+        from adjudicator.cli import dry_gulch_game
+
+        return dry_gulch_game
+    if game == "black-hills":
+        from adjudicator.cli import black_hills_game
+
+        return black_hills_game
+    return None
+
+
 def _own_flow(record: Path) -> RecordGame | None:
     """Dry Gulch and Black Hills records go to their own flow; None for the deduction
     games, whose flow this module is."""
-    from adjudicator.cli.games import other_game, record_game
+    from adjudicator.cli.games import record_game
 
-    return other_game(record_game(record))
+    return _other_game(record_game(record))
 
 
 def _pairs(text: str, what: str) -> dict[str, str]:
@@ -97,7 +129,7 @@ def new(
     as_json: JsonOpt = False,
 ) -> None:
     """Start a record: the header (edition, players, setup, options) of a new game."""
-    from adjudicator.cli.games import edition_game, other_game, require_deduction_edition
+    from adjudicator.cli.games import edition_game, require_deduction_edition
     from adjudicator.core.files import write_atomic
     from adjudicator.deduction.files.editions import resolve_edition
     from adjudicator.deduction.files.state_file import state_to_data
@@ -105,7 +137,7 @@ def new(
     from adjudicator.deduction.game.record import Header, Record, record_to_text
     from adjudicator.render.records import next_moves, table_view
 
-    own = other_game(edition_game(edition))
+    own = _other_game(edition_game(edition))
     if own is not None:  # its own flow: cli/dry_gulch_game.py, cli/black_hills_game.py
         if buildings or frames:
             raise InputError("--buildings", "", f"{edition} takes no --buildings or --frames")

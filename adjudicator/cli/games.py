@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal
 
 from adjudicator.core.errors import InputError
 
@@ -28,7 +28,6 @@ __all__ = [
     "is_record",
     "load_deduction_state",
     "next_turn",
-    "other_game",
     "record_game",
     "require_deduction",
     "require_deduction_edition",
@@ -191,38 +190,6 @@ def record_game(path: Path) -> GameKind:
     found = _RECORD_EDITION.search(head)
     name = found.group(1).lower() if found else ""
     return name if name in ("dry-gulch", "black-hills") else "deduction"  # type: ignore[return-value]
-
-
-class RecordGame(Protocol):
-    """What `game new/move/undo/show` and `replay` ask of a game with its own flow
-    (`cli/dry_gulch_game.py`, `cli/black_hills_game.py`)."""
-
-    def new(
-        self,
-        record: Path,
-        players: str,
-        seed: int | None,
-        options: str | None,
-        force: bool,
-        as_json: bool,
-    ) -> None: ...
-    def move(self, record: Path, text: str, as_json: bool) -> None: ...
-    def undo(self, record: Path, as_json: bool) -> None: ...
-    def show(self, record: Path, player: str | None, svg: Path | None, as_json: bool) -> None: ...
-    def replay(self, record: Path, as_json: bool) -> None: ...
-
-
-def other_game(game: GameKind) -> RecordGame | None:
-    """The command module of a game with its own flow, None for the deduction games."""
-    if game == "dry-gulch":
-        from adjudicator.cli import dry_gulch_game
-
-        return dry_gulch_game
-    if game == "black-hills":
-        from adjudicator.cli import black_hills_game
-
-        return black_hills_game
-    return None
 
 
 def seats_of_new_record(record: Path, players: str, force: bool) -> tuple[str, ...]:
