@@ -9,53 +9,29 @@ commands never load Black Hills (tests/test_startup.py).
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from adjudicator.cli.games import seats_of_new_record
+from adjudicator.cli.locking import holding_lock
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError, RulesError
 
 if TYPE_CHECKING:
     from adjudicator.black_hills.game.replay import BHReplay
-    from adjudicator.black_hills.state import BHState
 
 __all__ = [
-    "move",
     "new",
     "register_game",
     "replay",
     "show",
     "simulate",
-    "undo",
 ]
 
 
 RecordArg = Annotated[Path, typer.Argument(metavar="RECORD", help="A .game record.")]
-
-
-def _next(state: BHState, viewer: str | None = None) -> str:
-    from adjudicator.black_hills.round import must_keep
-
-    if state.winner is not None:
-        return f"The game is over: {state.winner} has won (round {state.round})."
-    waiting = must_keep(state)
-    if waiting:
-        return (
-            f"Round {state.round}, the set-up: each player discards 2 of the 4 characters "
-            f"dealt, face down, before {state.active} plays the first turn; still to keep: "
-            f"{', '.join(waiting)}. Next: '{waiting[0]}: keep A B' (the two kept)."
-        )
-    me = state.player(state.active)
-    hand = f" ({', '.join(me.characters)})" if viewer in (None, me.name) else ""
-    return (
-        f"Round {state.round}: {state.active} to play{hand}. "
-        f"Next: '{state.active}: CHARACTER', with its choices, and if wanted "
-        "'event ID', 'invest', 'rob NAME' (see 'adjudicator black-hills turn --help')"
-    )
 
 
 def new(
@@ -67,7 +43,7 @@ def new(
     from adjudicator.black_hills.options import BHOptions, parse_options_text
     from adjudicator.black_hills.state import state_data
     from adjudicator.core.files import write_atomic
-    from adjudicator.render.black_hills import state_view
+    from adjudicator.render.black_hills import next_line, state_view
 
     out = Output(as_json)
     names = seats_of_new_record(record, players, force)
@@ -77,68 +53,10 @@ def new(
     text = record_to_text(BHRecord(header))
     write_atomic(record, text)
     out.show(f"New Black Hills record in {record}.", state_view(state))
-    out.lines(_next(state))
+    out.lines(next_line(state))
     out.json(
         {"record": str(record), "header": text.strip().splitlines(), "state": state_data(state)}
     )
-
-
-def move(record: Path, text: str, as_json: bool) -> None:
-    """Referee one turn on the replayed record and add it; a refused turn leaves it as it
-    was (exit status 1)."""
-    from adjudicator.black_hills.game.record import (
-        format_move,
-        moves_as_written,
-        parse_move,
-        read_record,
-    )
-    from adjudicator.black_hills.game.replay import replay as replay_record
-    from adjudicator.black_hills.referee import referee_text
-    from adjudicator.core.move_line import append_move, move_line
-    from adjudicator.core.words import plural
-    from adjudicator.render.black_hills import verdict_view
-
-    out = Output(as_json)
-    rec = read_record(record)
-    line = move_line(text)
-    mv = parse_move(line, source="MOVE")
-    if mv.player not in rec.header.players:
-        raise RulesError(
-            f"{record}: player {mv.player!r}: unknown player "
-            f"(players: {', '.join(rec.header.players)})"
-        )
-    done = replay_record(rec)
-    bad = [o for o in done.outcomes if not o.verdict.legal]
-    if bad:
-        out.warn(
-            f"{plural(len(bad), 'move')} already in the record: not legal, skipped; "
-            "see 'adjudicator replay'"
-        )
-    # A new turn follows the set-up rule: no `early_keeps` reading of older records here.
-    v = referee_text(done.state, mv.text)
-    out.show(verdict_view(v))
-    data = v.to_json()
-    if not v.legal or v.state is None:
-        out.warn(f"refused, the record is unchanged: {v.reasons[0].code}: {v.reasons[0].message}")
-        out.json(data)
-        raise typer.Exit(1)
-    rep = v.state.player(mv.player).reputation
-    if mv.claimed is not None and mv.claimed != rep:
-        out.warn(f"{mv.player} has {rep} reputation, not {mv.claimed}")
-    append_move(record, line, partial(moves_as_written, source=str(record)), format_move(mv))
-    out.lines(_next(v.state))
-    out.json(data)
-
-
-def undo(record: Path, as_json: bool) -> None:
-    from adjudicator.black_hills.game.record import remove_last_move
-    from adjudicator.core.files import read_text, write_atomic
-
-    out = Output(as_json)
-    new_text, written, line = remove_last_move(read_text(record), str(record))
-    write_atomic(record, new_text)
-    out.show(f"Took back line {line}: {written}")
-    out.json({"undone": written, "line": line})
 
 
 def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> None:
@@ -149,7 +67,7 @@ def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> N
     from adjudicator.black_hills.game.replay import replay as replay_record
     from adjudicator.black_hills.state import state_seen
     from adjudicator.cli.checks import resolve_player
-    from adjudicator.render.black_hills import state_view
+    from adjudicator.render.black_hills import next_line, state_view
 
     out = Output(as_json)
     r = replay_record(read_record(record))
@@ -157,7 +75,7 @@ def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> N
     if svg is not None:
         raise RulesError(f"{record}: --svg: no picture of a Black Hills record yet")
     out.show(state_view(r.state, who))
-    out.lines(_next(r.state, who))
+    out.lines(next_line(r.state, who))
     data = r.to_json()
     data["state"] = state_seen(r.state, who)
     data["viewer"] = who
@@ -268,6 +186,7 @@ def register_game(parent: typer.Typer) -> None:
 
     @rec.command("move")
     @handle_errors
+    @holding_lock("record")
     def move_cmd(
         record: RecordArg,
         text: Annotated[
@@ -277,12 +196,17 @@ def register_game(parent: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Referee one turn and add it to the record (a refused turn is not added)."""
+        from adjudicator.cli.table_cmds import move
+
         move(record, text, as_json)
 
     @rec.command("undo")
     @handle_errors
+    @holding_lock("record")
     def undo_cmd(record: RecordArg, as_json: JsonOpt = False) -> None:
         """Take back the record's last turn."""
+        from adjudicator.cli.table_cmds import undo
+
         undo(record, as_json)
 
     @rec.command("show")

@@ -10,22 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-import typer
-from rich.text import Text
 
 from adjudicator.cli.games import seats_of_new_record
 from adjudicator.cli.options import save_svg
 from adjudicator.cli.output import Output
-from adjudicator.core.errors import InputError, RulesError
+from adjudicator.core.errors import InputError
 
 if TYPE_CHECKING:
     from adjudicator.dry_gulch.game.flow import DGGame
 
-__all__ = ["move", "new", "players_option", "replay", "show", "undo"]
+__all__ = ["new", "players_option", "replay", "show"]
 
 
 @contextmanager
@@ -39,41 +35,6 @@ def players_option(option: str) -> Iterator[None]:
             raise
         which = exc.entry.removeprefix("players").strip()  # a bad name: `players 'x!'`
         raise InputError(option, which, exc.problem) from None
-
-
-def _next_moves(game: DGGame) -> list[str]:
-    """What the active player may write next, in the notation."""
-    if game.over:
-        return [f"The game is over: {game.winner} has won (turn {game.turn})."]
-    from adjudicator.dry_gulch.draw import draw_choices
-
-    me = game.state.active
-    draws = " | ".join(f"draw {d}" for d in draw_choices(game.state))
-    if game.state.city_hall_closed is not None and game.state.options.city_hall:
-        draws += " | reopen CARD CARD"  # DG-OPT-CITY-HALL: before the draw
-    hint = {
-        "events": f"{me}: events [turned ID ID ID] discard ID [take ID ...]",
-        "draw": f"{me}: {draws}",
-        "build": f"{me}: build PERMIT at SITE | play ID [at SITE] [losing CARD ...] "
-        "[drawing CARD ...] [permit ID] | fire SITE [losing [ace] CARD ...] | vandalism SITE "
-        "| discard [CARD ...] [rewards CARD ...] [over NAME: CARD ...]",
-    }[game.phase]
-    lines = [f"Turn {game.turn}, round {game.round}: {me}'s {game.phase} phase. Next: {hint}"]
-    if game.phase == "events":
-        shown = ", ".join(_turned_up(game))  # a real table names its own with `turned`
-        lines.append(f"Turned up (by the seed): {shown}")
-    return lines
-
-
-def _turned_up(game: DGGame) -> list[str]:
-    """The three event cards the seed turns up in this event phase (none outside it)."""
-    if game.phase != "events":
-        return []
-    from adjudicator.dry_gulch.events import event_phase
-    from adjudicator.dry_gulch.game.flow import move_seed
-
-    seed = move_seed(game.header.seed, game.played)
-    return event_phase(game.state, None, [], seed).turned_up
 
 
 def _table(game: DGGame, who: str | None = None) -> list[str]:
@@ -114,7 +75,7 @@ def new(
     from adjudicator.dry_gulch.game.record import DGHeader, DGRecord, record_to_text
     from adjudicator.dry_gulch.options import DGOptions, options_from, options_pairs
     from adjudicator.dry_gulch.state import state_data
-    from adjudicator.render.dry_gulch import dg_board_view
+    from adjudicator.render.dry_gulch import dg_board_view, next_moves
 
     out = Output(as_json)
     names = seats_of_new_record(record, players, force)
@@ -131,7 +92,7 @@ def new(
     out.show(
         f"New Dry Gulch record in {record}.", dg_board_view(game.state.rules, game.state.buildings)
     )
-    out.lines(*_table(game), *_next_moves(game))
+    out.lines(*_table(game), *next_moves(game))
     out.json(
         {
             "record": str(record),
@@ -141,87 +102,20 @@ def new(
     )
 
 
-def move(record: Path, text: str, as_json: bool) -> None:
-    """Referee one move and add it to the record; a refused move leaves it unchanged."""
-    import difflib
-
-    from adjudicator.core.move_line import append_move, move_line
-    from adjudicator.core.words import plural
-    from adjudicator.dry_gulch.game.record import (
-        format_move,
-        moves_as_written,
-        parse_move,
-        read_record,
-    )
-    from adjudicator.dry_gulch.game.replay import replay
-    from adjudicator.dry_gulch.state import state_data
-
-    out = Output(as_json)
-    rec = read_record(record)
-    line = move_line(text)
-    try:
-        mv = parse_move(line)
-    except ValueError as exc:
-        raise RulesError(f"{record}: {exc}") from None
-    names = list(rec.header.players)
-    if mv.player not in names:
-        close = difflib.get_close_matches(mv.player, names, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise RulesError(
-            f"{record}: player {mv.player!r}: unknown player (players: {', '.join(names)}){hint}"
-        )
-    done = replay(rec)
-    if done.illegal:
-        out.warn(
-            f"{plural(len(done.illegal), 'move')} already in the record: not legal, skipped; "
-            "see 'adjudicator replay'"
-        )
-    after, outcome = done.game.apply(mv)
-    data = {
-        "legal": outcome.legal,
-        "code": outcome.code,
-        "message": outcome.message,
-        "influence": outcome.influence,
-        "won": outcome.won,
-    }
-    if not outcome.legal:
-        out.show(Text.assemble((f"Not legal ({outcome.code}):", "red"), " ", outcome.message))
-        out.warn(f"refused, the record is unchanged: {outcome.code}: {outcome.message}")
-        out.json(data)
-        raise typer.Exit(1)
-    out.show(f"{mv.player}: {outcome.message}")
-    if mv.claimed is not None and mv.claimed != outcome.influence:
-        out.warn(f"{mv.player} has {outcome.influence} influence, not {mv.claimed}")
-    append_move(record, line, partial(moves_as_written, source=str(record)), format_move(mv))
-    out.lines(*_next_moves(after))
-    out.json({**data, "phase": after.phase, "state": state_data(after.state)})
-
-
-def undo(record: Path, as_json: bool) -> None:
-    from adjudicator.core.files import read_text, write_atomic
-    from adjudicator.dry_gulch.game.record import remove_last_move
-
-    out = Output(as_json)
-    new_text, written, line = remove_last_move(read_text(record), str(record))
-    write_atomic(record, new_text)
-    out.show(f"Took back line {line}: {written}")
-    out.json({"undone": written, "line": line})
-
-
 def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> None:
     from adjudicator.cli.checks import resolve_player
     from adjudicator.dry_gulch.game.record import read_record
     from adjudicator.dry_gulch.game.replay import replay_to
     from adjudicator.dry_gulch.score import score
     from adjudicator.dry_gulch.state import state_data
-    from adjudicator.render.dry_gulch import dg_board_svg, dg_board_view
+    from adjudicator.render.dry_gulch import dg_board_svg, dg_board_view, next_moves, turned_up
 
     out = Output(as_json)
     game = replay_to(read_record(record))
     state = game.state
     who = resolve_player(state, record, player, "--player") if player is not None else None
     out.show(dg_board_view(state.rules, state.buildings))
-    out.lines(*_table(game, who), *_next_moves(game))
+    out.lines(*_table(game, who), *next_moves(game))
     out.json(
         {
             "turn": game.turn,
@@ -230,7 +124,7 @@ def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> N
             "over": game.over,
             "winner": game.winner,
             "active": None if game.over else state.active,
-            "turned_up": _turned_up(game),
+            "turned_up": turned_up(game),
             "influence": score(state).influence,
             "hands": {
                 p.name: [c.text for c in p.hand]

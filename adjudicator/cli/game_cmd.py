@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal, Protocol
 
 import typer
-from rich.text import Text
 
 from adjudicator.cli.games import seats_of_new_record
 from adjudicator.cli.locking import holding_lock
@@ -17,8 +15,6 @@ from adjudicator.core.errors import InputError, RulesError
 
 if TYPE_CHECKING:
     from adjudicator.cli.games import GameKind
-    from adjudicator.deduction.game.record import Move
-    from adjudicator.deduction.models.state import GameState
 
 # The engine is imported inside each command (see `cli/main.py`). Typer reads the option
 # types when the command line starts, so `--policy`'s type is spelled here; it is
@@ -45,8 +41,6 @@ class RecordGame(Protocol):
         force: bool,
         as_json: bool,
     ) -> None: ...
-    def move(self, record: Path, text: str, as_json: bool) -> None: ...
-    def undo(self, record: Path, as_json: bool) -> None: ...
     def show(self, record: Path, player: str | None, svg: Path | None, as_json: bool) -> None: ...
     def replay(self, record: Path, as_json: bool) -> None: ...
 
@@ -185,69 +179,9 @@ def move(
     as_json: JsonOpt = False,
 ) -> None:
     """Adjudicate one move and add it to the record."""
-    own = _own_flow(record)
-    if own is not None:
-        own.move(record, text, as_json)
-        return
-    from adjudicator.cli.games import next_turn
-    from adjudicator.core.move_line import append_move, move_line
-    from adjudicator.deduction.files.state_file import state_to_data
-    from adjudicator.deduction.game.record import (
-        format_move,
-        moves_as_written,
-        parse_move,
-        read_record,
-    )
-    from adjudicator.deduction.game.replay import replay_to
-    from adjudicator.deduction.rules.logic import stop_report
-    from adjudicator.deduction.serialize import to_json
-    from adjudicator.render.records import game_summary
-    from adjudicator.render.rulings import ruling_view, stop_view
-    from adjudicator.render.words import ILLEGAL, plural
+    from adjudicator.cli.table_cmds import move as move_on
 
-    out = Output(as_json)
-    rec = read_record(record)
-    line = move_line(text)
-    try:
-        mv = parse_move(line)
-    except ValueError as exc:
-        raise RulesError(str(exc)) from None
-    game = replay_to(rec)
-    _check_names(game.state, record, mv)
-    for n in _cards_named(mv):
-        if n not in game.state.cards:
-            raise RulesError(f"{record}: card {n}: no such card in {game.state.board.name}")
-    skipped = len(rec.moves) - len(game.log)
-    if skipped:
-        out.warn(
-            f"{plural(skipped, 'move')} already in the record "
-            f"{'is' if skipped == 1 else 'are'} not legal and skipped; "
-            "see 'adjudicator replay'"
-        )
-    after, outcome = game.apply(mv)
-    if outcome.ruling is not None:
-        out.show(ruling_view(outcome.ruling))
-    elif outcome.legal:
-        out.show(outcome.message)
-    else:
-        out.show(Text.assemble((f"{ILLEGAL}:", "red"), " ", outcome.message))
-    data = {
-        "legal": outcome.legal,
-        "message": outcome.message,
-        "ruling": to_json(outcome.ruling) if outcome.ruling else None,
-    }
-    if not outcome.legal:
-        out.warn(f"refused, the record is unchanged: {outcome.message}")
-        out.json(data)
-        raise typer.Exit(1)
-    if mv.claimed is not None and mv.claimed != outcome.points:
-        out.warn(f"the rules give {plural(outcome.points, 'point')}, not {mv.claimed}")
-    append_move(record, line, partial(moves_as_written, source=str(record)), format_move(mv))
-    report = stop_report(after.state)
-    out.show(
-        stop_view(report, after.state.board, "Open STOP claims"), game_summary(next_turn(after))
-    )
-    out.json({**data, "stop": to_json(report), "state": state_to_data(after.state)})
+    move_on(record, text, as_json)
 
 
 @app.command("undo")
@@ -255,19 +189,9 @@ def move(
 @holding_lock("record")
 def undo(record: RecordArg, as_json: JsonOpt = False) -> None:
     """Take the last move off the record."""
-    own = _own_flow(record)
-    if own is not None:
-        own.undo(record, as_json)
-        return
-    from adjudicator.core.files import read_text, write_atomic
-    from adjudicator.deduction.game.record import remove_last_move
+    from adjudicator.cli.table_cmds import undo as undo_on
 
-    out = Output(as_json)
-    text = read_text(record)
-    removed = remove_last_move(text, str(record))
-    write_atomic(record, removed.text)
-    out.show(f"Took back line {removed.move.line}: {removed.written}")
-    out.json({"undone": removed.written, "line": removed.move.line})
+    undo_on(record, as_json)
 
 
 @app.command("show")
@@ -287,8 +211,8 @@ def show(
         own.show(record, player, svg, as_json)
         return
     from adjudicator.cli.checks import resolve_player
-    from adjudicator.cli.games import next_turn
     from adjudicator.deduction.files.state_file import state_to_data
+    from adjudicator.deduction.game.flow import next_turn
     from adjudicator.deduction.game.record import read_record
     from adjudicator.deduction.game.replay import replay_to
     from adjudicator.render.records import next_moves, table_view
@@ -326,47 +250,6 @@ def show(
             caption=state_caption(state, game.turn, game.over),
         )
         save_svg(svg, picture, out)
-
-
-def _check_names(state: GameState, record: Path, move: Move) -> None:
-    """A move naming an unknown player or building is a typo, not a ruling: one line with a
-    close match (the players listed), before anything is adjudicated."""
-    import difflib
-
-    from adjudicator.cli.checks import resolve_building
-    from adjudicator.deduction.game.record import Buy, Discard, Pass, Play, Take
-
-    names = state.names()
-    if move.player not in names:
-        close = difflib.get_close_matches(move.player.lower(), names, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise RulesError(
-            f"{record}: player {move.player!r}: unknown player (players: {', '.join(names)}){hint}"
-        )
-    named: list[str] = []
-    if isinstance(move, Play):
-        named += [my for _, my in move.plays if my is not None]
-    if isinstance(move, Discard):
-        named.append(move.take[0])
-    if isinstance(move, Play | Discard | Pass) and move.buy is not None:
-        named.append(move.buy)
-    if isinstance(move, Buy):
-        named.append(move.building)
-    if isinstance(move, Take):
-        named += list(move.buildings)
-    for building in named:
-        if building not in state.board.buildings:
-            resolve_building(state, record, building, "building")
-
-
-def _cards_named(move: Move) -> list[int]:
-    from adjudicator.deduction.game.record import Discard, Draw, Play
-
-    if isinstance(move, Play):
-        return [c for c, _ in move.plays]
-    if isinstance(move, Discard | Draw):
-        return list(move.cards)
-    return []
 
 
 def register(main: typer.Typer) -> None:

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Literal
 from adjudicator.core.errors import InputError
 
 if TYPE_CHECKING:
-    from adjudicator.deduction.game.flow import Game
     from adjudicator.deduction.models.state import GameState
 
 __all__ = [
@@ -27,7 +26,6 @@ __all__ = [
     "edition_game",
     "is_record",
     "load_deduction_state",
-    "next_turn",
     "record_game",
     "require_deduction",
     "require_deduction_edition",
@@ -122,15 +120,6 @@ def is_record(path: Path) -> bool:
     return path.suffix == ".game"
 
 
-def next_turn(game: Game) -> Game:
-    """The game as the next player finds it, for showing and ruling: the last mover's draw
-    made and the turn moved on. The record is not changed: a `draws` line or a late buy
-    (A2) may still be written, and the STOP window stays open until the next player acts."""
-    if game.phase in ("draw", "between"):
-        return game.finish()[0]
-    return game
-
-
 def load_deduction_state(path: Path, command: str) -> GameState:
     """The state a ruling command works on: a state file, or a game record's current state
     (a record is the game's state, replayed move by move)."""
@@ -143,6 +132,7 @@ def load_deduction_state(path: Path, command: str) -> GameState:
                 f"is a {GAME_NAMES[game]} record; `adjudicator {command}` is for "
                 f"{GAME_NAMES['deduction']}: use adjudicator game show|move|undo, replay",
             )
+        from adjudicator.deduction.game.flow import next_turn
         from adjudicator.deduction.game.record import read_record
         from adjudicator.deduction.game.replay import replay_to
 

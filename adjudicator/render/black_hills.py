@@ -14,15 +14,19 @@ from adjudicator.black_hills.best import Candidate
 from adjudicator.black_hills.data import Rules
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
+from adjudicator.core.table import Ruled
 from adjudicator.render.words import plural, verdict_word
 
 __all__ = [
+    "after_lines",
     "areas_table",
     "best_table",
     "bh_board_svg",
     "bh_cards_table",
     "invest_view",
+    "next_line",
     "players_table",
+    "ruled_lines",
     "state_view",
     "verdict_view",
 ]
@@ -206,3 +210,35 @@ def bh_board_svg(rules: Rules, s: BHState | None = None, title: str | None = Non
             )
             t.text = line
     return ET.tostring(svg, encoding="unicode")
+
+
+def next_line(state: BHState, viewer: str | None = None) -> str:
+    """What the player to act may write next, in the notation."""
+    from adjudicator.black_hills.round import must_keep
+
+    if state.winner is not None:
+        return f"The game is over: {state.winner} has won (round {state.round})."
+    waiting = must_keep(state)
+    if waiting:
+        return (
+            f"Round {state.round}, the set-up: each player discards 2 of the 4 characters "
+            f"dealt, face down, before {state.active} plays the first turn; still to keep: "
+            f"{', '.join(waiting)}. Next: '{waiting[0]}: keep A B' (the two kept)."
+        )
+    me = state.player(state.active)
+    hand = f" ({', '.join(me.characters)})" if viewer in (None, me.name) else ""
+    return (
+        f"Round {state.round}: {state.active} to play{hand}. "
+        f"Next: '{state.active}: CHARACTER', with its choices, and if wanted "
+        "'event ID', 'invest', 'rob NAME' (see 'adjudicator black-hills turn --help')"
+    )
+
+
+def ruled_lines(ruled: Ruled) -> list[RenderableType]:
+    """A legal turn's verdict (the game protocol's view of it, `render/tables.py`)."""
+    return [verdict_view(ruled.ruling)]
+
+
+def after_lines(after: BHState) -> list[RenderableType]:
+    """What the table may write next."""
+    return [next_line(after)]

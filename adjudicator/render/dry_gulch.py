@@ -4,11 +4,13 @@ score. They only read what `dry_gulch` decided."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.core.table import Ruled
 from adjudicator.dry_gulch.data import Rules
 from adjudicator.dry_gulch.discard import DiscardResult
 from adjudicator.dry_gulch.draw import DrawResult
@@ -23,7 +25,11 @@ from adjudicator.dry_gulch.state import Built, DGState, HandCard
 from adjudicator.dry_gulch.why import PayAnswer, PlanAnswer
 from adjudicator.render.words import ILLEGAL, LEGAL
 
+if TYPE_CHECKING:
+    from adjudicator.dry_gulch.game.flow import DGGame
+
 __all__ = [
+    "after_lines",
     "dg_board_svg",
     "dg_board_view",
     "dg_cards_table",
@@ -33,14 +39,17 @@ __all__ = [
     "draw_view",
     "event_view",
     "misfortune_view",
+    "next_moves",
     "other_event_view",
     "pay_view",
     "payment_rows",
     "place_view",
     "plan_view",
     "reward_view",
+    "ruled_lines",
     "score_view",
     "site_rows",
+    "turned_up",
 ]
 
 
@@ -412,3 +421,48 @@ def dg_players_table(state: DGState) -> Table:
         owned = ", ".join(f"{b.permit}@{b.site}" for b in state.buildings if b.owner == p.name)
         t.add_row(mark + p.name, str(len(p.hand)), ", ".join(p.permits), owned)
     return t
+
+
+def next_moves(game: DGGame) -> list[str]:
+    """What the active player may write next, in the notation."""
+    if game.over:
+        return [f"The game is over: {game.winner} has won (turn {game.turn})."]
+    from adjudicator.dry_gulch.draw import draw_choices
+
+    me = game.state.active
+    draws = " | ".join(f"draw {d}" for d in draw_choices(game.state))
+    if game.state.city_hall_closed is not None and game.state.options.city_hall:
+        draws += " | reopen CARD CARD"  # DG-OPT-CITY-HALL: before the draw
+    hint = {
+        "events": f"{me}: events [turned ID ID ID] discard ID [take ID ...]",
+        "draw": f"{me}: {draws}",
+        "build": f"{me}: build PERMIT at SITE | play ID [at SITE] [losing CARD ...] "
+        "[drawing CARD ...] [permit ID] | fire SITE [losing [ace] CARD ...] | vandalism SITE "
+        "| discard [CARD ...] [rewards CARD ...] [over NAME: CARD ...]",
+    }[game.phase]
+    lines = [f"Turn {game.turn}, round {game.round}: {me}'s {game.phase} phase. Next: {hint}"]
+    if game.phase == "events":
+        shown = ", ".join(turned_up(game))  # a real table names its own with `turned`
+        lines.append(f"Turned up (by the seed): {shown}")
+    return lines
+
+
+def turned_up(game: DGGame) -> list[str]:
+    """The three event cards the seed turns up in this event phase (none outside it)."""
+    if game.phase != "events":
+        return []
+    from adjudicator.dry_gulch.events import event_phase
+    from adjudicator.dry_gulch.game.flow import move_seed
+
+    seed = move_seed(game.header.seed, game.played)
+    return event_phase(game.state, None, [], seed).turned_up
+
+
+def ruled_lines(ruled: Ruled) -> list[RenderableType]:
+    """A legal move's ruling (the game protocol's view of it, `render/tables.py`)."""
+    return [f"{ruled.player}: {ruled.message}"]
+
+
+def after_lines(after: DGGame) -> list[RenderableType]:
+    """What the table may write next."""
+    return list(next_moves(after))

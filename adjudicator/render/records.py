@@ -7,17 +7,20 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.core.table import Ruled
 from adjudicator.deduction.game.flow import Game
 from adjudicator.deduction.game.record import format_move
 from adjudicator.deduction.game.replay import Replay
 from adjudicator.render.words import ILLEGAL, plural
 
 __all__ = [
+    "after_lines",
     "game_summary",
     "hands_table",
     "next_moves",
     "piles_line",
     "replay_view",
+    "ruled_lines",
     "table_view",
 ]
 
@@ -145,3 +148,23 @@ def replay_view(r: Replay) -> RenderableType:
     parts.append(scores)
     parts.append(game_summary(r.game))
     return Panel(Group(*parts))
+
+
+def ruled_lines(ruled: Ruled) -> list[RenderableType]:
+    """A legal move's ruling (the game protocol's view of it, `render/tables.py`)."""
+    from adjudicator.render.rulings import ruling_view
+
+    return [ruling_view(ruled.ruling)] if ruled.ruling is not None else [ruled.message]
+
+
+def after_lines(after: Game) -> list[RenderableType]:
+    """The STOP claims a move leaves open, and the table as the next player finds it."""
+    from adjudicator.deduction.game.flow import next_turn
+    from adjudicator.deduction.rules.logic import stop_report
+    from adjudicator.render.rulings import stop_view
+
+    report = stop_report(after.state)
+    return [
+        stop_view(report, after.state.board, "Open STOP claims"),
+        game_summary(next_turn(after)),
+    ]

@@ -54,7 +54,7 @@ from adjudicator.deduction.rules.turns import (
     rule_turn,
 )
 
-__all__ = ["Game", "Outcome"]
+__all__ = ["Game", "Outcome", "next_turn"]
 
 Phase = Literal["start", "draw", "between", "over"]
 
@@ -473,3 +473,12 @@ def _default_pile(game: Game, player: str, names: list[str]) -> str | None:
         if kind in names:
             return kind
     return max(names, key=lambda n: (len(piles[n]), n))
+
+
+def next_turn(game: Game) -> Game:
+    """The game as the next player finds it, for showing and ruling: the last mover's draw
+    made and the turn moved on. The record is not changed: a `draws` line or a late buy
+    (A2) may still be written, and the STOP window stays open until the next player acts."""
+    if game.phase in ("draw", "between"):
+        return game.finish()[0]
+    return game

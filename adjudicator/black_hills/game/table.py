@@ -1,0 +1,79 @@
+"""Black Hills as an entry of the game protocol (`core/table.py`): its records, turns and
+verdicts, through its own referee."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adjudicator.black_hills.game.record import (
+    BHMove,
+    BHRecord,
+    format_move,
+    moves_as_written,
+    parse_move,
+    parse_record,
+    remove_last_move,
+)
+from adjudicator.black_hills.game.replay import replay
+from adjudicator.black_hills.referee import referee_text
+from adjudicator.black_hills.state import BHState
+from adjudicator.core.errors import RulesError
+from adjudicator.core.table import Replayed, Ruled
+
+__all__ = ["TABLE", "BlackHillsTable"]
+
+
+class BlackHillsTable:
+    name = "black-hills"
+    title = "Black Hills"
+    score_word = "reputation"
+
+    def read(self, text: str, source: str, base: Path) -> BHRecord:
+        return parse_record(text, source)
+
+    def parse_move(self, line: str, source: str) -> BHMove:
+        return parse_move(line, source="MOVE")
+
+    def format_move(self, move: BHMove) -> str:
+        return format_move(move)
+
+    def moves_as_written(self, text: str, source: str) -> list[str]:
+        return moves_as_written(text, source)
+
+    def replay(self, rec: BHRecord) -> Replayed:
+        done = replay(rec)
+        return Replayed(done.state, sum(1 for o in done.outcomes if not o.verdict.legal))
+
+    def check_move(self, game: BHState, move: BHMove, source: str) -> None:
+        names = [p.name for p in game.players]
+        if move.player not in names:
+            raise RulesError(
+                f"{source}: player {move.player!r}: unknown player (players: {', '.join(names)})"
+            )
+
+    def apply(self, game: BHState, move: BHMove) -> tuple[BHState, Ruled]:
+        # A new turn follows the set-up rule: no `early_keeps` reading of older records.
+        v = referee_text(game, move.text)
+        after = v.state if v.legal and v.state is not None else game
+        message = "; ".join(v.log) if v.legal else v.reasons[0].message
+        ruled = Ruled(
+            v.legal,
+            None if v.code is None else str(v.code),
+            message,
+            move.player,
+            format_move(move),
+            after.player(move.player).reputation if v.legal else None,
+            move.claimed,
+            v.to_json(),
+            v,
+        )
+        return after, ruled
+
+    def claim_note(self, ruled: Ruled) -> str:
+        return f"{ruled.player} has {ruled.score} reputation, not {ruled.claimed}"
+
+    def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
+        return remove_last_move(text, source)
+
+
+TABLE = BlackHillsTable()

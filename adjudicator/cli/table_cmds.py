@@ -1,0 +1,68 @@
+"""`game move` and `game undo` of every game: one loop over the game protocol
+(`core/table.py`, the registry `adjudicator/tables.py`), which names no game. The commands
+that call these hold the record's lock (`cli/locking.py`)."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+import typer
+
+from adjudicator.cli.output import Output
+
+__all__ = ["move", "undo"]
+
+
+def move(record: Path, text: str, as_json: bool) -> None:
+    """Rule on one move of the record's game and, if legal, add it to the record; a
+    refused move is one line (exit status 1) and leaves the record as it was."""
+    from adjudicator.core.move_line import append_move, move_line
+    from adjudicator.core.reading import read_text
+    from adjudicator.render.tables import after_lines, ruled_lines
+    from adjudicator.render.words import plural
+    from adjudicator.tables import table_of_record
+
+    out = Output(as_json)
+    body = read_text(record)
+    table = table_of_record(body)
+    source = str(record)
+    rec = table.read(body, source, record.parent)
+    line = move_line(text)
+    mv = table.parse_move(line, source)
+    done = table.replay(rec)
+    table.check_move(done.game, mv, source)
+    if done.skipped:
+        out.warn(
+            f"{plural(done.skipped, 'move')} already in the record "
+            f"{'is' if done.skipped == 1 else 'are'} not legal and skipped; "
+            "see 'adjudicator replay'"
+        )
+    after, ruled = table.apply(done.game, mv)
+    if not ruled.legal:  # said once: one line on stderr (and the ruling under --json)
+        code = f"{ruled.code}: " if ruled.code else ""
+        out.warn(f"refused, the record is unchanged: {code}{ruled.message}")
+        out.json(ruled.to_json())
+        raise typer.Exit(1)
+    out.show(*ruled_lines(table.name, ruled))
+    if ruled.claim_wrong:
+        out.warn(table.claim_note(ruled))
+    written = partial(table.moves_as_written, source=source)
+    append_move(record, line, written, table.format_move(mv), body)
+    out.show(*after_lines(table.name, after))
+    out.json(ruled.to_json())
+
+
+def undo(record: Path, as_json: bool) -> None:
+    """Take the last move off the record, its comments and header kept."""
+    from adjudicator.core.files import write_atomic
+    from adjudicator.core.reading import read_text
+    from adjudicator.tables import table_of_record
+
+    out = Output(as_json)
+    body = read_text(record)
+    table = table_of_record(body)
+    text, written, line = table.remove_last_move(body, str(record))
+    write_atomic(record, text, check=partial(table.moves_as_written, source=str(record)))
+    out.show(f"Took back line {line}: {written}")
+    out.json({"undone": written, "line": line})

@@ -1,0 +1,104 @@
+"""The game protocol every front end loops over: what a record of any of the four games
+offers (issue 25). Each game package has one entry (`deduction/table.py`,
+`dry_gulch/game/table.py`, `black_hills/game/table.py`); `adjudicator/tables.py` is the
+registry that finds a record's entry by name, loading only that game.
+
+A `Table` reads a record's text, reads and writes a move (parse and format round-trip),
+replays the record, rules on one move (`apply`, giving a `Ruled`: legal or not, the rule
+code, the reason, the mover's score), and takes the last move back. Nothing here prints:
+`render/tables.py` draws a game's rulings, the command line and the page only call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import field
+from pathlib import Path
+from typing import Any, Protocol
+
+from adjudicator.core.record import record
+
+__all__ = ["Replayed", "Ruled", "Table"]
+
+
+@record
+class Ruled:
+    """One move ruled on, in the same shape in every game."""
+
+    legal: bool
+    code: str | None  # the rule a refusal rests on (T1, DG-PHASE, BH-TURN-ORDER, ...)
+    message: str  # the reason, or what the move did, in words a player reads aloud
+    player: str
+    move: str  # the move as the record writes it
+    score: int | None = None  # the mover's points, influence or reputation after it
+    claimed: int | None = None  # what the table wrote down, `{N}`
+    detail: dict[str, Any] = field(default_factory=dict)  # the game's own JSON of it
+    ruling: Any = field(default=None, compare=False)  # the game's own ruling, for its views
+
+    @property
+    def claim_wrong(self) -> bool:
+        return self.legal and self.claimed is not None and self.claimed != self.score
+
+    def to_json(self) -> dict[str, Any]:
+        """The common fields, then the game's own (which keep their names)."""
+        return {
+            **self.detail,
+            "legal": self.legal,
+            "code": self.code,
+            "message": self.message,
+            "player": self.player,
+            "move": self.move,
+            "score": self.score,
+        }
+
+
+@record
+class Replayed:
+    """A record replayed: the game after every legal move, and how many were not."""
+
+    game: Any
+    skipped: int
+
+
+class Table(Protocol):
+    """One game's entry (see the module's docstring)."""
+
+    name: str  # the registry's name: deduction, dry-gulch, black-hills
+    title: str  # as a player names it
+    score_word: str  # points, influence, reputation
+
+    def read(self, text: str, source: str, base: Path) -> Any:
+        """A record's text as the game's record; a bad one is one `InputError`."""
+        ...
+
+    def parse_move(self, line: str, source: str) -> Any:
+        """One move line (`move_line`'s); not in the notation: one `RulesError`."""
+        ...
+
+    def format_move(self, move: Any) -> str:
+        """The move as the record writes it (`parse_move` of it gives it back)."""
+        ...
+
+    def moves_as_written(self, text: str, source: str) -> list[str]:
+        """A record's moves, each as `format_move` writes it (what a commit reads back)."""
+        ...
+
+    def replay(self, rec: Any) -> Replayed:
+        """The game after every legal move of the record."""
+        ...
+
+    def check_move(self, game: Any, move: Any, source: str) -> None:
+        """A move naming what the game does not know (a player, a card, a building) is a
+        typo, not a ruling: one `RulesError` with a close match, before any ruling."""
+        ...
+
+    def apply(self, game: Any, move: Any) -> tuple[Any, Ruled]:
+        """The game after the move, and its ruling (a refused move leaves it as it was)."""
+        ...
+
+    def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
+        """The record's text without its last move: the text, the line, its number."""
+        ...
+
+    def claim_note(self, ruled: Ruled) -> str:
+        """What the rules give where the table wrote another score down (`{N}`)."""
+        ...

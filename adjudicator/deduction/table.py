@@ -1,0 +1,135 @@
+"""Old Town and Gads Hill 1874 as an entry of the game protocol (`core/table.py`): their
+records, moves and rulings, through the deduction games' own game flow."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Any
+
+from adjudicator.core.errors import RulesError
+from adjudicator.core.table import Replayed, Ruled
+from adjudicator.core.words import plural
+from adjudicator.deduction.game.flow import Game
+from adjudicator.deduction.game.record import (
+    Buy,
+    Discard,
+    Draw,
+    Move,
+    Pass,
+    Play,
+    Record,
+    Take,
+    format_move,
+    moves_as_written,
+    parse_move,
+    record_from_text,
+    remove_last_move,
+)
+from adjudicator.deduction.game.replay import replay_to
+
+__all__ = ["TABLE", "DeductionTable"]
+
+
+class DeductionTable:
+    name = "deduction"
+    title = "Old Town and Gads Hill 1874"
+    score_word = "points"
+
+    def read(self, text: str, source: str, base: Path) -> Record:
+        rec = record_from_text(text, source)
+        return Record(rec.header, rec.moves, source, base)
+
+    def parse_move(self, line: str, source: str) -> Move:
+        try:
+            return parse_move(line)
+        except ValueError as exc:
+            raise RulesError(str(exc)) from None
+
+    def format_move(self, move: Move) -> str:
+        return format_move(move)
+
+    def moves_as_written(self, text: str, source: str) -> list[str]:
+        return moves_as_written(text, source)
+
+    def replay(self, rec: Record) -> Replayed:
+        game = replay_to(rec)
+        return Replayed(game, len(rec.moves) - len(game.log))
+
+    def check_move(self, game: Game, move: Move, source: str) -> None:
+        state = game.state
+        names = state.names()
+        if move.player not in names:
+            close = difflib.get_close_matches(move.player.lower(), names, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise RulesError(
+                f"{source}: player {move.player!r}: unknown player "
+                f"(players: {', '.join(names)}){hint}"
+            )
+        for building in _buildings_named(move):
+            if building not in state.board.buildings:
+                close = difflib.get_close_matches(building, list(state.board.buildings), n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise RulesError(f"{source}: building {building!r}: unknown building{hint}")
+        for n in _cards_named(move):
+            if n not in state.cards:
+                raise RulesError(f"{source}: card {n}: no such card in {state.board.name}")
+
+    def apply(self, game: Game, move: Move) -> tuple[Game, Ruled]:
+        from adjudicator.deduction.files.state_file import state_to_data
+        from adjudicator.deduction.rules.logic import stop_report
+        from adjudicator.deduction.serialize import to_json
+
+        after, outcome = game.apply(move)
+        detail: dict[str, Any] = {
+            "ruling": to_json(outcome.ruling) if outcome.ruling else None,
+        }
+        if outcome.legal:
+            detail["stop"] = to_json(stop_report(after.state))
+            detail["state"] = state_to_data(after.state)
+        ruled = Ruled(
+            outcome.legal,
+            None if outcome.code is None else str(outcome.code),
+            outcome.message,
+            move.player,
+            format_move(move),
+            outcome.points if outcome.legal else None,
+            move.claimed,
+            detail,
+            outcome.ruling,
+        )
+        return after, ruled
+
+    def claim_note(self, ruled: Ruled) -> str:
+        return f"the rules give {plural(ruled.score or 0, 'point')}, not {ruled.claimed}"
+
+    def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
+        removed = remove_last_move(text, source)
+        assert removed.move.line is not None
+        return removed.text, removed.written, removed.move.line
+
+
+def _buildings_named(move: Move) -> list[str]:
+    named: list[str] = []
+    if isinstance(move, Play):
+        named += [my for _, my in move.plays if my is not None]
+    if isinstance(move, Discard):
+        named.append(move.take[0])
+    if isinstance(move, Play | Discard | Pass) and move.buy is not None:
+        named.append(move.buy)
+    if isinstance(move, Buy):
+        named.append(move.building)
+    if isinstance(move, Take):
+        named += list(move.buildings)
+    return named
+
+
+def _cards_named(move: Move) -> list[int]:
+    if isinstance(move, Play):
+        return [c for c, _ in move.plays]
+    if isinstance(move, Discard | Draw):
+        return list(move.cards)
+    return []
+
+
+TABLE = DeductionTable()

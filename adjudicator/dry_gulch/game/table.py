@@ -1,0 +1,92 @@
+"""Dry Gulch as an entry of the game protocol (`core/table.py`): its records, moves and
+rulings, through its own game flow."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Any
+
+from adjudicator.core.errors import RulesError
+from adjudicator.core.table import Replayed, Ruled
+from adjudicator.dry_gulch.game.flow import DGGame
+from adjudicator.dry_gulch.game.record import (
+    DGRecord,
+    Move,
+    format_move,
+    moves_as_written,
+    parse_move,
+    record_from_text,
+    remove_last_move,
+)
+from adjudicator.dry_gulch.game.replay import replay
+
+__all__ = ["TABLE", "DryGulchTable"]
+
+
+class DryGulchTable:
+    name = "dry-gulch"
+    title = "Dry Gulch"
+    score_word = "influence"
+
+    def read(self, text: str, source: str, base: Path) -> DGRecord:
+        return record_from_text(text, source)
+
+    def parse_move(self, line: str, source: str) -> Move:
+        try:
+            return parse_move(line)
+        except ValueError as exc:
+            raise RulesError(f"{source}: {exc}") from None
+
+    def format_move(self, move: Move) -> str:
+        return format_move(move)
+
+    def moves_as_written(self, text: str, source: str) -> list[str]:
+        return moves_as_written(text, source)
+
+    def replay(self, rec: DGRecord) -> Replayed:
+        done = replay(rec)
+        return Replayed(done.game, len(done.illegal))
+
+    def check_move(self, game: DGGame, move: Move, source: str) -> None:
+        names = list(game.header.players)
+        if move.player not in names:
+            close = difflib.get_close_matches(move.player, names, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise RulesError(
+                f"{source}: player {move.player!r}: unknown player "
+                f"(players: {', '.join(names)}){hint}"
+            )
+
+    def apply(self, game: DGGame, move: Move) -> tuple[DGGame, Ruled]:
+        from adjudicator.dry_gulch.state import state_data
+
+        after, outcome = game.apply(move)
+        detail: dict[str, Any] = {
+            "influence": outcome.influence,
+            "won": outcome.won,
+            "phase": after.phase,
+        }
+        if outcome.legal:
+            detail["state"] = state_data(after.state)
+        ruled = Ruled(
+            outcome.legal,
+            outcome.code,
+            outcome.message,
+            move.player,
+            format_move(move),
+            outcome.influence if outcome.legal else None,
+            move.claimed,
+            detail,
+            outcome,
+        )
+        return after, ruled
+
+    def claim_note(self, ruled: Ruled) -> str:
+        return f"{ruled.player} has {ruled.score} influence, not {ruled.claimed}"
+
+    def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
+        return remove_last_move(text, source)
+
+
+TABLE = DryGulchTable()
