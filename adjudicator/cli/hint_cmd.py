@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from adjudicator.cli.checks import check_player, resolve_player
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.core.errors import RulesError
-
-if TYPE_CHECKING:
-    from adjudicator.deduction.models.state import GameState
 
 __all__ = ["register"]
 
@@ -43,40 +39,37 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Every legal action of a player, ranked by the points it scores this turn."""
-        from adjudicator.cli.games import load_deduction_state
+        from adjudicator.cli.games import is_record, load_deduction_state
+
+        if is_record(state_file):
+            _record_hint(state_file, player, top, Output(as_json))
+            return
         from adjudicator.deduction.hint import hint as compute_hint
-        from adjudicator.deduction.serialize import hint_json
-        from adjudicator.render.hints import action_command, hint_commands, hint_view
+        from adjudicator.render.hints import hint_commands, hint_data, hint_view
 
         out = Output(as_json)
         state = load_deduction_state(state_file, "hint")
         check_player(state, state_file, None, "--by")
         if player is not None:
             player = resolve_player(state, state_file, player, "--by")
-        _refill_first(state, state_file, player)
         h = compute_hint(state, player)
         out.show(hint_view(h, state.board, top))
         out.lines(*hint_commands(h, str(state_file), top))
-        data = hint_json(h, top)
-        for action, shown in zip(h.actions, data["actions"], strict=False):
-            shown["command"] = action_command(action, str(state_file), h.player)
-        out.json(data)
+        out.json(hint_data(h, str(state_file), top))
 
 
-def _refill_first(state: GameState, source: Path, player: str | None) -> None:
-    """On a record, Old Town's refill (A4) comes before the turn: the game refuses every
-    other move of the player until it is written, so the hint names it (as the web's does)
-    rather than suggest a turn the record would refuse."""
-    from adjudicator.cli.games import is_record
-    from adjudicator.core.words import plural
-    from adjudicator.deduction.rules.turn_order import refill_due
+def _record_hint(record: Path, player: str | None, top: int, out: Output) -> None:
+    """The hint of a record of any game, through the game protocol: the deduction games'
+    ranked turns, Dry Gulch's best plan, Black Hills' best turn per character."""
+    from adjudicator.cli.checks import acting_player
+    from adjudicator.core.reading import read_text
+    from adjudicator.render.tables import hint_data, hint_lines
+    from adjudicator.tables import table_of_record
 
-    active = state.active
-    if not is_record(source) or active is None or player not in (None, active):
-        return
-    due = refill_due(state, active)
-    if due:
-        raise RulesError(
-            f"{source}: {active} first takes {plural(due, 'building')} from beside the board "
-            f"(A4): adjudicator game move {source} '{active}: take BUILDING'"
-        )
+    body = read_text(record)
+    table = table_of_record(body)
+    game = table.replay(table.read(body, str(record), record.parent)).game
+    who = acting_player(table.seats(game), record, player, "--by")
+    hinted = table.hint(game, who, str(record))
+    out.view(*hint_lines(table.name, hinted, game, str(record), top))
+    out.json(hint_data(table.name, hinted, game, str(record), top))

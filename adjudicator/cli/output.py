@@ -62,6 +62,15 @@ class Output:
             for line in lines:
                 console.print(line, soft_wrap=True)
 
+    def view(self, *items: RenderableType) -> None:
+        """A view of mixed parts (`render/tables.py`): plain text and `Text` as lines to
+        copy (see `lines`), tables and panels drawn as `show` draws them."""
+        for item in items:
+            if isinstance(item, str | Text):
+                self.lines(item)
+            else:
+                self.show(item)
+
     def json(self, obj: dict[str, Any]) -> None:
         if self.as_json:
             import json  # here: only --json prints it (start-up, issue 13)

@@ -44,12 +44,12 @@ def move(record: Path, text: str, as_json: bool) -> None:
         out.warn(f"refused, the record is unchanged: {code}{ruled.message}")
         out.json(ruled.to_json())
         raise typer.Exit(1)
-    out.show(*ruled_lines(table.name, ruled))
+    out.view(*ruled_lines(table.name, ruled))
     if ruled.claim_wrong:
         out.warn(table.claim_note(ruled))
     written = partial(table.moves_as_written, source=source)
     append_move(record, line, written, table.format_move(mv), body)
-    out.show(*after_lines(table.name, after))
+    out.view(*after_lines(table.name, after))
     out.json(ruled.to_json())
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from adjudicator.core.record import record
+from adjudicator.core.seats import Seats
 
 __all__ = ["Replayed", "Ruled", "Table"]
 
@@ -101,4 +102,15 @@ class Table(Protocol):
 
     def claim_note(self, ruled: Ruled) -> str:
         """What the rules give where the table wrote another score down (`{N}`)."""
+        ...
+
+    def seats(self, game: Any) -> Seats[Any]:
+        """The game's players in seat order, and who is to act."""
+        ...
+
+    def hint(self, game: Any, player: str, source: str) -> Any:
+        """The game's hint for `player` (a seat's name): the deduction games' ranked turns,
+        Dry Gulch's best building plan, Black Hills' best turn for each character. When
+        there is none to give now (a refill or a set-up discard first, the game over), one
+        `RulesError` that says what comes first."""
         ...

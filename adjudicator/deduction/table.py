@@ -10,7 +10,7 @@ from typing import Any
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Replayed, Ruled
 from adjudicator.core.words import plural
-from adjudicator.deduction.game.flow import Game
+from adjudicator.deduction.game.flow import Game, next_turn
 from adjudicator.deduction.game.record import (
     Buy,
     Discard,
@@ -27,6 +27,8 @@ from adjudicator.deduction.game.record import (
     remove_last_move,
 )
 from adjudicator.deduction.game.replay import replay_to
+from adjudicator.deduction.hint import Hint
+from adjudicator.deduction.models.state import GameState
 
 __all__ = ["TABLE", "DeductionTable"]
 
@@ -102,6 +104,25 @@ class DeductionTable:
 
     def claim_note(self, ruled: Ruled) -> str:
         return f"the rules give {plural(ruled.score or 0, 'point')}, not {ruled.claimed}"
+
+    def seats(self, game: Game) -> GameState:
+        return next_turn(game).state
+
+    def hint(self, game: Game, player: str, source: str) -> Hint:
+        from adjudicator.deduction.hint import hint
+        from adjudicator.deduction.rules.turn_order import refill_due
+
+        state = next_turn(game).state
+        if game.over:
+            raise RulesError(f"{source}: the game is over")
+        due = refill_due(state, player) if player == state.active else 0
+        if due:
+            # the record refuses every other move of the player until it is written
+            raise RulesError(
+                f"{source}: {player} first takes {plural(due, 'building')} from beside the "
+                f"board (A4): adjudicator game move {source} '{player}: take BUILDING'"
+            )
+        return hint(state, player)
 
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         removed = remove_last_move(text, source)

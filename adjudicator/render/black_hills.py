@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -23,6 +24,8 @@ __all__ = [
     "best_table",
     "bh_board_svg",
     "bh_cards_table",
+    "hint_data",
+    "hint_lines",
     "invest_view",
     "next_line",
     "players_table",
@@ -242,3 +245,14 @@ def ruled_lines(ruled: Ruled) -> list[RenderableType]:
 def after_lines(after: BHState) -> list[RenderableType]:
     """What the table may write next."""
     return [next_line(after)]
+
+
+def hint_lines(
+    ranked: Sequence[Candidate], game: BHState, source: str, top: int
+) -> list[RenderableType]:
+    """A record's hint: the best turn for each character in hand (`black-hills best`)."""
+    return [best_table(game.active, ranked[:top], game.rules)]
+
+
+def hint_data(ranked: Sequence[Candidate], game: BHState, source: str, top: int) -> dict[str, Any]:
+    return {"player": game.active, "turns": [c.to_json() for c in ranked[:top]]}

@@ -4,7 +4,7 @@ score. They only read what `dry_gulch` decided."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -38,6 +38,8 @@ __all__ = [
     "discard_view",
     "draw_view",
     "event_view",
+    "hint_data",
+    "hint_lines",
     "misfortune_view",
     "next_moves",
     "other_event_view",
@@ -466,3 +468,12 @@ def ruled_lines(ruled: Ruled) -> list[RenderableType]:
 def after_lines(after: DGGame) -> list[RenderableType]:
     """What the table may write next."""
     return list(next_moves(after))
+
+
+def hint_lines(answer: PlanAnswer, game: DGGame, source: str, top: int) -> list[RenderableType]:
+    """A record's hint: the best building plan of the hand (`dry-gulch plan`)."""
+    return [plan_view(answer, game.state.rules)]
+
+
+def hint_data(answer: PlanAnswer, game: DGGame, source: str, top: int) -> dict[str, Any]:
+    return answer.to_json()

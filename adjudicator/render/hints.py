@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -14,7 +16,7 @@ from adjudicator.deduction.models.board import Board
 from adjudicator.render.rulings import ruling_view, stop_view
 from adjudicator.render.words import plural
 
-__all__ = ["action_command", "hint_commands", "hint_view"]
+__all__ = ["action_command", "hint_commands", "hint_data", "hint_view"]
 
 _BUY_AT = ("before", "between", "after")
 
@@ -137,3 +139,13 @@ def hint_view(h: Hint, board: Board, top: int) -> RenderableType:
         )
     parts.append(stop_view(h.stop, board, "STOP claims anyone can make now"))
     return Panel(Group(*parts), title=Text(f"Hint: {board.name}"))
+
+
+def hint_data(h: Hint, source: str, top: int) -> dict[str, Any]:
+    """The hint's JSON, each action with the command that carries it out."""
+    from adjudicator.deduction.serialize import hint_json
+
+    data = hint_json(h, top)
+    for action, shown in zip(h.actions, data["actions"], strict=False):
+        shown["command"] = action_command(action, source, h.player)
+    return data

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -13,10 +15,15 @@ from adjudicator.deduction.game.record import format_move
 from adjudicator.deduction.game.replay import Replay
 from adjudicator.render.words import ILLEGAL, plural
 
+if TYPE_CHECKING:
+    from adjudicator.deduction.hint import Hint
+
 __all__ = [
     "after_lines",
     "game_summary",
     "hands_table",
+    "hint_data",
+    "hint_lines",
     "next_moves",
     "piles_line",
     "replay_view",
@@ -168,3 +175,17 @@ def after_lines(after: Game) -> list[RenderableType]:
         stop_view(report, after.state.board, "Open STOP claims"),
         game_summary(next_turn(after)),
     ]
+
+
+def hint_lines(h: Hint, game: Game, source: str, top: int) -> list[RenderableType]:
+    """The hint of a record's player to act: the ranked turns, each with its command."""
+    from adjudicator.render.hints import hint_commands, hint_view
+
+    return [hint_view(h, game.state.board, top), *hint_commands(h, source, top)]
+
+
+def hint_data(h: Hint, game: Game, source: str, top: int) -> dict[str, Any]:
+    """The hint's JSON, each action with the command that carries it out."""
+    from adjudicator.render.hints import hint_data as data
+
+    return data(h, source, top)

@@ -1,7 +1,8 @@
 """What the command line shows of a move ruled through the game protocol (`core/table.py`):
 each game's views module, by the registry's name (`adjudicator/tables.py`), loaded only for
-its own records. Each holds `ruled_lines(ruled)` (a legal move's ruling) and
-`after_lines(game)` (what stands open, and what the table may write next)."""
+its own records. Each holds `ruled_lines(ruled)` (a legal move's ruling), `after_lines(game)`
+(what stands open, and what the table may write next), and `hint_lines` and `hint_data`
+(the game's hint, drawn and as JSON)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from rich.console import RenderableType
 
 from adjudicator.core.table import Ruled
 
-__all__ = ["VIEWS", "after_lines", "ruled_lines"]
+__all__ = ["VIEWS", "after_lines", "hint_data", "hint_lines", "ruled_lines"]
 
 VIEWS = {
     "deduction": "adjudicator.render.records",
@@ -29,3 +30,15 @@ def ruled_lines(name: str, ruled: Ruled) -> list[RenderableType]:
 def after_lines(name: str, after: Any) -> list[RenderableType]:
     lines: list[RenderableType] = importlib.import_module(VIEWS[name]).after_lines(after)
     return lines
+
+
+def hint_lines(name: str, hint: Any, game: Any, source: str, top: int) -> list[RenderableType]:
+    lines: list[RenderableType] = importlib.import_module(VIEWS[name]).hint_lines(
+        hint, game, source, top
+    )
+    return lines
+
+
+def hint_data(name: str, hint: Any, game: Any, source: str, top: int) -> dict[str, Any]:
+    data: dict[str, Any] = importlib.import_module(VIEWS[name]).hint_data(hint, game, source, top)
+    return data

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from adjudicator.black_hills.candidates import Candidate
 from adjudicator.black_hills.game.record import (
     BHMove,
     BHRecord,
@@ -71,6 +72,29 @@ class BlackHillsTable:
 
     def claim_note(self, ruled: Ruled) -> str:
         return f"{ruled.player} has {ruled.score} reputation, not {ruled.claimed}"
+
+    def seats(self, game: BHState) -> BHState:
+        return game
+
+    def hint(self, game: BHState, player: str, source: str) -> list[Candidate]:
+        from adjudicator.black_hills.best import best_turns
+        from adjudicator.black_hills.round import must_keep
+
+        if game.winner is not None:
+            raise RulesError(f"{source}: the game is over: {game.winner} has won")
+        waiting = must_keep(game)
+        if waiting:
+            raise RulesError(
+                f"{source}: the round's set-up: {', '.join(waiting)} still to discard two "
+                f"before the first turn (adjudicator game move {source} "
+                f"'{waiting[0]}: keep A B')"
+            )
+        if player != game.active:
+            raise RulesError(
+                f"{source}: it is {game.active}'s turn; best turns are found for the player "
+                "on turn"
+            )
+        return best_turns(game, player)
 
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         return remove_last_move(text, source)

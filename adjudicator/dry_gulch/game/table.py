@@ -20,6 +20,8 @@ from adjudicator.dry_gulch.game.record import (
     remove_last_move,
 )
 from adjudicator.dry_gulch.game.replay import replay
+from adjudicator.dry_gulch.state import DGState
+from adjudicator.dry_gulch.why import PlanAnswer
 
 __all__ = ["TABLE", "DryGulchTable"]
 
@@ -84,6 +86,16 @@ class DryGulchTable:
 
     def claim_note(self, ruled: Ruled) -> str:
         return f"{ruled.player} has {ruled.score} influence, not {ruled.claimed}"
+
+    def seats(self, game: DGGame) -> DGState:
+        return game.state
+
+    def hint(self, game: DGGame, player: str, source: str) -> PlanAnswer:
+        from adjudicator.dry_gulch.why import plan_answer
+
+        if game.over:
+            raise RulesError(f"{source}: the game is over")
+        return plan_answer(game.state, player)
 
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         return remove_last_move(text, source)
