@@ -20,12 +20,11 @@ from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError, RulesError
 
 if TYPE_CHECKING:
-    from adjudicator.black_hills.game.replay import BHReplay
+    pass
 
 __all__ = [
     "new",
     "register_game",
-    "replay",
     "show",
     "simulate",
 ]
@@ -80,45 +79,6 @@ def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> N
     data["state"] = state_seen(r.state, who)
     data["viewer"] = who
     out.json(data)
-
-
-def _wrong_lines(record: Path, r: BHReplay) -> list[str]:
-    from adjudicator.core.limits import MAX_ECHO, one_line
-    from adjudicator.core.words import plural
-
-    lines = [f"{record}: {plural(len(r.outcomes), 'line')} re-refereed."]
-    for o in r.outcomes:
-        if not o.verdict.legal:
-            reason = o.verdict.reasons[0]
-            what = f"not legal ({reason.code}): {one_line(reason.message, 4 * MAX_ECHO)}; skipped"
-        elif o.claim_wrong:
-            what = f"{o.move.player} has {o.reputation} reputation, not {o.move.claimed}"
-        else:
-            continue
-        lines.append(f"line {o.move.line}: {one_line(o.move.text, MAX_ECHO)}: {what}")
-    if r.clean:
-        lines.append("Every turn is legal and every reputation written down is right.")
-    return lines
-
-
-def replay(record: Path, as_json: bool) -> None:
-    """Re-referee a Black Hills record: every refused turn with its rule, every reputation
-    the table wrote down wrong, then the standing."""
-    from adjudicator.black_hills.game.record import read_record
-    from adjudicator.black_hills.game.replay import replay as replay_record
-
-    out = Output(as_json)
-    r = replay_record(read_record(record))
-    lines = _wrong_lines(record, r)
-    s = r.state
-    lines.append("Reputation: " + ", ".join(f"{p.name} {p.reputation}" for p in s.players) + ".")
-    if s.winner is not None:
-        card = f", with the {r.decisive[0]}" if r.decisive and r.decisive[0] else ""
-        lines.append(f"{s.winner} won in round {s.round}{card}.")
-    else:
-        lines.append(f"Not over: round {s.round}, {s.active} to play.")
-    out.lines(*lines)
-    out.json(r.to_json())
 
 
 def simulate(
@@ -227,6 +187,8 @@ def register_game(parent: typer.Typer) -> None:
     @handle_errors
     def replay_cmd(record: RecordArg, as_json: JsonOpt = False) -> None:
         """Re-referee every turn: what the table got wrong, then the standing."""
-        replay(record, as_json)
+        from adjudicator.cli.table_cmds import review
+
+        review(record, as_json)
 
     parent.add_typer(rec, name="record")

@@ -21,7 +21,7 @@ from adjudicator.core.errors import InputError
 if TYPE_CHECKING:
     from adjudicator.dry_gulch.game.flow import DGGame
 
-__all__ = ["new", "players_option", "replay", "show"]
+__all__ = ["new", "players_option", "show"]
 
 
 @contextmanager
@@ -137,35 +137,3 @@ def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> N
     if svg is not None:
         picture = dg_board_svg(state.rules, state.buildings, title=f"Dry Gulch: {record.name}")
         save_svg(svg, picture, out)
-
-
-def replay(record: Path, as_json: bool) -> None:
-    """Re-referee a Dry Gulch record: every refused move with its code, every influence
-    the table wrote down wrong, and the final influence."""
-    from adjudicator.dry_gulch.game.record import format_move, read_record
-    from adjudicator.dry_gulch.game.replay import replay as replay_record
-
-    out = Output(as_json)
-    r = replay_record(read_record(record))
-    lines = [f"{record}: {len(r.outcomes)} moves re-refereed."]
-    for o in r.outcomes:  # in the record's order
-        if not o.legal:
-            what = f"not legal ({o.code}): {o.message}; skipped"
-        elif o.claim_wrong:
-            what = f"{o.move.player} has {o.influence} influence, not {o.move.claimed}"
-        else:
-            continue
-        lines.append(f"line {o.move.line}: {format_move(o.move)}: {what}")
-    if r.clean:
-        lines.append("Every move is legal and every influence written down is right.")
-    final = r.to_json()
-    standing = ", ".join(f"{k} {v}" for k, v in final["influence"].items())
-    lines.append(f"Influence (to win: {final['needed']}): {standing}.")
-    lines.append(
-        f"{r.game.winner} won on turn {r.game.turn}"
-        + (f", decided by the {r.game.decisive}." if r.game.decisive else ".")
-        if r.game.over
-        else f"Not over: turn {r.game.turn}, {r.game.state.active}'s {r.game.phase} phase."
-    )
-    out.lines(*lines)
-    out.json(final)

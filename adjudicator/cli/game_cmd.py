@@ -42,7 +42,6 @@ class RecordGame(Protocol):
         as_json: bool,
     ) -> None: ...
     def show(self, record: Path, player: str | None, svg: Path | None, as_json: bool) -> None: ...
-    def replay(self, record: Path, as_json: bool) -> None: ...
 
 
 def _other_game(game: GameKind) -> RecordGame | None:
@@ -263,16 +262,6 @@ def register(main: typer.Typer) -> None:
     @handle_errors
     def replay(record: RecordArg, as_json: JsonOpt = False) -> None:
         """Re-adjudicate a game record and report every overlooked point."""
-        own = _own_flow(record)
-        if own is not None:
-            own.replay(record, as_json)
-            return
-        from adjudicator.deduction.game.record import read_record
-        from adjudicator.deduction.game.replay import replay as replay_record
-        from adjudicator.deduction.serialize import to_json
-        from adjudicator.render.records import replay_view
+        from adjudicator.cli.table_cmds import review
 
-        out = Output(as_json)
-        r = replay_record(read_record(record))
-        out.show(replay_view(r))
-        out.json(to_json(r))
+        review(record, as_json)

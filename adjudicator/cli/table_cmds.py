@@ -1,4 +1,4 @@
-"""`game move` and `game undo` of every game: one loop over the game protocol
+"""`game move`, `game undo` and `replay` of every game: one loop over the game protocol
 (`core/table.py`, the registry `adjudicator/tables.py`), which names no game. The commands
 that call these hold the record's lock (`cli/locking.py`)."""
 
@@ -11,7 +11,7 @@ import typer
 
 from adjudicator.cli.output import Output
 
-__all__ = ["move", "undo"]
+__all__ = ["move", "review", "undo"]
 
 
 def move(record: Path, text: str, as_json: bool) -> None:
@@ -66,3 +66,17 @@ def undo(record: Path, as_json: bool) -> None:
     write_atomic(record, text, check=partial(table.moves_as_written, source=str(record)))
     out.show(f"Took back line {line}: {written}")
     out.json({"undone": written, "line": line})
+
+
+def review(record: Path, as_json: bool) -> None:
+    """`replay`: every move of the record re-adjudicated, and what the table missed."""
+    from adjudicator.core.reading import read_text
+    from adjudicator.render.tables import review_data, review_lines
+    from adjudicator.tables import table_of_record
+
+    out = Output(as_json)
+    body = read_text(record)
+    table = table_of_record(body)
+    report = table.review(table.read(body, str(record), record.parent))
+    out.view(*review_lines(table.name, report, str(record)))
+    out.json(review_data(table.name, report))

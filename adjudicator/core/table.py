@@ -104,6 +104,10 @@ class Table(Protocol):
         """What the rules give where the table wrote another score down (`{N}`)."""
         ...
 
+    def review(self, rec: Any) -> Any:
+        """`replay`: every move of the record re-adjudicated, with what the table missed."""
+        ...
+
     def seats(self, game: Any) -> Seats[Any]:
         """The game's players in seat order, and who is to act."""
         ...

@@ -26,7 +26,7 @@ from adjudicator.deduction.game.record import (
     record_from_text,
     remove_last_move,
 )
-from adjudicator.deduction.game.replay import replay_to
+from adjudicator.deduction.game.replay import Replay, replay, replay_to
 from adjudicator.deduction.hint import Hint
 from adjudicator.deduction.models.state import GameState
 
@@ -104,6 +104,9 @@ class DeductionTable:
 
     def claim_note(self, ruled: Ruled) -> str:
         return f"the rules give {plural(ruled.score or 0, 'point')}, not {ruled.claimed}"
+
+    def review(self, rec: Record) -> Replay:
+        return replay(rec)
 
     def seats(self, game: Game) -> GameState:
         return next_turn(game).state

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from adjudicator.black_hills.best import Candidate
 from adjudicator.black_hills.data import Rules
+from adjudicator.black_hills.game.replay import BHReplay
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
 from adjudicator.core.table import Ruled
@@ -29,6 +30,8 @@ __all__ = [
     "invest_view",
     "next_line",
     "players_table",
+    "review_data",
+    "review_lines",
     "ruled_lines",
     "state_view",
     "verdict_view",
@@ -256,3 +259,34 @@ def hint_lines(
 
 def hint_data(ranked: Sequence[Candidate], game: BHState, source: str, top: int) -> dict[str, Any]:
     return {"player": game.active, "turns": [c.to_json() for c in ranked[:top]]}
+
+
+def review_lines(r: BHReplay, source: str) -> list[RenderableType]:
+    """`replay` of a record: every refused turn with its rule, every reputation the table
+    wrote down wrong, then the standing."""
+    from adjudicator.core.limits import MAX_ECHO, one_line
+
+    lines: list[RenderableType] = [f"{source}: {plural(len(r.outcomes), 'line')} re-refereed."]
+    for o in r.outcomes:
+        if not o.verdict.legal:
+            reason = o.verdict.reasons[0]
+            what = f"not legal ({reason.code}): {one_line(reason.message, 4 * MAX_ECHO)}; skipped"
+        elif o.claim_wrong:
+            what = f"{o.move.player} has {o.reputation} reputation, not {o.move.claimed}"
+        else:
+            continue
+        lines.append(f"line {o.move.line}: {one_line(o.move.text, MAX_ECHO)}: {what}")
+    if r.clean:
+        lines.append("Every turn is legal and every reputation written down is right.")
+    s = r.state
+    lines.append("Reputation: " + ", ".join(f"{p.name} {p.reputation}" for p in s.players) + ".")
+    if s.winner is not None:
+        card = f", with the {r.decisive[0]}" if r.decisive and r.decisive[0] else ""
+        lines.append(f"{s.winner} won in round {s.round}{card}.")
+    else:
+        lines.append(f"Not over: round {s.round}, {s.active} to play.")
+    return lines
+
+
+def review_data(r: BHReplay) -> dict[str, Any]:
+    return r.to_json()

@@ -27,6 +27,7 @@ from adjudicator.render.words import ILLEGAL, LEGAL
 
 if TYPE_CHECKING:
     from adjudicator.dry_gulch.game.flow import DGGame
+    from adjudicator.dry_gulch.game.replay import DGReplay
 
 __all__ = [
     "after_lines",
@@ -47,6 +48,8 @@ __all__ = [
     "payment_rows",
     "place_view",
     "plan_view",
+    "review_data",
+    "review_lines",
     "reward_view",
     "ruled_lines",
     "score_view",
@@ -477,3 +480,35 @@ def hint_lines(answer: PlanAnswer, game: DGGame, source: str, top: int) -> list[
 
 def hint_data(answer: PlanAnswer, game: DGGame, source: str, top: int) -> dict[str, Any]:
     return answer.to_json()
+
+
+def review_lines(r: DGReplay, source: str) -> list[RenderableType]:
+    """`replay` of a record: every refused move with its code, every influence the table
+    wrote down wrong, and the final influence."""
+    from adjudicator.dry_gulch.game.record import format_move
+
+    lines: list[RenderableType] = [f"{source}: {len(r.outcomes)} moves re-refereed."]
+    for o in r.outcomes:  # in the record's order
+        if not o.legal:
+            what = f"not legal ({o.code}): {o.message}; skipped"
+        elif o.claim_wrong:
+            what = f"{o.move.player} has {o.influence} influence, not {o.move.claimed}"
+        else:
+            continue
+        lines.append(f"line {o.move.line}: {format_move(o.move)}: {what}")
+    if r.clean:
+        lines.append("Every move is legal and every influence written down is right.")
+    final = r.to_json()
+    standing = ", ".join(f"{k} {v}" for k, v in final["influence"].items())
+    lines.append(f"Influence (to win: {final['needed']}): {standing}.")
+    lines.append(
+        f"{r.game.winner} won on turn {r.game.turn}"
+        + (f", decided by the {r.game.decisive}." if r.game.decisive else ".")
+        if r.game.over
+        else f"Not over: turn {r.game.turn}, {r.game.state.active}'s {r.game.phase} phase."
+    )
+    return lines
+
+
+def review_data(r: DGReplay) -> dict[str, Any]:
+    return r.to_json()

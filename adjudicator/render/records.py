@@ -27,6 +27,8 @@ __all__ = [
     "next_moves",
     "piles_line",
     "replay_view",
+    "review_data",
+    "review_lines",
     "ruled_lines",
     "table_view",
 ]
@@ -189,3 +191,15 @@ def hint_data(h: Hint, game: Game, source: str, top: int) -> dict[str, Any]:
     from adjudicator.render.hints import hint_data as data
 
     return data(h, source, top)
+
+
+def review_lines(r: Replay, source: str) -> list[RenderableType]:
+    """`replay` of a record: every move re-adjudicated, and what the table missed."""
+    return [replay_view(r)]
+
+
+def review_data(r: Replay) -> dict[str, Any]:
+    from adjudicator.deduction.serialize import to_json
+
+    data: dict[str, Any] = to_json(r)
+    return data

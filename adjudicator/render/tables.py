@@ -1,8 +1,8 @@
 """What the command line shows of a move ruled through the game protocol (`core/table.py`):
 each game's views module, by the registry's name (`adjudicator/tables.py`), loaded only for
 its own records. Each holds `ruled_lines(ruled)` (a legal move's ruling), `after_lines(game)`
-(what stands open, and what the table may write next), and `hint_lines` and `hint_data`
-(the game's hint, drawn and as JSON)."""
+(what stands open, and what the table may write next), `hint_lines` and `hint_data`
+(the game's hint, drawn and as JSON), `review_lines` and `review_data` (`replay`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,15 @@ from rich.console import RenderableType
 
 from adjudicator.core.table import Ruled
 
-__all__ = ["VIEWS", "after_lines", "hint_data", "hint_lines", "ruled_lines"]
+__all__ = [
+    "VIEWS",
+    "after_lines",
+    "hint_data",
+    "hint_lines",
+    "review_data",
+    "review_lines",
+    "ruled_lines",
+]
 
 VIEWS = {
     "deduction": "adjudicator.render.records",
@@ -41,4 +49,14 @@ def hint_lines(name: str, hint: Any, game: Any, source: str, top: int) -> list[R
 
 def hint_data(name: str, hint: Any, game: Any, source: str, top: int) -> dict[str, Any]:
     data: dict[str, Any] = importlib.import_module(VIEWS[name]).hint_data(hint, game, source, top)
+    return data
+
+
+def review_lines(name: str, report: Any, source: str) -> list[RenderableType]:
+    lines: list[RenderableType] = importlib.import_module(VIEWS[name]).review_lines(report, source)
+    return lines
+
+
+def review_data(name: str, report: Any) -> dict[str, Any]:
+    data: dict[str, Any] = importlib.import_module(VIEWS[name]).review_data(report)
     return data

@@ -15,7 +15,7 @@ from adjudicator.black_hills.game.record import (
     parse_record,
     remove_last_move,
 )
-from adjudicator.black_hills.game.replay import replay
+from adjudicator.black_hills.game.replay import BHReplay, replay
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHState
 from adjudicator.core.errors import RulesError
@@ -73,6 +73,9 @@ class BlackHillsTable:
     def claim_note(self, ruled: Ruled) -> str:
         return f"{ruled.player} has {ruled.score} reputation, not {ruled.claimed}"
 
+    def review(self, rec: BHRecord) -> BHReplay:
+        return replay(rec)
+
     def seats(self, game: BHState) -> BHState:
         return game
 
@@ -91,8 +94,7 @@ class BlackHillsTable:
             )
         if player != game.active:
             raise RulesError(
-                f"{source}: it is {game.active}'s turn; best turns are found for the player "
-                "on turn"
+                f"{source}: it is {game.active}'s turn; best turns are found for the player on turn"
             )
         return best_turns(game, player)
 

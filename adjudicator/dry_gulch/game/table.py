@@ -19,7 +19,7 @@ from adjudicator.dry_gulch.game.record import (
     record_from_text,
     remove_last_move,
 )
-from adjudicator.dry_gulch.game.replay import replay
+from adjudicator.dry_gulch.game.replay import DGReplay, replay
 from adjudicator.dry_gulch.state import DGState
 from adjudicator.dry_gulch.why import PlanAnswer
 
@@ -86,6 +86,9 @@ class DryGulchTable:
 
     def claim_note(self, ruled: Ruled) -> str:
         return f"{ruled.player} has {ruled.score} influence, not {ruled.claimed}"
+
+    def review(self, rec: DGRecord) -> DGReplay:
+        return replay(rec)
 
     def seats(self, game: DGGame) -> DGState:
         return game.state
