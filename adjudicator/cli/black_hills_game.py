@@ -17,7 +17,7 @@ import typer
 from adjudicator.cli.games import seats_of_new_record
 from adjudicator.cli.locking import holding_lock
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.core.errors import InputError, RulesError
+from adjudicator.core.errors import InputError
 
 if TYPE_CHECKING:
     pass
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 __all__ = [
     "new",
     "register_game",
-    "show",
     "simulate",
 ]
 
@@ -56,29 +55,6 @@ def new(
     out.json(
         {"record": str(record), "header": text.strip().splitlines(), "state": state_data(state)}
     )
-
-
-def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> None:
-    """The table the record leads to. With `player`, as that player sees it: the other
-    players' hands as counts; never which characters lie face down (`svg` is taken for
-    the same signature as the other games')."""
-    from adjudicator.black_hills.game.record import read_record
-    from adjudicator.black_hills.game.replay import replay as replay_record
-    from adjudicator.black_hills.state import state_seen
-    from adjudicator.cli.checks import resolve_player
-    from adjudicator.render.black_hills import next_line, state_view
-
-    out = Output(as_json)
-    r = replay_record(read_record(record))
-    who = resolve_player(r.state, record, player, "--player") if player is not None else None
-    if svg is not None:
-        raise RulesError(f"{record}: --svg: no picture of a Black Hills record yet")
-    out.show(state_view(r.state, who))
-    out.lines(next_line(r.state, who))
-    data = r.to_json()
-    data["state"] = state_seen(r.state, who)
-    data["viewer"] = who
-    out.json(data)
 
 
 def simulate(
@@ -181,6 +157,8 @@ def register_game(parent: typer.Typer) -> None:
     ) -> None:
         """The table the record leads to, and who plays next (never which characters were
         discarded; with --player, the other hands as counts)."""
+        from adjudicator.cli.table_cmds import show
+
         show(record, player, None, as_json)
 
     @rec.command("replay")

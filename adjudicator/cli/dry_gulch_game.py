@@ -14,14 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adjudicator.cli.games import seats_of_new_record
-from adjudicator.cli.options import save_svg
 from adjudicator.cli.output import Output
 from adjudicator.core.errors import InputError
 
 if TYPE_CHECKING:
-    from adjudicator.dry_gulch.game.flow import DGGame
+    pass
 
-__all__ = ["new", "players_option", "show"]
+__all__ = ["new", "players_option"]
 
 
 @contextmanager
@@ -37,36 +36,6 @@ def players_option(option: str) -> Iterator[None]:
         raise InputError(option, which, exc.problem) from None
 
 
-def _table(game: DGGame, who: str | None = None) -> list[str]:
-    from adjudicator.dry_gulch.score import score
-
-    state = game.state
-    decks = state.decks
-    assert decks is not None
-    result = score(state)
-    lines = [f"Influence (to win: {result.needed}):"]
-    for p in state.players:
-        mark = "▶ " if p.name == state.active and not game.over else "  "
-        line = f"{mark}{p.name}: {result.influence[p.name]}"
-        if who is None or p.name == who:
-            line += f"; hand {' '.join(c.text for c in p.hand) or '(empty)'}"
-            line += f"; permits {' '.join(p.permits) or '(none)'}"
-        else:
-            line += f"; {len(p.hand)} cards, {len(p.permits)} permits"
-        if p.played:
-            line += f"; played {' '.join(p.played)}"
-        if p.against:
-            line += f"; against them {' '.join(p.against)}"
-        lines.append(line)
-    lines.append(
-        f"Stacks: {len(decks.resources)} resources ({len(decks.resource_discard)} discarded), "
-        f"{len(decks.permits)} permits (face up: {' '.join(decks.permit_discard) or 'none'}), "
-        f"{len(decks.events)} events"
-        + (f"; face up to play: {' '.join(decks.face_up)}" if decks.face_up else "")
-    )
-    return lines
-
-
 def new(
     record: Path, players: str, seed: int | None, options: str | None, force: bool, as_json: bool
 ) -> None:
@@ -75,7 +44,7 @@ def new(
     from adjudicator.dry_gulch.game.record import DGHeader, DGRecord, record_to_text
     from adjudicator.dry_gulch.options import DGOptions, options_from, options_pairs
     from adjudicator.dry_gulch.state import state_data
-    from adjudicator.render.dry_gulch import dg_board_view, next_moves
+    from adjudicator.render.dry_gulch import dg_board_view, next_moves, table_lines
 
     out = Output(as_json)
     names = seats_of_new_record(record, players, force)
@@ -92,7 +61,7 @@ def new(
     out.show(
         f"New Dry Gulch record in {record}.", dg_board_view(game.state.rules, game.state.buildings)
     )
-    out.lines(*_table(game), *next_moves(game))
+    out.lines(*table_lines(game), *next_moves(game))
     out.json(
         {
             "record": str(record),
@@ -100,40 +69,3 @@ def new(
             "state": state_data(game.state),
         }
     )
-
-
-def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> None:
-    from adjudicator.cli.checks import resolve_player
-    from adjudicator.dry_gulch.game.record import read_record
-    from adjudicator.dry_gulch.game.replay import replay_to
-    from adjudicator.dry_gulch.score import score
-    from adjudicator.dry_gulch.state import state_data
-    from adjudicator.render.dry_gulch import dg_board_svg, dg_board_view, next_moves, turned_up
-
-    out = Output(as_json)
-    game = replay_to(read_record(record))
-    state = game.state
-    who = resolve_player(state, record, player, "--player") if player is not None else None
-    out.show(dg_board_view(state.rules, state.buildings))
-    out.lines(*_table(game, who), *next_moves(game))
-    out.json(
-        {
-            "turn": game.turn,
-            "round": game.round,
-            "phase": game.phase,
-            "over": game.over,
-            "winner": game.winner,
-            "active": None if game.over else state.active,
-            "turned_up": turned_up(game),
-            "influence": score(state).influence,
-            "hands": {
-                p.name: [c.text for c in p.hand]
-                for p in state.players
-                if who is None or p.name == who
-            },
-            "state": state_data(state),
-        }
-    )
-    if svg is not None:
-        picture = dg_board_svg(state.rules, state.buildings, title=f"Dry Gulch: {record.name}")
-        save_svg(svg, picture, out)

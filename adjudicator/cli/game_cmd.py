@@ -9,7 +9,7 @@ import typer
 
 from adjudicator.cli.games import seats_of_new_record
 from adjudicator.cli.locking import holding_lock
-from adjudicator.cli.options import SvgOpt, save_svg
+from adjudicator.cli.options import SvgOpt
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError, RulesError
 
@@ -41,7 +41,6 @@ class RecordGame(Protocol):
         force: bool,
         as_json: bool,
     ) -> None: ...
-    def show(self, record: Path, player: str | None, svg: Path | None, as_json: bool) -> None: ...
 
 
 def _other_game(game: GameKind) -> RecordGame | None:
@@ -205,50 +204,9 @@ def show(
 ) -> None:
     """Draw the board as the record leaves it, with the scores, the hands, the draw piles
     and what the active player may do next."""
-    own = _own_flow(record)
-    if own is not None:
-        own.show(record, player, svg, as_json)
-        return
-    from adjudicator.cli.checks import resolve_player
-    from adjudicator.deduction.files.state_file import state_to_data
-    from adjudicator.deduction.game.flow import next_turn
-    from adjudicator.deduction.game.record import read_record
-    from adjudicator.deduction.game.replay import replay_to
-    from adjudicator.render.records import next_moves, table_view
-    from adjudicator.render.terminal import board_view
+    from adjudicator.cli.table_cmds import show as show_on
 
-    out = Output(as_json)
-    game = next_turn(replay_to(read_record(record)))
-    state = game.state
-    who = resolve_player(state, record, player, "--player") if player is not None else None
-    out.show(board_view(state.board, state), table_view(game, who))
-    out.lines(*next_moves(game, str(record)))
-    out.json(
-        {
-            "turn": game.turn,
-            "over": game.over,
-            "active": None if game.over else state.active,
-            "hands": {
-                p.name: None if p.hand is None else list(p.hand)
-                for p in state.players
-                if who is None or p.name == who
-            },
-            "piles": None if game.piles is None else {k: len(v) for k, v in game.piles},
-            "state": state_to_data(state),
-        }
-    )
-    if svg is not None:
-        from adjudicator.deduction.rules.logic import stop_report
-        from adjudicator.render.svg import board_svg, state_caption
-
-        picture = board_svg(
-            state.board,
-            state,
-            title=f"{state.board.name}: {record.name}",
-            claims=stop_report(state),
-            caption=state_caption(state, game.turn, game.over),
-        )
-        save_svg(svg, picture, out)
+    show_on(record, player, svg, as_json)
 
 
 def register(main: typer.Typer) -> None:

@@ -1,4 +1,4 @@
-"""`game move`, `game undo` and `replay` of every game: one loop over the game protocol
+"""`game move`, `game undo`, `game show` and `replay` of every game: one loop over the game protocol
 (`core/table.py`, the registry `adjudicator/tables.py`), which names no game. The commands
 that call these hold the record's lock (`cli/locking.py`)."""
 
@@ -11,7 +11,7 @@ import typer
 
 from adjudicator.cli.output import Output
 
-__all__ = ["move", "review", "undo"]
+__all__ = ["move", "review", "show", "undo"]
 
 
 def move(record: Path, text: str, as_json: bool) -> None:
@@ -80,3 +80,29 @@ def review(record: Path, as_json: bool) -> None:
     report = table.review(table.read(body, str(record), record.parent))
     out.view(*review_lines(table.name, report, str(record)))
     out.json(review_data(table.name, report))
+
+
+def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> None:
+    """The table the record leads to (as `player` sees it, if named), what may be written
+    next, and with `svg` its picture."""
+    from adjudicator.cli.checks import resolve_player
+    from adjudicator.cli.options import save_svg
+    from adjudicator.core.errors import RulesError
+    from adjudicator.core.reading import read_text
+    from adjudicator.render.tables import show_lines, show_svg
+    from adjudicator.tables import table_of_record
+
+    out = Output(as_json)
+    body = read_text(record)
+    table = table_of_record(body)
+    game = table.replay(table.read(body, str(record), record.parent)).game
+    who = None
+    if player is not None:
+        who = resolve_player(table.seats(game), record, player, "--player")
+    picture = None if svg is None else show_svg(table.name, game, record.name)
+    if svg is not None and picture is None:
+        raise RulesError(f"{record}: --svg: no picture of a {table.title} record yet")
+    out.view(*show_lines(table.name, game, who, str(record)))
+    out.json(table.view(game, who))
+    if svg is not None and picture is not None:
+        save_svg(svg, picture, out)

@@ -108,6 +108,11 @@ class Table(Protocol):
         """`replay`: every move of the record re-adjudicated, with what the table missed."""
         ...
 
+    def view(self, game: Any, viewer: str | None) -> dict[str, Any]:
+        """The table as plain data: everyone's view, or, with `viewer`, that player's (the
+        other hands as counts where the game keeps them secret)."""
+        ...
+
     def seats(self, game: Any) -> Seats[Any]:
         """The game's players in seat order, and who is to act."""
         ...

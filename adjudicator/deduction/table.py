@@ -105,6 +105,24 @@ class DeductionTable:
     def claim_note(self, ruled: Ruled) -> str:
         return f"the rules give {plural(ruled.score or 0, 'point')}, not {ruled.claimed}"
 
+    def view(self, game: Game, viewer: str | None) -> dict[str, Any]:
+        from adjudicator.deduction.files.state_file import state_to_data
+
+        game = next_turn(game)
+        state = game.state
+        return {
+            "turn": game.turn,
+            "over": game.over,
+            "active": None if game.over else state.active,
+            "hands": {
+                p.name: None if p.hand is None else list(p.hand)
+                for p in state.players
+                if viewer is None or p.name == viewer
+            },
+            "piles": None if game.piles is None else {k: len(v) for k, v in game.piles},
+            "state": state_to_data(state),
+        }
+
     def review(self, rec: Record) -> Replay:
         return replay(rec)
 

@@ -33,6 +33,8 @@ __all__ = [
     "review_data",
     "review_lines",
     "ruled_lines",
+    "show_lines",
+    "show_svg",
     "state_view",
     "verdict_view",
 ]
@@ -290,3 +292,12 @@ def review_lines(r: BHReplay, source: str) -> list[RenderableType]:
 
 def review_data(r: BHReplay) -> dict[str, Any]:
     return r.to_json()
+
+
+def show_lines(game: BHState, viewer: str | None, source: str) -> list[RenderableType]:
+    """`game show`: the table (never which characters lie face down), and who plays next."""
+    return [state_view(game, viewer), next_line(game, viewer)]
+
+
+def show_svg(game: BHState, name: str) -> str | None:
+    return None  # no picture of a Black Hills table yet

@@ -53,8 +53,10 @@ __all__ = [
     "reward_view",
     "ruled_lines",
     "score_view",
+    "show_lines",
+    "show_svg",
     "site_rows",
-    "turned_up",
+    "table_lines",
 ]
 
 
@@ -447,20 +449,11 @@ def next_moves(game: DGGame) -> list[str]:
     }[game.phase]
     lines = [f"Turn {game.turn}, round {game.round}: {me}'s {game.phase} phase. Next: {hint}"]
     if game.phase == "events":
+        from adjudicator.dry_gulch.game.flow import turned_up
+
         shown = ", ".join(turned_up(game))  # a real table names its own with `turned`
         lines.append(f"Turned up (by the seed): {shown}")
     return lines
-
-
-def turned_up(game: DGGame) -> list[str]:
-    """The three event cards the seed turns up in this event phase (none outside it)."""
-    if game.phase != "events":
-        return []
-    from adjudicator.dry_gulch.events import event_phase
-    from adjudicator.dry_gulch.game.flow import move_seed
-
-    seed = move_seed(game.header.seed, game.played)
-    return event_phase(game.state, None, [], seed).turned_up
 
 
 def ruled_lines(ruled: Ruled) -> list[RenderableType]:
@@ -512,3 +505,49 @@ def review_lines(r: DGReplay, source: str) -> list[RenderableType]:
 
 def review_data(r: DGReplay) -> dict[str, Any]:
     return r.to_json()
+
+
+def table_lines(game: DGGame, who: str | None = None) -> list[str]:
+    """The players' influence, their hands (or counts, for a viewer), and the stacks."""
+    from adjudicator.dry_gulch.score import score
+
+    state = game.state
+    decks = state.decks
+    assert decks is not None
+    result = score(state)
+    lines = [f"Influence (to win: {result.needed}):"]
+    for p in state.players:
+        mark = "▶ " if p.name == state.active and not game.over else "  "
+        line = f"{mark}{p.name}: {result.influence[p.name]}"
+        if who is None or p.name == who:
+            line += f"; hand {' '.join(c.text for c in p.hand) or '(empty)'}"
+            line += f"; permits {' '.join(p.permits) or '(none)'}"
+        else:
+            line += f"; {len(p.hand)} cards, {len(p.permits)} permits"
+        if p.played:
+            line += f"; played {' '.join(p.played)}"
+        if p.against:
+            line += f"; against them {' '.join(p.against)}"
+        lines.append(line)
+    lines.append(
+        f"Stacks: {len(decks.resources)} resources ({len(decks.resource_discard)} discarded), "
+        f"{len(decks.permits)} permits (face up: {' '.join(decks.permit_discard) or 'none'}), "
+        f"{len(decks.events)} events"
+        + (f"; face up to play: {' '.join(decks.face_up)}" if decks.face_up else "")
+    )
+    return lines
+
+
+def show_lines(game: DGGame, viewer: str | None, source: str) -> list[RenderableType]:
+    """`game show`: the town, the players and the stacks, and what may be written next."""
+    state = game.state
+    return [
+        dg_board_view(state.rules, state.buildings),
+        *table_lines(game, viewer),
+        *next_moves(game),
+    ]
+
+
+def show_svg(game: DGGame, name: str) -> str | None:
+    state = game.state
+    return dg_board_svg(state.rules, state.buildings, title=f"Dry Gulch: {name}")

@@ -30,6 +30,8 @@ __all__ = [
     "review_data",
     "review_lines",
     "ruled_lines",
+    "show_lines",
+    "show_svg",
     "table_view",
 ]
 
@@ -203,3 +205,30 @@ def review_data(r: Replay) -> dict[str, Any]:
 
     data: dict[str, Any] = to_json(r)
     return data
+
+
+def show_lines(game: Game, viewer: str | None, source: str) -> list[RenderableType]:
+    """`game show`: the board as the record leaves it, the scores and hands, and what the
+    active player may do next."""
+    from adjudicator.deduction.game.flow import next_turn
+    from adjudicator.render.terminal import board_view
+
+    game = next_turn(game)
+    state = game.state
+    return [board_view(state.board, state), table_view(game, viewer), *next_moves(game, source)]
+
+
+def show_svg(game: Game, name: str) -> str | None:
+    from adjudicator.deduction.game.flow import next_turn
+    from adjudicator.deduction.rules.logic import stop_report
+    from adjudicator.render.svg import board_svg, state_caption
+
+    game = next_turn(game)
+    state = game.state
+    return board_svg(
+        state.board,
+        state,
+        title=f"{state.board.name}: {name}",
+        claims=stop_report(state),
+        caption=state_caption(state, game.turn, game.over),
+    )

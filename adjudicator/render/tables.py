@@ -2,7 +2,8 @@
 each game's views module, by the registry's name (`adjudicator/tables.py`), loaded only for
 its own records. Each holds `ruled_lines(ruled)` (a legal move's ruling), `after_lines(game)`
 (what stands open, and what the table may write next), `hint_lines` and `hint_data`
-(the game's hint, drawn and as JSON), `review_lines` and `review_data` (`replay`)."""
+(the game's hint, drawn and as JSON), `review_lines` and `review_data` (`replay`),
+`show_lines` and `show_svg` (`game show`)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ __all__ = [
     "review_data",
     "review_lines",
     "ruled_lines",
+    "show_lines",
+    "show_svg",
 ]
 
 VIEWS = {
@@ -60,3 +63,15 @@ def review_lines(name: str, report: Any, source: str) -> list[RenderableType]:
 def review_data(name: str, report: Any) -> dict[str, Any]:
     data: dict[str, Any] = importlib.import_module(VIEWS[name]).review_data(report)
     return data
+
+
+def show_lines(name: str, game: Any, viewer: str | None, source: str) -> list[RenderableType]:
+    lines: list[RenderableType] = importlib.import_module(VIEWS[name]).show_lines(
+        game, viewer, source
+    )
+    return lines
+
+
+def show_svg(name: str, game: Any, record_name: str) -> str | None:
+    picture: str | None = importlib.import_module(VIEWS[name]).show_svg(game, record_name)
+    return picture

@@ -4,6 +4,7 @@ verdicts, through its own referee."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from adjudicator.black_hills.candidates import Candidate
 from adjudicator.black_hills.game.record import (
@@ -72,6 +73,18 @@ class BlackHillsTable:
 
     def claim_note(self, ruled: Ruled) -> str:
         return f"{ruled.player} has {ruled.score} reputation, not {ruled.claimed}"
+
+    def view(self, game: BHState, viewer: str | None) -> dict[str, Any]:
+        from adjudicator.black_hills.state import state_seen
+
+        return {
+            "reputation": {p.name: p.reputation for p in game.players},
+            "round": game.round,
+            "winner": game.winner,
+            "active": None if game.winner else game.active,
+            "state": state_seen(game, viewer),  # never which characters lie face down
+            "viewer": viewer,
+        }
 
     def review(self, rec: BHRecord) -> BHReplay:
         return replay(rec)

@@ -57,7 +57,16 @@ from adjudicator.dry_gulch.setup import new_table
 from adjudicator.dry_gulch.state import DGState, parse_card
 from adjudicator.dry_gulch.table_options import reopen_city_hall, spread_fire, unplayable_kept
 
-__all__ = ["DGGame", "Outcome", "Phase", "move_seed", "new_game", "payment_for", "payment_named"]
+__all__ = [
+    "DGGame",
+    "Outcome",
+    "Phase",
+    "move_seed",
+    "new_game",
+    "payment_for",
+    "payment_named",
+    "turned_up",
+]
 
 Phase = Literal["events", "draw", "build", "over"]
 
@@ -444,3 +453,13 @@ def new_game(header: DGHeader) -> DGGame:
         list(header.players), header.seed, dict(header.residences), header.options, picks, hands
     )
     return DGGame(header, state, _start(state))
+
+
+def turned_up(game: DGGame) -> list[str]:
+    """The three event cards the seed turns up in this event phase (none outside it)."""
+    if game.phase != "events":
+        return []
+    from adjudicator.dry_gulch.events import event_phase
+
+    seed = move_seed(game.header.seed, game.played)
+    return event_phase(game.state, None, [], seed).turned_up

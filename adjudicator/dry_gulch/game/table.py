@@ -87,6 +87,29 @@ class DryGulchTable:
     def claim_note(self, ruled: Ruled) -> str:
         return f"{ruled.player} has {ruled.score} influence, not {ruled.claimed}"
 
+    def view(self, game: DGGame, viewer: str | None) -> dict[str, Any]:
+        from adjudicator.dry_gulch.game.flow import turned_up
+        from adjudicator.dry_gulch.score import score
+        from adjudicator.dry_gulch.state import state_data
+
+        state = game.state
+        return {
+            "turn": game.turn,
+            "round": game.round,
+            "phase": game.phase,
+            "over": game.over,
+            "winner": game.winner,
+            "active": None if game.over else state.active,
+            "turned_up": turned_up(game),  # by the seed (a real table names its own)
+            "influence": score(state).influence,
+            "hands": {
+                p.name: [c.text for c in p.hand]
+                for p in state.players
+                if viewer is None or p.name == viewer
+            },
+            "state": state_data(state),
+        }
+
     def review(self, rec: DGRecord) -> DGReplay:
         return replay(rec)
 
