@@ -99,7 +99,7 @@ def test_game_new_offers_only_the_editions_it_can_play(tmp_path: Path) -> None:
             "gads-hill-1874, old-town",
         )
         assert "black-hills" not in err.replace("Black Hills", "")
-    # Dry Gulch has its own flow (cli/dry_gulch_game.py), with its own seats.
+    # Dry Gulch has its own flow (dry_gulch/game/), with its own seats.
     one_line_error(
         ("game", "new", record, "--edition", "dry-gulch", "--players", "ann,bob"),
         "dry-gulch seats 3 to 6 players",

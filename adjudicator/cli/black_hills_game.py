@@ -1,60 +1,22 @@
-"""`adjudicator game new/move/undo/show` and `replay` for a Black Hills record, and
-`black-hills simulate`.
-
-The functions mirror `cli/dry_gulch_game.py`, so that `cli/game_cmd.py` can hand a Black
-Hills record or edition to them the same way: a record is told apart by its
-`[Edition "black-hills"]` tag, read with a regular expression, so a deduction record's
-commands never load Black Hills (tests/test_startup.py).
-"""
+"""`black-hills record new/move/undo/show/replay` (the `game` commands' own loops over the
+game protocol, `cli/table_cmds.py`, under Black Hills' own group) and `black-hills
+simulate`."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-from adjudicator.cli.games import seats_of_new_record
 from adjudicator.cli.locking import holding_lock
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError
 
-if TYPE_CHECKING:
-    pass
-
-__all__ = [
-    "new",
-    "register_game",
-    "simulate",
-]
+__all__ = ["register_game", "simulate"]
 
 
 RecordArg = Annotated[Path, typer.Argument(metavar="RECORD", help="A .game record.")]
-
-
-def new(
-    record: Path, players: str, seed: int | None, options: str | None, force: bool, as_json: bool
-) -> None:
-    """Start a record: the header and the table it sets up."""
-    from adjudicator.black_hills.game.record import BHHeader, BHRecord, record_to_text
-    from adjudicator.black_hills.game.replay import start
-    from adjudicator.black_hills.options import BHOptions, parse_options_text
-    from adjudicator.black_hills.state import state_data
-    from adjudicator.core.files import write_atomic
-    from adjudicator.render.black_hills import next_line, state_view
-
-    out = Output(as_json)
-    names = seats_of_new_record(record, players, force)
-    table = parse_options_text(options, "--options", "") if options else BHOptions()
-    header = BHHeader(names, 1 if seed is None else seed, options=table)
-    state = start(header)  # refuses a bad table (2-4 players) before anything is written
-    text = record_to_text(BHRecord(header))
-    write_atomic(record, text)
-    out.show(f"New Black Hills record in {record}.", state_view(state))
-    out.lines(next_line(state))
-    out.json(
-        {"record": str(record), "header": text.strip().splitlines(), "state": state_data(state)}
-    )
 
 
 def simulate(
@@ -106,6 +68,7 @@ def register_game(parent: typer.Typer) -> None:
 
     @rec.command("new")
     @handle_errors
+    @holding_lock("record")
     def new_cmd(
         record: RecordArg,
         players: Annotated[str, typer.Option("--players", help="2 to 4 names: ann,bob,cid.")],
@@ -118,7 +81,11 @@ def register_game(parent: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Start a record: the header and the table it sets up."""
-        new(record, players, seed, options, force, as_json)
+        from adjudicator.cli.table_cmds import new
+        from adjudicator.core.table import Setup
+
+        setup = Setup(str(record), record.parent, options)
+        new(record, "black-hills", players, seed, setup, force, as_json)
 
     @rec.command("move")
     @handle_errors

@@ -341,8 +341,8 @@ def new(
     as_json: JsonOpt = False,
 ) -> None:
     """Set up a new table: residences placed, stacks shuffled, 5 resources and 3 permits."""
-    from adjudicator.cli.dry_gulch_game import players_option
     from adjudicator.core.errors import InputError
+    from adjudicator.core.table import players_option
     from adjudicator.dry_gulch.data import load_rules
     from adjudicator.dry_gulch.score import score as count_score
     from adjudicator.dry_gulch.setup import new_table

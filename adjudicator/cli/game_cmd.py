@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal, Protocol
+from typing import Annotated, Literal
 
 import typer
 
-from adjudicator.cli.games import seats_of_new_record
 from adjudicator.cli.locking import holding_lock
 from adjudicator.cli.options import SvgOpt
-from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.core.errors import InputError, RulesError
-
-if TYPE_CHECKING:
-    from adjudicator.cli.games import GameKind
+from adjudicator.cli.output import JsonOpt, handle_errors
 
 # The engine is imported inside each command (see `cli/main.py`). Typer reads the option
 # types when the command line starts, so `--policy`'s type is spelled here; it is
@@ -26,62 +21,6 @@ __all__ = ["app", "register"]
 app = typer.Typer(help="Keep a game's record at the table, move by move.", no_args_is_help=True)
 
 RecordArg = Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (text).")]
-
-
-class RecordGame(Protocol):
-    """What `game new/move/undo/show` and `replay` ask of a game with its own flow
-    (`cli/dry_gulch_game.py`, `cli/black_hills_game.py`)."""
-
-    def new(
-        self,
-        record: Path,
-        players: str,
-        seed: int | None,
-        options: str | None,
-        force: bool,
-        as_json: bool,
-    ) -> None: ...
-
-
-def _other_game(game: GameKind) -> RecordGame | None:
-    """The command module of a game with its own flow, None for the deduction games."""
-    if game == "dry-gulch":
-        from adjudicator.cli import dry_gulch_game
-
-        return dry_gulch_game
-    if game == "black-hills":
-        from adjudicator.cli import black_hills_game
-
-        return black_hills_game
-    return None
-
-
-def _own_flow(record: Path) -> RecordGame | None:
-    """Dry Gulch and Black Hills records go to their own flow; None for the deduction
-    games, whose flow this module is."""
-    from adjudicator.cli.games import record_game
-
-    return _other_game(record_game(record))
-
-
-def _pairs(text: str, what: str) -> dict[str, str]:
-    from adjudicator.core.pairs import name_values
-
-    try:
-        return dict(name_values(text))
-    except ValueError as exc:
-        raise RulesError(f"{what}: {exc}") from None
-
-
-def _options(text: str) -> dict[str, bool | int]:
-    """`--options 'two_cards_until=10, buying=false'`: a ruleset's values are flags or numbers
-    (`new_game` checks the names and the ranges)."""
-    from adjudicator.core.pairs import flag_or_number
-
-    try:
-        return {key: flag_or_number(key, value) for key, value in _pairs(text, "--options").items()}
-    except ValueError as exc:
-        raise RulesError(f"--options: {exc}") from None
 
 
 @app.command("new")
@@ -121,45 +60,11 @@ def new(
     as_json: JsonOpt = False,
 ) -> None:
     """Start a record: the header (edition, players, setup, options) of a new game."""
-    from adjudicator.cli.games import edition_game, require_deduction_edition
-    from adjudicator.core.files import write_atomic
-    from adjudicator.deduction.files.editions import resolve_edition
-    from adjudicator.deduction.files.state_file import state_to_data
-    from adjudicator.deduction.game.deal import new_game
-    from adjudicator.deduction.game.record import Header, Record, record_to_text
-    from adjudicator.render.records import next_moves, table_view
+    from adjudicator.cli.table_cmds import new as new_on
+    from adjudicator.core.table import Setup
 
-    own = _other_game(edition_game(edition))
-    if own is not None:  # its own flow: cli/dry_gulch_game.py, cli/black_hills_game.py
-        if buildings or frames:
-            raise InputError("--buildings", "", f"{edition} takes no --buildings or --frames")
-        own.new(record, players, seed, options, force, as_json)
-        return
-    out = Output(as_json)
-    require_deduction_edition(edition, "game new", "--edition")
-    names = seats_of_new_record(record, players, force)
-    header = Header(
-        edition,
-        names,
-        frames=_pairs(frames, "--frames") if frames else {},
-        buildings={k: tuple(v.split()) for k, v in _pairs(buildings, "--buildings").items()}
-        if buildings
-        else {},
-        seed=seed,
-        options=_options(options) if options else {},
-    )
-    game = new_game(header, resolve_edition(edition, "--edition").edition(), str(record))
-    text = record_to_text(Record(game.header))
-    write_atomic(record, text)
-    out.show(f"New {game.state.board.name} record in {record}.", table_view(game))
-    out.lines(*next_moves(game, str(record)))
-    out.json(
-        {
-            "record": str(record),
-            "header": text.strip().splitlines(),
-            "state": state_to_data(game.state),
-        }
-    )
+    setup = Setup(str(record), record.parent, options, buildings, frames)
+    new_on(record, edition, players, seed, setup, force, as_json)
 
 
 @app.command(

@@ -1,6 +1,6 @@
-"""`game move`, `game undo`, `game show` and `replay` of every game: one loop over the game protocol
-(`core/table.py`, the registry `adjudicator/tables.py`), which names no game. The commands
-that call these hold the record's lock (`cli/locking.py`)."""
+"""`game new`, `game move`, `game undo`, `game show` and `replay` of every game: one loop
+each over the game protocol (`core/table.py`, the registry `adjudicator/tables.py`), which
+names no game. The commands that call these hold the record's lock (`cli/locking.py`)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from pathlib import Path
 import typer
 
 from adjudicator.cli.output import Output
+from adjudicator.core.table import Setup
 
-__all__ = ["move", "review", "show", "undo"]
+__all__ = ["move", "new", "review", "show", "undo"]
 
 
 def move(record: Path, text: str, as_json: bool) -> None:
@@ -106,3 +107,33 @@ def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> N
     out.json(table.view(game, who))
     if svg is not None and picture is not None:
         save_svg(svg, picture, out)
+
+
+def new(
+    record: Path,
+    edition: str,
+    players: str,
+    seed: int | None,
+    setup: Setup,
+    force: bool,
+    as_json: bool,
+) -> None:
+    """Start a record of `edition`: its header, and the table it sets up."""
+    from adjudicator.cli.games import edition_game, seats_of_new_record
+    from adjudicator.core.files import write_atomic
+    from adjudicator.render.tables import new_lines
+    from adjudicator.tables import table
+
+    out = Output(as_json)
+    entry = table(edition_game(edition))
+    names = seats_of_new_record(record, players, force)
+    text, game = entry.new_record(edition, names, seed, setup)
+    write_atomic(record, text, check=partial(entry.moves_as_written, source=str(record)))
+    out.view(*new_lines(entry.name, game, str(record)))
+    out.json(
+        {
+            "record": str(record),
+            "header": text.strip().splitlines(),
+            "state": entry.state_data(game),
+        }
+    )

@@ -11,14 +11,17 @@ code, the reason, the mover's score), and takes the last move back. Nothing here
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import field
 from pathlib import Path
 from typing import Any, Protocol
 
+from adjudicator.core.errors import InputError
 from adjudicator.core.record import record
 from adjudicator.core.seats import Seats
 
-__all__ = ["Replayed", "Ruled", "Table"]
+__all__ = ["Replayed", "Ruled", "Setup", "Table", "only_options", "players_option"]
 
 
 @record
@@ -53,6 +56,17 @@ class Ruled:
 
 
 @record
+class Setup:
+    """How a new record's table is set up, as the command line gives it (text, unread)."""
+
+    source: str  # the record being made, for errors
+    base: Path  # where a board file named by the edition is looked for
+    options: str | None = None  # 'half=up, open-permits=true'
+    buildings: str | None = None  # Old Town and Gads Hill: who took which
+    frames: str | None = None  # Gads Hill: the landmarks
+
+
+@record
 class Replayed:
     """A record replayed: the game after every legal move, and how many were not."""
 
@@ -66,6 +80,18 @@ class Table(Protocol):
     name: str  # the registry's name: deduction, dry-gulch, black-hills
     title: str  # as a player names it
     score_word: str  # points, influence, reputation
+
+    def new_record(
+        self, edition: str, players: tuple[str, ...], seed: int | None, setup: Setup
+    ) -> tuple[str, Any]:
+        """A new record's text (its header) and the game it sets up. `setup`: the table's
+        options and any setup of the edition's own, as the command line gives them; a bad
+        one is one `InputError` or `RulesError` naming the option."""
+        ...
+
+    def state_data(self, game: Any) -> dict[str, Any]:
+        """The game's state as its state files write it."""
+        ...
 
     def read(self, text: str, source: str, base: Path) -> Any:
         """A record's text as the game's record; a bad one is one `InputError`."""
@@ -123,3 +149,22 @@ class Table(Protocol):
         there is none to give now (a refill or a set-up discard first, the game over), one
         `RulesError` that says what comes first."""
         ...
+
+
+def only_options(title: str, setup: Setup) -> None:
+    """A game whose set-up is its seed and options takes no `--buildings` or `--frames`."""
+    if setup.buildings or setup.frames:
+        raise InputError("--buildings", "", f"{title} takes no --buildings or --frames")
+
+
+@contextmanager
+def players_option(option: str) -> Iterator[None]:
+    """A bad player list named as the option it came from (`--players: dry-gulch seats 3
+    to 6 players, not 2`), not as the setup's `PLAYERS` entry."""
+    try:
+        yield
+    except InputError as exc:
+        if exc.source != "PLAYERS":
+            raise
+        which = exc.entry.removeprefix("players").strip()  # a bad name: `players 'x!'`
+        raise InputError(option, which, exc.problem) from None

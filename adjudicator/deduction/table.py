@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.core.errors import RulesError
-from adjudicator.core.table import Replayed, Ruled
+from adjudicator.core.table import Replayed, Ruled, Setup
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.flow import Game, next_turn
 from adjudicator.deduction.game.record import (
@@ -37,6 +37,30 @@ class DeductionTable:
     name = "deduction"
     title = "Old Town and Gads Hill 1874"
     score_word = "points"
+
+    def new_record(
+        self, edition: str, players: tuple[str, ...], seed: int | None, setup: Setup
+    ) -> tuple[str, Game]:
+        from adjudicator.deduction.files.editions import resolve_edition
+        from adjudicator.deduction.game.deal import new_game
+        from adjudicator.deduction.game.record import Header, record_to_text
+
+        bought = _pairs(setup.buildings, "--buildings") if setup.buildings else {}
+        header = Header(
+            edition,
+            players,
+            frames=_pairs(setup.frames, "--frames") if setup.frames else {},
+            buildings={k: tuple(v.split()) for k, v in bought.items()},
+            seed=seed,
+            options=_options(setup.options) if setup.options else {},
+        )
+        game = new_game(header, resolve_edition(edition, "--edition").edition(), setup.source)
+        return record_to_text(Record(game.header)), game
+
+    def state_data(self, game: Game) -> dict[str, Any]:
+        from adjudicator.deduction.files.state_file import state_to_data
+
+        return state_to_data(game.state)
 
     def read(self, text: str, source: str, base: Path) -> Record:
         rec = record_from_text(text, source)
@@ -149,6 +173,26 @@ class DeductionTable:
         removed = remove_last_move(text, source)
         assert removed.move.line is not None
         return removed.text, removed.written, removed.move.line
+
+
+def _pairs(text: str, what: str) -> dict[str, str]:
+    from adjudicator.core.pairs import name_values
+
+    try:
+        return dict(name_values(text))
+    except ValueError as exc:
+        raise RulesError(f"{what}: {exc}") from None
+
+
+def _options(text: str) -> dict[str, bool | int]:
+    """`--options 'two_cards_until=10, buying=false'`: a ruleset's values are flags or numbers
+    (`new_game` checks the names and the ranges)."""
+    from adjudicator.core.pairs import flag_or_number
+
+    try:
+        return {key: flag_or_number(key, value) for key, value in _pairs(text, "--options").items()}
+    except ValueError as exc:
+        raise RulesError(f"--options: {exc}") from None
 
 
 def _buildings_named(move: Move) -> list[str]:

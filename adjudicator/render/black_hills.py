@@ -28,6 +28,7 @@ __all__ = [
     "hint_data",
     "hint_lines",
     "invest_view",
+    "new_lines",
     "next_line",
     "players_table",
     "review_data",
@@ -301,3 +302,8 @@ def show_lines(game: BHState, viewer: str | None, source: str) -> list[Renderabl
 
 def show_svg(game: BHState, name: str) -> str | None:
     return None  # no picture of a Black Hills table yet
+
+
+def new_lines(game: BHState, source: str) -> list[RenderableType]:
+    """`game new`: the table the record sets up, and the set-up's discards to come."""
+    return [f"New Black Hills record in {source}.", state_view(game), next_line(game)]

@@ -42,6 +42,7 @@ __all__ = [
     "hint_data",
     "hint_lines",
     "misfortune_view",
+    "new_lines",
     "next_moves",
     "other_event_view",
     "pay_view",
@@ -551,3 +552,14 @@ def show_lines(game: DGGame, viewer: str | None, source: str) -> list[Renderable
 def show_svg(game: DGGame, name: str) -> str | None:
     state = game.state
     return dg_board_svg(state.rules, state.buildings, title=f"Dry Gulch: {name}")
+
+
+def new_lines(game: DGGame, source: str) -> list[RenderableType]:
+    """`game new`: the town the record sets up, the players, and the first moves."""
+    state = game.state
+    return [
+        f"New Dry Gulch record in {source}.",
+        dg_board_view(state.rules, state.buildings),
+        *table_lines(game),
+        *next_moves(game),
+    ]

@@ -24,6 +24,7 @@ __all__ = [
     "hands_table",
     "hint_data",
     "hint_lines",
+    "new_lines",
     "next_moves",
     "piles_line",
     "replay_view",
@@ -232,3 +233,12 @@ def show_svg(game: Game, name: str) -> str | None:
         claims=stop_report(state),
         caption=state_caption(state, game.turn, game.over),
     )
+
+
+def new_lines(game: Game, source: str) -> list[RenderableType]:
+    """`game new`: the table the record sets up, and the first moves."""
+    return [
+        f"New {game.state.board.name} record in {source}.",
+        table_view(game),
+        *next_moves(game, source),
+    ]

@@ -3,7 +3,7 @@ each game's views module, by the registry's name (`adjudicator/tables.py`), load
 its own records. Each holds `ruled_lines(ruled)` (a legal move's ruling), `after_lines(game)`
 (what stands open, and what the table may write next), `hint_lines` and `hint_data`
 (the game's hint, drawn and as JSON), `review_lines` and `review_data` (`replay`),
-`show_lines` and `show_svg` (`game show`)."""
+`show_lines` and `show_svg` (`game show`), `new_lines` (`game new`)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ __all__ = [
     "after_lines",
     "hint_data",
     "hint_lines",
+    "new_lines",
     "review_data",
     "review_lines",
     "ruled_lines",
@@ -75,3 +76,8 @@ def show_lines(name: str, game: Any, viewer: str | None, source: str) -> list[Re
 def show_svg(name: str, game: Any, record_name: str) -> str | None:
     picture: str | None = importlib.import_module(VIEWS[name]).show_svg(game, record_name)
     return picture
+
+
+def new_lines(name: str, game: Any, source: str) -> list[RenderableType]:
+    lines: list[RenderableType] = importlib.import_module(VIEWS[name]).new_lines(game, source)
+    return lines

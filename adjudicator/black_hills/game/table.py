@@ -20,7 +20,7 @@ from adjudicator.black_hills.game.replay import BHReplay, replay
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHState
 from adjudicator.core.errors import RulesError
-from adjudicator.core.table import Replayed, Ruled
+from adjudicator.core.table import Replayed, Ruled, Setup, only_options
 
 __all__ = ["TABLE", "BlackHillsTable"]
 
@@ -29,6 +29,24 @@ class BlackHillsTable:
     name = "black-hills"
     title = "Black Hills"
     score_word = "reputation"
+
+    def new_record(
+        self, edition: str, players: tuple[str, ...], seed: int | None, setup: Setup
+    ) -> tuple[str, BHState]:
+        from adjudicator.black_hills.game.record import BHHeader, record_to_text
+        from adjudicator.black_hills.game.replay import start
+        from adjudicator.black_hills.options import BHOptions, parse_options_text
+
+        only_options(self.title, setup)
+        table = parse_options_text(setup.options, "--options", "") if setup.options else BHOptions()
+        header = BHHeader(players, 1 if seed is None else seed, options=table)
+        state = start(header)  # refuses a bad table (2-4 players) before anything is written
+        return record_to_text(BHRecord(header)), state
+
+    def state_data(self, game: BHState) -> dict[str, Any]:
+        from adjudicator.black_hills.state import state_data
+
+        return state_data(game)
 
     def read(self, text: str, source: str, base: Path) -> BHRecord:
         return parse_record(text, source)

@@ -7,8 +7,8 @@ import difflib
 from pathlib import Path
 from typing import Any
 
-from adjudicator.core.errors import RulesError
-from adjudicator.core.table import Replayed, Ruled
+from adjudicator.core.errors import InputError, RulesError
+from adjudicator.core.table import Replayed, Ruled, Setup, only_options, players_option
 from adjudicator.dry_gulch.game.flow import DGGame
 from adjudicator.dry_gulch.game.record import (
     DGRecord,
@@ -30,6 +30,29 @@ class DryGulchTable:
     name = "dry-gulch"
     title = "Dry Gulch"
     score_word = "influence"
+
+    def new_record(
+        self, edition: str, players: tuple[str, ...], seed: int | None, setup: Setup
+    ) -> tuple[str, DGGame]:
+        from adjudicator.dry_gulch.game.flow import new_game
+        from adjudicator.dry_gulch.game.record import DGHeader, record_to_text
+        from adjudicator.dry_gulch.options import DGOptions, options_from, options_pairs
+
+        only_options(self.title, setup)
+        table = DGOptions()
+        if setup.options:
+            try:
+                table = options_from(options_pairs(setup.options), "--options", "")
+            except ValueError as exc:
+                raise InputError("--options", "", str(exc)) from None
+        with players_option("--players"):
+            game = new_game(DGHeader(players, 1 if seed is None else seed, options=table))
+        return record_to_text(DGRecord(game.header)), game
+
+    def state_data(self, game: DGGame) -> dict[str, Any]:
+        from adjudicator.dry_gulch.state import state_data
+
+        return state_data(game.state)
 
     def read(self, text: str, source: str, base: Path) -> DGRecord:
         return record_from_text(text, source)
