@@ -141,3 +141,27 @@ def test_hint_says_what_comes_first(tmp_path: Path, example: str, lines: int, pr
     result = runner.invoke(app, ["hint", str(record)])
     assert result.exit_code == 1
     assert problem in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("given", "edition"),
+    [("Dry-Gulch", "dry-gulch"), ("Old Town", "old-town"), ("BLACK_HILLS", "black-hills")],
+)
+def test_game_new_takes_an_edition_in_any_case(tmp_path: Path, given: str, edition: str) -> None:
+    record = tmp_path / "t.game"
+    players = "ann,bob,cid"
+    result = runner.invoke(
+        app, ["game", "new", str(record), "--edition", given, "--players", players]
+    )
+    assert result.exit_code == 0, result.output
+    assert record.read_text().startswith(f'[Edition "{edition}"]')
+
+
+def test_an_unknown_edition_lists_all_four_games_with_a_close_match(tmp_path: Path) -> None:
+    args = ["game", "new", str(tmp_path / "t.game"), "--edition", "dry-gulc", "--players", "a,b,c"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        "error: --edition: unknown edition or board file 'dry-gulc' (known: black-hills, "
+        "dry-gulch, gads-hill-1874, old-town); did you mean 'dry-gulch'?"
+    )

@@ -24,6 +24,7 @@ __all__ = [
     "GameKind",
     "deduction_edition_ids",
     "edition_game",
+    "edition_name",
     "is_record",
     "load_deduction_state",
     "record_game",
@@ -66,6 +67,30 @@ def _game_of(data: dict[str, object]) -> GameKind:
     if ident == "black-hills":
         return "black-hills"
     return "deduction"
+
+
+def edition_name(name: str, option: str) -> str:
+    """The shipped edition `name` names, in any case or spelling of its words (`Dry-Gulch`,
+    `Old Town`), or a board file's path as given; anything else is one line that lists
+    every shipped edition of the four games, with a close match."""
+    import difflib
+
+    from adjudicator.core.limits import clip
+
+    ids = shipped_ids()
+    if name in ids:
+        return name
+    wanted = "-".join(name.strip().casefold().replace("_", " ").split())
+    if wanted in ids:
+        return wanted
+    path = Path(name)
+    if path.suffix == ".toml" and path.is_file():
+        return name
+    close = difflib.get_close_matches(wanted, ids, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    raise InputError(
+        option, "", f"unknown edition or board file {clip(name)} (known: {', '.join(ids)}){hint}"
+    )
 
 
 def edition_game(name: str) -> GameKind:
