@@ -165,3 +165,39 @@ def test_an_unknown_edition_lists_all_four_games_with_a_close_match(tmp_path: Pa
         "error: --edition: unknown edition or board file 'dry-gulc' (known: black-hills, "
         "dry-gulch, gads-hill-1874, old-town); did you mean 'dry-gulch'?"
     )
+
+
+@pytest.mark.parametrize(
+    ("written", "canonical"),
+    [
+        ("bob: 44 as Printer's", "bob: 44 as printers"),
+        (
+            "ann: 23 as Stage Coach Office; 41 as BANK {7}",
+            "ann: 23 as stage-coach-office; 41 as bank {7}",
+        ),
+        ("ann: buy Casino; 23 as hotel", "ann: buy casino; 23 as hotel"),
+        ("cid: 7 as stage_coach_office", "cid: 7 as stage-coach-office"),
+    ],
+)
+def test_a_building_is_named_as_printed_in_the_notation(written: str, canonical: str) -> None:
+    """`"bob: 44 as Printer's"` and `"as Stage Coach Office"` were refused while `--as
+    "Printer's"` worked: a building after `as` or `buy` is its id or its printed name."""
+    from adjudicator.deduction.game.record import format_move, parse_move
+
+    assert format_move(parse_move(written)) == canonical
+
+
+def test_a_move_naming_a_building_as_printed_is_ruled_and_written_as_given(
+    tmp_path: Path,
+) -> None:
+    """Gads Hill, seed 50: ann's `9; 25 as jail` written with the Jail's printed name in
+    capitals is ruled as the same turn, and the record keeps the line as written."""
+    record = tmp_path / "club.game"
+    args = ["game", "new", str(record), "--edition", "gads-hill-1874", "--players", "ann,bob,cid"]
+    assert runner.invoke(app, [*args, "--seed", "50"]).exit_code == 0
+    line = "ann: 9; 25 as JAIL"
+    moved = runner.invoke(app, ["game", "move", str(record), line, "--json"])
+    assert moved.exit_code == 0, moved.output
+    assert json.loads(moved.stdout)["move"] == "ann: 9; 25 as jail"
+    assert record.read_text().splitlines()[-1] == line
+    assert runner.invoke(app, ["replay", str(record), "--json"]).exit_code == 0

@@ -54,6 +54,7 @@ __all__ = [
     "RemovedMove",
     "Stop",
     "Take",
+    "building_id",
     "format_move",
     "moves_as_written",
     "parse_marker",
@@ -156,12 +157,21 @@ _ID = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 _CLAIM = r"(?:\s*\{\s*(?P<claimed>-?\d+)\s*\})?"
 _MOVE = re.compile(rf"^(?:\d+\.\s*)?(?P<player>{_NAME})\s*:\s*(?P<body>.*?){_CLAIM}\s*$", re.I)
 _DRAW = re.compile(rf"^(?:\d+\.\s*)?(?P<player>{_NAME})\s+draws\s+(?P<cards>[\d\s,]+)$", re.I)
-_ONE_PLAY = re.compile(rf"^(?P<card>\d+)(?:\s+as\s+(?P<as>{_ID}))?$", re.I)
+#: A building as a player may write it after `as` or `buy`: its id or its printed name, in
+#: any case (`stage-coach-office`, `Stage Coach Office`, `Printer's`); read as its id.
+_NAMED = r"[a-z0-9][a-z0-9' _-]*?"
+_ONE_PLAY = re.compile(rf"^(?P<card>\d+)(?:\s+as\s+(?P<as>{_NAMED}))?$", re.I)
 _DISCARD = re.compile(
     rf"^discard\s+(?P<a>\d+)\s*,?\s*(?P<b>\d+)\s+take\s+(?P<bld>{_ID})\s*@\s*(?P<sp>{_ID})$", re.I
 )
-_BUY = re.compile(rf"^buy\s+(?P<bld>{_ID})$", re.I)
+_BUY = re.compile(rf"^buy\s+(?P<bld>{_NAMED})$", re.I)
 _TAKE = re.compile(rf"^take\s+(?P<blds>{_ID}(?:[\s,]+{_ID})*)$", re.I)
+
+
+def building_id(written: str) -> str:
+    """A building's id from its id or printed name as a player writes it: case dropped,
+    apostrophes dropped, spaces and underscores as hyphens (`Printer's` is `printers`)."""
+    return "-".join(written.strip().casefold().replace("'", "").replace("_", " ").split())
 
 
 def parse_move(text: str) -> Move:
@@ -192,13 +202,13 @@ def parse_move(text: str) -> Move:
         if (b := _BUY.match(part)) is not None:
             if buy is not None:
                 raise ValueError("one building a turn may be bought")
-            buy, buy_at = b["bld"].lower(), len(plays) + (discard is not None) + passed
+            buy, buy_at = building_id(b["bld"]), len(plays) + (discard is not None) + passed
         elif (d := _DISCARD.match(part)) is not None and discard is None:
             discard = ((int(d["a"]), int(d["b"])), (d["bld"].lower(), d["sp"].lower()))
         elif part.lower() == "pass" and not passed:
             passed = True
         elif (p := _ONE_PLAY.match(part)) is not None:
-            plays.append((int(p["card"]), p["as"].lower() if p["as"] else None))
+            plays.append((int(p["card"]), building_id(p["as"]) if p["as"] else None))
         else:
             raise ValueError(
                 f"cannot read {part!r}: a play is 'CARD' or 'CARD as BUILDING' "
