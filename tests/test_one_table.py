@@ -201,3 +201,27 @@ def test_a_move_naming_a_building_as_printed_is_ruled_and_written_as_given(
     assert json.loads(moved.stdout)["move"] == "ann: 9; 25 as jail"
     assert record.read_text().splitlines()[-1] == line
     assert runner.invoke(app, ["replay", str(record), "--json"]).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("example", "title", "moves", "skipped"),
+    [
+        ("old-town-table.game", "Old Town", 40, 1),
+        ("dry-gulch-table.game", "Dry Gulch", 133, 1),
+        ("black-hills-table.game", "Black Hills", 41, 1),
+    ],
+)
+def test_state_check_checks_a_record_of_every_game(
+    example: str, title: str, moves: int, skipped: int
+) -> None:
+    """`state check REC.game` read the record as TOML ("malformed TOML"); it reads it as
+    the record it is, replays it, and counts the moves the rules refuse."""
+    path = EXAMPLES / example
+    result = runner.invoke(app, ["state", "check", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["ok"], data["moves"], data["skipped"]) == (True, moves, skipped)
+    shown = runner.invoke(app, ["state", "check", str(path)])
+    assert shown.stdout.startswith(
+        f"ok: {path} is a valid record of {title}: {moves} moves, 1 of them not legal"
+    )

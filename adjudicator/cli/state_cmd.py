@@ -27,9 +27,12 @@ def check(file: StateArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
 
     Any game's state: Old Town, Gads Hill 1874, Dry Gulch or Black Hills.
     """
-    from adjudicator.cli.games import state_game
+    from adjudicator.cli.games import is_record, state_game
 
     out = Output(as_json)
+    if is_record(file):
+        _check_record(file, svg, out)
+        return
     game = state_game(file)
     if game == "dry-gulch":
         _check_dry_gulch(file, svg, out)
@@ -53,6 +56,41 @@ def check(file: StateArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
 
         title = f"{state.board.name}: {file.name}"
         save_svg(svg, board_svg(state.board, state, title=title, claims=stop_report(state)), out)
+
+
+def _check_record(file: Path, svg: Path | None, out: Output) -> None:
+    """A game record of any game: read, every move replayed (through the game protocol),
+    the moves the rules refuse counted (`replay` says which and why)."""
+    from adjudicator.core.errors import RulesError
+    from adjudicator.core.reading import read_text
+    from adjudicator.render.tables import show_lines, show_svg
+    from adjudicator.render.words import plural
+    from adjudicator.tables import table_of_record
+
+    body = read_text(file)
+    table = table_of_record(body)
+    source = str(file)
+    done = table.replay(table.read(body, source, file.parent))
+    moves = len(table.moves_as_written(body, source))
+    refused = f", {done.skipped} of them not legal (see adjudicator replay)" if done.skipped else ""
+    title = table.edition_title(done.game)
+    summary = f"{file} is a valid record of {title}: {plural(moves, 'move')}{refused}"
+    picture = None if svg is None else show_svg(table.name, done.game, file.name)
+    if svg is not None and picture is None:
+        raise RulesError(f"{file}: --svg: no picture of a {title} record yet")
+    out.json(
+        {
+            "ok": True,
+            "game": table.name,
+            "moves": moves,
+            "skipped": done.skipped,
+            "state": table.state_data(done.game),
+        }
+    )
+    out.lines(Text.assemble(("ok: ", "bold green"), summary))
+    out.view(*show_lines(table.name, done.game, None, source))
+    if svg is not None and picture is not None:
+        save_svg(svg, picture, out)
 
 
 def _check_dry_gulch(file: Path, svg: Path | None, out: Output) -> None:

@@ -139,6 +139,10 @@ class Table(Protocol):
         other hands as counts where the game keeps them secret)."""
         ...
 
+    def edition_title(self, game: Any) -> str:
+        """The game's edition as a player names it (Old Town, Gads Hill 1874, Dry Gulch)."""
+        ...
+
     def seats(self, game: Any) -> Seats[Any]:
         """The game's players in seat order, and who is to act."""
         ...

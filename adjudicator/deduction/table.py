@@ -150,6 +150,9 @@ class DeductionTable:
     def review(self, rec: Record) -> Replay:
         return replay(rec)
 
+    def edition_title(self, game: Game) -> str:
+        return game.state.board.name
+
     def seats(self, game: Game) -> GameState:
         return next_turn(game).state
 

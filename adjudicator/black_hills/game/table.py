@@ -107,6 +107,9 @@ class BlackHillsTable:
     def review(self, rec: BHRecord) -> BHReplay:
         return replay(rec)
 
+    def edition_title(self, game: BHState) -> str:
+        return self.title
+
     def seats(self, game: BHState) -> BHState:
         return game
 

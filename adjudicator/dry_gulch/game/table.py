@@ -136,6 +136,9 @@ class DryGulchTable:
     def review(self, rec: DGRecord) -> DGReplay:
         return replay(rec)
 
+    def edition_title(self, game: DGGame) -> str:
+        return self.title
+
     def seats(self, game: DGGame) -> DGState:
         return game.state
 
