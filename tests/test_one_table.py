@@ -225,3 +225,42 @@ def test_state_check_checks_a_record_of_every_game(
     assert shown.stdout.startswith(
         f"ok: {path} is a valid record of {title}: {moves} moves, 1 of them not legal"
     )
+
+
+@pytest.mark.parametrize(
+    ("command", "example", "lines", "shows"),
+    [
+        (
+            ["dry-gulch", "plan"],
+            "dry-gulch-table.game",
+            18,
+            "bob's best building plan: +2 influence",
+        ),
+        (["dry-gulch", "score"], "dry-gulch-table.game", 18, "Influence"),
+        (["black-hills", "best"], "black-hills-table.game", 22, "Best turns for cid"),
+        (["black-hills", "show"], "black-hills-table.game", 22, "Jail"),
+    ],
+)
+def test_the_games_own_commands_read_a_record(
+    tmp_path: Path, command: list[str], example: str, lines: int, shows: str
+) -> None:
+    """`dry-gulch plan dg.game` and `black-hills best bh.game` said "malformed TOML": a
+    record's current state is read through the game protocol."""
+    record = _cut(example, lines, tmp_path)
+    result = runner.invoke(app, [*command, str(record)])
+    assert result.exit_code == 0, result.output
+    assert shows in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("command", "example", "problem"),
+    [
+        (["dry-gulch", "plan"], "old-town-table.game", "is an Old Town record"),
+        (["black-hills", "best"], "dry-gulch-table.game", "is a Dry Gulch record"),
+    ],
+)
+def test_a_record_of_another_game_is_named(command: list[str], example: str, problem: str) -> None:
+    result = runner.invoke(app, [*command, str(EXAMPLES / example)])
+    assert result.exit_code == 1
+    line = result.stderr.strip()
+    assert len(line.splitlines()) == 1 and problem in line

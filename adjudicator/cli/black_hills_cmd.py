@@ -91,10 +91,11 @@ def invest(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fa
     """The most reputation a player can buy now, and the exact payment (CP-SAT)."""
     from adjudicator.black_hills.best import most_reputation
     from adjudicator.black_hills.state import load_bh_state
+    from adjudicator.cli.games import own_game_state
     from adjudicator.render.black_hills import invest_view
 
     out = Output(as_json)
-    state = load_bh_state(state_file)
+    state = own_game_state(state_file, "black-hills", load_bh_state, "black-hills invest")
     who = acting_player(state, state_file, player)
     _set_up_done(state, state_file)
     best = most_reputation(state, who)
@@ -122,10 +123,11 @@ def best(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fals
     """For each character in hand, the best turn, ranked by reputation then resources kept."""
     from adjudicator.black_hills.best import best_turns
     from adjudicator.black_hills.state import load_bh_state
+    from adjudicator.cli.games import own_game_state
     from adjudicator.render.black_hills import best_table
 
     out = Output(as_json)
-    state = load_bh_state(state_file)
+    state = own_game_state(state_file, "black-hills", load_bh_state, "black-hills best")
     who = acting_player(state, state_file, player)
     if who != state.active:
         raise RulesError(
@@ -143,10 +145,11 @@ def best(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fals
 def show(state_file: StateArg, as_json: JsonOpt = False) -> None:
     """Check a Black Hills state file and show the areas, supply, players and discards."""
     from adjudicator.black_hills.state import load_bh_state, state_data
+    from adjudicator.cli.games import own_game_state
     from adjudicator.render.black_hills import state_view
 
     out = Output(as_json)
-    state = load_bh_state(state_file)
+    state = own_game_state(state_file, "black-hills", load_bh_state, "black-hills show")
     out.show(state_view(state))
     out.json({"ok": True, "state": state_data(state)})
 

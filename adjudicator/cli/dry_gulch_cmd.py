@@ -104,7 +104,10 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-StateArg = Annotated[Path, typer.Argument(metavar="STATE", help="A Dry Gulch state file.")]
+StateArg = Annotated[
+    Path,
+    typer.Argument(metavar="STATE", help="A Dry Gulch state file (or, to read, a record)."),
+]
 WriteOpt = Annotated[bool, typer.Option("--write", help="Write the resulting state.")]
 BuildingArg = Annotated[str, typer.Argument(help="The building (permit id).")]
 
@@ -118,12 +121,13 @@ def pay(
     as_json: JsonOpt = False,
 ) -> None:
     """Can the player's hand pay for the building, and with which cards?"""
+    from adjudicator.cli.games import own_game_state
     from adjudicator.dry_gulch.state import load_dg_state
     from adjudicator.dry_gulch.why import pay_answer
     from adjudicator.render.dry_gulch import pay_view
 
     out = Output(as_json)
-    state = load_dg_state(state_file)
+    state = own_game_state(state_file, "dry-gulch", load_dg_state, "dry-gulch pay")
     who = acting_player(state, state_file, player)
     building = _permit(state.rules, state_file, building)
     answer = pay_answer(state, building, who, source=str(state_file))
@@ -140,12 +144,13 @@ def pay(
 @handle_errors
 def plan(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = False) -> None:
     """The buildings this turn's hand pays for together that gain the most influence."""
+    from adjudicator.cli.games import own_game_state
     from adjudicator.dry_gulch.state import load_dg_state
     from adjudicator.dry_gulch.why import plan_answer
     from adjudicator.render.dry_gulch import plan_view
 
     out = Output(as_json)
-    state = load_dg_state(state_file)
+    state = own_game_state(state_file, "dry-gulch", load_dg_state, "dry-gulch plan")
     answer = plan_answer(state, acting_player(state, state_file, player))
     out.show(plan_view(answer, state.rules))
     out.json(answer.to_json())
@@ -160,12 +165,13 @@ def place(
     as_json: JsonOpt = False,
 ) -> None:
     """Whether the building may stand on the site, and why not."""
+    from adjudicator.cli.games import own_game_state
     from adjudicator.dry_gulch.place import rule_placement
     from adjudicator.dry_gulch.state import load_dg_state
     from adjudicator.render.dry_gulch import place_view
 
     out = Output(as_json)
-    state = load_dg_state(state_file)
+    state = own_game_state(state_file, "dry-gulch", load_dg_state, "dry-gulch place")
     building = _permit(state.rules, state_file, building)
     site = _site(state.rules, state_file, site)
     answer = rule_placement(state, building, site)
@@ -184,12 +190,13 @@ def place(
 @handle_errors
 def score(state_file: StateArg, as_json: JsonOpt = False) -> None:
     """Each player's influence on the board, what they still lack, and the winner."""
+    from adjudicator.cli.games import own_game_state
     from adjudicator.dry_gulch.score import score as count_score
     from adjudicator.dry_gulch.state import load_dg_state
     from adjudicator.render.dry_gulch import score_view
 
     out = Output(as_json)
-    state = load_dg_state(state_file)
+    state = own_game_state(state_file, "dry-gulch", load_dg_state, "dry-gulch score")
     result = count_score(state)
     out.show(score_view(result))
     out.json(result.to_json())

@@ -11,13 +11,16 @@ keeps start-up light (tests/test_startup.py).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
 from adjudicator.core.errors import InputError
 
 if TYPE_CHECKING:
     from adjudicator.deduction.models.state import GameState
+
+S = TypeVar("S")
 
 __all__ = [
     "GAME_NAMES",
@@ -27,6 +30,7 @@ __all__ = [
     "edition_name",
     "is_record",
     "load_deduction_state",
+    "own_game_state",
     "record_game",
     "require_deduction",
     "require_deduction_edition",
@@ -143,6 +147,30 @@ def _require_deduction_game(game: GameKind, path: Path, command: str) -> None:
 def is_record(path: Path) -> bool:
     """A game record (`*.game`) rather than a state file."""
     return path.suffix == ".game"
+
+
+def own_game_state(path: Path, game: GameKind, load: Callable[[Path], S], command: str) -> S:
+    """The state a Dry Gulch or Black Hills command works on: a state file (`load`), or a
+    record's current state, replayed through the game protocol; a record of another game
+    is one line naming it."""
+    if not is_record(path):
+        return load(path)
+    from adjudicator.core.reading import read_text
+    from adjudicator.tables import table_of_record
+
+    body = read_text(path)
+    table = table_of_record(body)
+    played = table.replay(table.read(body, str(path), path.parent)).game
+    if table.name != game:
+        title = table.edition_title(played)
+        article = "an" if title[:1].lower() in "aeiou" else "a"
+        raise InputError(
+            str(path),
+            "Edition",
+            f"is {article} {title} record; `adjudicator {command}` is for {GAME_NAMES[game]}",
+        )
+    state = table.seats(played)
+    return cast(S, state)  # the entry of `game` seats its own state: what `load` reads
 
 
 def load_deduction_state(path: Path, command: str) -> GameState:
