@@ -12,7 +12,7 @@ import re
 
 from adjudicator.core.table import Table
 
-__all__ = ["TABLES", "table", "table_of_record"]
+__all__ = ["TABLES", "editions", "table", "table_of_edition", "table_of_record"]
 
 #: Each entry's module, which holds its `TABLE`; by the registry's name.
 TABLES = {
@@ -39,3 +39,15 @@ def table_of_record(text: str) -> Table:
     found = _EDITION_TAG.search(text)
     name = found.group(1).lower() if found else ""
     return table(name if name in TABLES else "deduction")
+
+
+def editions() -> list[str]:
+    """Every shipped edition of the four games (a board file each), by its id."""
+    from adjudicator.core.data import data_dir
+
+    return sorted(p.stem for p in data_dir("boards").glob("*.toml"))
+
+
+def table_of_edition(edition: str) -> Table:
+    """The entry that plays a shipped edition: its own, or the deduction games'."""
+    return table(edition if edition in TABLES else "deduction")

@@ -295,10 +295,12 @@ def test_a_loopback_server_answers_only_to_loopback_names(tmp_path: Path) -> Non
 
 def test_a_page_may_start_only_a_shipped_edition(client: TestClient, tmp_path: Path) -> None:
     (tmp_path / "board.toml").write_text("x = 1\n", encoding="utf-8")
-    for edition in ("board.toml", "../../etc/passwd.toml", "dry-gulch"):
+    for edition in ("board.toml", "../../etc/passwd.toml", "dry gulch"):
         r = client.post("/api/games", json={**NEW, "name": "other", "edition": edition})
         assert r.status_code == 400
-        assert r.json()["error"] == "other.game: edition: choose one of gads-hill-1874, old-town"
+        assert r.json()["error"] == (
+            "other.game: edition: choose one of black-hills, dry-gulch, gads-hill-1874, old-town"
+        )
 
 
 def test_a_single_record_opens_at_the_front_page(tmp_path: Path) -> None:

@@ -168,25 +168,31 @@ def create_app(root: Path, token: str | None = None, default: str | None = None)
             {
                 "records": records.names(),
                 "editions": games.EDITIONS,
+                "puzzle_editions": puzzles.EDITIONS,
                 "puzzles": puzzle_dir.names(),
             },
         )
 
     async def view_page(
-        request: Request, template: str, view: Callable[[str], dict[str, Any]]
+        request: Request,
+        template: str | Callable[[dict[str, Any]], str],
+        view: Callable[[str], dict[str, Any]],
     ) -> Response:
         """A page drawn from its view (a game's or a puzzle's), which the page's script
-        also reads as JSON; a name that opens nothing is the error page."""
+        also reads as JSON; a name that opens nothing is the error page. `template`: the
+        page's, or how the view names it (each game has its own)."""
         try:
             data = await run_in_threadpool(view, request.path_params["name"])
         except AdjudicatorError as exc:
             return page(request, "error.html", {"message": str(exc)}, status=404)
+        if not isinstance(template, str):
+            template = template(data)
         # inside <script>: "</" would end it
         payload = json.dumps(data).replace("</", "<\\/")
         return page(request, template, {"view": data, "view_json": payload})
 
     async def game_page(request: Request) -> Response:
-        return await view_page(request, "game.html", partial(games.game_view, records))
+        return await view_page(request, games.template, partial(games.game_view, records))
 
     @_guarded
     async def record_file(request: Request) -> Response:
@@ -232,6 +238,11 @@ def create_app(root: Path, token: str | None = None, default: str | None = None)
 
         text = await run_in_threadpool(records.read, request.path_params["name"])
         return JSONResponse({"version": version_of(text)})
+
+    @_guarded
+    async def moves(request: Request) -> Response:
+        data = await run_in_threadpool(games.legal_moves, records, request.path_params["name"])
+        return JSONResponse(data)
 
     @_guarded
     async def hand(request: Request) -> Response:
@@ -312,7 +323,7 @@ def create_app(root: Path, token: str | None = None, default: str | None = None)
     async def new_puzzle(request: Request) -> Response:
         check_token(request)
         form = await _json_body(request)
-        name = await run_in_threadpool(puzzles.new_puzzle, puzzle_dir, form, games.EDITIONS)
+        name = await run_in_threadpool(puzzles.new_puzzle, puzzle_dir, form, puzzles.EDITIONS)
         return JSONResponse({"puzzle": name, "url": f"/p/{name}"}, status_code=201)
 
     @_guarded
@@ -339,6 +350,7 @@ def create_app(root: Path, token: str | None = None, default: str | None = None)
         Route("/api/g/{name}", view),
         Route("/api/g/{name}/version", version),
         Route("/api/g/{name}/hand/{player}", hand),
+        Route("/api/g/{name}/moves", moves),
         Route("/api/g/{name}/preview", preview, methods=["POST"]),
         Route("/api/g/{name}/move", commit, methods=["POST"]),
         Route("/api/g/{name}/undo", undo, methods=["POST"]),

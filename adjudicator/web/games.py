@@ -1,6 +1,8 @@
-"""What the pages ask of the engine: a game's view, a hand, a move previewed or committed,
-undo, the hint, the timeline. The same engine calls as `adjudicator game`, `hint` and
-`replay`, on the same records; everything returned is plain JSON-ready data.
+"""What the pages ask of the engine, for a record of any of the four games: its view, a
+hand, a move previewed or committed, undo, the hint, the timeline. One loop over the game
+protocol (`core/table.py`): the record's entry reads, rules and writes it, as `adjudicator
+game`, `hint` and `replay` do, and its page module (`web/pages/`) adds what the game's page
+draws. Everything returned is plain JSON-ready data.
 
 Each function is synchronous and CPU-bound: the app runs it in a worker thread.
 """
@@ -9,105 +11,89 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import replace
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import fields, is_dataclass, replace
 from functools import partial
+from itertools import islice
 from typing import Any
 
-from adjudicator.core.errors import InputError, RulesError
+from adjudicator.core.errors import AdjudicatorError, InputError, RulesError
 from adjudicator.core.limits import clip, whole_number
 from adjudicator.core.move_line import append_move, move_line
-from adjudicator.core.pairs import flag_or_number, name_values
+from adjudicator.core.record import record
+from adjudicator.core.table import Setup, Table
 from adjudicator.core.words import plural
-from adjudicator.deduction.game.deal import new_game
-from adjudicator.deduction.game.flow import Game, Outcome
-from adjudicator.deduction.game.hint_moves import action_move
-from adjudicator.deduction.game.record import (
-    Discard,
-    Draw,
-    Header,
-    Move,
-    Play,
-    Record,
-    format_move,
-    moves_as_written,
-    parse_move,
-    record_from_text,
-    record_to_text,
-    remove_last_move,
-)
-from adjudicator.deduction.game.replay import replay, replay_to
-from adjudicator.deduction.hint import hint as compute_hint
-from adjudicator.deduction.rules.ruling import StopReport
-from adjudicator.deduction.rules.turn_order import refill_due
-from adjudicator.deduction.serialize import to_json
-from adjudicator.render.svg import board_svg
+from adjudicator.tables import editions, table_of_edition, table_of_record
+from adjudicator.web.pages import Page, page
 from adjudicator.web.records import RecordDir, version_of
 
 __all__ = [
     "EDITIONS",
+    "MAX_LISTED_MOVES",
     "commit",
     "create",
     "game_view",
     "hand",
     "hint_view",
+    "legal_moves",
     "preview",
     "step_view",
     "svg_of",
+    "template",
     "timeline",
     "undo",
 ]
 
-#: The editions a page may start a game of: the deduction games with a whole-game referee.
-#: Dry Gulch and Black Hills join here (with their own view of a game) when they have one.
-EDITIONS = ("gads-hill-1874", "old-town")
+#: The editions a page may start a game of: every shipped board of the four games.
+EDITIONS = tuple(editions())
+#: The legal moves a page lists at most (a Gads Hill hand has thousands of two-card turns).
+MAX_LISTED_MOVES = 400
+
+
+@record
+class Opened:
+    """A record read and replayed: its entry, its page, the record, and the game after
+    every legal move (with the lines that were legal)."""
+
+    table: Table
+    page: Page
+    rec: Any
+    game: Any
+    legal_lines: frozenset[int]
+
 
 # Replaying a record is the slow part of a page's request; a few games stay warm, keyed by
 # the record's text, so a poll or a second device costs nothing.
-_CACHE: OrderedDict[tuple[str, str, str], Game] = OrderedDict()
+_CACHE: OrderedDict[tuple[str, str, str], Opened] = OrderedDict()
 _CACHE_SIZE = 16
 _CACHE_LOCK = threading.Lock()
 
 
-def _record(records: RecordDir, name: str, text: str) -> Record:
-    record = record_from_text(text, name)
-    return replace(record, source=name, base=records.root)
+def _read(records: RecordDir, name: str, text: str) -> tuple[Table, Page, Any]:
+    table = table_of_record(text)
+    return table, page(table.name), table.read(text, name, records.root)
 
 
-def _game(records: RecordDir, name: str, text: str) -> Game:
+def _open(records: RecordDir, name: str, text: str) -> Opened:
     key = (str(records.root), name, version_of(text))
     with _CACHE_LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
             return _CACHE[key]
-    game = replay_to(_record(records, name, text))
+    table, pg, rec = _read(records, name, text)
+    game, legal = pg.opened(table, rec)
+    opened = Opened(table, pg, rec, game, legal)
+    _keep(key, opened)
+    return opened
+
+
+def _keep(key: tuple[str, str, str], opened: Opened) -> None:
     with _CACHE_LOCK:
-        _CACHE[key] = game
+        _CACHE[key] = opened
+        _CACHE.move_to_end(key)
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
-    return game
-
-
-def _strip_states(data: Any) -> Any:
-    """JSON without the whole states a ruling carries (the page draws the board instead)."""
-    if isinstance(data, dict):
-        return {k: _strip_states(v) for k, v in data.items() if k != "state"}
-    if isinstance(data, list):
-        return [_strip_states(v) for v in data]
-    return data
-
-
-def _names(game: Game, ids: list[str] | tuple[str, ...]) -> list[dict[str, str]]:
-    board = game.state.board
-    return [{"id": b, "name": board.building_name(b)} for b in ids]
-
-
-def _pairs(text: str) -> dict[str, str]:
-    """'a=x y; b=z' or 'a=x, b=y': the form's fields as `game new` reads its options."""
-    return dict(name_values(text))
-
-
-def _options(text: str) -> dict[str, bool | int]:
-    return {key: flag_or_number(key, value) for key, value in name_values(text)}
 
 
 def _field(form: dict[str, Any], key: str) -> str:
@@ -123,7 +109,7 @@ def create(records: RecordDir, form: dict[str, Any]) -> str:
     if not name.endswith(".game"):
         name += ".game"
     records.path(name)  # a name inside the directory, or one line now
-    edition = _field(form, "edition")
+    edition = _field(form, "edition").lower()
     if edition not in EDITIONS:
         # A page may not name a board file: that would read files beyond the records.
         raise InputError(name, "edition", f"choose one of {', '.join(EDITIONS)}")
@@ -133,197 +119,135 @@ def create(records: RecordDir, form: dict[str, Any]) -> str:
     seed = _field(form, "seed")
     if seed and whole_number(seed, 18) is None:
         raise InputError(name, "seed", f"{clip(seed)} is not a number")
-    fields: dict[str, Any] = {}
-    for key, read in (("frames", _pairs), ("buildings", _pairs), ("options", _options)):
-        try:
-            fields[key] = read(_field(form, key))
-        except ValueError as exc:
-            raise InputError(name, key, str(exc)) from None
-    header = Header(
-        edition,
-        players,
-        frames=fields["frames"],
-        buildings={k: tuple(v.split()) for k, v in fields["buildings"].items()},
-        seed=int(seed) if seed else None,
-        options=fields["options"],
+    setup = Setup(
+        name,
+        records.root,
+        options=_field(form, "options") or None,
+        buildings=_field(form, "buildings") or None,
+        frames=_field(form, "frames") or None,
     )
     with records.locked(name) as path:
         if path.exists():
             raise InputError(name, "", "exists already")
-        game = new_game(header, source=name, base=records.root)
-        records.write(path, record_to_text(Record(game.header)))
+        with _as_form_fields(name):
+            text, _game = table_of_edition(edition).new_record(
+                edition, players, int(seed) if seed else None, setup
+            )
+        records.write(path, text)
     return name
 
 
-def _refill(ahead: Game) -> int:
-    """A4 (Old Town): the buildings the player to act takes before anything else."""
-    player = ahead.state.active
-    if ahead.over or ahead.phase != "start" or player is None:
-        return 0
-    return refill_due(ahead.state, player)
+@contextmanager
+def _as_form_fields(name: str) -> Iterator[None]:
+    """A set-up the entry refuses, named as the page's field (`club.game: options: ...`),
+    not as the command line's option (`--options: ...`)."""
+    try:
+        yield
+    except AdjudicatorError as exc:
+        flag, sep, problem = str(exc).partition(": ")
+        if not (sep and flag.startswith("--")):
+            raise
+        field, _, rest = flag[2:].partition(" ")  # `--players 'x!'`: the name is kept
+        raise InputError(name, f"{field} {rest}".strip(), problem) from None
 
 
-def _open_claims(game: Game) -> StopReport | None:
-    """The STOP claims of the turn just played, while its window is open (T5)."""
-    return game.stop_claims() if game.phase in ("draw", "between") else None
-
-
-def _stop_window(game: Game) -> dict[str, Any] | None:
-    claims = _open_claims(game)
-    if claims is None:
-        return None
-    return {
-        "after_turn_of": game.last_actor,
-        "removable": [to_json(r) for r in claims.removable],
-        "determined": [
-            {"building": d.building, "space": d.space, "explanation": d.reason}
-            for d in claims.determined
-        ],
-        "conflicts": [to_json(c) for c in claims.conflicts],
-        "points": claims.points,
-    }
-
-
-def _picture(game: Game, title: str, claims: StopReport | None) -> str:
-    """The board with the claims ringed and the turn, locomotive and scores below it."""
-    s = game.state
-    ahead, _ = game.finish()
-    who = "the game is over" if ahead.over else f"{ahead.state.active} to play"
-    first = f"turn {game.turn} · {who}"
-    if s.board.frames:
-        first += f" · locomotive {s.locomotive}/{s.options.end_at}"
-    scores = "scores: " + ", ".join(f"{p.name} {p.points}" for p in s.players)
-    return board_svg(s.board, s, title=title, claims=claims, caption=[first, scores])
+def template(view: dict[str, Any]) -> str:
+    """The page template of a game's view (`game_view`)."""
+    return page(view["game"]).template
 
 
 def game_view(records: RecordDir, name: str) -> dict[str, Any]:
-    """Everything a page shows of a game: whose turn, scores, locomotive, buildings, piles,
-    the moves, the open STOP claims and the board."""
+    """Everything a page shows of a game: the moves and whether each was legal, then the
+    game's own view (whose turn, scores, the board)."""
     text = records.read(name)
-    game = _game(records, name, text)
-    record = _record(records, name, text)
-    legal_lines = {o.move.line for o in game.log}
-    s = game.state
-    board = s.board
-    ahead, _ = game.finish()  # the next turn as it will start (draws, then the window)
+    o = _open(records, name, text)
+    moves = o.rec.moves
     return {
         "name": name,
         "version": version_of(text),
-        "edition": board.name,
-        "turn": game.turn,
-        "phase": game.phase,
-        "over": ahead.over,
-        "winners": ahead.winners() if ahead.over else [],
-        "to_play": ahead.state.active,
-        "last_actor": game.last_actor,
-        "hands_known": game.hands_known,
-        "locomotive": s.locomotive if board.frames else None,
-        "end_at": s.options.end_at if board.frames else None,
-        "built": len(s.placed),
-        "spaces": len(board.building_spaces),
-        "buying": s.options.buying,
-        "refill": _refill(ahead),
-        "players": [
-            {
-                "name": p.name,
-                "points": p.points,
-                "buildings": _names(game, p.buildings),
-                "cards": None if p.hand is None else len(p.hand),
-                "bought": p.bought,
-            }
-            for p in s.players
-        ],
-        "piles": None if game.piles is None else {pile: len(cards) for pile, cards in game.piles},
-        "beside": _names(game, s.available_buildings()),
-        "all_buildings": _names(game, list(board.buildings)),
+        "game": o.table.name,
         "moves": [
-            {"line": m.line, "text": format_move(m), "legal": m.line in legal_lines}
-            for m in record.moves
+            {"line": m.line, "text": o.table.format_move(m), "legal": m.line in o.legal_lines}
+            for m in moves
         ],
-        "skipped": len(record.moves) - len(game.log),
-        "stop": _stop_window(game),
-        "svg": _picture(game, f"{board.name}: {name}", _open_claims(game)),
+        "skipped": sum(1 for m in moves if m.line not in o.legal_lines),
+        **o.page.view(o.table, o.game, name),
     }
 
 
 def hand(records: RecordDir, name: str, player: str) -> dict[str, Any]:
-    """One player's hand, card by card, for the "show my hand" tap."""
-    game = _game(records, name, records.read(name))
-    ahead, _ = game.finish()
-    s = ahead.state
-    if player not in s.names():
-        raise RulesError(f"{name}: {player!r} is not one of the players")
-    p = s.player(player)
-    if p.hand is None:
-        raise RulesError(f"{name}: hands are not tracked in this game (no [Seed] or [Hands])")
-    cards = [s.cards[n] for n in p.hand]
+    """One player's hand, for the "show my hand" tap."""
+    o = _open(records, name, records.read(name))
+    return o.page.hand(o.game, player, name)
+
+
+def legal_moves(records: RecordDir, name: str) -> dict[str, Any]:
+    """The moves the player to act may make now, as the record writes them (the game
+    protocol's one generator of them), at most `MAX_LISTED_MOVES`."""
+    o = _open(records, name, records.read(name))
+    listed = [
+        o.table.format_move(m) for m in islice(o.table.legal_moves(o.game), MAX_LISTED_MOVES + 1)
+    ]
+    seats = o.table.seats(o.game)
     return {
-        "player": player,
-        "cards": [
-            {
-                "number": c.number,
-                "kind": str(c.kind),
-                "building": None if c.named_building is None else c.named_building,
-                "text": c.text,
-                "needs_my_building": c.needs_my_building,
-            }
-            for c in cards
-        ],
-        "buildings": _names(game, p.buildings),
+        "player": seats.active,
+        "moves": listed[:MAX_LISTED_MOVES],
+        "more": len(listed) > MAX_LISTED_MOVES,
     }
 
 
-def _parse(name: str, text: str) -> tuple[str, Move]:
+def _parse(table: Table, name: str, text: str) -> tuple[str, Any]:
     """The move as its record line (one line of printable text) and as a move."""
     try:
         line = move_line(text)
     except RulesError as exc:
         raise RulesError(f"{name}: {exc}") from None
     try:
-        return line, parse_move(line)
-    except ValueError as exc:
-        raise RulesError(f"{name}: {exc}") from None
+        return line, table.parse_move(line, name)
+    except RulesError as exc:
+        said = str(exc)  # one entry names the record, another leaves that to its caller
+        raise RulesError(said if said.startswith(f"{name}: ") else f"{name}: {said}") from None
 
 
-def _check_cards(game: Game, name: str, move: Move) -> None:
-    cards: list[int] = []
-    if isinstance(move, Play):
-        cards = [c for c, _ in move.plays]
-    elif isinstance(move, Discard | Draw):
-        cards = list(move.cards)
-    for n in cards:
-        if n not in game.state.cards:
-            raise RulesError(f"{name}: card {n}: no such card in {game.state.board.name}")
+def _numbered(move: Any, line: int) -> Any:
+    """The move numbered as the record will number it, so the game after it is what
+    replaying the record gives."""
+    if is_dataclass(move) and not isinstance(move, type) and "line" in _field_names(move):
+        return replace(move, line=line)
+    return move
 
 
-def _outcome_json(game: Game, outcome: Outcome) -> dict[str, Any]:
-    ruling = outcome.ruling
+def _field_names(value: Any) -> set[str]:
+    return {f.name for f in fields(value)}
+
+
+def _outcome(o: Opened, ruled: Any) -> dict[str, Any]:
     return {
-        "legal": outcome.legal,
-        "message": outcome.message,
-        "code": None if outcome.code is None else str(outcome.code),
-        "points": outcome.points,
-        "ruling": None if ruling is None else _strip_states(to_json(ruling)),
+        "legal": ruled.legal,
+        "message": ruled.message,
+        "code": ruled.code,
+        **o.page.outcome(ruled),
     }
 
 
 def preview(records: RecordDir, name: str, text: str) -> dict[str, Any]:
     """The ruling a move would get, with nothing written."""
     body = records.read(name)
-    game = _game(records, name, body)
-    _line, move = _parse(name, text)
-    _check_cards(game, name, move)
-    _after, outcome = game.apply(move)
-    return {"move": format_move(move), "version": version_of(body), **_outcome_json(game, outcome)}
+    o = _open(records, name, body)
+    _line, move = _parse(o.table, name, text)
+    o.table.check_move(o.game, move, name)
+    _after, ruled = o.table.apply(o.game, move)
+    return {"move": ruled.move, "version": version_of(body), **_outcome(o, ruled)}
 
 
 def commit(records: RecordDir, name: str, text: str, base: str | None) -> dict[str, Any]:
     """Adjudicate a move on the record as it is now and, if legal, append it atomically.
     `base`: the version the page saw; a record changed since is refused (the page shows
     the new move and its player decides again), so one tap never lands twice."""
-    line, move = _parse(name, text)
     with records.locked(name) as path:
         body = records.read(name)
+        o = _open(records, name, body)
+        line, move = _parse(o.table, name, text)
         if base is not None and base != version_of(body):
             return {
                 "legal": False,
@@ -334,24 +258,24 @@ def commit(records: RecordDir, name: str, text: str, base: str | None) -> dict[s
                 "ruling": None,
                 "version": version_of(body),
             }
-        game = _game(records, name, body)
-        _check_cards(game, name, move)
-        # numbered as the record will number it, so `after` is what replaying it gives
-        move = replace(move, line=len(body.splitlines()) + 1)
-        after, outcome = game.apply(move)
-        result = {"move": format_move(move), **_outcome_json(game, outcome)}
-        if outcome.legal:
-            # the line ruled on, and only it: read back before it is written (the old
-            # first-line cut wrote 'bob: 4' for a ruled 'bob: 4<U+2028>; 37 as church')
-            written = partial(moves_as_written, source=name)
-            new = append_move(path, line, written, format_move(move), body)
-            with _CACHE_LOCK:  # the next request of this record starts from here
-                _CACHE[(str(records.root), name, version_of(new))] = after
-            result["version"] = version_of(new)
-            result["stop"] = _stop_window(after)
-        else:
-            result["version"] = version_of(body)
-    return result
+        o.table.check_move(o.game, move, name)
+        move = _numbered(move, len(body.splitlines()) + 1)
+        after, ruled = o.table.apply(o.game, move)
+        result = {"move": ruled.move, **_outcome(o, ruled)}
+        if not ruled.legal:
+            return {**result, "version": version_of(body)}
+        # the line ruled on, and only it: read back before it is written (the old
+        # first-line cut wrote 'bob: 4' for a ruled 'bob: 4<U+2028>; 37 as church')
+        written = partial(o.table.moves_as_written, source=name)
+        new = append_move(path, line, written, ruled.move, body)
+        # the next request of this record starts from here
+        legal = o.legal_lines | {move.line} if hasattr(move, "line") else o.legal_lines
+        rec = o.table.read(new, name, records.root)
+        _keep(
+            (str(records.root), name, version_of(new)),
+            replace(o, rec=rec, game=after, legal_lines=legal),
+        )
+        return {**result, "version": version_of(new), **o.page.committed(after)}
 
 
 def undo(records: RecordDir, name: str, base: str | None) -> dict[str, Any]:
@@ -360,65 +284,33 @@ def undo(records: RecordDir, name: str, base: str | None) -> dict[str, Any]:
         body = records.read(name)
         if base is not None and base != version_of(body):
             raise RulesError(f"{name}: the record changed on another device; undo again")
-        removed = remove_last_move(body, name)
-        records.write(path, removed.text)
-    return {
-        "undone": removed.written,
-        "line": removed.move.line,
-        "version": version_of(removed.text),
-    }
+        text, written, line = table_of_record(body).remove_last_move(body, name)
+        records.write(path, text)
+    return {"undone": written, "line": line, "version": version_of(text)}
 
 
 def hint_view(records: RecordDir, name: str, top: int = 5) -> dict[str, Any]:
-    """The hint for the player to act next, each action with its move line to play."""
-    game = _game(records, name, records.read(name))
-    ahead, _ = game.finish()
-    if ahead.over:
-        raise RulesError(f"{name}: the game is over")
-    if not ahead.hands_known:
-        raise RulesError(f"{name}: the hint needs the hands (a record with a [Seed] or [Hands])")
-    player = ahead.state.active
-    if player is None:
-        raise RulesError(f"{name}: no one is to play")
-    if due := _refill(ahead):
-        raise RulesError(
-            f"{name}: {player} first takes {plural(due, 'building')} from beside the board (A4)"
-        )
-    h = compute_hint(ahead.state, player)
-    actions = []
-    for action in h.actions[:top]:
-        data = _strip_states(to_json(action))
-        data["move"] = format_move(action_move(action, player))
-        actions.append(data)
-    return {
-        "player": player,
-        "actions": actions,
-        "unplayable": [to_json(u) for u in h.unplayable],
-        "evaluated": h.evaluated,
-    }
+    """The game's hint for the player to act next, each action with its move line."""
+    o = _open(records, name, records.read(name))
+    return o.page.hint(o.table, o.game, name, top)
 
 
 def timeline(records: RecordDir, name: str) -> dict[str, Any]:
-    """`adjudicator replay` of the record: each move's ruling and the overlooked points."""
-    data = to_json(replay(_record(records, name, records.read(name))))
-    return dict(_strip_states(data))
+    """`adjudicator replay` of the record: each move's ruling and what the table missed."""
+    o = _open(records, name, records.read(name))
+    return o.page.timeline(o.table, o.rec)
 
 
 def step_view(records: RecordDir, name: str, step: int) -> dict[str, Any]:
     """The board after the first `step` moves of the record, for the timeline."""
-    record = _record(records, name, records.read(name))
-    if not 0 <= step <= len(record.moves):
-        raise RulesError(f"{name}: step {step}: the record has {plural(len(record.moves), 'move')}")
-    game = replay_to(replace(record, moves=record.moves[:step]))
-    s = game.state
-    return {
-        "step": step,
-        "moves": len(record.moves),
-        "svg": _picture(game, f"{s.board.name}: {name}, after move {step}", None),
-        "scores": {p.name: p.points for p in s.players},
-    }
+    o = _open(records, name, records.read(name))
+    moves = o.rec.moves
+    if not 0 <= step <= len(moves):
+        raise RulesError(f"{name}: step {step}: the record has {plural(len(moves), 'move')}")
+    game, _legal = o.page.opened(o.table, replace(o.rec, moves=moves[:step]))
+    return {"step": step, "moves": len(moves), **o.page.step(o.table, game, name, step)}
 
 
 def svg_of(records: RecordDir, name: str) -> str:
-    game = _game(records, name, records.read(name))
-    return _picture(game, f"{game.state.board.name}: {name}", _open_claims(game))
+    o = _open(records, name, records.read(name))
+    return o.page.svg(o.table, o.game, name)

@@ -31,6 +31,7 @@ from adjudicator.deduction.rules.knowledge import compile_card
 from adjudicator.render.svg import board_svg
 
 __all__ = [
+    "EDITIONS",
     "SUFFIX",
     "PuzzleDir",
     "board_view",
@@ -39,6 +40,10 @@ __all__ = [
     "new_puzzle",
     "puzzle_view",
 ]
+
+#: The editions a solo puzzle is made of: the deduction games' (a puzzle is a board of
+#: markers and the cards that place them).
+EDITIONS = ("gads-hill-1874", "old-town")
 
 SUFFIX = ".puzzle.toml"
 # One file name in the folder: no separators, no leading dot.

@@ -1,0 +1,158 @@
+"""Black Hills in the page: the four areas, the jail, the reputation track, each player's
+resources and gunmen (their characters and events as counts: a hand is its player's),
+the round's set-up keeps, and the best turn for each character as the hint."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.black_hills.game.record import BHRecord
+from adjudicator.black_hills.round import must_keep
+from adjudicator.black_hills.state import BHState
+from adjudicator.core.errors import RulesError
+from adjudicator.core.table import Ruled, Table
+from adjudicator.core.words import plural
+from adjudicator.render.black_hills import next_line
+from adjudicator.render.black_hills_board import bh_table_svg
+from adjudicator.web.pages.data import strip_states
+
+__all__ = ["PAGE", "BlackHillsPage"]
+
+#: `next_line`'s viewer for the shared screen: a name no player has, so no hand shows.
+_TABLE = "\0table"
+
+
+def _picture(s: BHState, title: str) -> str:
+    return bh_table_svg(s.rules, s, title)
+
+
+class BlackHillsPage:
+    template = "table.html"
+
+    def opened(self, table: Table, rec: BHRecord) -> tuple[BHState, frozenset[int]]:
+        done = table.review(rec)
+        return done.state, frozenset(o.move.line for o in done.outcomes if o.verdict.legal)
+
+    def view(self, table: Table, game: BHState, name: str) -> dict[str, Any]:
+        s = game
+        waiting = must_keep(s) if s.winner is None else []
+        panels = [
+            {
+                "title": "The table",
+                "lines": [
+                    f"sheriff: {s.sheriff}",
+                    f"jail: {s.jail}",
+                    "supply: " + ", ".join(f"{k} {v}" for k, v in s.supply.items()),
+                    f"events left in the deck: {len(s.event_deck)}",
+                ]
+                + ([f"plague: {s.plague}'s"] if s.plague else []),
+            }
+        ]
+        if waiting:
+            panels.append(
+                {
+                    "title": "The round's set-up",
+                    "lines": [f"still to keep two: {', '.join(waiting)}"],
+                }
+            )
+        return {
+            "edition": table.title,
+            "turn": None,
+            "round": s.round,
+            "phase": "set-up" if waiting else (None if s.winner else "turn"),
+            "over": s.winner is not None,
+            "winners": [s.winner] if s.winner else [],
+            "to_play": None if s.winner else (waiting[0] if waiting else s.active),
+            "score_word": table.score_word,
+            "needed": s.rules.goal,
+            "players": [
+                {
+                    "name": p.name,
+                    "score": p.reputation,
+                    "cards": len(p.characters),
+                    "detail": (
+                        f"gold {p.gold}, logs {p.logs}, fur {p.fur}, gunmen {p.gunmen}; "
+                        f"{plural(len(p.events), 'event')}"
+                    ),
+                }
+                for p in s.players
+            ],
+            "panels": panels,
+            "next": [next_line(s, _TABLE)],
+            "pick": "area",
+            "svg": _picture(s, f"Black Hills: {name}"),
+        }
+
+    def outcome(self, ruled: Ruled) -> dict[str, Any]:
+        return {"points": ruled.score, "ruling": strip_states(ruled.detail)}
+
+    def committed(self, after: BHState) -> dict[str, Any]:
+        return {}
+
+    def hand(self, game: BHState, player: str, name: str) -> dict[str, Any]:
+        if player not in [p.name for p in game.players]:
+            raise RulesError(f"{name}: {player!r} is not one of the players")
+        p = game.player(player)
+        rules = game.rules
+        return {
+            "player": player,
+            "cards": [
+                {"text": f"{c}: {rules.characters[c].name}" if c in rules.characters else c}
+                for c in p.characters
+            ],
+            "lines": [f"events: {', '.join(p.events) or 'none'}"],
+        }
+
+    def hint(self, table: Table, game: BHState, name: str, top: int) -> dict[str, Any]:
+        player = game.active
+        ranked = table.hint(game, player, name)
+        actions = []
+        for c in ranked[:top]:
+            data = c.to_json()
+            gained = data["reputation_gained"]
+            chance = data["chance"]
+            worth = (
+                f"expected {chance['expected_reputation']} reputation"
+                if chance
+                else f"{gained} reputation, resources worth {data['kept_worth']} kept"
+            )
+            actions.append({"move": f"{player}: {data['turn']}", "text": worth})
+        return {
+            "player": player,
+            "lines": [f"The best turn for each character in {player}'s hand, best first."],
+            "actions": actions,
+        }
+
+    def timeline(self, table: Table, rec: BHRecord) -> dict[str, Any]:
+        done = table.review(rec)
+        moves = []
+        for o in done.outcomes:
+            v = o.verdict
+            moves.append(
+                {
+                    "move": table.format_move(o.move),
+                    "legal": v.legal,
+                    "code": None if v.legal else str(v.reasons[0].code),
+                    "message": "; ".join(v.log) if v.legal else v.reasons[0].message,
+                    "score": o.reputation,
+                }
+            )
+        refused = sum(1 for m in moves if not m["legal"])
+        wrong = sum(1 for o in done.outcomes if o.claim_wrong)
+        standing = ", ".join(f"{p.name} {p.reputation}" for p in done.state.players)
+        return {
+            "moves": moves,
+            "summary": f"{refused} refused, {wrong} reputation written down wrong; {standing}",
+        }
+
+    def step(self, table: Table, game: BHState, name: str, step: int) -> dict[str, Any]:
+        return {
+            "svg": _picture(game, f"Black Hills: {name}, after move {step}"),
+            "scores": {p.name: p.reputation for p in game.players},
+        }
+
+    def svg(self, table: Table, game: BHState, name: str) -> str:
+        return _picture(game, f"Black Hills: {name}")
+
+
+PAGE = BlackHillsPage()

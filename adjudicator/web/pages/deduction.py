@@ -1,0 +1,192 @@
+"""Old Town and Gads Hill 1874 in the page: the board with its markers and claims, the
+locomotive, the buildings beside the board, the STOP window, the hand and the hint."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.core.errors import RulesError
+from adjudicator.core.table import Ruled, Table
+from adjudicator.core.words import plural
+from adjudicator.deduction.game.flow import Game
+from adjudicator.deduction.game.hint_moves import action_move
+from adjudicator.deduction.game.record import Record, format_move
+from adjudicator.deduction.game.replay import replay, replay_to
+from adjudicator.deduction.hint import hint as compute_hint
+from adjudicator.deduction.rules.ruling import StopReport
+from adjudicator.deduction.rules.turn_order import refill_due
+from adjudicator.deduction.serialize import to_json
+from adjudicator.render.svg import board_svg
+from adjudicator.web.pages.data import strip_states
+
+__all__ = ["PAGE", "DeductionPage"]
+
+
+def _names(game: Game, ids: list[str] | tuple[str, ...]) -> list[dict[str, str]]:
+    board = game.state.board
+    return [{"id": b, "name": board.building_name(b)} for b in ids]
+
+
+def _refill(ahead: Game) -> int:
+    """A4 (Old Town): the buildings the player to act takes before anything else."""
+    player = ahead.state.active
+    if ahead.over or ahead.phase != "start" or player is None:
+        return 0
+    return refill_due(ahead.state, player)
+
+
+def _open_claims(game: Game) -> StopReport | None:
+    """The STOP claims of the turn just played, while its window is open (T5)."""
+    return game.stop_claims() if game.phase in ("draw", "between") else None
+
+
+def _stop_window(game: Game) -> dict[str, Any] | None:
+    claims = _open_claims(game)
+    if claims is None:
+        return None
+    return {
+        "after_turn_of": game.last_actor,
+        "removable": [to_json(r) for r in claims.removable],
+        "determined": [
+            {"building": d.building, "space": d.space, "explanation": d.reason}
+            for d in claims.determined
+        ],
+        "conflicts": [to_json(c) for c in claims.conflicts],
+        "points": claims.points,
+    }
+
+
+def _picture(game: Game, title: str, claims: StopReport | None) -> str:
+    """The board with the claims ringed and the turn, locomotive and scores below it."""
+    s = game.state
+    ahead, _ = game.finish()
+    who = "the game is over" if ahead.over else f"{ahead.state.active} to play"
+    first = f"turn {game.turn} · {who}"
+    if s.board.frames:
+        first += f" · locomotive {s.locomotive}/{s.options.end_at}"
+    scores = "scores: " + ", ".join(f"{p.name} {p.points}" for p in s.players)
+    return board_svg(s.board, s, title=title, claims=claims, caption=[first, scores])
+
+
+class DeductionPage:
+    template = "game.html"
+
+    def opened(self, table: Table, rec: Record) -> tuple[Game, frozenset[int]]:
+        game = replay_to(rec)
+        return game, frozenset(o.move.line for o in game.log if o.move.line is not None)
+
+    def view(self, table: Table, game: Game, name: str) -> dict[str, Any]:
+        s = game.state
+        board = s.board
+        ahead, _ = game.finish()  # the next turn as it will start (draws, then the window)
+        return {
+            "edition": board.name,
+            "turn": game.turn,
+            "phase": game.phase,
+            "over": ahead.over,
+            "winners": ahead.winners() if ahead.over else [],
+            "to_play": ahead.state.active,
+            "last_actor": game.last_actor,
+            "hands_known": game.hands_known,
+            "locomotive": s.locomotive if board.frames else None,
+            "end_at": s.options.end_at if board.frames else None,
+            "built": len(s.placed),
+            "spaces": len(board.building_spaces),
+            "buying": s.options.buying,
+            "refill": _refill(ahead),
+            "players": [
+                {
+                    "name": p.name,
+                    "points": p.points,
+                    "buildings": _names(game, p.buildings),
+                    "cards": None if p.hand is None else len(p.hand),
+                    "bought": p.bought,
+                }
+                for p in s.players
+            ],
+            "piles": None
+            if game.piles is None
+            else {pile: len(cards) for pile, cards in game.piles},
+            "beside": _names(game, s.available_buildings()),
+            "all_buildings": _names(game, list(board.buildings)),
+            "stop": _stop_window(game),
+            "svg": _picture(game, f"{board.name}: {name}", _open_claims(game)),
+        }
+
+    def outcome(self, ruled: Ruled) -> dict[str, Any]:
+        ruling = ruled.detail.get("ruling")
+        return {
+            "points": ruled.score or 0,
+            "ruling": None if ruling is None else strip_states(ruling),
+        }
+
+    def committed(self, after: Game) -> dict[str, Any]:
+        return {"stop": _stop_window(after)}
+
+    def hand(self, game: Game, player: str, name: str) -> dict[str, Any]:
+        ahead, _ = game.finish()
+        s = ahead.state
+        if player not in s.names():
+            raise RulesError(f"{name}: {player!r} is not one of the players")
+        p = s.player(player)
+        if p.hand is None:
+            raise RulesError(f"{name}: hands are not tracked in this game (no [Seed] or [Hands])")
+        cards = [s.cards[n] for n in p.hand]
+        return {
+            "player": player,
+            "cards": [
+                {
+                    "number": c.number,
+                    "kind": str(c.kind),
+                    "building": None if c.named_building is None else c.named_building,
+                    "text": c.text,
+                    "needs_my_building": c.needs_my_building,
+                }
+                for c in cards
+            ],
+            "buildings": _names(game, p.buildings),
+        }
+
+    def hint(self, table: Table, game: Game, name: str, top: int) -> dict[str, Any]:
+        ahead, _ = game.finish()
+        if ahead.over:
+            raise RulesError(f"{name}: the game is over")
+        if not ahead.hands_known:
+            raise RulesError(
+                f"{name}: the hint needs the hands (a record with a [Seed] or [Hands])"
+            )
+        player = ahead.state.active
+        if player is None:
+            raise RulesError(f"{name}: no one is to play")
+        if due := _refill(ahead):
+            raise RulesError(
+                f"{name}: {player} first takes {plural(due, 'building')} from beside the board (A4)"
+            )
+        h = compute_hint(ahead.state, player)
+        actions = []
+        for action in h.actions[:top]:
+            data = strip_states(to_json(action))
+            data["move"] = format_move(action_move(action, player))
+            actions.append(data)
+        return {
+            "player": player,
+            "actions": actions,
+            "unplayable": [to_json(u) for u in h.unplayable],
+            "evaluated": h.evaluated,
+        }
+
+    def timeline(self, table: Table, rec: Record) -> dict[str, Any]:
+        return dict(strip_states(to_json(replay(rec))))
+
+    def step(self, table: Table, game: Game, name: str, step: int) -> dict[str, Any]:
+        s = game.state
+        return {
+            "svg": _picture(game, f"{s.board.name}: {name}, after move {step}", None),
+            "scores": {p.name: p.points for p in s.players},
+        }
+
+    def svg(self, table: Table, game: Game, name: str) -> str:
+        return _picture(game, f"{game.state.board.name}: {name}", _open_claims(game))
+
+
+PAGE = DeductionPage()

@@ -1,0 +1,164 @@
+"""Dry Gulch in the page: the town with its sites, streets, buildings and damage; each
+player's influence, the cards and permits they hold (as counts: a hand is its player's),
+what they played and what was played against them; the stacks; the phase and what may be
+written in it; the building plan as the hint."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.core.errors import RulesError
+from adjudicator.core.table import Ruled, Table
+from adjudicator.core.words import plural
+from adjudicator.dry_gulch.game.flow import DGGame, turned_up
+from adjudicator.dry_gulch.game.record import DGRecord
+from adjudicator.dry_gulch.score import score
+from adjudicator.render.dry_gulch import next_moves
+from adjudicator.render.dry_gulch_town import dg_town_svg
+from adjudicator.web.pages.data import strip_states
+
+__all__ = ["PAGE", "DryGulchPage"]
+
+
+def _picture(game: DGGame, title: str) -> str:
+    state = game.state
+    if game.over:
+        caption = f"the game is over: {game.winner} has won"
+    else:
+        caption = f"turn {game.turn} · {state.active}'s {game.phase} phase"
+    return dg_town_svg(state.rules, state.buildings, title, caption)
+
+
+class DryGulchPage:
+    template = "table.html"
+
+    def opened(self, table: Table, rec: DGRecord) -> tuple[DGGame, frozenset[int]]:
+        done = table.review(rec)
+        return done.game, frozenset(o.move.line for o in done.outcomes if o.legal)
+
+    def view(self, table: Table, game: DGGame, name: str) -> dict[str, Any]:
+        state = game.state
+        result = score(state)
+        decks = state.decks
+        stacks = []
+        if decks is not None:
+            stacks = [
+                f"resources: {len(decks.resources)} ({len(decks.resource_discard)} discarded)",
+                f"permits: {len(decks.permits)}; face up: "
+                + (", ".join(decks.permit_discard) or "none"),
+                f"events: {len(decks.events)}",
+            ]
+            if decks.face_up:
+                stacks.append("events face up to play: " + ", ".join(decks.face_up))
+        shown = turned_up(game)
+        if shown:
+            stacks.append("turned up this event phase (by the seed): " + ", ".join(shown))
+        return {
+            "edition": table.title,
+            "turn": game.turn,
+            "round": game.round,
+            "phase": None if game.over else game.phase,
+            "over": game.over,
+            "winners": [game.winner] if game.winner else [],
+            "to_play": None if game.over else state.active,
+            "score_word": table.score_word,
+            "needed": result.needed,
+            "players": [
+                {
+                    "name": p.name,
+                    "score": result.influence[p.name],
+                    "cards": len(p.hand),
+                    "detail": "; ".join(
+                        part
+                        for part in (
+                            plural(len(p.permits), "permit"),
+                            f"played {' '.join(p.played)}" if p.played else "",
+                            f"against them {' '.join(p.against)}" if p.against else "",
+                        )
+                        if part
+                    ),
+                }
+                for p in state.players
+            ],
+            "panels": [{"title": "Stacks", "lines": stacks}],
+            "next": next_moves(game),
+            "pick": "site",
+            "svg": _picture(game, f"Dry Gulch: {name}"),
+        }
+
+    def outcome(self, ruled: Ruled) -> dict[str, Any]:
+        return {"points": ruled.score, "ruling": strip_states(ruled.detail)}
+
+    def committed(self, after: DGGame) -> dict[str, Any]:
+        return {"phase": None if after.over else after.phase}
+
+    def hand(self, game: DGGame, player: str, name: str) -> dict[str, Any]:
+        names = [p.name for p in game.state.players]
+        if player not in names:
+            raise RulesError(f"{name}: {player!r} is not one of the players")
+        p = game.state.player(player)
+        return {
+            "player": player,
+            "cards": [{"text": c.text} for c in p.hand],
+            "lines": [f"permits: {', '.join(p.permits) or 'none'}"],
+        }
+
+    def hint(self, table: Table, game: DGGame, name: str, top: int) -> dict[str, Any]:
+        if game.over:
+            raise RulesError(f"{name}: the game is over")
+        player = game.state.active
+        answer = table.hint(game, player, name)
+        plan = answer.to_json()
+        actions = []
+        if game.phase == "build":
+            actions = [
+                {
+                    "move": f"{player}: build {b['building']} at {b['site']}",
+                    "text": f"build the {b['building']} at {b['site']}",
+                }
+                for b in plan["buildings"]
+            ][:top]
+        lines = [
+            f"The best plan of {player}'s hand: "
+            + (
+                ", ".join(f"{b['building']} at {b['site']}" for b in plan["buildings"])
+                or "no building"
+            )
+            + f" ({plan['influence']} influence)."
+        ]
+        if game.phase != "build":
+            lines.append(f"It is the {game.phase} phase: the plan is for the build phase to come.")
+        return {"player": player, "lines": lines, "actions": actions, "plan": plan}
+
+    def timeline(self, table: Table, rec: DGRecord) -> dict[str, Any]:
+        done = table.review(rec)
+        data = done.to_json()
+        return {
+            "moves": [
+                {
+                    "move": table.format_move(o.move),
+                    "legal": o.legal,
+                    "code": o.code,
+                    "message": o.message,
+                    "score": o.influence,
+                }
+                for o in done.outcomes
+            ],
+            "summary": (
+                f"{len(done.illegal)} refused, {len(done.claims_wrong)} influence written "
+                f"down wrong; influence: "
+                + ", ".join(f"{k} {v}" for k, v in data["influence"].items())
+            ),
+        }
+
+    def step(self, table: Table, game: DGGame, name: str, step: int) -> dict[str, Any]:
+        return {
+            "svg": _picture(game, f"Dry Gulch: {name}, after move {step}"),
+            "scores": dict(score(game.state).influence),
+        }
+
+    def svg(self, table: Table, game: DGGame, name: str) -> str:
+        return _picture(game, f"Dry Gulch: {name}")
+
+
+PAGE = DryGulchPage()
