@@ -15,66 +15,32 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).parent / "artifacts"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tests.browser import ARGS, ARTIFACTS, CHROMIUM, record_moves, serving
 
 if not CHROMIUM.exists() and not os.environ.get("CI"):
     pytest.skip("no /usr/bin/chromium here (CI installs it: .ci/run)", allow_module_level=True)
 
 if not os.environ.get("CI"):  # in CI a missing playwright is a failure, not a skip
     pytest.importorskip("playwright.sync_api", reason="pip install playwright")
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from playwright.sync_api import Page, expect, sync_playwright
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    import uvicorn
-
-    from adjudicator.web.app import create_app
-
-    port = _free_port()
-    config = uvicorn.Config(create_app(tmp_path), host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", tmp_path
-    srv.should_exit = True
-    thread.join(timeout=10)
+    with serving(tmp_path) as url:
+        yield url, tmp_path
 
 
 def _moves(record: Path) -> list[str]:
-    text = record.read_text(encoding="utf-8")
-    return [ln for ln in text.splitlines() if ln and not ln.startswith("[")]
+    return record_moves(record)
 
 
 def _commit(page: Page, record: Path, expected: str) -> None:

@@ -1,0 +1,58 @@
+"""What the browser tests share: Debian's Chromium, its flags, and a live uvicorn server
+over a folder of records (`adjudicator serve` as a table runs it)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).parent / "artifacts"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def serving(root: Path) -> Iterator[str]:
+    """The app over `root` on a free loopback port, for as long as the block runs."""
+    import uvicorn
+
+    from adjudicator.web.app import create_app
+
+    port = _free_port()
+    config = uvicorn.Config(create_app(root), host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=10)
+
+
+def record_moves(record: Path) -> list[str]:
+    text = record.read_text(encoding="utf-8")
+    return [ln for ln in text.splitlines() if ln and not ln.startswith("[")]

@@ -1,0 +1,199 @@
+"""The page's API plays every game (issue 25): a record of each of the four editions made
+by `adjudicator game new` opens in the page with its board; a whole seeded game of each is
+played to its end through the web API alone, and `adjudicator replay` of the record it
+leaves finds no illegal move; a refusal is the same shape with its rule code in every
+game, and the moves a page lists are the ones its commit takes.
+
+The moves are chosen as a table using the page would: the hint's first action when it
+has one the page lists, else one of the legal moves the page lists, by a seeded coin."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from adjudicator.cli.main import app as cli
+from adjudicator.web.app import create_app
+
+EDITIONS = ("old-town", "gads-hill-1874", "dry-gulch", "black-hills")
+#: seeds whose games end well inside a record's 1,000 moves under the policy below
+SEEDS = {"old-town": 3, "gads-hill-1874": 3, "dry-gulch": 2, "black-hills": 4}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(tmp_path), base_url="http://127.0.0.1")
+
+
+def _new(client: TestClient, edition: str, name: str, seed: int) -> str:
+    form = {"name": name, "edition": edition, "players": "ann, bob, cid", "seed": str(seed)}
+    r = client.post("/api/games", json=form)
+    assert r.status_code == 201, r.json()
+    record: str = r.json()["record"]
+    return record
+
+
+def _pick(client: TestClient, api: str, rng: random.Random) -> tuple[str, list[str]]:
+    listed = client.get(f"{api}/moves").json()
+    moves: list[str] = listed["moves"]
+    assert moves, f"no legal move listed, and the game is not over: {listed}"
+    hint = client.get(f"{api}/hint?top=1")
+    if hint.status_code == 200:
+        for action in hint.json()["actions"]:
+            if action["move"] in moves:
+                return action["move"], moves
+    return rng.choice(moves), moves
+
+
+def _play_to_end(client: TestClient, name: str, seed: int) -> dict[str, Any]:
+    api = f"/api/g/{name}"
+    rng = random.Random(seed)
+    for _ in range(990):
+        view = client.get(api).json()
+        if view["over"]:
+            return view
+        move, _listed = _pick(client, api, rng)
+        r = client.post(f"{api}/move", json={"move": move, "base": view["version"]})
+        assert r.status_code == 200, (move, r.json())
+        assert r.json()["legal"] is True
+    raise AssertionError(f"{name}: not over after 990 moves")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_whole_seeded_game_is_played_through_the_api(
+    client: TestClient, tmp_path: Path, edition: str
+) -> None:
+    name = _new(client, edition, f"whole-{edition}", SEEDS[edition])
+    end = _play_to_end(client, name, SEEDS[edition])
+    assert end["winners"], end
+    assert all(m["legal"] for m in end["moves"])
+    # the record on disk, read by the command line: every move legal, the game over
+    done = subprocess.run(
+        ["adjudicator", "replay", str(tmp_path / name), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    illegal = report.get("illegal", [m for m in report.get("moves", []) if not m.get("legal")])
+    assert illegal == [], illegal
+    assert len(end["moves"]) == len((tmp_path / name).read_text().splitlines()) - _header_lines(
+        tmp_path / name
+    )
+
+
+def _header_lines(path: Path) -> int:
+    return sum(1 for line in path.read_text().splitlines() if not line or line.startswith("["))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_record_made_by_game_new_opens_with_its_board(tmp_path: Path, edition: str) -> None:
+    record = tmp_path / f"{edition}.game"
+    made = CliRunner().invoke(
+        cli,
+        ["game", "new", str(record), "--edition", edition, "--players", "ann,bob,cid", "--seed=5"],
+    )
+    assert made.exit_code == 0, made.output
+    client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1")
+    page = client.get(f"/g/{record.name}")
+    assert page.status_code == 200
+    assert "<svg" in page.text
+    view = client.get(f"/api/g/{record.name}").json()
+    assert view["to_play"] in ("ann", "bob", "cid") and not view["over"]
+    assert client.get(f"/g/{record.name}/board.svg").text.startswith("<svg")
+    # every move the page lists, the page's preview rules legal
+    listed = client.get(f"/api/g/{record.name}/moves").json()["moves"]
+    assert listed
+    for move in listed[:25]:
+        r = client.post(f"/api/g/{record.name}/preview", json={"move": move})
+        assert r.json()["legal"] is True, (move, r.json())
+
+
+OUT_OF_TURN = {
+    "old-town": ("bob: pass", "T1"),
+    "gads-hill-1874": ("bob: pass", "T1"),
+    "dry-gulch": ("bob: draw resources", "DG-PHASE"),
+    "black-hills": ("bob: keep a b", "BH-TURN-ORDER"),
+}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_refusal_has_one_shape_and_its_code(
+    client: TestClient, tmp_path: Path, edition: str
+) -> None:
+    name = _new(client, edition, f"refused-{edition}", 5)
+    before = (tmp_path / name).read_bytes()
+    api = f"/api/g/{name}"
+    if edition == "black-hills":  # the set-up's keeps come in any order: play them out
+        for player in ("ann", "bob", "cid"):
+            keeps = [m for m in client.get(f"{api}/moves").json()["moves"] if m.startswith(player)]
+            r = client.post(f"{api}/move", json={"move": keeps[0]})
+            assert r.status_code == 200, r.json()
+        before = (tmp_path / name).read_bytes()
+        move, code = "bob: event x", "BH-TURN-ORDER"
+    else:
+        move, code = OUT_OF_TURN[edition]
+    r = client.post(f"{api}/move", json={"move": move})
+    assert r.status_code == 422, r.json()
+    data = r.json()
+    assert {"legal", "message", "code", "move", "version"} <= set(data)
+    assert (data["legal"], data["code"]) == (False, code), data
+    assert (tmp_path / name).read_bytes() == before
+
+
+@pytest.mark.parametrize("edition", ("dry-gulch", "black-hills"))
+def test_undo_hint_timeline_and_steps(client: TestClient, tmp_path: Path, edition: str) -> None:
+    name = _new(client, edition, f"steps-{edition}", 7)
+    api = f"/api/g/{name}"
+    rng = random.Random(7)
+    played = []
+    for _ in range(4):
+        view = client.get(api).json()
+        move, _ = _pick(client, api, rng)
+        r = client.post(f"{api}/move", json={"move": move, "base": view["version"]})
+        assert r.status_code == 200, r.json()
+        played.append(r.json()["move"])
+    assert [m["text"] for m in client.get(api).json()["moves"]] == played
+    timeline = client.get(f"{api}/replay").json()
+    assert [m["move"] for m in timeline["moves"]] == played
+    assert all(m["legal"] for m in timeline["moves"])
+    first = client.get(f"{api}/step/1").json()
+    assert first["step"] == 1 and first["moves"] == 4 and first["svg"].startswith("<svg")
+    assert client.get(f"{api}/step/5").status_code == 400
+    undone = client.post(f"{api}/undo", json={}).json()
+    assert undone["undone"] == played[-1]
+    assert [m["text"] for m in client.get(api).json()["moves"]] == played[:-1]
+
+
+def _secret_keys(data: Any, path: str = "") -> list[str]:
+    """Where a JSON value holds a list of cards: a hand, characters, permits held."""
+    found = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in ("hand", "hands", "characters", "permits", "events") and value:
+                found.append(f"{path}.{key}")
+            found += _secret_keys(value, f"{path}.{key}")
+    elif isinstance(data, list):
+        for n, value in enumerate(data):
+            found += _secret_keys(value, f"{path}[{n}]")
+    return found
+
+
+@pytest.mark.parametrize("edition", ("dry-gulch", "black-hills"))
+def test_the_shared_view_holds_no_hand(client: TestClient, edition: str) -> None:
+    """The view every device polls holds counts; a hand is its "my hand" tap's (issue 26
+    gives each player a seat of their own)."""
+    name = _new(client, edition, f"hand-{edition}", 3)
+    view = client.get(f"/api/g/{name}").json()
+    assert _secret_keys(view) == []
+    assert all(isinstance(p["cards"], int) and p["cards"] > 0 for p in view["players"])
+    hand = client.get(f"/api/g/{name}/hand/ann").json()
+    assert len(hand["cards"]) == view["players"][0]["cards"]
