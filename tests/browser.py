@@ -9,6 +9,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -51,6 +52,19 @@ def serving(root: Path) -> Iterator[str]:
     finally:
         srv.should_exit = True
         thread.join(timeout=10)
+
+
+def new_game_from_page(page: Any, url: str, edition: str, seed: int, options: str = "") -> None:
+    """A 3-player game of `edition` made from the front page's form, and opened."""
+    page.goto(f"{url}/?list=1")
+    page.fill("#new-game input[name=name]", "club")
+    page.select_option("#new-game select[name=edition]", edition)
+    page.fill("#new-game input[name=players]", "ann, bob, cid")
+    page.fill("#new-game input[name=seed]", str(seed))
+    if options:
+        page.fill("#new-game input[name=options]", options)
+    page.click("#create")
+    page.wait_for_url(f"{url}/g/club.game")
 
 
 def record_moves(record: Path) -> list[str]:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import ARGS, ARTIFACTS, CHROMIUM, record_moves, serving
+from tests.browser import ARGS, ARTIFACTS, CHROMIUM, new_game_from_page, record_moves, serving
 
 if not CHROMIUM.exists() and not os.environ.get("CI"):
     pytest.skip("no /usr/bin/chromium here (CI installs it: .ci/run)", allow_module_level=True)
@@ -61,14 +61,7 @@ def test_a_scripted_game_in_the_browser(server: tuple[str, Path]) -> None:
         page.on("pageerror", lambda exc: errors.append(str(exc)))
 
         # A new 3-player Gads Hill game.
-        page.goto(f"{url}/?list=1")
-        page.fill("input[name=name]", "club")
-        page.select_option("select[name=edition]", "gads-hill-1874")
-        page.fill("input[name=players]", "ann, bob, cid")
-        page.fill("input[name=seed]", "50")
-        page.fill("input[name=options]", "logic_to_active=false")
-        page.click("#create")
-        page.wait_for_url(f"{url}/g/club.game")
+        new_game_from_page(page, url, "gads-hill-1874", 50, "logic_to_active=false")
         expect(page.locator("#to-play")).to_have_text("ann to play")
         expect(page.locator("#board svg #space-b1")).to_be_visible()
 

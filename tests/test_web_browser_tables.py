@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import ARGS, ARTIFACTS, CHROMIUM, record_moves, serving
+from tests.browser import ARGS, ARTIFACTS, CHROMIUM, new_game_from_page, record_moves, serving
 
 if not CHROMIUM.exists() and not os.environ.get("CI"):
     pytest.skip("no /usr/bin/chromium here (CI installs it: .ci/run)", allow_module_level=True)
@@ -58,13 +58,7 @@ def test_a_few_turns_by_tapping(tmp_path: Path, edition: str) -> None:
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
 
-        page.goto(f"{url}/?list=1")
-        page.fill("#new-game input[name=name]", "club")
-        page.select_option("#new-game select[name=edition]", edition)
-        page.fill("#new-game input[name=players]", "ann, bob, cid")
-        page.fill("#new-game input[name=seed]", "11")
-        page.click("#create")
-        page.wait_for_url(f"{url}/g/club.game")
+        new_game_from_page(page, url, edition, 11)
         expect(page.locator("#to-play")).to_have_text("ann to play")
         expect(page.locator("#board svg")).to_be_visible()
         other = browser.new_context(viewport={"width": 390, "height": 844}).new_page()

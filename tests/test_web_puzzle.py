@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import socket
-import threading
-import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -24,11 +21,11 @@ from adjudicator.deduction.puzzle.steps import solve_steps
 from adjudicator.web import puzzles
 from adjudicator.web.app import create_app
 from tests import puzzle_twin
+from tests.browser import CHROMIUM, serving
 
 LOCAL = "http://127.0.0.1:8000"
 EASY = "gads-hill-1874-easy-1.puzzle.toml"
 HARD = "old-town-hard-1.puzzle.toml"
-CHROMIUM = Path("/usr/bin/chromium")
 
 
 @pytest.fixture(scope="module")
@@ -296,28 +293,10 @@ def test_check_agrees_with_the_brute_force_twin(folder: Path, data: st.DataObjec
 # ----- in a real browser ------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
-    import uvicorn
-
-    port = _free_port()
-    config = uvicorn.Config(create_app(tmp_path), host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
+    with serving(tmp_path) as url:
+        yield url
 
 
 @pytest.mark.skipif(

@@ -3,14 +3,8 @@
 "use strict";
 
 (function () {
-  const { $, status, api, plural } = window.adjudicator;
-
-  function el(tag, text, cls) {
-    const node = document.createElement(tag);
-    if (text !== undefined && text !== null) node.textContent = text;
-    if (cls) node.className = cls;
-    return node;
-  }
+  const { $, status, api, plural, el, hideHand, toggleHand } = window.adjudicator;
+  const { previewMove, commitMove, wireUndo, wireTimeline, keepUp } = window.adjudicator;
 
   // ----- the new-game form ------------------------------------------------------------
   const newForm = $("new-game");
@@ -31,7 +25,7 @@
   const name = view.name;
   const base = "/api/g/" + encodeURIComponent(name);
   let highlighted = null; // the last ruling or claims drawn on the board
-  let stepping = null; // the timeline's step, or null for the live board
+  let stepping = () => null; // the timeline's step, or null for the live board
 
   // ----- the board ----------------------------------------------------------------------
   function space(id) {
@@ -135,7 +129,7 @@
     renderRefill();
     renderMoves();
     renderStop();
-    if (stepping === null) setBoard(view.svg);
+    if (stepping() === null) setBoard(view.svg);
   }
 
   function renderRefill() {
@@ -191,34 +185,24 @@
     box.appendChild(row);
   }
 
-  function hideHand() {
-    $("hand").hidden = true;
-    $("hand").innerHTML = "";
-  }
-
-  async function showHand(player) {
-    const box = $("hand");
-    if (!box.hidden && box.dataset.player === player) return hideHand();
-    const r = await api("GET", base + "/hand/" + encodeURIComponent(player));
-    if (!r.ok) return status(r.data.error, "error");
-    box.innerHTML = "";
-    box.dataset.player = player;
-    box.appendChild(el("h3", player + "'s hand (tap a card to play it; tap the name again to hide)"));
-    r.data.cards.forEach((c) => {
-      const b = el("button", null, "hand-card");
-      b.type = "button";
-      b.dataset.card = c.number;
-      b.appendChild(el("strong", "#" + c.number + " "));
-      b.appendChild(el("span", c.kind + (c.building ? " · " + c.building : "") + ": " + c.text));
-      b.addEventListener("click", () => {
-        $("player").value = player;
-        if (!$("card1").value) $("card1").value = c.number;
-        else if (!$("card2").value) $("card2").value = c.number;
-        compose();
+  function showHand(player) {
+    return toggleHand(base, player, (box, data) => {
+      box.appendChild(el("h3", player + "'s hand (tap a card to play it; tap the name again to hide)"));
+      data.cards.forEach((c) => {
+        const b = el("button", null, "hand-card");
+        b.type = "button";
+        b.dataset.card = c.number;
+        b.appendChild(el("strong", "#" + c.number + " "));
+        b.appendChild(el("span", c.kind + (c.building ? " · " + c.building : "") + ": " + c.text));
+        b.addEventListener("click", () => {
+          $("player").value = player;
+          if (!$("card1").value) $("card1").value = c.number;
+          else if (!$("card2").value) $("card2").value = c.number;
+          compose();
+        });
+        box.appendChild(b);
       });
-      box.appendChild(b);
     });
-    box.hidden = false;
   }
 
   // ----- composing, previewing and committing a move ------------------------------------
@@ -291,35 +275,16 @@
     }
   }
 
-  async function previewText(text) {
-    if (!text) return status("write or compose a move first", "error");
-    const r = await api("POST", base + "/preview", { move: text });
-    if (!r.ok) return status(r.data.error, "error");
-    status("");
-    showRuling(r.data, false);
-  }
-
-  async function commitText(text) {
-    if (!text) return status("write or compose a move first", "error");
-    const r = await api("POST", base + "/move", { move: text, base: view.version });
-    if (r.status === 400 || r.status === 403 || r.status === 413 || r.status === 415 || r.status >= 500 || r.status === 0) {
-      return status(r.data.error, "error");
-    }
-    showRuling(r.data, r.ok);
-    if (r.ok) {
-      highlighted = null;
-      hideHand(); // the device goes round the table: no hand stays open after a move
-    }
-    // The page shows the new table before it says what happened: what the status
-    // announces is then already on the screen.
-    await refresh();
-    if (r.ok) {
-      clearForm();
-      status("recorded: " + r.data.move, "ok");
-    } else {
-      status((r.data.stale ? "" : "refused, the record is unchanged: ") + (r.data.code ? r.data.code + ": " : "") + r.data.message, "error");
-    }
-  }
+  const previewText = (text) => previewMove(base, text, showRuling);
+  const commitText = (text) =>
+    commitMove(base, text, view.version, {
+      show: (data, committed) => {
+        showRuling(data, committed);
+        if (committed) highlighted = null;
+      },
+      refresh,
+      done: clearForm,
+    });
 
   $("preview").addEventListener("click", () => previewText($("move-text").value.trim()));
   $("commit").addEventListener("click", () => commitText($("move-text").value.trim()));
@@ -331,13 +296,7 @@
     renderStop();
     setBoard(view.svg);
   });
-  $("undo").addEventListener("click", async () => {
-    if (!confirm("Take the last move off the record?")) return;
-    const r = await api("POST", base + "/undo", { base: view.version });
-    if (!r.ok) return status(r.data.error, "error");
-    await refresh();
-    status("took back: " + r.data.undone, "ok");
-  });
+  wireUndo(base, () => view.version, refresh);
 
   // ----- the hint -------------------------------------------------------------------------
   $("hint-button").addEventListener("click", async () => {
@@ -367,42 +326,23 @@
   });
 
   // ----- the timeline ----------------------------------------------------------------------
-  let replayData = null;
-  async function showStep(n) {
-    const r = await api("GET", base + "/step/" + n);
-    if (!r.ok) return status(r.data.error, "error");
-    stepping = n;
-    highlighted = null;
-    $("board").innerHTML = r.data.svg;
-    const a = replayData && n > 0 ? replayData.moves[n - 1] : null;
-    $("step-label").textContent = "after move " + n + " of " + r.data.moves + (a ? ": " + a.move + " · " + (a.legal ? a.points + " pt" : "refused: " + a.message) : "");
-    [...$("replay").children].forEach((li, i) => li.classList.toggle("current", i === n - 1));
-  }
-  $("replay-button").addEventListener("click", async () => {
-    const r = await api("GET", base + "/replay");
-    if (!r.ok) return status(r.data.error, "error");
-    replayData = r.data;
-    const list = $("replay");
-    list.innerHTML = "";
-    r.data.moves.forEach((m, i) => {
-      let text = m.move + " — " + (m.legal ? m.points + " pt" : "refused: " + m.message);
-      if (m.overlooked) text += " · overlooked STOP: " + m.overlooked.points + " pt";
-      const li = el("li", text, m.legal ? "" : "illegal");
-      li.addEventListener("click", () => showStep(i + 1));
-      list.appendChild(li);
-    });
-    const over = r.data.overlooked.reduce((n, o) => n + (o.points || 0), 0);
-    status("replay: " + plural(r.data.illegal.length, "refused move") + ", " + plural(over, "overlooked STOP point") + ", " + plural(r.data.score_differences.length, "score difference"));
-    $("timeline").hidden = false;
-    showStep(r.data.moves.length);
-  });
-  $("step-back").addEventListener("click", () => stepping !== null && stepping > 0 && showStep(stepping - 1));
-  $("step-next").addEventListener("click", () => replayData && stepping !== null && stepping < replayData.moves.length && showStep(stepping + 1));
-  $("step-close").addEventListener("click", () => {
-    stepping = null;
-    $("timeline").hidden = true;
-    renderStop();
-    setBoard(view.svg);
+  stepping = wireTimeline(base, {
+    entry: (m) =>
+      m.move + " — " + (m.legal ? m.points + " pt" : "refused: " + m.message) +
+      (m.overlooked ? " · overlooked STOP: " + m.overlooked.points + " pt" : ""),
+    label: (a) => a.move + " · " + (a.legal ? a.points + " pt" : "refused: " + a.message),
+    summary: (data) => {
+      const over = data.overlooked.reduce((n, o) => n + (o.points || 0), 0);
+      return plural(data.illegal.length, "refused move") + ", " + plural(over, "overlooked STOP point") + ", " + plural(data.score_differences.length, "score difference");
+    },
+    draw: (step) => {
+      highlighted = null;
+      $("board").innerHTML = step.svg;
+    },
+    close: () => {
+      renderStop();
+      setBoard(view.svg);
+    },
   });
 
   // ----- keeping up with the other devices ---------------------------------------------
@@ -412,17 +352,7 @@
     view = r.data;
     render();
   }
-  let polling = false;
-  setInterval(async () => {
-    if (polling || document.hidden) return;
-    polling = true;
-    try {
-      const r = await api("GET", base + "/version");
-      if (r.ok && r.data.version !== view.version) await refresh();
-    } finally {
-      polling = false;
-    }
-  }, 500);
+  keepUp(base, () => view.version, refresh);
 
   render();
 })();

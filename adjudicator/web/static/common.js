@@ -43,5 +43,133 @@ window.adjudicator = (function () {
     return n + " " + (n === 1 ? one : one + "s");
   }
 
-  return { $, params, token, status, api, plural };
+  function el(tag, text, cls) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = text;
+    if (cls) node.className = cls;
+    return node;
+  }
+
+  function button(text, cls, onClick) {
+    const b = el("button", text, cls);
+    b.type = "button";
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  // ----- what both game pages do the same way, over a record's API `base` ---------------
+
+  function hideHand() {
+    $("hand").hidden = true;
+    $("hand").innerHTML = "";
+  }
+
+  // A player's hand, opened by its tap and closed by the same tap; `fill` draws it.
+  async function toggleHand(base, player, fill) {
+    const box = $("hand");
+    if (!box.hidden && box.dataset.player === player) return hideHand();
+    const r = await api("GET", base + "/hand/" + encodeURIComponent(player));
+    if (!r.ok) return status(r.data.error, "error");
+    box.innerHTML = "";
+    box.dataset.player = player;
+    fill(box, r.data);
+    box.hidden = false;
+  }
+
+  async function previewMove(base, text, show) {
+    if (!text) return status("write or pick a move first", "error");
+    const r = await api("POST", base + "/preview", { move: text });
+    if (!r.ok) return status(r.data.error, "error");
+    status("");
+    show(r.data, false);
+  }
+
+  // A move committed on the version the page saw; the ruling drawn by `show`. The page
+  // shows the new table (`refresh`) before the status says what happened: what the status
+  // announces is then already on the screen. `done`: the page's own tidying after a move.
+  async function commitMove(base, text, version, { show, refresh, done }) {
+    if (!text) return status("write or pick a move first", "error");
+    const r = await api("POST", base + "/move", { move: text, base: version });
+    if (![200, 409, 422].includes(r.status)) return status(r.data.error, "error");
+    show(r.data, r.ok);
+    if (r.ok) hideHand(); // the device goes round the table: no hand stays open after a move
+    await refresh();
+    if (r.ok) {
+      done();
+      status("recorded: " + r.data.move, "ok");
+    } else {
+      const why = (r.data.code ? r.data.code + ": " : "") + r.data.message;
+      status((r.data.stale ? "" : "refused, the record is unchanged: ") + why, "error");
+    }
+  }
+
+  function wireUndo(base, version, refresh) {
+    $("undo").addEventListener("click", async () => {
+      if (!confirm("Take the last move off the record?")) return;
+      const r = await api("POST", base + "/undo", { base: version() });
+      if (!r.ok) return status(r.data.error, "error");
+      await refresh();
+      status("took back: " + r.data.undone, "ok");
+    });
+  }
+
+  // The timeline: `adjudicator replay` of the record, listed by `entry`, each move a step
+  // of the board (`draw`); `close` goes back to the live board. Returns the step shown.
+  function wireTimeline(base, { entry, label, summary, draw, close }) {
+    let data = null;
+    let at = null;
+    async function show(n) {
+      const r = await api("GET", base + "/step/" + n);
+      if (!r.ok) return status(r.data.error, "error");
+      at = n;
+      draw(r.data);
+      const a = data && n > 0 ? data.moves[n - 1] : null;
+      $("step-label").textContent = "after move " + n + " of " + r.data.moves + (a ? ": " + label(a) : "");
+      [...$("replay").children].forEach((li, i) => li.classList.toggle("current", i === n - 1));
+    }
+    $("replay-button").addEventListener("click", async () => {
+      const r = await api("GET", base + "/replay");
+      if (!r.ok) return status(r.data.error, "error");
+      data = r.data;
+      const list = $("replay");
+      list.innerHTML = "";
+      r.data.moves.forEach((m, i) => {
+        const li = el("li", entry(m), m.legal ? "" : "illegal");
+        li.addEventListener("click", () => show(i + 1));
+        list.appendChild(li);
+      });
+      status("replay: " + summary(r.data));
+      $("timeline").hidden = false;
+      show(r.data.moves.length);
+    });
+    $("step-back").addEventListener("click", () => at !== null && at > 0 && show(at - 1));
+    $("step-next").addEventListener("click", () => data && at !== null && at < data.moves.length && show(at + 1));
+    $("step-close").addEventListener("click", () => {
+      at = null;
+      $("timeline").hidden = true;
+      close();
+    });
+    return () => at;
+  }
+
+  // Every open page polls the record's version: a move made on another device shows
+  // within a second.
+  function keepUp(base, version, refresh) {
+    let polling = false;
+    setInterval(async () => {
+      if (polling || document.hidden) return;
+      polling = true;
+      try {
+        const r = await api("GET", base + "/version");
+        if (r.ok && r.data.version !== version()) await refresh();
+      } finally {
+        polling = false;
+      }
+    }, 500);
+  }
+
+  return {
+    $, params, token, status, api, plural, el, button, hideHand, toggleHand,
+    previewMove, commitMove, wireUndo, wireTimeline, keepUp,
+  };
 })();

@@ -4,28 +4,16 @@
 "use strict";
 
 (function () {
-  const { $, status, api, plural } = window.adjudicator;
+  const { $, status, api, plural, el, button, toggleHand } = window.adjudicator;
+  const { previewMove, commitMove, wireUndo, wireTimeline, keepUp } = window.adjudicator;
   const initial = $("initial");
   if (!initial) return;
   let view = JSON.parse(initial.textContent);
   const name = view.name;
   const base = "/api/g/" + encodeURIComponent(name);
-  let stepping = null; // the timeline's step, or null for the live board
+  let stepping = () => null; // the timeline's step, or null for the live board
   let picked = null; // the site or area tapped on the board
   let listed = null; // the legal moves last fetched, and whose
-
-  function el(tag, text, cls) {
-    const node = document.createElement(tag);
-    if (text !== undefined && text !== null) node.textContent = text;
-    if (cls) node.className = cls;
-    return node;
-  }
-  function button(text, cls, onClick) {
-    const b = el("button", text, cls);
-    b.type = "button";
-    b.addEventListener("click", onClick);
-    return b;
-  }
 
   // ----- the board: a site or an area tapped filters the moves -------------------------
   function setBoard(svg) {
@@ -94,26 +82,17 @@
     list.innerHTML = "";
     view.moves.forEach((m) => list.appendChild(el("li", m.text, m.legal ? "" : "illegal")));
     if (view.over) status("The game is over. " + (view.winners.length ? "Winner: " + view.winners.join(", ") : ""), "ok");
-    if (stepping === null) setBoard(view.svg);
+    if (stepping() === null) setBoard(view.svg);
   }
 
-  function hideHand() {
-    $("hand").hidden = true;
-    $("hand").innerHTML = "";
-  }
-  async function showHand(player) {
-    const box = $("hand");
-    if (!box.hidden && box.dataset.player === player) return hideHand();
-    const r = await api("GET", base + "/hand/" + encodeURIComponent(player));
-    if (!r.ok) return status(r.data.error, "error");
-    box.innerHTML = "";
-    box.dataset.player = player;
-    box.appendChild(el("h3", player + "'s hand (tap the name again to hide)"));
-    const ul = el("ul");
-    r.data.cards.forEach((c) => ul.appendChild(el("li", c.text, "hand-card")));
-    box.appendChild(ul);
-    r.data.lines.forEach((line) => box.appendChild(el("p", line, "small")));
-    box.hidden = false;
+  function showHand(player) {
+    return toggleHand(base, player, (box, data) => {
+      box.appendChild(el("h3", player + "'s hand (tap the name again to hide)"));
+      const ul = el("ul");
+      data.cards.forEach((c) => ul.appendChild(el("li", c.text, "hand-card")));
+      box.appendChild(ul);
+      data.lines.forEach((line) => box.appendChild(el("p", line, "small")));
+    });
   }
 
   // ----- the legal moves, grouped by what they do -------------------------------------
@@ -184,31 +163,19 @@
     box.appendChild(el("p", head, data.legal ? "ok" : "error"));
     if (data.legal && data.message) box.appendChild(el("p", data.message));
   }
-  async function previewText(text) {
-    if (!text) return status("write or pick a move first", "error");
-    const r = await api("POST", base + "/preview", { move: text });
-    if (!r.ok) return status(r.data.error, "error");
-    status("");
-    showRuling(r.data, false);
-  }
-  async function commitText(text) {
-    if (!text) return status("write or pick a move first", "error");
-    const r = await api("POST", base + "/move", { move: text, base: view.version });
-    if (![200, 409, 422].includes(r.status)) return status(r.data.error, "error");
-    showRuling(r.data, r.ok);
-    if (r.ok) {
-      hideHand(); // the device goes round the table: no hand stays open after a move
-      forgetMoves();
-    }
-    await refresh();
-    if (r.ok) {
-      $("move-text").value = "";
-      delete $("player").dataset.touched;
-      status("recorded: " + r.data.move, "ok");
-    } else {
-      status((r.data.stale ? "" : "refused, the record is unchanged: ") + (r.data.code ? r.data.code + ": " : "") + r.data.message, "error");
-    }
-  }
+  const previewText = (text) => previewMove(base, text, showRuling);
+  const commitText = (text) =>
+    commitMove(base, text, view.version, {
+      show: (data, committed) => {
+        showRuling(data, committed);
+        if (committed) forgetMoves();
+      },
+      refresh,
+      done: () => {
+        $("move-text").value = "";
+        delete $("player").dataset.touched;
+      },
+    });
   $("player").addEventListener("change", () => ($("player").dataset.touched = "1"));
   $("preview").addEventListener("click", () => previewText($("move-text").value.trim()));
   $("commit").addEventListener("click", () => commitText($("move-text").value.trim()));
@@ -219,13 +186,9 @@
     forgetMoves();
     setBoard(view.svg);
   });
-  $("undo").addEventListener("click", async () => {
-    if (!confirm("Take the last move off the record?")) return;
-    const r = await api("POST", base + "/undo", { base: view.version });
-    if (!r.ok) return status(r.data.error, "error");
+  wireUndo(base, () => view.version, () => {
     forgetMoves();
-    await refresh();
-    status("took back: " + r.data.undone, "ok");
+    return refresh();
   });
 
   // ----- the hint -----------------------------------------------------------------------
@@ -251,38 +214,12 @@
   });
 
   // ----- the timeline ---------------------------------------------------------------------
-  let replayData = null;
-  async function showStep(n) {
-    const r = await api("GET", base + "/step/" + n);
-    if (!r.ok) return status(r.data.error, "error");
-    stepping = n;
-    $("board").innerHTML = r.data.svg;
-    const a = replayData && n > 0 ? replayData.moves[n - 1] : null;
-    $("step-label").textContent = "after move " + n + " of " + r.data.moves + (a ? ": " + a.move + (a.legal ? "" : " · refused: " + a.message) : "");
-    [...$("replay").children].forEach((li, i) => li.classList.toggle("current", i === n - 1));
-  }
-  $("replay-button").addEventListener("click", async () => {
-    const r = await api("GET", base + "/replay");
-    if (!r.ok) return status(r.data.error, "error");
-    replayData = r.data;
-    const list = $("replay");
-    list.innerHTML = "";
-    r.data.moves.forEach((m, i) => {
-      const text = m.move + " — " + (m.legal ? m.message : "refused (" + m.code + "): " + m.message);
-      const li = el("li", text, m.legal ? "" : "illegal");
-      li.addEventListener("click", () => showStep(i + 1));
-      list.appendChild(li);
-    });
-    status("replay: " + r.data.summary);
-    $("timeline").hidden = false;
-    showStep(r.data.moves.length);
-  });
-  $("step-back").addEventListener("click", () => stepping !== null && stepping > 0 && showStep(stepping - 1));
-  $("step-next").addEventListener("click", () => replayData && stepping !== null && stepping < replayData.moves.length && showStep(stepping + 1));
-  $("step-close").addEventListener("click", () => {
-    stepping = null;
-    $("timeline").hidden = true;
-    setBoard(view.svg);
+  stepping = wireTimeline(base, {
+    entry: (m) => m.move + " — " + (m.legal ? m.message : "refused (" + m.code + "): " + m.message),
+    label: (a) => a.move + (a.legal ? "" : " · refused: " + a.message),
+    summary: (data) => data.summary,
+    draw: (step) => ($("board").innerHTML = step.svg),
+    close: () => setBoard(view.svg),
   });
 
   // ----- keeping up with the other devices ---------------------------------------------
@@ -292,20 +229,10 @@
     view = r.data;
     render();
   }
-  let polling = false;
-  setInterval(async () => {
-    if (polling || document.hidden) return;
-    polling = true;
-    try {
-      const r = await api("GET", base + "/version");
-      if (r.ok && r.data.version !== view.version) {
-        forgetMoves();
-        await refresh();
-      }
-    } finally {
-      polling = false;
-    }
-  }, 500);
+  keepUp(base, () => view.version, () => {
+    forgetMoves();
+    return refresh();
+  });
 
   render();
 })();
