@@ -1,22 +1,49 @@
 """The draw piles of a game (`flow.Game`): whether a card can be drawn, a card drawn from
 the top of a pile the player may draw from (T2), the pile taken when the record does not
-name the card, and the reshuffle of the played cards (T3)."""
+name the card, and the reshuffle of the played cards (T3).
+
+The functions read a game through `Piles`, the part of `flow.Game` they use, so that this
+module does not import the flow that imports it."""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from adjudicator.core.evolve import evolve
+from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.turn_order import must_reshuffle
 
-if TYPE_CHECKING:
-    from adjudicator.deduction.game.flow import Game
-
-__all__ = ["can_draw", "default_pile", "draw_card", "draw_default", "reshuffle"]
+__all__ = ["Piles", "can_draw", "default_pile", "draw_card", "draw_default", "reshuffle"]
 
 
-def can_draw(game: Game) -> bool:
+class Piles(Protocol):
+    """What of a game (`flow.Game`) the draws read."""
+
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def piles(self) -> tuple[tuple[str, tuple[int, ...]], ...] | None: ...
+    @property
+    def pile_map(self) -> dict[str, tuple[int, ...]]: ...
+    @property
+    def hands_known(self) -> bool: ...
+    @property
+    def played(self) -> tuple[int, ...]: ...
+    @property
+    def shuffled(self) -> tuple[str, ...]: ...
+    @property
+    def rng_seed(self) -> int: ...
+    @property
+    def drawer(self) -> str | None: ...
+    @property
+    def to_draw(self) -> int: ...
+
+
+G = TypeVar("G", bound=Piles)  # a game: `flow.Game`
+
+
+def can_draw(game: G) -> bool:
     if game.piles is None:
         return True  # the table's piles are not recorded: assume there are cards
     piles = game.pile_map
@@ -24,7 +51,7 @@ def can_draw(game: Game) -> bool:
     return any(piles.values()) or any(game.state.cards[c].kind == again for c in game.played)
 
 
-def draw_card(game: Game, player: str, card: int | None) -> tuple[Game, bool]:
+def draw_card(game: G, player: str, card: int | None) -> tuple[G, bool]:
     """Draw `card` (None: the default choice) for `player`; False if it is not on top of
     a pile the player may draw from. Unknown piles: the named card is simply taken."""
     if not game.hands_known:
@@ -64,7 +91,7 @@ def draw_card(game: Game, player: str, card: int | None) -> tuple[Game, bool]:
     return evolve(game, state=game.state.with_player(player, hand=(*(p.hand or ()), card))), True
 
 
-def draw_default(game: Game) -> Game:
+def draw_default(game: G) -> G:
     """The cards still to draw, each from the pile the record would name by default."""
     drawer = game.drawer
     assert drawer is not None
@@ -74,7 +101,7 @@ def draw_default(game: Game) -> Game:
     return evolve(after, to_draw=0, phase="between")
 
 
-def reshuffle(game: Game) -> Game:
+def reshuffle(game: G) -> G:
     """T3: the played district cards become the new district pile (Gads Hill, Further
     rules 4) or common pile (Old Town rule 15, whatever is left in own piles)."""
     deal = game.state.board.deal
@@ -92,7 +119,7 @@ def reshuffle(game: Game) -> Game:
     )
 
 
-def default_pile(game: Game, player: str, names: list[str]) -> str | None:
+def default_pile(game: G, player: str, names: list[str]) -> str | None:
     """The pile a player draws from when the record does not say: their own pile first
     (Old Town, two players), else the pile of the kind of card they last played, else
     the fullest."""
