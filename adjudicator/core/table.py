@@ -113,6 +113,11 @@ class Table(Protocol):
         """The game after every legal move of the record."""
         ...
 
+    def legal_moves(self, game: Any) -> Iterator[Any]:
+        """The legal moves of the player to act, as typed moves, each one `apply` rules
+        legal (each once; a game over has none)."""
+        ...
+
     def check_move(self, game: Any, move: Any, source: str) -> None:
         """A move naming what the game does not know (a player, a card, a building) is a
         typo, not a ruling: one `RulesError` with a close match, before any ruling."""

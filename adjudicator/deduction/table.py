@@ -4,6 +4,7 @@ records, moves and rulings, through the deduction games' own game flow."""
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,11 @@ class DeductionTable:
     def replay(self, rec: Record) -> Replayed:
         game = replay_to(rec)
         return Replayed(game, len(rec.moves) - len(game.log))
+
+    def legal_moves(self, game: Game) -> Iterator[Move]:
+        from adjudicator.deduction.game.legal_moves import legal_moves
+
+        return legal_moves(game)
 
     def check_move(self, game: Game, move: Move, source: str) -> None:
         state = game.state

@@ -11,18 +11,19 @@ line before or after the action, or inside the move line); then the draw (T2);
 then, before the next player acts, any other player may call STOP (T5, L4).
 Draws are automatic when the draw piles are known (dealt from a seed or listed
 in the record); a `draws` line names the card (and so the pile the player
-chose). A pile that must be drawn from while empty is reshuffled (T3).
+chose). A pile that must be drawn from while empty is reshuffled (T3). The piles
+themselves are `piles.py`.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import field
 from typing import Literal
 
 from adjudicator.core.evolve import evolve
 from adjudicator.core.record import record
 from adjudicator.core.words import plural
+from adjudicator.deduction.game.piles import can_draw, draw_card, draw_default
 from adjudicator.deduction.game.record import (
     Buy,
     Discard,
@@ -42,7 +43,6 @@ from adjudicator.deduction.rules.ruling import Ruling, StopReport
 from adjudicator.deduction.rules.turn_order import (
     draws_after,
     game_over,
-    must_reshuffle,
     refill_due,
     stalled,
     stop_call_refusal,
@@ -121,7 +121,7 @@ class Game:
         if self.phase != "draw" or self.drawer is None:
             return ()
         before = self.state.player(self.drawer).hand or ()
-        after = self._draw_default().state.player(self.drawer).hand or ()
+        after = draw_default(self).state.player(self.drawer).hand or ()
         return tuple(after[len(before) :])
 
     def finished_by_rule(self) -> bool:
@@ -141,7 +141,7 @@ class Game:
         # The player who just acted may still draw, or buy (A2), before the turn closes.
         own_step = isinstance(move, Draw | Buy) and move.player == game.drawer
         if game.phase == "draw" and not own_step and not isinstance(move, Stop):
-            game = game._draw_default()
+            game = draw_default(game)
         if game.phase == "over":
             return self, Outcome(move, False, "the game is over", code=Code.T6)
         if move.player not in game.state.names():
@@ -175,7 +175,7 @@ class Game:
         at the start of the next turn (or over) and the claims nobody took."""
         game = self
         if game.phase == "draw":
-            game = game._draw_default()
+            game = draw_default(game)
         overlooked = None
         if game.phase == "between":
             game, overlooked = game._close_turn()
@@ -199,7 +199,7 @@ class Game:
             )
         game = self
         for card in move.cards:
-            game, ok = game._draw_card(move.player, card)
+            game, ok = draw_card(game, move.player, card)
             if not ok:
                 where = "on top of a draw pile" if self.piles is not None else "still to draw"
                 return self._refuse(move, f"card {card} is not {where}", Code.T2)
@@ -318,7 +318,7 @@ class Game:
         else:
             assert ruling is not None
             state = ruling.after
-        stuck = isinstance(move, Pass) and not self._can_draw()
+        stuck = isinstance(move, Pass) and not can_draw(self)
         game = evolve(
             self,
             state=state,
@@ -334,81 +334,6 @@ class Game:
             game = evolve(game, phase="between")
         message = "pass" if ruling is None else plural(ruling.points, "point")
         return game, Outcome(move, True, message, ruling)
-
-    # ----- draws and the end of a turn ----------------------------------------------------
-
-    def _can_draw(self) -> bool:
-        if self.piles is None:
-            return True  # the table's piles are not recorded: assume there are cards
-        piles = self.pile_map
-        again = self.state.board.deal.reshuffle
-        return any(piles.values()) or any(self.state.cards[c].kind == again for c in self.played)
-
-    def _draw_card(self, player: str, card: int | None) -> tuple[Game, bool]:
-        """Draw `card` (None: the default choice) for `player`; False if it is not on top of
-        a pile the player may draw from. Unknown piles: the named card is simply taken."""
-        if not self.hands_known:
-            return self, True
-        game = self
-        if game.piles is None:
-            if card is None:
-                return game, True  # neither the piles nor the card are known
-            held = {c for p in game.state.players for c in p.hand or ()}
-            if card not in game.state.cards or card in held or card in game.played:
-                return game, False
-            chosen = None
-        else:
-            mine = [n for n in game.pile_map if not n.endswith("'s") or n == f"{player}'s"]
-            if must_reshuffle(game.state, game.pile_map, mine, card, game.played):
-                game = game._reshuffle()
-            piles = game.pile_map
-            names = [n for n in mine if piles[n]]
-            if card is None:
-                chosen = _default_pile(game, player, names)
-                if chosen is None:
-                    return game, True  # nothing left to draw
-                card = piles[chosen][0]
-            else:
-                chosen = next((n for n in names if piles[n][0] == card), None)
-                # A pile the table reshuffled has no order we know: any of its cards may come.
-                chosen = chosen or next(
-                    (n for n in names if n in game.shuffled and card in piles[n]), None
-                )
-                if chosen is None:
-                    return game, False
-                rest = list(piles[chosen])
-                rest.remove(card)
-                piles[chosen] = (card, *rest)
-            piles[chosen] = piles[chosen][1:]
-            game = evolve(game, piles=tuple(piles.items()))
-        p = game.state.player(player)
-        return evolve(
-            game, state=game.state.with_player(player, hand=(*(p.hand or ()), card))
-        ), True
-
-    def _draw_default(self) -> Game:
-        game = self
-        assert self.drawer is not None
-        for _ in range(self.to_draw):
-            game, _ok = game._draw_card(self.drawer, None)
-        return evolve(game, to_draw=0, phase="between")
-
-    def _reshuffle(self) -> Game:
-        """T3: the played district cards become the new district pile (Gads Hill, Further
-        rules 4) or common pile (Old Town rule 15, whatever is left in own piles)."""
-        deal = self.state.board.deal
-        district = [c for c in self.played if self.state.cards[c].kind == deal.reshuffle]
-        if not district:
-            return self
-        rng = random.Random(self.rng_seed * 1_000_003 + len(self.played))
-        rng.shuffle(district)
-        piles = self.pile_map
-        target = deal.reshuffle_pile
-        piles[target] = tuple(district)
-        played = tuple(c for c in self.played if c not in district)
-        return evolve(
-            self, piles=tuple(piles.items()), played=played, shuffled=(*self.shuffled, target)
-        )
 
     def stop_claims(self) -> StopReport:
         """The STOP claims on the board now (`stop_report`). A report reads only the board,
@@ -457,22 +382,6 @@ def _rules_play(r: Ruling, s: GameState, move: Play) -> bool:
         and r.buy_at == move.buy_at
         and r.before == s
     )
-
-
-def _default_pile(game: Game, player: str, names: list[str]) -> str | None:
-    """The pile a player draws from when the record does not say: their own pile first
-    (Old Town, two players), else the pile of the kind of card they last played, else
-    the fullest."""
-    if not names:
-        return None
-    piles = game.pile_map
-    if f"{player}'s" in names:  # the own pile first (Old Town, two players)
-        return f"{player}'s"
-    if game.played:
-        kind = game.state.cards[game.played[-1]].kind
-        if kind in names:
-            return kind
-    return max(names, key=lambda n: (len(piles[n]), n))
 
 
 def next_turn(game: Game) -> Game:

@@ -1,0 +1,61 @@
+"""The moves of a game record, as plain values: a turn of cards (`Play`), a discard, a
+pass (each with a buy at any point of the turn, A2), a buy on its own line, Old Town's
+refill (`Take`), a STOP call and a draw. `notation.py` reads and writes them."""
+
+from __future__ import annotations
+
+from dataclasses import field
+
+from adjudicator.core.record import record
+
+__all__ = ["Buy", "Discard", "Draw", "Move", "Pass", "Play", "Stop", "Take"]
+
+
+@record
+class Move:
+    player: str
+    claimed: int | None = field(default=None, kw_only=True)  # the table's points, {n}
+    line: int | None = field(default=None, kw_only=True, compare=False)
+
+
+@record
+class Play(Move):
+    plays: tuple[tuple[int, str | None], ...] = ()
+    buy: str | None = None  # a building bought in the turn (A2) ...
+    buy_at: int = 0  # ... after this many of its cards
+
+
+@record
+class Discard(Move):
+    cards: tuple[int, int] = (0, 0)
+    take: tuple[str, str] = ("", "")
+    buy: str | None = None
+    buy_at: int = 0  # 0: before the discard, 1: after it
+
+
+@record
+class Buy(Move):
+    building: str = ""
+
+
+@record
+class Take(Move):
+    """Old Town's refill before a turn (A4)."""
+
+    buildings: tuple[str, ...] = ()
+
+
+@record
+class Stop(Move):
+    pass
+
+
+@record
+class Pass(Move):
+    buy: str | None = None
+    buy_at: int = 0  # 0: before the pass, 1: after it
+
+
+@record
+class Draw(Move):
+    cards: tuple[int, ...] = ()

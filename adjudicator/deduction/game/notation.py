@@ -1,0 +1,128 @@
+"""One move of a record as a line of the notation (see `record.py`) and back: `parse_move`
+reads a line, `format_move` writes it (the two round-trip), `parse_marker` a marker a
+discard takes."""
+
+from __future__ import annotations
+
+import re
+
+from adjudicator.deduction.game.moves import Buy, Discard, Draw, Move, Pass, Play, Stop, Take
+
+__all__ = ["building_id", "format_move", "parse_marker", "parse_move"]
+
+_NAME = r"[a-z0-9][a-z0-9_-]*"
+_ID = r"[a-z0-9]+(?:-[a-z0-9]+)*"
+_CLAIM = r"(?:\s*\{\s*(?P<claimed>-?\d+)\s*\})?"
+_MOVE = re.compile(rf"^(?:\d+\.\s*)?(?P<player>{_NAME})\s*:\s*(?P<body>.*?){_CLAIM}\s*$", re.I)
+_DRAW = re.compile(rf"^(?:\d+\.\s*)?(?P<player>{_NAME})\s+draws\s+(?P<cards>[\d\s,]+)$", re.I)
+#: A building as a player may write it after `as` or `buy`: its id or its printed name, in
+#: any case (`stage-coach-office`, `Stage Coach Office`, `Printer's`); read as its id.
+_NAMED = r"[a-z0-9][a-z0-9' _-]*?"
+_ONE_PLAY = re.compile(rf"^(?P<card>\d+)(?:\s+as\s+(?P<as>{_NAMED}))?$", re.I)
+_DISCARD = re.compile(
+    rf"^discard\s+(?P<a>\d+)\s*,?\s*(?P<b>\d+)\s+take\s+(?P<bld>{_ID})\s*@\s*(?P<sp>{_ID})$", re.I
+)
+_BUY = re.compile(rf"^buy\s+(?P<bld>{_NAMED})$", re.I)
+_TAKE = re.compile(rf"^take\s+(?P<blds>{_ID}(?:[\s,]+{_ID})*)$", re.I)
+
+
+def building_id(written: str) -> str:
+    """A building's id from its id or printed name as a player writes it: case dropped,
+    apostrophes dropped, spaces and underscores as hyphens (`Printer's` is `printers`)."""
+    return "-".join(written.strip().casefold().replace("'", "").replace("_", " ").split())
+
+
+def parse_move(text: str) -> Move:
+    """One move line (without comment). Raises ValueError with a plain message."""
+    text = text.strip()
+    m = _DRAW.match(text)
+    if m:
+        cards = tuple(int(c) for c in re.split(r"[\s,]+", m["cards"].strip()) if c)
+        return Draw(m["player"].lower(), cards)
+    m = _MOVE.match(text)
+    if not m:
+        raise ValueError(f"cannot read {text!r}: write a move as 'NAME: ACTION'")
+    player = m["player"].lower()
+    body = m["body"].strip()
+    claimed = int(m["claimed"]) if m["claimed"] is not None else None
+    if body.lower() == "stop":
+        return Stop(player, claimed=claimed)
+    d = _TAKE.match(body)
+    if d:
+        return Take(player, tuple(re.split(r"[\s,]+", d["blds"].lower())), claimed=claimed)
+    # A turn: one or two cards, a discard or a pass, with a buy at any point of it (A2).
+    plays: list[tuple[int, str | None]] = []
+    discard: tuple[tuple[int, int], tuple[str, str]] | None = None
+    passed = False
+    buy: str | None = None
+    buy_at = 0
+    for part in (x.strip() for x in body.split(";")):
+        if (b := _BUY.match(part)) is not None:
+            if buy is not None:
+                raise ValueError("one building a turn may be bought")
+            buy, buy_at = building_id(b["bld"]), len(plays) + (discard is not None) + passed
+        elif (d := _DISCARD.match(part)) is not None and discard is None:
+            discard = ((int(d["a"]), int(d["b"])), (d["bld"].lower(), d["sp"].lower()))
+        elif part.lower() == "pass" and not passed:
+            passed = True
+        elif (p := _ONE_PLAY.match(part)) is not None:
+            plays.append((int(p["card"]), building_id(p["as"]) if p["as"] else None))
+        else:
+            raise ValueError(
+                f"cannot read {part!r}: a play is 'CARD' or 'CARD as BUILDING' "
+                "(or discard/buy/take/pass/STOP)"
+            )
+    if (bool(plays) + (discard is not None) + passed) > 1:
+        raise ValueError("a turn is cards, a discard or a pass, not more than one of them")
+    if len(plays) > 2:
+        raise ValueError("at most two cards a turn")
+    if discard is not None:
+        return Discard(player, *discard, buy, buy_at, claimed=claimed)
+    if passed:
+        return Pass(player, buy, buy_at, claimed=claimed)
+    if not plays:
+        assert buy is not None
+        return Buy(player, buy, claimed=claimed)
+    return Play(player, tuple(plays), buy, buy_at, claimed=claimed)
+
+
+def format_move(move: Move) -> str:
+    claim = f" {{{move.claimed}}}" if move.claimed is not None else ""
+    p = move.player
+    if isinstance(move, Draw):
+        return f"{p} draws {' '.join(map(str, move.cards))}"
+    if isinstance(move, Play | Discard | Pass):
+        if isinstance(move, Play):
+            parts = [f"{c}" + (f" as {m}" if m else "") for c, m in move.plays]
+        elif isinstance(move, Discard):
+            parts = [f"discard {move.cards[0]} {move.cards[1]} take {move.take[0]}@{move.take[1]}"]
+        else:
+            parts = ["pass"]
+        if move.buy is not None:
+            parts.insert(move.buy_at, f"buy {move.buy}")
+        body = "; ".join(parts)
+    elif isinstance(move, Buy):
+        body = f"buy {move.building}"
+    elif isinstance(move, Take):
+        body = "take " + " ".join(move.buildings)
+    elif isinstance(move, Stop):
+        body = "STOP"
+    else:  # pragma: no cover - every Move subclass is handled above
+        raise TypeError(move)
+    return f"{p}: {body}{claim}"
+
+
+_MARKER = re.compile(rf"^(?P<bld>{_ID})\s*@\s*(?P<sp>{_ID})$", re.I)
+
+
+def parse_marker(text: str) -> tuple[str, str]:
+    """A marker written as a discard takes it, BUILDING@SPACE: (building, space), lower
+    case. Raises ValueError with a plain message.
+
+    >>> parse_marker("Hotel @ C3")
+    ('hotel', 'c3')
+    """
+    m = _MARKER.match(text.strip())
+    if m is None:
+        raise ValueError(f"cannot read {text!r}: write a marker as BUILDING@SPACE, e.g. hotel@c3")
+    return m["bld"].lower(), m["sp"].lower()
