@@ -77,7 +77,7 @@ def test_a_plan_places_legally_and_says_why_the_rest_waits(
     answer = plan_answer(s)
     sites = {p: legal_sites(s, p) for p in permits}
     assert (answer.plan.influence, answer.plan.spent_worth) == twin.best_plan(s, sites, "ann")
-    assert [p.permit for p in answer.placements] == answer.plan.permits
+    assert [p.permit for p in answer.placements] == list(answer.plan.permits)
     for p in answer.placements:
         assert p.site is not None and placement_problems(s, p.permit, p.site) == []
     assert sorted([*answer.plan.permits, *(x.permit for x in answer.left_out)]) == sorted(permits)

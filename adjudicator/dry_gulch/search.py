@@ -18,6 +18,7 @@ and which Labor cards pay each building's labour; every one of those is tried.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 
@@ -191,7 +192,7 @@ def _cheapest_sum(a: list[int], b: list[int], n: int) -> int | None:
 
 
 def cheapest(
-    rules: Rules, hand: list[HandCard], permits: list[str], means: Means
+    rules: Rules, hand: Sequence[HandCard], permits: list[str], means: Means
 ) -> Cheapest | None:
     """The least worth of hand cards that pays for all these buildings together, or None."""
     needs = _needs(rules, permits, means)
@@ -274,7 +275,7 @@ _Choice = tuple[list[tuple[int, str]], dict[str, int], dict[str, int], list[list
 
 def _cards(
     rules: Rules,
-    hand: list[HandCard],
+    hand: Sequence[HandCard],
     needs: list[tuple[list[str], int]],
     by_kind: dict[str, list[int]],
     worth: int,
@@ -345,7 +346,7 @@ def site_choice(rules: Rules, permits: list[str], legal: dict[str, list[str]]) -
 
 def best_plan(
     rules: Rules,
-    hand: list[HandCard],
+    hand: Sequence[HandCard],
     permits: list[str],
     means: Means,
     legal: dict[str, list[str]],

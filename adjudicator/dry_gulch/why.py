@@ -8,6 +8,7 @@ put together, so that whoever shows the answer decides nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -46,7 +47,7 @@ class PayAnswer:
     player: str
     permit: str
     holds_permit: bool  # the answer is given either way: what the hand could pay
-    hand: list[HandCard]
+    hand: Sequence[HandCard]
     payment: Payment | None  # the payment that keeps the most valuable hand; None: none
     why_not: str | None = None  # when there is no payment: the shortfall
 
@@ -125,7 +126,7 @@ class LeftOut:
 @record
 class PlanAnswer:
     player: str
-    hand: list[HandCard]
+    hand: Sequence[HandCard]
     plan: Plan
     placements: list[Placement]  # in the plan's order
     left_out: list[LeftOut]  # the player's other permits, in the order they hold them
@@ -142,7 +143,7 @@ class PlanAnswer:
         }
 
 
-def plan_labels(permits: list[str]) -> list[str]:
+def plan_labels(permits: Sequence[str]) -> list[str]:
     """The names of a plan's buildings in `Plan.sites`: a permit's id, `id#2` for its
     second building, and so on.
 

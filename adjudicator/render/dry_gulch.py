@@ -61,7 +61,7 @@ __all__ = [
 ]
 
 
-def payment_rows(payment: Payment, hand: list[HandCard]) -> list[tuple[str, str]]:
+def payment_rows(payment: Payment, hand: Sequence[HandCard]) -> list[tuple[str, str]]:
     """(what is paid, with which cards) for each resource and the labour."""
     rows = [(kind, hand[i].text) for kind, i in payment.direct]
     rows += [(kind, f"{hand[i].text} (as a good, General Store)") for kind, i in payment.store]

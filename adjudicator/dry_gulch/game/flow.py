@@ -22,7 +22,6 @@ replays the same.
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import field, replace
 from typing import Any, Literal
@@ -30,6 +29,7 @@ from typing import Any, Literal
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.discard import discard_phase
+from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.draw import draw_phase
 from adjudicator.dry_gulch.events import event_phase
 from adjudicator.dry_gulch.game.record import (
@@ -286,7 +286,7 @@ class DGGame:
                 reverse=True,
             )
             stores = len(paid.store[0])
-        after = copy.deepcopy(placed.after)
+        after = Draft.of(placed.after)
         player, decks = after.player(me), after.decks
         assert decks is not None
         spent = [player.hand.pop(i) for i in cards]
@@ -300,7 +300,7 @@ class DGGame:
         words = f"built the {name} on {move.site}, paying {' '.join(c.text for c in spent)}"
         return self._next(
             move,
-            after,
+            after.freeze(),
             "build",
             words,
             {"paid": [c.text for c in reversed(spent)], "site": move.site},
@@ -333,7 +333,7 @@ class DGGame:
                 f"the {card.name} is playable after the stagecoach (Wells Fargo Wagon) has "
                 "arrived: none has been played"
             )
-        after = copy.deepcopy(state)
+        after = Draft.of(state)
         player = after.player(me)
         if in_hand:
             player.hand.remove(next(c for c in player.hand if c.event == move.event))
@@ -342,13 +342,14 @@ class DGGame:
             after.decks.face_up.remove(move.event)
         player.played.append(move.event)
         needed = rules.needed(len(state.players))
-        if move.event == "gold-strike" and score(after).influence[me] < needed:
+        played = after.freeze()
+        if move.event == "gold-strike" and score(played).influence[me] < needed:
             return refuse(
                 f"the {card.name} is played only at the end of the game: the point that wins it"
             )
         return self._next(
             move,
-            after,
+            played,
             "build",
             f"played the {card.name}",
             {"played": move.event},
@@ -393,22 +394,23 @@ class DGGame:
             return self, Outcome(
                 move, False, str(rw.reasons[0].code), rw.reasons[0].message, self.influence(me)
             )
-        after = rw.after
-        decks = after.decks
+        kept = unplayable_kept(rw.after, list(rw.after.decks.face_up if rw.after.decks else ()))
+        cleared = Draft.of(rw.after)
+        decks = cleared.decks
         assert decks is not None
         unplayed, decks.face_up = list(decks.face_up), []
-        kept = unplayable_kept(after, unplayed)  # option violet-unplayable=hand
-        after.player(me).hand.extend(parse_card(f"event:{e}", after.rules) for e in kept)
+        # option violet-unplayable=hand
+        cleared.player(me).hand.extend(parse_card(f"event:{e}", cleared.rules) for e in kept)
         for e in kept:
             unplayed.remove(e)
         decks.event_discard.extend(unplayed)
         over = {name: list(cards) for name, cards in move.over}
-        ds = discard_phase(after, list(move.cards), seed + 1, over)
+        ds = discard_phase(cleared.freeze(), list(move.cards), seed + 1, over)
         if not ds.legal:
             return self, Outcome(
                 move, False, str(ds.reasons[0].code), ds.reasons[0].message, self.influence(me)
             )
-        after = ds.after
+        after = Draft.of(ds.after)
         names = after.names()
         nxt = names[(names.index(me) + 1) % len(names)]
         after.active = nxt
@@ -431,17 +433,18 @@ class DGGame:
             parts.append(f"the fire spreads to {', '.join(burnt)}")
         detail = {"reward": rw.to_json(), "unplayed": unplayed, "discard": ds.to_json()}
         detail |= {"fire_spread": burnt} if burnt else {}
+        turned = after.freeze()
         game = replace(
             self,
-            state=after,
-            phase=_start(after),
+            state=turned,
+            phase=_start(turned),
             turn=self.turn + 1,
             played=self.played + 1,
             built=(),
             violet=(),
             stores_used=0,
         )
-        mine = score(after).influence[me]  # repaired buildings count fully again
+        mine = score(turned).influence[me]  # repaired buildings count fully again
         return game, Outcome(move, True, None, "; ".join(parts), mine, False, detail)
 
 

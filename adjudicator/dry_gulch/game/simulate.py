@@ -104,7 +104,7 @@ def _violet(game: DGGame) -> Move | None:
     decks = state.decks
     assert decks is not None
     standing = set(state.specials_built())
-    held = [c.event for c in state.player(me).hand if c.event is not None] + decks.face_up
+    held = [c.event for c in state.player(me).hand if c.event is not None] + [*decks.face_up]
     lacks = score(state).lacks[me]
     for e in dict.fromkeys(held):
         card = rules.events[e]
