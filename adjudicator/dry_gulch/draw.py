@@ -39,7 +39,7 @@ from adjudicator.dry_gulch.decks import draw_resources_as, is_resource
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState, parse_card
 
-__all__ = ["DrawResult", "DrawWords", "draw_choices", "draw_phase", "read_draw"]
+__all__ = ["DrawResult", "DrawWords", "draw_choices", "draw_phase", "read_draw", "rule_draw"]
 
 
 @record
@@ -124,16 +124,21 @@ def draw_phase(state: DGState, how: list[str], seed: int | None = None) -> DrawR
     """The active player's draw, written as its words (`["permit", "stack", "ID"]`, with
     the cards a real table drew: `["resources", "lumber", "brick", "food"]`); words that
     are no draw raise `InputError`. Named cards must be in their stack (`DG-DRAW`)."""
-    me = state.active
-
-    def refuse(code: Code, why: str) -> DrawResult:
-        return DrawResult(me, False, (Reason(code, why),), state)
-
     try:
         w = read_draw([x.lower() for x in how])
     except ValueError as exc:
         # Not a draw the notation knows: bad input, not a draw the rules refuse.
         raise InputError("DRAW", repr(" ".join(how)), str(exc)) from None
+    return rule_draw(state, w, seed)
+
+
+def rule_draw(state: DGState, w: DrawWords, seed: int | None = None) -> DrawResult:
+    """The active player's draw, read (`read_draw`): the rules themselves."""
+    me = state.active
+
+    def refuse(code: Code, why: str) -> DrawResult:
+        return DrawResult(me, False, (Reason(code, why),), state)
+
     if state.decks is None:
         return refuse(Code.DECKS, "the state keeps no stacks ([decks]): nothing to draw from")
     if (w.how in ("discard", "stack") or w.bank) and state.city_hall_closed is not None:

@@ -26,11 +26,12 @@ import random
 from dataclasses import field, replace
 from typing import Any, Literal
 
+from adjudicator.core.errors import InputError
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.discard import discard_phase
 from adjudicator.dry_gulch.draft import Draft
-from adjudicator.dry_gulch.draw import draw_phase
+from adjudicator.dry_gulch.draw import rule_draw
 from adjudicator.dry_gulch.events import event_phase
 from adjudicator.dry_gulch.game.record import (
     Build,
@@ -213,7 +214,11 @@ class DGGame:
             words = f"reopened the City Hall, discarding {' '.join(move.cards)}"
             return self._next(move, ro.after, "draw", words, ro.to_json())
         if isinstance(move, Draw):
-            dr = draw_phase(self.state, list(move.how), seed)
+            try:
+                drawing = move.words
+            except ValueError as exc:  # a Draw made in code, not read: bad input
+                raise InputError("DRAW", repr(" ".join(move.how)), str(exc)) from None
+            dr = rule_draw(self.state, drawing, seed)
             if not dr.legal:
                 return refuse(dr.reasons[0].code, dr.reasons[0].message)
             got = dr.resources + ([f"the {dr.permit} permit"] if dr.permit else [])

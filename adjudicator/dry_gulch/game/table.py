@@ -4,6 +4,7 @@ rulings, through its own game flow."""
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,12 @@ class DryGulchTable:
 
     def read(self, text: str, source: str, base: Path) -> DGRecord:
         return record_from_text(text, source)
+
+    def legal_moves(self, game: DGGame) -> Iterator[Move]:
+        """The moves the player to act may make now (`game/moves.py`)."""
+        from adjudicator.dry_gulch.game.moves import legal_moves
+
+        return legal_moves(game)
 
     def parse_move(self, line: str, source: str) -> Move:
         try:
