@@ -23,7 +23,7 @@ replays the same.
 from __future__ import annotations
 
 import random
-from dataclasses import field, replace
+from dataclasses import replace
 from typing import Any, Literal
 
 from adjudicator.core.errors import InputError
@@ -33,6 +33,8 @@ from adjudicator.dry_gulch.discard import discard_phase
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.draw import rule_draw
 from adjudicator.dry_gulch.events import event_phase
+from adjudicator.dry_gulch.game.outcome import Outcome
+from adjudicator.dry_gulch.game.payments import payment_for, payment_named
 from adjudicator.dry_gulch.game.record import (
     Build,
     DGHeader,
@@ -47,13 +49,11 @@ from adjudicator.dry_gulch.game.record import (
 )
 from adjudicator.dry_gulch.losses import Named
 from adjudicator.dry_gulch.misfortune import play_misfortune
-from adjudicator.dry_gulch.named_pay import NamedPayment, named_payment
 from adjudicator.dry_gulch.other_events import CODES, play_event, playable_face_up
-from adjudicator.dry_gulch.pay import means_of, why_not
+from adjudicator.dry_gulch.pay import why_not
 from adjudicator.dry_gulch.place import rule_placement
 from adjudicator.dry_gulch.reward import reward_phase
 from adjudicator.dry_gulch.score import score
-from adjudicator.dry_gulch.search import Cheapest, Means, cheapest
 from adjudicator.dry_gulch.setup import new_table
 from adjudicator.dry_gulch.state import DGState, parse_card
 from adjudicator.dry_gulch.table_options import reopen_city_hall, spread_fire, unplayable_kept
@@ -72,37 +72,6 @@ __all__ = [
 Phase = Literal["events", "draw", "build", "over"]
 
 
-@record
-class Outcome:
-    """One move ruled: legal or not, the rule code of a refusal, in words, and the mover's
-    influence after it (before it, when refused)."""
-
-    move: Move
-    legal: bool
-    code: str | None
-    message: str
-    influence: int
-    won: bool = False
-    detail: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def claim_wrong(self) -> bool:
-        return self.legal and self.move.claimed is not None and self.move.claimed != self.influence
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "player": self.move.player,
-            "line": self.move.line,
-            "legal": self.legal,
-            "code": self.code,
-            "message": self.message,
-            "influence": self.influence,
-            "claimed": self.move.claimed,
-            "won": self.won,
-            "detail": self.detail,
-        }
-
-
 def _start(state: DGState) -> Phase:
     """The first phase of the active player's turn (`DG-EVENT-ROUND1`)."""
     decks = state.decks
@@ -115,26 +84,6 @@ def _start(state: DGState) -> Phase:
 def move_seed(base: int, n: int) -> int:
     """The seed of the n-th move's draws: the same record always draws the same cards."""
     return random.Random(f"dry-gulch:{base}:{n}").getrandbits(32)
-
-
-def payment_named(
-    state: DGState, permit: str, stores_used: int, named: list[str]
-) -> NamedPayment | str:
-    """The named cards as the active player's payment for one building (`DG-PAY-KEEP`),
-    with what is left of the turn's General Store allowance, or why they are none."""
-    means = means_of(state, state.active)
-    left = Means(max(0, means.stores - stores_used), means.blacksmith)
-    hand = state.player(state.active).hand
-    replace_any = state.options.replace == "any"
-    return named_payment(state.rules, hand, permit, left, named, replace_any)
-
-
-def payment_for(state: DGState, permit: str, stores_used: int) -> Cheapest | None:
-    """The payment keeping the most worth for one building of the active player, with what
-    is left of the turn's General Store allowance (`DG-STORE`)."""
-    means = means_of(state, state.active)
-    left = Means(max(0, means.stores - stores_used), means.blacksmith)
-    return cheapest(state.rules, state.player(state.active).hand, [permit], left)
 
 
 @record
