@@ -10,7 +10,7 @@ import typer
 if TYPE_CHECKING:
     from adjudicator.dry_gulch.state import DGState
 
-__all__ = ["BuildingArg", "PhaseResult", "StateArg", "WriteOpt"]
+__all__ = ["BuildingArg", "ByOpt", "PhaseResult", "PlayerOpt", "StateArg", "WriteOpt"]
 
 
 class PhaseResult(Protocol):
@@ -29,3 +29,9 @@ StateArg = Annotated[
 ]
 WriteOpt = Annotated[bool, typer.Option("--write", help="Write the resulting state.")]
 BuildingArg = Annotated[str, typer.Argument(help="The building (permit id).")]
+# One flag for the player, as every command names it: `--player`; `--by`, the name the
+# Dry Gulch commands took before, is still read but no longer shown.
+PlayerOpt = Annotated[
+    str | None, typer.Option("--player", help="Whose (default: the active player).")
+]
+ByOpt = Annotated[str | None, typer.Option("--by", hidden=True)]

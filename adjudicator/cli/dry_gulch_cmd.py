@@ -9,9 +9,8 @@ import typer
 
 from adjudicator.cli import dry_gulch_phases as phases
 from adjudicator.cli.checks import acting_player
-from adjudicator.cli.dry_gulch_args import BuildingArg, StateArg
+from adjudicator.cli.dry_gulch_args import BuildingArg, ByOpt, PlayerOpt, StateArg
 from adjudicator.cli.dry_gulch_names import permit_id, site_id
-from adjudicator.cli.options import PlayerOpt
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 
 # Dry Gulch is imported inside each command: the other games' commands never load it.
@@ -36,6 +35,7 @@ def pay(
     building: BuildingArg,
     player: PlayerOpt = None,
     as_json: JsonOpt = False,
+    by: ByOpt = None,
 ) -> None:
     """Can the player's hand pay for the building, and with which cards?"""
     from adjudicator.cli.games import own_game_state
@@ -45,7 +45,7 @@ def pay(
 
     out = Output(as_json)
     state = own_game_state(state_file, "dry-gulch", load_dg_state, "dry-gulch pay")
-    who = acting_player(state, state_file, player)
+    who = acting_player(state, state_file, player or by, "--player")
     building = permit_id(state.rules, state_file, building)
     answer = pay_answer(state, building, who, source=str(state_file))
     if not answer.holds_permit:
@@ -59,7 +59,9 @@ def pay(
 
 @app.command()
 @handle_errors
-def plan(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = False) -> None:
+def plan(
+    state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = False, by: ByOpt = None
+) -> None:
     """The buildings this turn's hand pays for together that gain the most influence."""
     from adjudicator.cli.games import own_game_state
     from adjudicator.dry_gulch.state import load_dg_state
@@ -68,7 +70,7 @@ def plan(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fals
 
     out = Output(as_json)
     state = own_game_state(state_file, "dry-gulch", load_dg_state, "dry-gulch plan")
-    answer = plan_answer(state, acting_player(state, state_file, player))
+    answer = plan_answer(state, acting_player(state, state_file, player or by, "--player"))
     out.show(plan_view(answer, state.rules))
     out.json(answer.to_json())
 

@@ -17,6 +17,9 @@ from adjudicator.cli.output import JsonOpt, Output, handle_errors
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from adjudicator.dry_gulch.phase_order import Step
+    from adjudicator.dry_gulch.state import DGState
+
 __all__ = ["discard", "draw", "events", "misfortune", "play", "reward"]
 
 
@@ -49,6 +52,7 @@ def discard(
 
     out = Output(as_json)
     state = load_dg_state(state_file)
+    _in_turn(out, state, "discard")
     chosen = [hand_card(state.rules, state_file, c) for c in cards or []]
     named: dict[str, list[str]] = {}
     for pair in over or []:
@@ -58,7 +62,7 @@ def discard(
         card = hand_card(state.rules, state_file, card, "--over")
         named.setdefault(name.strip().lower(), []).append(card)
     result = discard_phase(state, chosen, seed, named)
-    _finish_phase(out, result, discard_view(result), state_file, write, "the discard")
+    _finish_phase(out, result, discard_view(result), state_file, write, "the discard", "discard")
 
 
 @handle_errors
@@ -67,8 +71,9 @@ def draw(
     how: Annotated[
         list[str],
         typer.Argument(
-            help="resources [C C C] | permit discard ID | permit stack ID \\[discarding ID] | "
-            "bank [C C permit ID]: the cards named are those a real table drew"
+            help="resources [C C C] | permit discard ID | permit stack \\[ID \\[discarding ID]] | "
+            "bank [C C permit ID]: the cards named are those a real table drew; 'permit "
+            "stack' alone shows the two from the stack and asks which one to keep"
         ),
     ],
     seed: Annotated[
@@ -85,8 +90,12 @@ def draw(
 
     out = Output(as_json)
     state = load_dg_state(state_file)
-    result = draw_phase(state, draw_words(state.rules, state_file, how), seed)
-    _finish_phase(out, result, draw_view(result), state_file, write, "the draw")
+    _in_turn(out, state, "draw")
+    words = draw_words(state.rules, state_file, how)
+    if words == ["permit", "stack"]:  # the two are seen before one is kept
+        words.append(_keep_from_stack(out, state, as_json))
+    result = draw_phase(state, words, seed)
+    _finish_phase(out, result, draw_view(result), state_file, write, "the draw", "draw")
 
 
 @handle_errors
@@ -124,11 +133,12 @@ def reward(
 
     out = Output(as_json)
     state = load_dg_state(state_file)
+    _in_turn(out, state, "reward")
     sites = [site_id(state.rules, state_file, s, "--built") for s in built or []]
     cards = [event_id(state.rules, state_file, v, "--violet") for v in violet or []]
     named = [hand_card(state.rules, state_file, c, "--drawn") for c in drawn or []]
     result = reward_phase(state, sites, cards, seed, every_turn, named=named)
-    _finish_phase(out, result, reward_view(result), state_file, write, "the reward phase")
+    _finish_phase(out, result, reward_view(result), state_file, write, "the reward phase", "reward")
 
 
 @handle_errors
@@ -161,13 +171,14 @@ def events(
 
     out = Output(as_json)
     state = load_dg_state(state_file)
+    _in_turn(out, state, "events")
     rules = state.rules
     if discard is not None:
         discard = event_id(rules, state_file, discard, "--discard")
     taken = [event_id(rules, state_file, t, "--take") for t in take or []]
     shown = [event_id(rules, state_file, t, "--turned") for t in turned or []]
     result = event_phase(state, discard, taken, seed, shown)
-    _finish_phase(out, result, event_view(result), state_file, write, "the event phase")
+    _finish_phase(out, result, event_view(result), state_file, write, "the event phase", "events")
 
 
 @handle_errors
@@ -196,11 +207,14 @@ def misfortune(
 
     out = Output(as_json)
     state = load_dg_state(state_file)
+    _in_turn(out, state, "misfortune")
     event = event_id(state.rules, state_file, event, "EVENT")
     site = site_id(state.rules, state_file, site)
     lost = [hand_card(state.rules, state_file, c, "--losing") for c in losing or []]
     result = play_misfortune(state, event, site, seed, lost)
-    _finish_phase(out, result, misfortune_view(result), state_file, write, "the misfortune")
+    _finish_phase(
+        out, result, misfortune_view(result), state_file, write, "the misfortune", "misfortune"
+    )
 
 
 @handle_errors
@@ -245,6 +259,7 @@ def play(
 
     out = Output(as_json)
     state = load_dg_state(state_file)
+    _in_turn(out, state, "play")
     event = event_id(state.rules, state_file, event, "EVENT")
     where = site_id(state.rules, state_file, site) if site is not None else None
     named = Named(
@@ -253,14 +268,68 @@ def play(
     )
     kept = permit_id(state.rules, state_file, permit, "--permit") if permit is not None else None
     result = play_event(state, event, where, seed, named, kept)
-    _finish_phase(out, result, other_event_view(result), state_file, write, "the event")
+    _finish_phase(out, result, other_event_view(result), state_file, write, "the event", "play")
+
+
+def _keep_from_stack(out: Output, state: DGState, as_json: bool) -> str:
+    """`draw STATE permit stack` with no permit named: the drawing player is shown the two
+    from the stack (open-permits: the whole stack) and asked which one to keep."""
+    from adjudicator.core.errors import InputError
+    from adjudicator.dry_gulch.draw import stack_offer
+
+    offer = list(dict.fromkeys(stack_offer(state)))
+    if not offer:
+        raise InputError("DRAW", "'permit stack'", "no permit can be drawn from the stack now")
+    names = ", ".join(f"{p} ({state.rules.permits[p].name})" for p in offer)
+    if as_json:  # nobody to ask: the permit is named on the command line
+        raise InputError("DRAW", "'permit stack'", f"name the permit kept, one of: {names}")
+    out.lines(f"{state.active} draws from the permit stack: {names}")
+    printed = {state.rules.permits[p].name.lower(): p for p in offer}
+    while True:
+        try:
+            answer = str(typer.prompt(f"Keep which permit ({' or '.join(offer)})")).strip()
+        except typer.Abort:  # no answer (end of input)
+            raise InputError(
+                "DRAW",
+                "'permit stack'",
+                f"no permit chosen: name it, e.g. 'permit stack {offer[0]}'",
+            ) from None
+        kept = answer.lower() if answer.lower() in offer else printed.get(answer.lower())
+        if kept is not None:
+            return kept
+        out.warn(f"{answer!r} is not one of the two: {' or '.join(offer)}")
+
+
+def _in_turn(out: Output, state: DGState, step: Step) -> None:
+    """Refuse (DG-PHASE, exit 1) a phase the state's turn has passed or not reached."""
+    from adjudicator.dry_gulch.phase_order import step_refusal
+
+    refusal = step_refusal(state, step)
+    if refusal is None:
+        return
+    out.warn(f"refused: {refusal.code}: {refusal.message}")
+    out.json(
+        {
+            "player": state.active,
+            "legal": False,
+            "reasons": [{"code": str(refusal.code), "message": refusal.message}],
+        }
+    )
+    raise typer.Exit(1)
 
 
 def _finish_phase(
-    out: Output, result: PhaseResult, view: RenderableType, path: Path, write: bool, what: str
+    out: Output,
+    result: PhaseResult,
+    view: RenderableType,
+    path: Path,
+    write: bool,
+    what: str,
+    step: Step,
 ) -> None:
-    """Show a phase's ruling (or its JSON) and, with --write, write the state it leaves;
-    a phase that is not legal is not written."""
+    """Show a phase's ruling (or its JSON) and, with --write, write the state it leaves
+    (with where the turn stands) and say so; a phase that is not legal is not written."""
+    from adjudicator.dry_gulch.phase_order import after_step, phase_words
     from adjudicator.dry_gulch.state import write_dg_state
 
     out.show(view)
@@ -269,4 +338,6 @@ def _finish_phase(
         if not result.legal:
             out.warn(f"not written: {what} is not legal")
             raise typer.Exit(1)
-        write_dg_state(path, result.after)
+        after = after_step(result.after, step)
+        write_dg_state(path, after)
+        out.lines(f"wrote {path}: the state after {what}; {phase_words(after)}")

@@ -46,6 +46,7 @@ class Draft(Seats[PlayerDraft]):
     options: DGOptions
     stagecoach: bool
     city_hall_closed: str | None
+    phase: str | None
     rules: Rules
 
     @classmethod
@@ -61,6 +62,7 @@ class Draft(Seats[PlayerDraft]):
             s.options,
             s.stagecoach,
             s.city_hall_closed,
+            s.phase,
             s.rules,
         )
 
@@ -76,6 +78,7 @@ class Draft(Seats[PlayerDraft]):
             self.options,
             self.stagecoach,
             self.city_hall_closed,
+            self.phase,
             self.rules,
         )
 

@@ -39,7 +39,15 @@ from adjudicator.dry_gulch.decks import draw_resources_as, is_resource
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState, parse_card
 
-__all__ = ["DrawResult", "DrawWords", "draw_choices", "draw_phase", "read_draw", "rule_draw"]
+__all__ = [
+    "DrawResult",
+    "DrawWords",
+    "draw_choices",
+    "draw_phase",
+    "read_draw",
+    "rule_draw",
+    "stack_offer",
+]
 
 
 @record
@@ -241,6 +249,17 @@ def _ordinary(after: Draft, w: DrawWords, rng: random.Random) -> DrawResult:
     player.permits.append(w.permit)
     decks.permit_discard.extend(two)
     return DrawResult(me, True, (), before, permit=w.permit, discarded_permit=next(iter(two), None))
+
+
+def stack_offer(state: DGState) -> list[str]:
+    """The permits a `permit stack` draw shows the active player to keep one of: the top
+    two ("draws two building permits from the stack, keeps one"; with one left, that one),
+    or (option open-permits: "may look through the stack") the whole stack; none when no
+    permit can be drawn (no stacks, an empty one, a closed City Hall)."""
+    if state.decks is None or state.city_hall_closed is not None:
+        return []
+    permits = state.decks.permits
+    return list(permits if state.options.open_permits else permits[:2])
 
 
 def draw_choices(state: DGState) -> list[str]:

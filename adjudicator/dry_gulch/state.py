@@ -5,6 +5,7 @@ game = "dry-gulch"
 active = "ann"
 # stagecoach = true                     # the Wells Fargo Wagon has been played
 # city_hall_closed = "bob"              # option city-hall: closed on bob's turn
+# phase = "build"                       # where the turn is (the phase commands' --write)
 [[players]]
 name = "ann"
 hand = ["carpenter", "lumber", "lumber", "labor:2", "event:iou"]   # resource kinds, Labor
@@ -27,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import Field, StrictBool
 
@@ -143,6 +144,9 @@ class DGState(Seats[DGPlayer]):
     options: DGOptions = field(default_factory=DGOptions)  # the table's (`options.py`)
     stagecoach: bool = False  # the Wells Fargo Wagon has been played (the City Hall Clock)
     city_hall_closed: str | None = None  # DG-OPT-CITY-HALL: closed on this player's turn
+    # A state file's place in the active player's turn, as the phase commands' --write
+    # left it (`phase_order.py`); None: not kept (a game keeps its phase itself).
+    phase: str | None = None
     # The board and cards the state is played with: carried, not looked up, so a state
     # is the whole of what a ruling reads (not compared: the same game's cards).
     rules: Rules = field(default_factory=load_rules, compare=False, repr=False)
@@ -180,6 +184,7 @@ class _State(StrictMutable):
     options: dict[str, Any] | None = None  # checked by `options.options_from`
     stagecoach: StrictBool = False
     city_hall_closed: str | None = None
+    phase: Literal["events", "draw", "build", "discard"] | None = None
 
 
 #: The rulebook's player count ("The 3 to 6 players").
@@ -304,6 +309,7 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
         options_from(m.options, source),
         m.stagecoach,
         m.city_hall_closed,
+        m.phase,
         rules,
     )
 
@@ -383,4 +389,5 @@ def state_data(s: DGState) -> dict[str, Any]:
         | ({"options": options_data(s.options)} if options_data(s.options) else {})
         | ({"stagecoach": True} if s.stagecoach else {})
         | ({"city_hall_closed": s.city_hall_closed} if s.city_hall_closed else {})
+        | ({"phase": s.phase} if s.phase else {})
     )

@@ -116,7 +116,7 @@ def plan_view(answer: PlanAnswer, rules: Rules) -> RenderableType:
     else:
         parts.append(Text(f"{who} can build nothing this turn."))
     parts += [
-        Text(f"Not this turn: the {rules.permits[x.permit].name} ({x.why}).")
+        Text(f"Not this turn: the {rules.permits[x.permit].name} ({x.words}).")
         for x in answer.left_out
     ]
     return Group(*parts)

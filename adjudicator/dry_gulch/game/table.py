@@ -89,6 +89,11 @@ class DryGulchTable:
                 f"{source}: player {move.player!r}: unknown player "
                 f"(players: {', '.join(names)}){hint}"
             )
+        from adjudicator.dry_gulch.game.vocabulary import unknown_name
+
+        unknown = unknown_name(move, game.state.rules)
+        if unknown is not None:  # a slip of the pen, not a move the rules refuse
+            raise RulesError(f"{source}: {unknown}")
 
     def apply(self, game: DGGame, move: Move) -> tuple[DGGame, Ruled]:
         from adjudicator.dry_gulch.state import state_data
