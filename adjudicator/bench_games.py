@@ -40,11 +40,11 @@ def dry_gulch_cases() -> list[BenchCase[Any, Any]]:
     every.remove("general-store")
     worst_hand = ["labor:1"] * 4 + ["labor:2"] * 4 + ["labor:3"] * 4
     worst_hand += ["event:handyman-brother"] * 3
-    ann = DGPlayer("ann", [parse_dg(c, rules) for c in worst_hand], every)
+    ann = DGPlayer("ann", tuple(parse_dg(c, rules) for c in worst_hand), tuple(every))
     worst = DGState(
-        [ann, DGPlayer("bob"), DGPlayer("cid")],
+        (ann, DGPlayer("bob"), DGPlayer("cid")),
         "ann",
-        [Built("general-store", "ann", "se-1")],
+        (Built("general-store", "ann", "se-1"),),
     )
     worst_sites = {p: legal_sites(worst, p) for p in set(every)}
 

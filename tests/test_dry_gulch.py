@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
 from adjudicator.dry_gulch.data import KINDS, load_rules
+from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.pay import pay, plan, plan_cpsat
 from adjudicator.dry_gulch.place import legal_sites, placement_problems
 from adjudicator.dry_gulch.score import score
@@ -166,13 +167,13 @@ def test_two_general_stores_built_in_one_plan() -> None:
     sites = {p: legal_sites(s, p) for p in s.player().permits}
     for engine in (plan, plan_cpsat):
         result = engine(s, "ann", sites)
-        assert result.permits == ["general-store"], engine
+        assert result.permits == ("general-store",), engine
         assert result.influence == RULES.permits["general-store"].influence
     # The twin tries both orders of building and finds neither pays for both.
     assert twin.least_worth(s, ["general-store", "general-store"]) is None
     one_more = state_with([*hand, "event:gold-strike"], ["general-store", "general-store"])
     result = plan(one_more, "ann", sites)
-    assert result.permits == ["general-store", "general-store"]  # 11 cards: both stand
+    assert list(result.permits) == ["general-store", "general-store"]  # 11 cards: both stand
     assert sum(len(p.store) for p in result.payments) == 1
     solver = plan_cpsat(one_more, "ann", sites)
     assert (solver.influence, solver.spent_worth) == (result.influence, result.spent_worth)
@@ -243,9 +244,10 @@ def test_scoring_halves_damaged_buildings_and_checks_events() -> None:
             Built(plain.id, "bob", sites[1], damaged=True),
         ],
     )
-    s.player("ann").played = ["silk-lace"]
-    s.player("bob").against = ["fire", "fire"]
-    result = score(s)
+    d = Draft.of(s)
+    d.player("ann").played = ["silk-lace"]
+    d.player("bob").against = ["fire", "fire"]
+    result = score(d.freeze())
     assert result.influence["ann"] == plain.influence + 1
     assert result.influence["bob"] == plain.influence // 2
     assert any("Silk Lace needs general-store" in p for p in result.problems)
@@ -292,7 +294,7 @@ def test_a_resource_in_hand_is_paid_with_itself_not_replaced() -> None:
     assert p is not None
     hand = s.player().hand
     assert sorted(hand[i].text for _, i in p.direct) == ["carpenter", "lumber"]
-    assert p.substitute == []
+    assert p.substitute == ()
 
 
 def test_stores_and_blacksmith_one_at_a_time_and_damaged() -> None:

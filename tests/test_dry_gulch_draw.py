@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -39,9 +40,9 @@ def table(decks: Decks | None, bank: bool = False, damaged: bool = False) -> DGS
 def test_three_resources_from_the_top() -> None:
     s = table(Decks(resources=["lumber", "brick", "food", "mason"]))
     r = draw_phase(s, ["resources"])
-    assert r.legal and r.resources == ["lumber", "brick", "food"] and not r.reshuffled
+    assert r.legal and list(r.resources) == ["lumber", "brick", "food"] and not r.reshuffled
     assert [c.text for c in r.after.player("ann").hand] == ["lumber", "brick", "food"]
-    assert r.after.decks is not None and r.after.decks.resources == ["mason"]
+    assert r.after.decks is not None and r.after.decks.resources == ("mason",)
     assert s.decks is not None and len(s.decks.resources) == 4  # the state is untouched
 
 
@@ -50,21 +51,21 @@ def test_an_empty_stack_reshuffles_the_discards() -> None:
     r = draw_phase(s, ["resources"], seed=3)
     assert r.legal and r.reshuffled and r.resources[0] == "lumber" and len(r.resources) == 3
     assert r.after.decks is not None
-    rest = r.after.decks.resources + r.resources
+    rest = [*r.after.decks.resources, *r.resources]
     assert Counter(rest) == Counter(["lumber", "brick", "food", "mason"])
-    assert r.after.decks.resource_discard == []
+    assert r.after.decks.resource_discard == ()
     dry = draw_phase(table(Decks(resources=["lumber"])), ["resources"])
-    assert dry.legal and dry.resources == ["lumber"]  # both piles out: what there is
+    assert dry.legal and list(dry.resources) == ["lumber"]  # both piles out: what there is
 
 
 def test_a_permit_from_the_discards_or_one_of_two_from_the_stack() -> None:
     s = table(Decks(permits=["hotel", "bank", "opera"], permit_discard=["saloon"]))
     r = draw_phase(s, ["permit", "discard", "saloon"])
-    assert r.legal and r.after.player("ann").permits == ["saloon"]
+    assert r.legal and r.after.player("ann").permits == ("saloon",)
     r = draw_phase(s, ["permit", "stack", "bank"])
     assert r.legal and r.permit == "bank" and r.discarded_permit == "hotel"
     assert r.after.decks is not None
-    assert r.after.decks.permits == ["opera"] and r.after.decks.permit_discard == [
+    assert list(r.after.decks.permits) == ["opera"] and list(r.after.decks.permit_discard) == [
         "saloon",
         "hotel",
     ]
@@ -76,8 +77,8 @@ def test_a_permit_from_the_discards_or_one_of_two_from_the_stack() -> None:
 def test_the_banks_draw() -> None:
     decks = Decks(resources=["lumber", "brick", "food"], permits=["hotel", "opera"])
     r = draw_phase(table(decks, bank=True), ["bank"])
-    assert r.legal and r.resources == ["lumber", "brick"] and r.permit == "hotel"
-    assert r.after.player("ann").permits == ["hotel"]
+    assert r.legal and list(r.resources) == ["lumber", "brick"] and r.permit == "hotel"
+    assert r.after.player("ann").permits == ("hotel",)
     for s in (table(decks), table(decks, bank=True, damaged=True)):
         refused = draw_phase(s, ["bank"])
         assert not refused.legal and refused.reasons[0].code is Code.BANK_DRAW
@@ -104,7 +105,7 @@ def test_cli_draws_and_writes_the_stacks(tmp_path: Path) -> None:
     r = runner.invoke(app, ["dry-gulch", "draw", str(path), "resources", "--write"])
     assert r.exit_code == 0
     written = load_dg_state(path)
-    assert written.decks is not None and written.decks.resources == [] and written.decks.round == 2
+    assert written.decks is not None and written.decks.resources == () and written.decks.round == 2
     assert [c.text for c in written.player("ann").hand][-3:] == ["lumber", "brick", "food"]
     r = runner.invoke(app, ["dry-gulch", "draw", str(path), "everything"])
     assert r.exit_code == 1 and len(r.stderr.strip().splitlines()) == 1
@@ -142,10 +143,13 @@ def test_the_draws_offered_are_exactly_the_legal_ones(
     # if and only if the draw phase allows it (`permit stack ID` stands for the kept one).
     decks = Decks(resources=["lumber"] * 9, permits=list(stack), permit_discard=list(face_up))
     s = table(decks, bank, damaged)
-    s.options = DGOptions(
-        bank_draw="extra" if extra else "instead", city_hall=closed, open_permits=open_permits
+    s = replace(
+        s,
+        options=DGOptions(
+            bank_draw="extra" if extra else "instead", city_hall=closed, open_permits=open_permits
+        ),
+        city_hall_closed="bob" if closed else None,
     )
-    s.city_hall_closed = "bob" if closed else None
     offered = set(draw_choices(s))
     ordinary = [["resources"], ["permit", "stack", "ID"]]
     ordinary += [["permit", "discard", p] for p in PERMITS]
@@ -159,6 +163,9 @@ def test_the_draws_offered_are_exactly_the_legal_ones(
 def test_no_bank_and_no_face_up_permit_offers_neither() -> None:
     s = table(Decks(resources=["lumber"] * 9, permits=["hotel"]))
     assert draw_choices(s) == ["resources", "permit stack ID"]
-    s.decks = Decks(resources=["lumber"] * 9, permits=["hotel"], permit_discard=["opera"])
-    s.buildings = [Built("bank", "ann", "bank-lot")]
+    s = replace(
+        s,
+        decks=Decks(resources=("lumber",) * 9, permits=("hotel",), permit_discard=("opera",)),
+        buildings=(Built("bank", "ann", "bank-lot"),),
+    )
     assert draw_choices(s) == ["resources", "permit discard opera", "permit stack ID", "bank"]

@@ -7,6 +7,7 @@ his hand. All other cards remain face up.\""""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -41,12 +42,12 @@ def test_three_up_one_discarded_red_and_yellow_may_go_to_the_hand() -> None:
     r = event_phase(table(), "silk-lace", ["fire"])
     assert r.legal and r.turned_up == ["fire", "iou", "silk-lace"]
     assert [c.text for c in r.after.player("ann").hand] == ["event:fire"]
-    assert r.face_up == ["iou"]  # not taken: it stays face up, to be played this turn
+    assert list(r.face_up) == ["iou"]  # not taken: it stays face up, to be played this turn
     decks = r.after.decks
-    assert decks is not None and decks.events == STACK[3:]
-    assert decks.event_discard == ["silk-lace"] and decks.face_up == ["iou"]
+    assert decks is not None and list(decks.events) == STACK[3:]
+    assert list(decks.event_discard) == ["silk-lace"] and list(decks.face_up) == ["iou"]
     kept_violet = event_phase(table(), "fire", ["iou"])
-    assert kept_violet.legal and kept_violet.face_up == ["silk-lace"]
+    assert kept_violet.legal and list(kept_violet.face_up) == ["silk-lace"]
 
 
 def test_what_the_phase_refuses() -> None:
@@ -64,7 +65,7 @@ def test_what_the_phase_refuses() -> None:
 def test_a_short_stack_takes_in_the_discards() -> None:
     s = table(events=["fire"])
     assert s.decks is not None
-    s.decks.event_discard = ["iou", "land-grant"]
+    s = replace(s, decks=replace(s.decks, event_discard=("iou", "land-grant")))
     r = event_phase(s, "land-grant", [], seed=1)
     assert r.legal and sorted(r.turned_up) == ["fire", "iou", "land-grant"]
 
@@ -73,11 +74,12 @@ def test_cli_after_a_new_game(tmp_path: Path) -> None:
     path = tmp_path / "dg.toml"
     state = new_table(["ann", "bob", "cid"], 7)
     assert state.decks is not None
-    state.decks.round = 2
+    state = replace(state, decks=replace(state.decks, round=2))
+    assert state.decks is not None
     write_data(path, state_data(state))
     top = state.decks.events[:3]
     r = runner.invoke(app, ["dry-gulch", "events", str(path), "--discard", top[0], "--json"])
-    assert r.exit_code == 0 and json.loads(r.stdout)["turned_up"] == top
+    assert r.exit_code == 0 and json.loads(r.stdout)["turned_up"] == list(top)
     r = runner.invoke(app, ["dry-gulch", "events", str(path), "--discard", top[0], "--write"])
     assert r.exit_code == 0
     after = load_dg_state(path).decks

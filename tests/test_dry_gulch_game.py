@@ -23,6 +23,7 @@ from adjudicator.cli.dry_gulch_cmd import DGPolicy
 from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
 from adjudicator.dry_gulch.codes import Code
+from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.game.flow import DGGame, new_game
 from adjudicator.dry_gulch.game.record import (
     Build,
@@ -120,19 +121,20 @@ def test_a_build_is_refused_with_the_rule_it_breaks_and_the_game_unchanged() -> 
 def test_gold_strike_is_played_only_for_the_winning_point() -> None:
     game = _to_build_phase(new_game(HEADER))
     me = game.state.active
-    state = game.state
-    state.player(me).hand.append(parse_card("event:gold-strike", state.rules))
-    game = replace(game, state=state)
+    draft = Draft.of(game.state)
+    draft.player(me).hand.append(parse_card("event:gold-strike", draft.rules))
+    game = replace(game, state=draft.freeze())
     _, o = game.apply(Violet(me, event="gold-strike"))
     assert (o.legal, o.code) == (False, Code.VIOLET) and "end of the game" in o.message
     # One point short: a building worth the rest, then the Gold Strike wins.
-    rules = state.rules
+    rules = game.state.rules
     needed = rules.needed(3)
     from adjudicator.dry_gulch.state import Built
 
-    sites = iter([s for s in rules.sites if s not in state.occupied()])
+    sites = iter([s for s in rules.sites if s not in game.state.occupied()])
     while game.influence(me) < needed - 1:
-        state.buildings.append(Built("hatmaker", me, next(sites)))
+        more = (*game.state.buildings, Built("hatmaker", me, next(sites)))
+        game = replace(game, state=replace(game.state, buildings=more))
     assert game.influence(me) == needed - 1
     won, o = game.apply(Violet(me, event="gold-strike"))
     assert o.legal and o.won and won.over and won.winner == me
@@ -148,11 +150,14 @@ def test_a_general_store_pays_once_a_turn_over_all_the_turns_buildings() -> None
     game = _to_build_phase(new_game(HEADER))
     state, me = game.state, game.state.active
     rules = state.rules
-    player = state.player(me)
+    draft = Draft.of(state)
+    player = draft.player(me)
     player.permits = ["hatmaker", "barber"]
     cards = ["carpenter", "carpenter", "labor:1", "labor:1", "labor:1", "entertainment", "whiskey"]
     player.hand = [parse_card(c, rules) for c in cards]
-    state.buildings.append(Built("general-store", me, legal_sites(state, "general-store")[0]))
+    store = Built("general-store", me, legal_sites(state, "general-store")[0])
+    state = replace(draft.freeze(), buildings=(*state.buildings, store))
+    game = replace(game, state=state)
     game, o = game.apply(Build(me, permit="hatmaker", site=legal_sites(state, "hatmaker")[0]))
     assert o.legal and game.stores_used == 1 and "lumber" not in o.detail["paid"]
     barber = Build(me, permit="barber", site=legal_sites(game.state, "barber")[0])
@@ -261,15 +266,19 @@ def test_discarded_cards_go_onto_their_piles() -> None:
     rules = state.rules
     victim = next(p for p in state.players if p.name != me)
     home = next(b.site for b in state.buildings if b.owner == victim.name)
-    state.player(me).hand.append(parse_card("event:vandalism", rules))
+    draft = Draft.of(state)
+    draft.player(me).hand.append(parse_card("event:vandalism", rules))
+    state = draft.freeze()
+    game = replace(game, state=state)
     hit = play_misfortune(state, "vandalism", home, seed=1)
     assert hit.legal and len(hit.discarded) == 1
     decks = hit.after.decks
-    assert decks is not None and decks.resource_discard[-1:] == hit.discarded
-    mine = hit.after.player(me)
+    assert decks is not None and list(decks.resource_discard[-1:]) == hit.discarded
+    draft = Draft.of(hit.after)
+    mine = draft.player(me)
     mine.against.append("fire")
     mine.hand += [parse_card("lumber", rules)] * 20
-    done = discard_phase(hit.after, ["lumber"], seed=2)
+    done = discard_phase(draft.freeze(), ["lumber"], seed=2)
     assert done.legal
     decks = done.after.decks
     assert decks is not None and decks.event_discard[-1] == "fire"

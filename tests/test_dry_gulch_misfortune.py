@@ -18,6 +18,7 @@ from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.data import load_rules
+from adjudicator.dry_gulch.draft import BuiltDraft, Draft
 from adjudicator.dry_gulch.misfortune import play_misfortune
 from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.state import (
@@ -60,7 +61,7 @@ def test_fire_without_a_firehouse_each_fellow_player_draws_one() -> None:
     assert r.legal and r.owner == "bob"
     assert sorted(r.drawn) == ["ann", "cid", "dan"] and all(len(v) == 1 for v in r.drawn.values())
     after = r.after
-    assert after.buildings[0].damaged and after.player("bob").against == ["fire"]
+    assert after.buildings[0].damaged and list(after.player("bob").against) == ["fire"]
     assert len(after.player("bob").hand) == 1
     assert after.player("ann").hand[0].text == "event:vandalism"  # the fire was played
     drawn = Counter(t for v in r.drawn.values() for t in v)
@@ -93,9 +94,10 @@ def test_fire_insurance_and_iou_save_the_cards() -> None:
 
 def test_what_is_refused() -> None:
     s = table(["lumber"])
-    twice = play_misfortune(s, "fire", "nw-1").after
-    twice.player("ann").hand.extend(cards("event:fire"))
-    twice.buildings.append(Built("hatmaker", "bob", "nw-3"))
+    draft = Draft.of(play_misfortune(s, "fire", "nw-1").after)
+    draft.player("ann").hand.extend(cards("event:fire"))
+    draft.buildings.append(BuiltDraft("hatmaker", "bob", "nw-3"))
+    twice = draft.freeze()
     for state, event, site, why in (
         (s, "iou", "nw-1", "not a misfortune"),
         (s, "fire", "sw-9", "no building"),
@@ -121,6 +123,6 @@ def test_cli(tmp_path: Path) -> None:
     r = runner.invoke(app, ["dry-gulch", "misfortune", str(path), "fire", "sw-6", "--json"])
     assert r.exit_code == 0 and json.loads(r.stdout)["owner"] == "cid"
     r = runner.invoke(app, ["dry-gulch", "misfortune", str(path), "fire", "sw-6", "--write"])
-    assert r.exit_code == 0 and load_dg_state(path).player("cid").against == ["fire"]
+    assert r.exit_code == 0 and list(load_dg_state(path).player("cid").against) == ["fire"]
     r = runner.invoke(app, ["dry-gulch", "misfortune", str(path), "fire", "zz-9"])
     assert r.exit_code == 1 and len(r.stderr.strip().splitlines()) == 1

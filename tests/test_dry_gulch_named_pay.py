@@ -195,7 +195,7 @@ def test_a_record_names_the_payment_and_the_flow_referees_it() -> None:
     assert out.legal and out.detail["paid"] == ["carpenter", "lumber", "labor:2"]
     assert [c.text for c in after.state.player("ann").hand] == ["food", "food", "labor:1"]
     assert after.state.decks is not None
-    assert after.state.decks.resource_discard[-3:] == ["labor:2", "lumber", "carpenter"]
+    assert after.state.decks.resource_discard[-3:] == ("labor:2", "lumber", "carpenter")
     # Unnamed, the proposal keeps the most worth: the Labor 1, not the Labor 2.
     _, proposed = game.apply(parse_move(f"ann: build hatmaker at {site}"))
     assert proposed.legal and "labor:1" in proposed.detail["paid"]

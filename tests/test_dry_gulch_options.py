@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.data import load_rules
 from adjudicator.dry_gulch.decks import Decks
+from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.draw import draw_phase
 from adjudicator.dry_gulch.game.flow import DGGame, new_game
 from adjudicator.dry_gulch.game.record import (
@@ -146,12 +148,12 @@ def test_the_banks_draw_instead_or_on_top_of_the_ordinary_draw() -> None:
     assert draw_phase(instead, ["bank"]).legal
     extra = table(bank, DGOptions(bank_draw="extra"), decks)
     r = draw_phase(extra, ["resources", "bank"], seed=1)
-    assert r.legal and r.resources == ["lumber", "brick", "food", "mason", "whiskey"]
-    assert r.after.player("ann").permits == ["hotel"] and r.bank_permit == "hotel"
+    assert r.legal and list(r.resources) == ["lumber", "brick", "food", "mason", "whiskey"]
+    assert list(r.after.player("ann").permits) == ["hotel"] and r.bank_permit == "hotel"
     r = draw_phase(extra, ["permit", "stack", "opera", "bank"])
     assert r.legal and r.permit == "opera" and r.discarded_permit == "hotel"
-    assert r.after.player("ann").permits == ["opera", "saloon"]
-    assert r.after.decks is not None and r.after.decks.permits == []
+    assert list(r.after.player("ann").permits) == ["opera", "saloon"]
+    assert r.after.decks is not None and list(r.after.decks.permits) == []
     # Nothing left for the Bank once the two were drawn: "no longer applies".
     one = table(bank, DGOptions(bank_draw="extra"), Decks(permits=["hotel", "opera"]))
     late = draw_phase(one, ["permit", "stack", "hotel", "bank"])
@@ -188,9 +190,9 @@ def test_the_city_hall_clock_waits_for_the_stagecoach() -> None:
     s = table(built, hand=["event:city-hall-clock"])
     _, out = game_in_build(s).apply(parse_move("ann: play city-hall-clock"))
     assert not out.legal and out.code == str(Code.VIOLET) and "stagecoach" in out.message
-    s.stagecoach = True
+    s = replace(s, stagecoach=True)
     after, out = game_in_build(s).apply(parse_move("ann: play city-hall-clock"))
-    assert out.legal and after.state.player("ann").played == ["city-hall-clock"]
+    assert out.legal and list(after.state.player("ann").played) == ["city-hall-clock"]
     assert state_data(s)["stagecoach"] is True
     data = state_data(load_dg_state(EXAMPLE))
     assert "stagecoach" not in data and state_from(data | {"stagecoach": True}, "x").stagecoach
@@ -200,7 +202,8 @@ def test_an_unplayable_violet_card_is_discarded_or_kept_in_the_hand() -> None:
     for option, in_hand in (("discard", False), ("hand", True)):
         s = table([Built("residence", "ann", "nw-1")], DGOptions(violet_unplayable=option))
         assert s.decks is not None
-        s.decks.face_up = ["silk-lace"]  # no General Store: it cannot be played
+        # no General Store: it cannot be played
+        s = replace(s, decks=replace(s.decks, face_up=("silk-lace",)))
         after, out = game_in_build(s).apply(parse_move("ann: discard"))
         assert out.legal, out.message
         held = [c.text for c in after.state.player("ann").hand]
@@ -218,10 +221,11 @@ def test_open_building_permits_take_any_from_the_stack() -> None:
     closed = draw_phase(table([], decks=decks), ["permit", "stack", "bank"])
     assert not closed.legal and closed.reasons[0].code is Code.DRAW
     r = draw_phase(table([], DGOptions(open_permits=True), decks), ["permit", "stack", "bank"])
-    assert r.legal and r.after.player("ann").permits == ["bank"]
+    assert r.legal and list(r.after.player("ann").permits) == ["bank"]
     assert r.after.decks is not None
     assert (
-        r.after.decks.permits == ["hotel", "opera", "saloon"] and r.after.decks.permit_discard == []
+        list(r.after.decks.permits) == ["hotel", "opera", "saloon"]
+        and list(r.after.decks.permit_discard) == []
     )
     missing = draw_phase(
         table([], DGOptions(open_permits=True), decks), ["permit", "stack", "church"]
@@ -244,12 +248,13 @@ def test_damage_to_the_city_hall_closes_it_until_the_player_is_again_on_turn() -
     on = table(built, DGOptions(city_hall=True), decks, ["event:vandalism", "food"])
     s = play_misfortune(on, "vandalism", "nw-3", seed=2).after
     assert s.city_hall_closed == "ann"
-    s.active = "bob"
+    s = replace(s, active="bob")
     refused = draw_phase(s, ["permit", "stack", "hotel"])
     assert not refused.legal and refused.reasons[0].code is Code.CITY_HALL
     assert draw_phase(s, ["resources"]).legal
-    bob = s.player("bob")
-    bob.hand = [parse_card(t, RULES) for t in ("lumber", "brick", "food")]
+    draft = Draft.of(s)
+    draft.player("bob").hand = [parse_card(t, RULES) for t in ("lumber", "brick", "food")]
+    s = draft.freeze()
     game = DGGame(DGHeader(NAMES, 1, {}, s.options), s, "draw")
     short, out = game.apply(parse_move("bob: reopen lumber mason"))
     assert not out.legal and out.code == str(Code.CITY_HALL) and short is game
@@ -290,15 +295,21 @@ def test_the_city_hall_is_a_target_only_with_the_optional_rule(event: str) -> No
     assert on.legal and on.after.buildings[3].damaged and on.after.city_hall_closed == "ann"
     # In a game record the move is refused, a face-up one is not waiting to be played, and
     # self-play never picks it.
-    off.decks = Decks(round=2, resources=["lumber"] * 30, face_up=[event])
-    off.player("ann").hand = []
+    off = replace(
+        off,
+        decks=Decks(round=2, resources=("lumber",) * 30, face_up=(event,)),
+        players=tuple(replace(p, hand=()) if p.name == "ann" else p for p in off.players),
+    )
     game = game_in_build(off)
     _, out = game.apply(parse_move(f"ann: {event} nw-3"))
     assert not out.legal and out.code == str(Code.CITY_HALL)
     assert (event, "nw-3") not in playable_face_up(off)
     assert (event, "se-10") in playable_face_up(off)
-    off.player("ann").hand = [parse_card(f"event:{event}", RULES)]
-    off.decks.face_up = []
+    draft = Draft.of(off)
+    draft.player("ann").hand = [parse_card(f"event:{event}", RULES)]
+    assert draft.decks is not None
+    draft.decks.face_up = []
+    off = draft.freeze()
     for seed in range(20):
         move = choose(game_in_build(off), "random", random.Random(seed))
         assert getattr(move, "site", None) != "nw-3"
@@ -312,7 +323,7 @@ def test_reopening_is_refused_when_open_or_without_the_option() -> None:
     _, out = game.apply(parse_move("ann: reopen food lumber"))
     assert not out.legal and "open" in out.message
     off = table([], hand=["food", "lumber"])
-    off.city_hall_closed = "bob"
+    off = replace(off, city_hall_closed="bob")
     _, out = DGGame(DGHeader(NAMES, 1), off, "draw").apply(parse_move("ann: reopen food lumber"))
     assert not out.legal and "option city-hall" in out.message
 
@@ -336,7 +347,7 @@ def test_advanced_setup_each_picks_two_permits_from_the_last_player_backwards() 
     dealt = new_table(list(NAMES), 5)
     assert [len(p.permits) for p in dealt.players] == [3, 3, 3]
     assert dealt.decks is not None
-    stack = [p for q in dealt.players for p in q.permits] + dealt.decks.permits
+    stack = [p for q in dealt.players for p in q.permits] + list(dealt.decks.permits)
     advanced = DGOptions(advanced_setup=True)
     auto = new_table(list(NAMES), 5, None, advanced)
     assert [len(p.permits) for p in auto.players] == [2, 2, 2]
@@ -347,7 +358,7 @@ def test_advanced_setup_each_picks_two_permits_from_the_last_player_backwards() 
     # Hands are dealt as without the option: the same seed, the same resources.
     assert [c.text for c in auto.player("ann").hand] == [c.text for c in dealt.player("ann").hand]
     picked = new_table(list(NAMES), 5, None, advanced, {"ann": ["saloon", "saloon"]})
-    assert picked.player("ann").permits == ["saloon", "saloon"]
+    assert list(picked.player("ann").permits) == ["saloon", "saloon"]
     with pytest.raises(InputError, match="no 'saloon' is left"):
         new_table(list(NAMES), 5, None, advanced, {"cid": ["saloon"], "ann": ["saloon", "saloon"]})
     with pytest.raises(InputError, match="only with the option advanced-setup"):
@@ -356,7 +367,7 @@ def test_advanced_setup_each_picks_two_permits_from_the_last_player_backwards() 
     rec = record_from_text(text + '[Picks "ann=saloon hotel"]\n')
     assert rec.header.picks == {"ann": ("saloon", "hotel")}
     assert record_from_text(record_to_text(rec)) == rec
-    assert new_game(rec.header).state.player("ann").permits == ["saloon", "hotel"]
+    assert list(new_game(rec.header).state.player("ann").permits) == ["saloon", "hotel"]
 
 
 def test_spreading_fire_reaches_the_neighbours_until_the_fire_goes_out() -> None:
@@ -496,11 +507,13 @@ def test_spreading_fire_reaches_what_a_walk_along_the_walls_reaches(
     if origin == "bank-lot":
         return
     s = table(built, DGOptions(spreading_fire=True))
-    s.player("bob").against = ["fire"]
-    burning = next(b for b in s.buildings if b.site == origin)
+    draft = Draft.of(s)
+    draft.player("bob").against = ["fire"]
+    burning = next(b for b in draft.buildings if b.site == origin)
     burning.damaged, burning.fire = True, "bob"
     for _ in range(turns):
-        spread_fire(s)
+        spread_fire(draft)
+    s = draft.freeze()
     # A walk of at most `turns` steps from the first site, only through built sites.
     reached = {origin}
     for _ in range(turns):

@@ -5,7 +5,6 @@ one legal use and one refusal citing the card's own code at least; the twin
 
 from __future__ import annotations
 
-import copy
 import json
 from collections import Counter
 from dataclasses import replace
@@ -20,6 +19,7 @@ from adjudicator.core.files import write_data
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.data import load_rules
 from adjudicator.dry_gulch.decks import Decks
+from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.game.flow import DGGame, new_game
 from adjudicator.dry_gulch.game.record import (
     DGHeader,
@@ -95,8 +95,8 @@ def test_election_poll_each_draws_a_card_a_point_behind_the_leader() -> None:
     r = play_event(s, "election-poll", seed=3)
     assert r.legal and {n: len(c) for n, c in r.drawn.items()} == {"ann": 0, "bob": 1, "cid": 3}
     assert len(r.after.player("cid").hand) == 3
-    assert r.after.decks is not None and r.after.decks.event_discard == ["election-poll"]
-    assert r.after.decks.face_up == []
+    assert r.after.decks is not None and list(r.after.decks.event_discard) == ["election-poll"]
+    assert list(r.after.decks.face_up) == []
     assert refused(table([]), "election-poll") == Code.POLL  # not face up: nothing to play
 
 
@@ -130,7 +130,7 @@ def test_a_building_not_yet_built_discards_or_draws_from_the_stack() -> None:
     )
     r = play_event(lose, "doctor-new-medicament", seed=2)
     assert r.legal and len(r.after.player("bob").hand) == 1
-    assert r.after.decks is not None and r.after.decks.resource_discard == ["food", "food"]
+    assert r.after.decks is not None and list(r.after.decks.resource_discard) == ["food", "food"]
     gain = table(["doctor-new-medicament"], [("pharmacist", "cid", "nw-4")])
     r = play_event(gain, "doctor-new-medicament", seed=2)
     assert r.legal and texts(r.after, "cid") == sorted(STACK[:2])
@@ -224,12 +224,12 @@ def test_wells_fargo_wagon_one_to_the_post_office_then_three_each() -> None:
 
 def test_land_grant_a_permit_from_the_stack_or_forfeited() -> None:
     r = play_event(table(["land-grant"]), "land-grant", seed=1)
-    assert r.legal and r.permit == "hotel" and r.after.player("ann").permits == ["hotel"]
+    assert r.legal and r.permit == "hotel" and list(r.after.player("ann").permits) == ["hotel"]
     empty = play_event(table(["land-grant"], permits=[]), "land-grant", seed=1)
-    assert empty.legal and empty.permit is None and empty.after.player("ann").permits == []
-    assert empty.after.decks is not None and empty.after.decks.event_discard == ["land-grant"]
-    closed = table(["land-grant"])
-    closed.city_hall_closed = "bob"  # option city-hall: "no player may draw building permits"
+    assert empty.legal and empty.permit is None and list(empty.after.player("ann").permits) == []
+    assert empty.after.decks is not None and list(empty.after.decks.event_discard) == ["land-grant"]
+    # option city-hall: "no player may draw building permits"
+    closed = replace(table(["land-grant"]), city_hall_closed="bob")
     assert play_event(closed, "land-grant", seed=1).permit is None
     assert refused(table(["election-poll"]), "land-grant") == Code.LAND_GRANT
 
@@ -258,8 +258,7 @@ def test_undertakers_horse_two_cards_to_the_stables_not_to_oneself() -> None:
 
 def test_what_is_not_a_card_without_a_triangle_is_refused() -> None:
     assert refused(table(["iou"]), "iou") == Code.EVENT
-    no_decks = table(["land-grant"])
-    no_decks.decks = None
+    no_decks = replace(table(["land-grant"]), decks=None)
     assert refused(no_decks, "land-grant") == Code.DECKS
 
 
@@ -272,7 +271,7 @@ def test_an_ace_spares_cards_in_a_misfortune_too() -> None:
         )
         r = play_misfortune(s, "vandalism", "nw-1", seed)  # a face-up one, from the table
         assert r.legal and texts(r.after, "bob") == ["event:ace-up-your-sleeve", "mason"]
-        assert r.after.decks is not None and r.after.decks.face_up == []
+        assert r.after.decks is not None and list(r.after.decks.face_up) == []
 
 
 def test_which_face_up_cards_wait_to_be_played() -> None:
@@ -291,9 +290,13 @@ def test_cli_plays_a_face_up_event(tmp_path: Path) -> None:
     path = tmp_path / "dg.toml"
     state = new_table(["ann", "bob", "cid"], 7)
     assert state.decks is not None
-    state.decks.round = 2
-    state.decks.events.remove("land-grant")
-    state.decks.face_up = ["land-grant"]
+    events = list(state.decks.events)
+    events.remove("land-grant")
+    state = replace(
+        state,
+        decks=replace(state.decks, round=2, events=tuple(events), face_up=("land-grant",)),
+    )
+    assert state.decks is not None
     top = state.decks.permits[0]
     write_data(path, state_data(state))
     r = runner.invoke(app, ["dry-gulch", "play", str(path), "Land Grant", "--json", "--write"])
@@ -351,8 +354,8 @@ def random_tables(draw: st.DrawFn) -> tuple[DGState, str, str | None]:
 def _all_cards(s: DGState) -> Counter[str]:
     assert s.decks is not None
     held = [c.text for p in s.players for c in p.hand]
-    piles = s.decks.resources + s.decks.resource_discard
-    events = [f"event:{e}" for e in s.decks.event_discard + s.decks.face_up]
+    piles = [*s.decks.resources, *s.decks.resource_discard]
+    events = [f"event:{e}" for e in (*s.decks.event_discard, *s.decks.face_up)]
     return Counter(held + piles + events)
 
 
@@ -385,7 +388,7 @@ def test_the_cards_that_wait_agree_with_the_twin(
 ) -> None:
     s, _, _ = case
     assert s.decks is not None
-    s.decks.face_up = face_up
+    s = replace(s, decks=replace(s.decks, face_up=tuple(face_up)))
     assert {e for e, _ in playable_face_up(s)} == must_play(s)
 
 
@@ -397,13 +400,13 @@ def _game_with_face_up(face_up: list[str], phase: str = "build") -> DGGame:
     if phase == "build":
         game, out = game.apply(Draw("ann", how=("resources",)))
         assert out.legal
-    state = copy.deepcopy(game.state)
-    assert state.decks is not None
+    draft = Draft.of(game.state)
+    assert draft.decks is not None
     for e in face_up:
-        if e in state.decks.events:
-            state.decks.events.remove(e)
-    state.decks.face_up = list(face_up)
-    return replace(game, state=state)
+        if e in draft.decks.events:
+            draft.decks.events.remove(e)
+    draft.decks.face_up = list(face_up)
+    return replace(game, state=draft.freeze())
 
 
 def test_a_turn_does_not_close_while_a_face_up_card_can_be_played() -> None:
@@ -426,8 +429,8 @@ def test_a_face_up_fire_is_played_from_the_table_not_from_the_hand() -> None:
     _, out = game.apply(Discard("ann"))
     assert not out.legal and out.code == Code.FACE_UP
     game, out = game.apply(Misfortune("ann", event="fire", site=bob_home))
-    assert out.legal and game.state.decks is not None and game.state.decks.face_up == []
-    assert game.state.player("bob").against == ["fire"]
+    assert out.legal and game.state.decks is not None and list(game.state.decks.face_up) == []
+    assert list(game.state.player("bob").against) == ["fire"]
     assert len(game.state.player("ann").hand) >= len(hand)  # nothing of ann's spent
     assert game.apply(Discard("ann"))[1].legal
 

@@ -109,8 +109,8 @@ def test_a_real_tables_deal_is_dealt_and_the_others_come_from_what_is_left() -> 
     assert record_from_text("\n".join(header_text(record.header))).header == record.header
     state = new_game(record.header).state
     assert [c.text for c in state.player("ann").hand] == bobs
-    assert state.player("ann").permits == ["saloon", "hotel", "opera"]
-    assert state.player("cid").permits == ["bank", "saloon", "hatmaker"]
+    assert list(state.player("ann").permits) == ["saloon", "hotel", "opera"]
+    assert list(state.player("cid").permits) == ["bank", "saloon", "hatmaker"]
     assert [c.text for c in state.player("cid").hand] != []  # cid's resources: the seed's
     # No card dealt twice: every hand and the stacks make the printed counts again.
     decks = state.decks
@@ -190,8 +190,8 @@ def test_land_grant_draws_the_permit_named_and_the_move_round_trips() -> None:
     s = table(["land-grant"], {})
     game = DGGame(DGHeader(NAMES, 1), s, "build")
     after, out = game.apply(parse_move("ann: play land-grant permit opera"))
-    assert out.legal and after.state.player("ann").permits == ["opera"]
-    assert after.state.decks is not None and after.state.decks.permits == ["hotel"]
+    assert out.legal and list(after.state.player("ann").permits) == ["opera"]
+    assert after.state.decks is not None and list(after.state.decks.permits) == ["hotel"]
     same, out = game.apply(parse_move("ann: play land-grant permit bank"))
     assert not out.legal and out.code == str(Code.LAND_GRANT) and same is game
     assert "no bank permit in the permit stack" in out.message
@@ -334,7 +334,7 @@ def test_a_whole_real_table_record_replays_clean() -> None:
     text += f"ann: draw resources {drawn}\nann: discard\n"
     done = replay(record_from_text(text))
     assert not done.illegal, [o.message for o in done.illegal]
-    assert done.game.state.player("ann").permits == ["saloon", "hotel", "opera"]
+    assert list(done.game.state.player("ann").permits) == ["saloon", "hotel", "opera"]
 
 
 def test_the_phase_commands_take_a_real_tables_event_draws_and_discards(tmp_path: Path) -> None:

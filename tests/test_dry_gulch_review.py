@@ -9,6 +9,7 @@ import json
 import random
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -47,9 +48,8 @@ NAMES = ("ann", "bob", "cid")
 
 
 def table(decks: Decks, built: list[Built] | None = None, round_: int = 1) -> DGState:
-    decks.round = round_
-    players = [DGPlayer(n) for n in NAMES]
-    return DGState(players, "ann", built or [], decks)
+    players = tuple(DGPlayer(n) for n in NAMES)
+    return DGState(players, "ann", tuple(built or ()), replace(decks, round=round_))
 
 
 # -- 2. a real table names the cards it drew ----------------------------------------------
@@ -81,7 +81,7 @@ def test_named_draws_agree_with_the_twin_and_keep_every_card(
 def test_a_real_tables_three_resources_are_drawn_as_named() -> None:
     s = table(Decks(resources=["mason", "lumber", "brick", "food", "lumber"]))
     r = draw_phase(s, ["resources", "lumber", "food", "lumber"])
-    assert r.legal and r.resources == ["lumber", "food", "lumber"]
+    assert r.legal and list(r.resources) == ["lumber", "food", "lumber"]
     assert [c.text for c in r.after.player("ann").hand] == ["lumber", "food", "lumber"]
     assert r.after.decks is not None and sorted(r.after.decks.resources) == ["brick", "mason"]
     for how, why in (
@@ -103,15 +103,15 @@ def test_a_real_tables_permits_and_bank_draw_are_drawn_as_named() -> None:
     s = table(decks, [Built("bank", "ann", "bank-lot")])
     r = draw_phase(s, ["permit", "stack", "saloon", "discarding", "opera"])
     assert r.legal and r.permit == "saloon" and r.discarded_permit == "opera"
-    assert r.after.decks is not None and r.after.decks.permits == ["hotel"]
-    assert r.after.decks.permit_discard == ["opera"]
+    assert r.after.decks is not None and list(r.after.decks.permits) == ["hotel"]
+    assert list(r.after.decks.permit_discard) == ["opera"]
     refused = draw_phase(s, ["permit", "stack", "saloon", "discarding", "bank"])
     assert not refused.legal and "no 'bank' left in the permit stack" in refused.reasons[0].message
     bank = draw_phase(s, ["bank", "food", "brick", "permit", "hotel"])
-    assert bank.legal and bank.resources == ["food", "brick"] and bank.permit == "hotel"
+    assert bank.legal and list(bank.resources) == ["food", "brick"] and bank.permit == "hotel"
     assert not draw_phase(s, ["bank", "food", "whiskey"]).legal
     # option bank-draw=extra: the Bank's permit is named after the ordinary draw's
-    s.options = DGOptions(bank_draw="extra")
+    s = replace(s, options=DGOptions(bank_draw="extra"))
     both = draw_phase(
         s, ["permit", "stack", "hotel", "discarding", "opera", "bank", "permit", "saloon"]
     )
@@ -123,8 +123,8 @@ def test_a_real_tables_three_events_are_turned_up_as_named() -> None:
     s = table(decks, round_=2)
     ev = event_phase(s, "election-poll", ["iou"], turned=["land-grant", "iou", "election-poll"])
     assert ev.legal and ev.turned_up == ["land-grant", "iou", "election-poll"]
-    assert ev.face_up == ["land-grant"] and ev.after.decks is not None
-    assert ev.after.decks.events == ["fire"]
+    assert list(ev.face_up) == ["land-grant"] and ev.after.decks is not None
+    assert list(ev.after.decks.events) == ["fire"]
     bad = event_phase(s, "fire", [], turned=["fire", "fire", "iou"])
     assert (
         not bad.legal and bad.reasons[0].code is Code.EVENT and "no fire" in bad.reasons[0].message
@@ -239,14 +239,17 @@ def test_a_real_tables_reward_cards_are_drawn_as_named() -> None:
     # ann built a Hotel (reward 2 in our card file) this turn; the discard move names the
     # rewards drawn, refereed for being in the stack.
     s = table(Decks(resources=["lumber", "brick", "food", "mason"]))
-    s.buildings = [Built("hotel", "ann", "nw-3")]
+    s = replace(s, buildings=(Built("hotel", "ann", "nw-3"),))
     owed = s.rules.permits["hotel"].reward
     assert owed == 2
     game = DGGame(DGHeader(NAMES, 1), s, "build", built=("nw-3",))
     after, out = game.apply(parse_move("ann: discard rewards mason food"))
     assert out.legal and out.message.startswith("rewards: ann draws mason food"), out.message
     assert sorted(c.text for c in after.state.player("ann").hand) == ["food", "mason"]
-    assert after.state.decks is not None and after.state.decks.resources == ["lumber", "brick"]
+    assert after.state.decks is not None and list(after.state.decks.resources) == [
+        "lumber",
+        "brick",
+    ]
     refused_moves(
         game,
         (
@@ -282,7 +285,7 @@ def test_the_hint_offers_no_bank_draw_and_no_face_up_permit_that_is_not_there(
 
 def test_the_reward_line_says_who_draws_what_in_words() -> None:
     s = table(Decks(resources=["lumber", "brick", "food", "mason"] * 3))
-    s.buildings = [Built("blacksmith", "ann", "nw-3")]
+    s = replace(s, buildings=(Built("blacksmith", "ann", "nw-3"),))
     game = DGGame(DGHeader(NAMES, 1), s, "build", built=("nw-3",))
     _, out = game.apply(parse_move("ann: discard"))
     assert out.legal, out.message

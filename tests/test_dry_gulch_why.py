@@ -77,12 +77,17 @@ def test_a_plan_places_legally_and_says_why_the_rest_waits(
     answer = plan_answer(s)
     sites = {p: legal_sites(s, p) for p in permits}
     assert (answer.plan.influence, answer.plan.spent_worth) == twin.best_plan(s, sites, "ann")
-    assert [p.permit for p in answer.placements] == answer.plan.permits
+    assert [p.permit for p in answer.placements] == list(answer.plan.permits)
     for p in answer.placements:
         assert p.site is not None and placement_problems(s, p.permit, p.site) == []
     assert sorted([*answer.plan.permits, *(x.permit for x in answer.left_out)]) == sorted(permits)
     for x in answer.left_out:
-        assert x.why is (Why.HAND_SHORT if sites[x.permit] else Why.NO_SITE)
+        # one the hand pays for alone (the twin's least worth) competes for the cards
+        alone = twin.least_worth(s, [x.permit], "ann") is not None
+        short = Why.COMPETES if alone else Why.HAND_SHORT
+        assert x.why is (short if sites[x.permit] else Why.NO_SITE)
+        if x.why is Why.COMPETES:
+            assert x.words.startswith("the hand pays for it alone, not")
     data = answer.to_json()
     assert [b["site"] for b in data["buildings"]] == [p.site for p in answer.placements]
 

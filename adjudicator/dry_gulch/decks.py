@@ -23,14 +23,39 @@ from typing import Any
 from pydantic import Field
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.record import record
 from adjudicator.core.validation import StrictMutable, validated
 from adjudicator.dry_gulch.data import KINDS, Rules
 
-__all__ = ["Decks", "decks_data", "decks_from", "draw_named", "draw_resources", "is_resource"]
+__all__ = [
+    "DeckDraft",
+    "Decks",
+    "decks_data",
+    "decks_from",
+    "draw_named",
+    "draw_resources",
+    "is_resource",
+]
+
+
+@record
+class Decks:
+    """The stacks and discards, frozen (`DeckDraft` is their working copy)."""
+
+    round: int = 1
+    resources: tuple[str, ...] = ()
+    resource_discard: tuple[str, ...] = ()
+    permits: tuple[str, ...] = ()
+    permit_discard: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    event_discard: tuple[str, ...] = ()
+    face_up: tuple[str, ...] = ()  # the active player's, to be played
 
 
 @dataclass
-class Decks:
+class DeckDraft:
+    """The stacks as a move changes them, card by card; `freeze` makes the new `Decks`."""
+
     round: int = 1
     resources: list[str] = field(default_factory=list)
     resource_discard: list[str] = field(default_factory=list)
@@ -38,7 +63,32 @@ class Decks:
     permit_discard: list[str] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
     event_discard: list[str] = field(default_factory=list)
-    face_up: list[str] = field(default_factory=list)  # the active player's, to be played
+    face_up: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, d: Decks) -> DeckDraft:
+        return cls(
+            d.round,
+            list(d.resources),
+            list(d.resource_discard),
+            list(d.permits),
+            list(d.permit_discard),
+            list(d.events),
+            list(d.event_discard),
+            list(d.face_up),
+        )
+
+    def freeze(self) -> Decks:
+        return Decks(
+            self.round,
+            tuple(self.resources),
+            tuple(self.resource_discard),
+            tuple(self.permits),
+            tuple(self.permit_discard),
+            tuple(self.events),
+            tuple(self.event_discard),
+            tuple(self.face_up),
+        )
 
 
 class _Decks(StrictMutable):
@@ -79,13 +129,13 @@ def decks_from(raw: Any, rules: Rules, source: str) -> Decks | None:
                 raise InputError(source, f"decks.{key}", f"unknown event {event!r}")
     return Decks(
         m.round,
-        list(m.resources),
-        list(m.resource_discard),
-        list(m.permits),
-        list(m.permit_discard),
-        list(m.events),
-        list(m.event_discard),
-        list(m.face_up),
+        tuple(m.resources),
+        tuple(m.resource_discard),
+        tuple(m.permits),
+        tuple(m.permit_discard),
+        tuple(m.events),
+        tuple(m.event_discard),
+        tuple(m.face_up),
     )
 
 
@@ -102,7 +152,7 @@ def decks_data(d: Decks) -> dict[str, Any]:
     }
 
 
-def draw_resources(d: Decks, n: int, rng: random.Random) -> tuple[list[str], bool]:
+def draw_resources(d: DeckDraft, n: int, rng: random.Random) -> tuple[list[str], bool]:
     """Up to n resource cards from the top of the stack; "If the stack is empty, the
     discarded cards are reshuffled and used." Returns the cards and whether it reshuffled
     (fewer than n when both piles run out)."""
@@ -120,7 +170,7 @@ def draw_resources(d: Decks, n: int, rng: random.Random) -> tuple[list[str], boo
 
 
 def draw_resources_as(
-    d: Decks, named: list[str], n: int, rng: random.Random
+    d: DeckDraft, named: list[str], n: int, rng: random.Random
 ) -> tuple[list[str], bool, str | None]:
     """n resource cards: those a real table named (refereed by `draw_named`), else the
     seed's. Returns the cards, whether the stack was reshuffled, and why the named cards
@@ -133,7 +183,7 @@ def draw_resources_as(
 
 
 def draw_named(
-    d: Decks, pile: str, named: list[str], n: int, rng: random.Random
+    d: DeckDraft, pile: str, named: list[str], n: int, rng: random.Random
 ) -> tuple[bool, str | None]:
     """The cards a real table drew from `pile` ("resources" or "events", changed in place),
     named instead of dealt from the seed: as many as the seeded draw takes (n, fewer when

@@ -17,13 +17,13 @@ it again.
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import field
 from typing import Any
 
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
+from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState, HandCard
 from adjudicator.dry_gulch.table_options import fire_goes_out
 
@@ -90,7 +90,7 @@ def discard_phase(
             )
             return DiscardResult(me.name, False, (Reason(Code.DISCARD, why),), state)
         left.remove(card)
-    after = copy.deepcopy(state)
+    after = Draft.of(state)
     mine = after.player(after.active)
     discarded: list[HandCard] = []  # every card leaving a hand, for the discard piles
     for card in chosen:
@@ -125,4 +125,6 @@ def discard_phase(
             else:
                 after.decks.resource_discard.append(c.text)
         after.decks.event_discard.extend(misfortunes)
-    return DiscardResult(mine.name, True, (), after, list(chosen), misfortunes, repaired, lost)
+    return DiscardResult(
+        mine.name, True, (), after.freeze(), list(chosen), misfortunes, repaired, lost
+    )

@@ -28,7 +28,6 @@ Vandalism: no permit is drawn, the Bank's top permit neither).
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import field, replace
 from typing import Any
@@ -37,9 +36,18 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import draw_resources_as, is_resource
+from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState, parse_card
 
-__all__ = ["DrawResult", "DrawWords", "draw_choices", "draw_phase", "read_draw"]
+__all__ = [
+    "DrawResult",
+    "DrawWords",
+    "draw_choices",
+    "draw_phase",
+    "read_draw",
+    "rule_draw",
+    "stack_offer",
+]
 
 
 @record
@@ -124,16 +132,21 @@ def draw_phase(state: DGState, how: list[str], seed: int | None = None) -> DrawR
     """The active player's draw, written as its words (`["permit", "stack", "ID"]`, with
     the cards a real table drew: `["resources", "lumber", "brick", "food"]`); words that
     are no draw raise `InputError`. Named cards must be in their stack (`DG-DRAW`)."""
-    me = state.active
-
-    def refuse(code: Code, why: str) -> DrawResult:
-        return DrawResult(me, False, (Reason(code, why),), state)
-
     try:
         w = read_draw([x.lower() for x in how])
     except ValueError as exc:
         # Not a draw the notation knows: bad input, not a draw the rules refuse.
         raise InputError("DRAW", repr(" ".join(how)), str(exc)) from None
+    return rule_draw(state, w, seed)
+
+
+def rule_draw(state: DGState, w: DrawWords, seed: int | None = None) -> DrawResult:
+    """The active player's draw, read (`read_draw`): the rules themselves."""
+    me = state.active
+
+    def refuse(code: Code, why: str) -> DrawResult:
+        return DrawResult(me, False, (Reason(code, why),), state)
+
     if state.decks is None:
         return refuse(Code.DECKS, "the state keeps no stacks ([decks]): nothing to draw from")
     if (w.how in ("discard", "stack") or w.bank) and state.city_hall_closed is not None:
@@ -154,15 +167,15 @@ def draw_phase(state: DGState, how: list[str], seed: int | None = None) -> DrawR
             "the Bank's draw comes after the ordinary one (option bank-draw=extra): "
             "write 'resources bank' or 'permit ... bank'",
         )
-    after = copy.deepcopy(state)
+    after = Draft.of(state)
     rng = random.Random(seed)
-    first = DrawResult(me, True, (), after)
+    first = DrawResult(me, True, (), state)
     if w.how is not None:
         first = _ordinary(after, w, rng)
         if not first.legal:
             return refuse(first.reasons[0].code, first.reasons[0].message)
     if not w.bank:
-        return first
+        return replace(first, after=after.freeze())
     # option bank-draw=extra: the Bank's own random draw after the ordinary one
     bank_rng = rng if w.how is None else random.Random(None if seed is None else seed + 1)
     bank = _bank(after, bank_rng, w)
@@ -170,23 +183,26 @@ def draw_phase(state: DGState, how: list[str], seed: int | None = None) -> DrawR
         return refuse(bank.code, bank.message)
     got, permit, shuffled = bank
     if w.how is None:
-        return DrawResult(me, True, (), after, got, permit, reshuffled=shuffled)
+        return DrawResult(me, True, (), after.freeze(), got, permit, reshuffled=shuffled)
     return replace(
         first,
+        after=after.freeze(),
         resources=first.resources + got,
         bank_permit=permit,
         reshuffled=first.reshuffled or shuffled,
     )
 
 
-def _ordinary(after: DGState, w: DrawWords, rng: random.Random) -> DrawResult:
-    """Three resources or a permit, into `after` (changed in place)."""
+def _ordinary(after: Draft, w: DrawWords, rng: random.Random) -> DrawResult:
+    """Three resources or a permit, into `after` (changed in place); the result's state
+    is the one drawn from (`draw_phase` freezes the draft once the draw is done)."""
+    before = after.freeze()
     me = after.active
     decks, player = after.decks, after.player(me)
     assert decks is not None
 
     def refuse(code: Code, why: str) -> DrawResult:
-        return DrawResult(me, False, (Reason(code, why),), after)
+        return DrawResult(me, False, (Reason(code, why),), before)
 
     rules = after.rules
     if w.how == "resources":
@@ -195,7 +211,7 @@ def _ordinary(after: DGState, w: DrawWords, rng: random.Random) -> DrawResult:
         if why is not None:
             return refuse(Code.DRAW, why)
         player.hand.extend(parse_card(c, rules) for c in got)
-        return DrawResult(me, True, (), after, got, reshuffled=shuffled)
+        return DrawResult(me, True, (), before, got, reshuffled=shuffled)
     assert w.permit is not None
     if w.how == "discard":
         if w.permit not in decks.permit_discard:
@@ -203,7 +219,7 @@ def _ordinary(after: DGState, w: DrawWords, rng: random.Random) -> DrawResult:
             return refuse(Code.DRAW, f"no {w.permit!r} among the discarded permits ({shown})")
         decks.permit_discard.remove(w.permit)
         player.permits.append(w.permit)
-        return DrawResult(me, True, (), after, permit=w.permit)
+        return DrawResult(me, True, (), before, permit=w.permit)
     if after.options.open_permits:
         if w.discarding is not None:
             return refuse(
@@ -214,7 +230,7 @@ def _ordinary(after: DGState, w: DrawWords, rng: random.Random) -> DrawResult:
             return refuse(Code.OPEN_PERMITS, f"no {w.permit!r} in the permit stack")
         decks.permits.remove(w.permit)  # DG-OPT-OPEN-PERMITS: any one, nothing discarded
         player.permits.append(w.permit)
-        return DrawResult(me, True, (), after, permit=w.permit)
+        return DrawResult(me, True, (), before, permit=w.permit)
     if w.discarding is None:  # the seed's top two
         two = decks.permits[:2]
         if w.permit not in two:
@@ -232,7 +248,18 @@ def _ordinary(after: DGState, w: DrawWords, rng: random.Random) -> DrawResult:
     two.remove(w.permit)
     player.permits.append(w.permit)
     decks.permit_discard.extend(two)
-    return DrawResult(me, True, (), after, permit=w.permit, discarded_permit=next(iter(two), None))
+    return DrawResult(me, True, (), before, permit=w.permit, discarded_permit=next(iter(two), None))
+
+
+def stack_offer(state: DGState) -> list[str]:
+    """The permits a `permit stack` draw shows the active player to keep one of: the top
+    two ("draws two building permits from the stack, keeps one"; with one left, that one),
+    or (option open-permits: "may look through the stack") the whole stack; none when no
+    permit can be drawn (no stacks, an empty one, a closed City Hall)."""
+    if state.decks is None or state.city_hall_closed is not None:
+        return []
+    permits = state.decks.permits
+    return list(permits if state.options.open_permits else permits[:2])
 
 
 def draw_choices(state: DGState) -> list[str]:
@@ -259,7 +286,7 @@ def draw_choices(state: DGState) -> list[str]:
     return [*ordinary, "bank"]
 
 
-def _bank(after: DGState, rng: random.Random, w: DrawWords) -> tuple[list[str], str, bool] | Reason:
+def _bank(after: Draft, rng: random.Random, w: DrawWords) -> tuple[list[str], str, bool] | Reason:
     """The Bank's draw into `after` (changed in place): two resources and the top permit,
     or the ones a real table names."""
     me = after.active

@@ -17,7 +17,6 @@ record); each must be in the stack, its own cards before its reshuffled discards
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import field
 from typing import Any
@@ -25,6 +24,7 @@ from typing import Any
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import draw_named
+from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState, parse_card
 
 __all__ = ["TURNED_UP", "EventPhase", "event_phase"]
@@ -76,7 +76,7 @@ def event_phase(
         if discard or take:
             return refuse(Code.EVENT, "in the first round the players draw no event cards")
         return EventPhase(me, True, (), state)
-    after = copy.deepcopy(state)
+    after = Draft.of(state)
     decks = after.decks
     assert decks is not None
     if turned:
@@ -92,7 +92,7 @@ def event_phase(
         shown = decks.events[:TURNED_UP]
         del decks.events[:TURNED_UP]
     if not shown:
-        return EventPhase(me, True, (), after)
+        return EventPhase(me, True, (), after.freeze())
     if discard not in shown:
         return refuse(Code.EVENT, f"discard one of the three turned up: {', '.join(shown)}", shown)
     left = list(shown)
@@ -114,4 +114,4 @@ def event_phase(
     decks.event_discard.append(discard)
     after.player(me).hand.extend(parse_card(f"event:{e}", rules) for e in take)
     decks.face_up.extend(left)
-    return EventPhase(me, True, (), after, shown, discard, list(take), left)
+    return EventPhase(me, True, (), after.freeze(), shown, discard, list(take), left)

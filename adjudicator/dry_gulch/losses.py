@@ -30,11 +30,13 @@ that draw (`ACE_FIRST`); without it the I.O.U. is handed over, as the seed's tab
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.decks import draw_named, draw_resources
+from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState, HandCard, card_value, parse_card
 
 __all__ = [
@@ -97,7 +99,7 @@ def owner_of(state: DGState, special: str) -> str | None:
     return None
 
 
-def drawable(hand: list[HandCard], state: DGState) -> list[int]:
+def drawable(hand: Sequence[HandCard], state: DGState | Draft) -> list[int]:
     """The places in the hand a fellow player may draw from: with an Ace up your Sleeve
     the Aces are shown and taken back, and the card of most worth is set aside."""
     aces = [i for i, c in enumerate(hand) if c.event == ACE]
@@ -110,7 +112,7 @@ def drawable(hand: list[HandCard], state: DGState) -> list[int]:
 
 
 def draw_at_random(
-    hand: list[HandCard], n: int, rng: random.Random, state: DGState
+    hand: list[HandCard], n: int, rng: random.Random, state: DGState | Draft
 ) -> list[HandCard]:
     """Up to n cards drawn at random from the hand (taken out of it), sparing what an Ace
     protects. Without an Ace this draws as `hand.pop(rng.randrange(len(hand)))` n times."""
@@ -122,7 +124,9 @@ def draw_at_random(
     return cards
 
 
-def named_due(hand: list[HandCard], n: int, state: DGState, ace_first: bool = False) -> int:
+def named_due(
+    hand: Sequence[HandCard], n: int, state: DGState | Draft, ace_first: bool = False
+) -> int:
     """How many cards a draw of n takes from the hand: fewer when it is short, one fewer
     when an Ace sets one aside; `ace_first`: the Ace shown before an I.O.U., the I.O.U. the
     card set aside (`ACE_FIRST`)."""
@@ -137,7 +141,11 @@ ACE_FIRST = "ace"
 
 
 def draw_named_from(
-    hand: list[HandCard], named: list[str], n: int, state: DGState, ace_first: bool = False
+    hand: list[HandCard],
+    named: list[str],
+    n: int,
+    state: DGState | Draft,
+    ace_first: bool = False,
 ) -> list[HandCard] | str:
     """The cards a real table drew from the hand, named (taken out of it, in the order
     named), instead of drawn from the seed; or why they cannot have been: as many as a draw
@@ -167,7 +175,7 @@ def draw_named_from(
     return cards
 
 
-def _to_discards(state: DGState, cards: list[HandCard]) -> None:
+def _to_discards(state: Draft, cards: list[HandCard]) -> None:
     decks = state.decks
     if decks is None:
         return
@@ -179,7 +187,7 @@ def _to_discards(state: DGState, cards: list[HandCard]) -> None:
 
 
 def receive(
-    state: DGState, name: str, n: int, rng: random.Random, named: Named | None = None
+    state: Draft, name: str, n: int, rng: random.Random, named: Named | None = None
 ) -> list[str]:
     """n cards from the resource stack into a player's hand ("takes into his hand
     immediately"); fewer when the stack and its discards run out; the next ones `named`
@@ -202,7 +210,7 @@ def receive(
 
 
 def lose_to(
-    state: DGState,
+    state: Draft,
     loser: str | None,
     receiver: str | None,
     n: int,

@@ -28,13 +28,14 @@ The City Hall is a target only with the option `city-hall`: its optional rule op
 
 from __future__ import annotations
 
-import copy
 import random
+from collections.abc import Sequence
 from dataclasses import field
 from typing import Any
 
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
+from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.losses import ACE_FIRST, draw_at_random, draw_named_from
 from adjudicator.dry_gulch.state import DGState, HandCard
 from adjudicator.dry_gulch.table_options import misfortune_options, misfortune_target
@@ -102,7 +103,7 @@ def play_misfortune(
     owner = building.owner
     if event in state.player(owner).against:
         return refuse(f"{owner} has a {rules.events[event].name} in front already")
-    after = copy.deepcopy(state)
+    after = Draft.of(state)
     player, victim = after.player(me), after.player(owner)
     if face_up:  # the one turned up is played first: it must be played this turn
         assert after.decks is not None
@@ -134,7 +135,12 @@ def play_misfortune(
         assert losing is not None
         losing = losing[1:]
         handed = None if handed == "iou" else handed
-    result = MisfortuneResult(me, True, (), after, owner, handed)
+    drawn: dict[str, list[str]] = {}
+    discarded: list[str] = []
+
+    def done() -> MisfortuneResult:
+        return MisfortuneResult(me, True, (), after.freeze(), owner, handed, drawn, discarded)
+
     if (losing or ace_first) and handed is not None:
         return refuse(f"{owner} hands over the {rules.events[handed].name}: no card is drawn")
     named: list[HandCard] = []
@@ -153,13 +159,13 @@ def play_misfortune(
             victim.hand.pop(next(i for i, c in enumerate(victim.hand) if c.event == handed))
             if after.decks is not None:
                 after.decks.event_discard.append(handed)
-        return result
+        return done()
     for name, n in draws:
         cards = named[:n] if losing or ace_first else draw_at_random(victim.hand, n, rng, after)
         del named[:n]
         for card in cards:  # drawn at random, an Ace sparing a card; or as named
             if event == "vandalism":
-                result.discarded.append(card.text)
+                discarded.append(card.text)
                 if after.decks is not None:  # "which is discarded": onto its discard pile
                     if card.event is not None:
                         after.decks.event_discard.append(card.event)
@@ -167,11 +173,11 @@ def play_misfortune(
                         after.decks.resource_discard.append(card.text)
             else:
                 after.player(name).hand.append(card)
-                result.drawn.setdefault(name, []).append(card.text)
-    return result
+                drawn.setdefault(name, []).append(card.text)
+    return done()
 
 
-def _hand_over(hand: list[Any], event: str, draws: list[tuple[str, int]]) -> str | None:
+def _hand_over(hand: Sequence[HandCard], event: str, draws: list[tuple[str, int]]) -> str | None:
     """What the owner hands over to lose no cards: Fire Insurance against a fire, else an
     I.O.U.; nothing when no card would be drawn anyway."""
     if not draws or not hand:

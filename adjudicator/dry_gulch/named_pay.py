@@ -26,6 +26,7 @@ role for every card, is `tests/test_dry_gulch_named_pay.py::twin`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from itertools import combinations, product
 
 from adjudicator.core.record import record
@@ -46,7 +47,7 @@ class NamedPayment:
     stores: int
 
 
-def _pick(hand: list[HandCard], named: list[str]) -> list[int] | str:
+def _pick(hand: Sequence[HandCard], named: list[str]) -> list[int] | str:
     """The hand index of each card named, or what is not in the hand."""
     free: dict[str, list[int]] = {}
     for i, c in enumerate(hand):
@@ -75,7 +76,7 @@ def _labour_sets(points: list[int], labour: int) -> set[tuple[int, ...]]:
 
 def named_payment(
     rules: Rules,
-    hand: list[HandCard],
+    hand: Sequence[HandCard],
     permit: str,
     means: Means,
     named: list[str],

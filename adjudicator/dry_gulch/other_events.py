@@ -22,13 +22,13 @@ draws; `drawing`: from the resource stack, in the order of the players who take 
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import field
 from typing import Any
 
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
+from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.losses import Moved, Named, lose_to, owner_of, receive
 from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.state import DGState
@@ -151,7 +151,7 @@ def play_event(
             return refuse(code, f"no Saloon stands: the {card.name} is played with no effect")
     elif site is not None:
         return refuse(code, f"the {card.name} is not played against a building")
-    after = copy.deepcopy(state)
+    after = Draft.of(state)
     decks = after.decks
     assert decks is not None
     decks.face_up.remove(event)
@@ -209,7 +209,7 @@ def play_event(
     if misfit is not None:
         return refuse(code, f"not the cards the {card.name} draws: {misfit}")
     decks.event_discard.append(event)
-    return EventResult(me, event, True, (), after, site, moved, drawn, permit)
+    return EventResult(me, event, True, (), after.freeze(), site, moved, drawn, permit)
 
 
 def playable_face_up(state: DGState) -> list[tuple[str, str | None]]:

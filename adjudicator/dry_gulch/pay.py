@@ -13,7 +13,7 @@ card its points, an event 1 to 3). The brute-force twin is `tests/dry_gulch_twin
 
 from __future__ import annotations
 
-from dataclasses import field
+from collections.abc import Sequence
 from typing import Any
 
 from adjudicator.core import cpsat
@@ -47,16 +47,16 @@ class Payment:
     """How each card pays: (unit, how) for resources, or labour."""
 
     permit: str
-    direct: list[tuple[str, int]] = field(default_factory=list)  # (unit kind, card index)
-    store: list[tuple[str, int]] = field(default_factory=list)
-    substitute: list[tuple[str, list[int]]] = field(default_factory=list)
-    labour: list[int] = field(default_factory=list)
+    direct: tuple[tuple[str, int], ...] = ()  # (unit kind, card index)
+    store: tuple[tuple[str, int], ...] = ()
+    substitute: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    labour: tuple[int, ...] = ()
 
     def cards(self) -> list[int]:
-        used = [i for _, i in self.direct] + [i for _, i in self.store] + self.labour
+        used = [i for _, i in self.direct] + [i for _, i in self.store] + list(self.labour)
         return used + [i for _, group in self.substitute for i in group]
 
-    def to_json(self, hand: list[HandCard]) -> dict[str, Any]:
+    def to_json(self, hand: Sequence[HandCard]) -> dict[str, Any]:
         def name(i: int) -> str:
             return hand[i].text
 
@@ -71,9 +71,9 @@ class Payment:
 
 @record
 class Plan:
-    permits: list[str]
+    permits: tuple[str, ...]
     sites: dict[str, str]  # permit -> site (a permit twice: "id#2")
-    payments: list[Payment]
+    payments: tuple[Payment, ...]
     influence: int
     spent_worth: int
 
@@ -96,7 +96,7 @@ class _Type:
     value: int
 
 
-def _types(hand: list[HandCard], rules: Rules) -> list[_Type]:
+def _types(hand: Sequence[HandCard], rules: Rules) -> list[_Type]:
     by_text: dict[str, list[int]] = {}
     for i, c in enumerate(hand):
         by_text.setdefault(c.text, []).append(i)
@@ -107,7 +107,7 @@ def _types(hand: list[HandCard], rules: Rules) -> list[_Type]:
 
 def _solve(
     rules: Rules,
-    hand: list[HandCard],
+    hand: Sequence[HandCard],
     wanted: list[str],
     means: Means,
     sites: dict[str, list[str]] | None,
@@ -265,26 +265,41 @@ def _read_plan(
         count[permit] = count.get(permit, 0) + 1
         label = permit if count[permit] == 1 else f"{permit}#{count[permit]}"
         names.append(permit)
-        pay_ = Payment(permit)
+        paid_direct: list[tuple[str, int]] = []
+        paid_store: list[tuple[str, int]] = []
+        paid_sub: list[tuple[str, tuple[int, ...]]] = []
+        paid_labour: list[int] = []
         for kind, (direct, store, sub) in kinds.items():
             for t, v in direct.items():
-                pay_.direct.extend((kind, i) for i in take(t, result.value(v)))
+                paid_direct.extend((kind, i) for i in take(t, result.value(v)))
             for _ in range(result.value(store)):
-                pay_.store.append((kind, store_cards.pop()))
+                paid_store.append((kind, store_cards.pop()))
             for _ in range(result.value(sub)):
                 n = rules.substitution[kind]
-                pay_.substitute.append((kind, sub_cards[:n]))
+                paid_sub.append((kind, tuple(sub_cards[:n])))
                 del sub_cards[:n]
         for t, v in workers.items():
-            pay_.labour.extend(take(t, result.value(v)))
-        payments.append(pay_)
+            paid_labour.extend(take(t, result.value(v)))
+        payments.append(
+            Payment(
+                permit,
+                tuple(paid_direct),
+                tuple(paid_store),
+                tuple(paid_sub),
+                tuple(paid_labour),
+            )
+        )
         for s, v in site_vars.items():
             if result.boolean_value(v):
                 placed[label] = s
     hand_value = {i: ty.value for ty in types for i in ty.indices}
     spent_worth = sum(hand_value[i] for p in payments for i in p.cards())
     return Plan(
-        names, placed, payments, sum(rules.permits[p].influence for p in names), spent_worth
+        tuple(names),
+        placed,
+        tuple(payments),
+        sum(rules.permits[p].influence for p in names),
+        spent_worth,
     )
 
 
@@ -307,9 +322,15 @@ def plan(state: DGState, player: str | None, legal_sites: dict[str, list[str]]) 
         rules, who.hand, list(who.permits), means_of(state, who.name), legal_sites
     )
     if paid is None:
-        return Plan([], {}, [], 0, 0)
+        return Plan((), {}, (), 0, 0)
     payments = [
-        Payment(p, paid.direct[b], paid.store[b], paid.substitute[b], paid.labour[b])
+        Payment(
+            p,
+            tuple(paid.direct[b]),
+            tuple(paid.store[b]),
+            tuple((kind, tuple(group)) for kind, group in paid.substitute[b]),
+            tuple(paid.labour[b]),
+        )
         for b, p in enumerate(permits)
     ]
     placed: dict[str, str] = {}
@@ -318,7 +339,7 @@ def plan(state: DGState, player: str | None, legal_sites: dict[str, list[str]]) 
         count[p] = count.get(p, 0) + 1
         placed[p if count[p] == 1 else f"{p}#{count[p]}"] = site
     influence = sum(rules.permits[p].influence for p in permits)
-    return Plan(permits, placed, payments, influence, paid.worth)
+    return Plan(tuple(permits), placed, tuple(payments), influence, paid.worth)
 
 
 def plan_cpsat(state: DGState, player: str | None, legal_sites: dict[str, list[str]]) -> Plan:

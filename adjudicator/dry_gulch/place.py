@@ -70,7 +70,7 @@ def rule_placement(state: DGState, permit: str, site: str) -> Placement:
         breaks(Code.ACROSS, f"its sidewalk would lie between two buildings ({s.across} is built)")
     after = state
     if not out:
-        after = replace(state, buildings=[*state.buildings, Built(permit, state.active, site)])
+        after = replace(state, buildings=(*state.buildings, Built(permit, state.active, site)))
     return Placement(permit, site, not out, tuple(out), after)
 
 

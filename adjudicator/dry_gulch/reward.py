@@ -15,7 +15,6 @@ drawn (`discard ... rewards C C` in a record), each refereed for being in the st
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import field
 from typing import Any
@@ -23,6 +22,7 @@ from typing import Any
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import draw_named, draw_resources
+from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState, parse_card
 
 __all__ = ["VIOLET_REWARD", "RewardResult", "reward_phase"]
@@ -101,7 +101,7 @@ def reward_phase(
             }
             for owner in owners:
                 owed[owner] += VIOLET_REWARD
-    after = copy.deepcopy(state)
+    after = Draft.of(state)
     decks = after.decks
     assert decks is not None
     rng = random.Random(seed)
@@ -123,4 +123,4 @@ def reward_phase(
             drawn[name] = got
     if queue:
         return refuse(Code.REWARD, f"more reward cards named than drawn: {' '.join(queue)}")
-    return RewardResult(me, True, (), after, {k: v for k, v in owed.items() if v}, drawn)
+    return RewardResult(me, True, (), after.freeze(), {k: v for k, v in owed.items() if v}, drawn)

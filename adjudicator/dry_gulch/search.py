@@ -18,11 +18,17 @@ and which Labor cards pay each building's labour; every one of those is tried.
 
 from __future__ import annotations
 
-from functools import cache
-from itertools import combinations_with_replacement
+from collections.abc import Sequence
 
 from adjudicator.core.record import record
-from adjudicator.dry_gulch.data import ABILITIES, GOODS, Rules
+from adjudicator.dry_gulch.allotments import (
+    cheapest_sum,
+    histogram,
+    labour_ways,
+    store_allocations,
+    store_caps,
+)
+from adjudicator.dry_gulch.data import ABILITIES, Rules
 from adjudicator.dry_gulch.state import HandCard, card_value
 
 __all__ = ["Cheapest", "Means", "best_plan", "cheapest", "site_choice", "units_of"]
@@ -74,129 +80,13 @@ def _needs(rules: Rules, permits: list[str], means: Means) -> list[tuple[list[st
     return out
 
 
-def _store_caps(rules: Rules, permits: list[str], means: Means) -> tuple[list[int], int]:
-    """How many store cards each building's own cost may take, and all of them together.
-
-    A General Store built this turn serves what is built after it, not its own cost; of
-    two stores built in one turn the first cannot use the second, so the pair's own costs
-    take one store card more than the stores owned before the turn at the most."""
-    new = [rules.permits[p].special == "general-store" for p in permits]
-    caps = [means.stores + sum(new) - int(n) for n in new]
-    return caps, min(2, means.stores + sum(new))
-
-
-def _store_allocations(
-    needs: list[tuple[list[str], int]], caps: list[int], total: int, new: list[bool], owned: int
-) -> list[list[tuple[int, str]]]:
-    """Every way to pay up to `total` goods units through the stores: (building, kind)."""
-    slots = sorted({(b, k) for b, (units, _) in enumerate(needs) for k in units if k in GOODS})
-    out: list[list[tuple[int, str]]] = [[]]
-    seen: set[tuple[str, ...]] = {()}
-    for n in range(1, total + 1):
-        for pick in combinations_with_replacement(slots, n):
-            per = [sum(1 for b, _ in pick if b == x) for x in range(len(needs))]
-            if any(p > c for p, c in zip(per, caps, strict=True)):
-                continue
-            if any(pick.count((b, k)) > needs[b][0].count(k) for b, k in set(pick)):
-                continue
-            if sum(p for p, n_ in zip(per, new, strict=True) if n_) > owned + 1:
-                continue
-            kinds = tuple(sorted(k for _, k in pick))
-            if kinds not in seen:  # the worth depends on the kinds, not on the buildings
-                seen.add(kinds)
-                out.append(list(pick))
-    return out
-
-
-def _labour_choices(labour: list[int], pool: dict[int, int]) -> list[list[list[int]]]:
-    """Every way to pay each building's labour with its own Labor cards (by points),
-    leaving out choices where a card could be dropped (its points were not needed)."""
-    values = sorted(pool, reverse=True)
-
-    def covers(need: int, left: dict[int, int]) -> list[list[int]]:
-        if need <= 0:
-            return [[]]
-        found: list[list[int]] = []
-
-        def grow(i: int, got: list[int], total: int) -> None:
-            if total >= need:
-                if all(total - v < need for v in got):
-                    found.append(list(got))
-                return
-            for j in range(i, len(values)):
-                v = values[j]
-                if got.count(v) < left.get(v, 0):
-                    got.append(v)
-                    grow(j, got, total + v)
-                    got.pop()
-
-        grow(0, [], 0)
-        return found
-
-    out: list[list[list[int]]] = []
-
-    def assign(b: int, left: dict[int, int], done: list[list[int]]) -> None:
-        if b == len(labour):
-            out.append(list(done))
-            return
-        for c in covers(labour[b], left):
-            rest = dict(left)
-            for v in c:
-                rest[v] -= 1
-            assign(b + 1, rest, [*done, c])
-
-    assign(0, dict(pool), [])
-    return out
-
-
-def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
-    """Spending Labor cards `a` is never worse than spending `b` (both sorted, largest
-    first): no more cards, each worth no more than its match. A card kept instead of a
-    dearer one saves its difference, and can raise the cheapest cards left over by no
-    more than that."""
-    return a != b and len(a) <= len(b) and all(x <= y for x, y in zip(a, b, strict=False))
-
-
-@cache
-def _labour_ways(
-    labour: tuple[int, ...], pool: tuple[tuple[int, int], ...]
-) -> dict[tuple[int, ...], list[list[int]]]:
-    """The Labor cards (by points) spent on the labour, one way for each set of cards
-    spent (which building each pays does not change the worth), and only sets that no
-    other set dominates."""
-    ways: dict[tuple[int, ...], list[list[int]]] = {}
-    for way in _labour_choices(list(labour), dict(pool)):
-        ways.setdefault(tuple(sorted((v for c in way for v in c), reverse=True)), way)
-    return {k: w for k, w in ways.items() if not any(_dominates(o, k) for o in ways)}
-
-
-def _histogram(values: list[int]) -> list[int]:
-    """How many cards are worth 0, 1, 2, ... (worths are small: at most 9)."""
-    out = [0] * 10
-    for v in values:
-        out[v] += 1
-    return out
-
-
-def _cheapest_sum(a: list[int], b: list[int], n: int) -> int | None:
-    """The least total worth of n cards from both histograms; None: fewer than n."""
-    total = 0
-    for v in range(10):
-        take = min(n, a[v] + b[v])
-        total += take * v
-        n -= take
-        if not n:
-            return total
-    return None if n else total
-
-
 def cheapest(
-    rules: Rules, hand: list[HandCard], permits: list[str], means: Means
+    rules: Rules, hand: Sequence[HandCard], permits: list[str], means: Means
 ) -> Cheapest | None:
     """The least worth of hand cards that pays for all these buildings together, or None."""
     needs = _needs(rules, permits, means)
     new = [rules.permits[p].special == "general-store" for p in permits]
-    caps, total = _store_caps(rules, permits, means)
+    caps, total = store_caps(rules, permits, means.stores)
     value = [card_value(c, rules) for c in hand]
     by_kind: dict[str, list[int]] = {}
     for i, c in enumerate(hand):
@@ -212,12 +102,12 @@ def cheapest(
             wanted[k] = wanted.get(k, 0) + 1
     if sum(lab for _, lab in needs) > sum(v * n for v, n in labor_pool.items()):
         return None
-    labour_ways = _labour_ways(tuple(lab for _, lab in needs), tuple(sorted(labor_pool.items())))
-    if not labour_ways:
+    spendings = labour_ways(tuple(lab for _, lab in needs), tuple(sorted(labor_pool.items())))
+    if not spendings:
         return None
     all_labor = sorted(hand[i].labor for i in by_kind.get("labor", []))
     labour_left: dict[tuple[int, ...], list[int]] = {}
-    for spent in labour_ways:
+    for spent in spendings:
         pool = list(all_labor)
         for v in spent:
             pool.remove(v)
@@ -231,9 +121,9 @@ def cheapest(
         hand_ways = [
             {**w, k: n} for w in hand_ways for n in range(min(most, handymen - sum(w.values())) + 1)
         ]
-    labour_hist = {spent: _histogram(left) for spent, left in labour_left.items()}
+    labour_hist = {spent: histogram(left) for spent, left in labour_left.items()}
     best: tuple[int, _Choice] | None = None
-    for alloc in _store_allocations(needs, caps, total, new, means.stores):
+    for alloc in store_allocations(needs, caps, total, new, means.stores):
         for helpers in hand_ways:
             fixed = 0
             used_kinds: dict[str, int] = {}
@@ -252,11 +142,11 @@ def cheapest(
                     base.extend(value[idx[0]] for _ in range(len(idx) - sum(helpers.values())))
                 elif key != "labor":
                     base.extend(value[i] for i in idx[used_kinds.get(key, 0) :])
-            base_hist = _histogram(base)
-            for spent_labour, way in labour_ways.items():
+            base_hist = histogram(base)
+            for spent_labour, way in spendings.items():
                 if best is not None and fixed + sum(spent_labour) >= best[0]:
                     continue
-                extra = _cheapest_sum(base_hist, labour_hist[spent_labour], any_cards)
+                extra = cheapest_sum(base_hist, labour_hist[spent_labour], any_cards)
                 if extra is None:
                     continue
                 worth = fixed + sum(spent_labour) + extra
@@ -274,7 +164,7 @@ _Choice = tuple[list[tuple[int, str]], dict[str, int], dict[str, int], list[list
 
 def _cards(
     rules: Rules,
-    hand: list[HandCard],
+    hand: Sequence[HandCard],
     needs: list[tuple[list[str], int]],
     by_kind: dict[str, list[int]],
     worth: int,
@@ -345,7 +235,7 @@ def site_choice(rules: Rules, permits: list[str], legal: dict[str, list[str]]) -
 
 def best_plan(
     rules: Rules,
-    hand: list[HandCard],
+    hand: Sequence[HandCard],
     permits: list[str],
     means: Means,
     legal: dict[str, list[str]],
@@ -374,7 +264,7 @@ def best_plan(
     labor_values = sorted((c.labor for c in hand if c.kind == "labor"), reverse=True)
     cheapest_first = sorted(card_value(c, rules) for c in hand)
 
-    # `_needs` and `_store_caps` for a set, from each permit's units worked out once
+    # `_needs` and `store_caps` for a set, from each permit's units worked out once
     is_smith = {p: rules.permits[p].special == "blacksmith" for p in order}
     is_store = {p: rules.permits[p].special == "general-store" for p in order}
     units_by = {
@@ -400,7 +290,7 @@ def best_plan(
             cards += missing * (rules.substitution[k] - 1)
             saves[k in ABILITIES] += [rules.substitution[k] - 1] * missing
         helpers = held.get("handyman", 0)
-        stores = min(2, means.stores + sum(is_store[x] for x in chosen))  # as _store_caps
+        stores = min(2, means.stores + sum(is_store[x] for x in chosen))  # as store_caps
         cards -= sum(sorted(saves[True], reverse=True)[:helpers])
         cards -= sum(sorted(saves[False], reverse=True)[:stores])
         for _, lab in needs:

@@ -37,7 +37,7 @@ from adjudicator.core.validation import check_seats
 from adjudicator.dry_gulch.decks import Decks
 from adjudicator.dry_gulch.options import DGOptions
 from adjudicator.dry_gulch.place import rule_placement
-from adjudicator.dry_gulch.state import SEATS, Built, DGPlayer, DGState, parse_card
+from adjudicator.dry_gulch.state import SEATS, Built, DGPlayer, DGState, HandCard, parse_card
 
 __all__ = ["PERMITS_DEALT", "PERMITS_PICKED", "RESOURCES_DEALT", "Hands", "deal_named", "new_table"]
 
@@ -68,7 +68,7 @@ def new_table(
     for name in chosen:
         if name not in names:
             raise InputError("RESIDENCES", name, f"is not one of the players ({', '.join(names)})")
-    state = DGState([DGPlayer(n) for n in names], names[0], options=options or DGOptions())
+    state = DGState(tuple(DGPlayer(n) for n in names), names[0], options=options or DGOptions())
     rules = state.rules
     for name in names:
         turn = replace(state, active=name)
@@ -84,7 +84,7 @@ def new_table(
         placed = rule_placement(turn, "residence", site)
         if not placed.legal:
             raise InputError("RESIDENCES", name, placed.reasons[0].message)
-        state.buildings.append(Built("residence", name, site))
+        state = replace(state, buildings=(*state.buildings, Built("residence", name, site)))
     rng = random.Random(seed)
     resources = [
         f"labor:{labor}" if kind == "labor" else kind
@@ -99,6 +99,8 @@ def new_table(
         rng.shuffle(stack)
     if state.options.advanced_setup and any(p for _, p in named.values()):
         raise InputError("HANDS", "", "with the option advanced-setup permits are picked: [Picks]")
+    hands_dealt: dict[str, tuple[HandCard, ...]] = {name: () for name in names}
+    permits_dealt: dict[str, list[str]] = {name: [] for name in names}
     for what, stack, n, pick in (
         ("resource", resources, RESOURCES_DEALT, 0),
         ("permit", permits, 0 if state.options.advanced_setup else PERMITS_DEALT, 1),
@@ -107,21 +109,28 @@ def new_table(
         dealt = deal_named(stack, wanted, n, names)
         if isinstance(dealt, tuple):
             raise InputError("HANDS", dealt[0], f"{what}s: {dealt[1]}")
-        for p in state.players:
+        for name in names:
             if pick == 0:
-                p.hand = [parse_card(text, rules) for text in dealt[p.name]]
+                hands_dealt[name] = tuple(parse_card(text, rules) for text in dealt[name])
             elif n:
-                p.permits = dealt[p.name]
+                permits_dealt[name] = dealt[name]
     if state.options.advanced_setup:
-        _draft(state, permits, picks or {})
+        _draft(state, permits, picks or {}, permits_dealt)
     elif picks:
         raise InputError("PICKS", "", "permits are picked only with the option advanced-setup")
-    state.decks = Decks(1, resources, [], permits, [], events, [])
-    return state
+    players = tuple(
+        replace(p, hand=hands_dealt[p.name], permits=tuple(permits_dealt[p.name]))
+        for p in state.players
+    )
+    decks = Decks(1, tuple(resources), (), tuple(permits), (), tuple(events), ())
+    return replace(state, players=players, decks=decks)
 
 
-def _draft(state: DGState, stack: list[str], picks: dict[str, list[str]]) -> None:
-    """Each player from the last backwards picks one permit from the stack, twice round."""
+def _draft(
+    state: DGState, stack: list[str], picks: dict[str, list[str]], held: dict[str, list[str]]
+) -> None:
+    """Each player from the last backwards picks one permit from the stack, twice round
+    (`stack` and each player's `held` permits changed in place)."""
     names = state.names()
     for name, chosen in picks.items():
         if name not in names:
@@ -139,7 +148,7 @@ def _draft(state: DGState, stack: list[str], picks: dict[str, list[str]]) -> Non
             else:
                 permit = max(stack, key=lambda p: influence[p])  # the first of equals
             stack.remove(permit)
-            state.player(name).permits.append(permit)
+            held[name].append(permit)
 
 
 def deal_named(

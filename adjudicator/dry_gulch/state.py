@@ -5,6 +5,7 @@ game = "dry-gulch"
 active = "ann"
 # stagecoach = true                     # the Wells Fargo Wagon has been played
 # city_hall_closed = "bob"              # option city-hall: closed on bob's turn
+# phase = "build"                       # where the turn is (the phase commands' --write)
 [[players]]
 name = "ann"
 hand = ["carpenter", "lumber", "lumber", "labor:2", "event:iou"]   # resource kinds, Labor
@@ -24,9 +25,10 @@ half = "up"
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, Protocol
 
 from pydantic import Field, StrictBool
 
@@ -48,6 +50,7 @@ __all__ = [
     "card_value",
     "load_dg_state",
     "parse_card",
+    "specials_of",
     "state_data",
 ]
 
@@ -91,7 +94,7 @@ def card_value(card: HandCard, rules: Rules) -> int:
     return rules.substitution[card.kind]
 
 
-@dataclass
+@record
 class Built:
     permit: str
     owner: str
@@ -101,37 +104,56 @@ class Built:
     fire: str | None = None
 
 
-@dataclass
+@record
 class DGPlayer:
     name: str
-    hand: list[HandCard] = field(default_factory=list)
-    permits: list[str] = field(default_factory=list)
-    played: list[str] = field(default_factory=list)
-    against: list[str] = field(default_factory=list)
+    hand: tuple[HandCard, ...] = ()
+    permits: tuple[str, ...] = ()
+    played: tuple[str, ...] = ()
+    against: tuple[str, ...] = ()
 
 
-@dataclass
+class _Built(Protocol):
+    @property
+    def permit(self) -> str: ...
+    @property
+    def owner(self) -> str: ...
+    @property
+    def site(self) -> str: ...
+    @property
+    def damaged(self) -> bool: ...
+
+
+def specials_of(rules: Rules, buildings: Iterable[_Built], owner: str | None) -> list[str]:
+    """The special functions of undamaged buildings (of one owner, or anyone's)."""
+    return [
+        rules.permits[b.permit].special
+        for b in buildings
+        if not b.damaged and (owner is None or b.owner == owner)
+    ]
+
+
+@record
 class DGState(Seats[DGPlayer]):
-    players: list[DGPlayer]
+    """A table, frozen: a move makes a new state (`draft.Draft` is its working copy)."""
+
+    players: tuple[DGPlayer, ...]
     active: str
-    buildings: list[Built] = field(default_factory=list)
+    buildings: tuple[Built, ...] = ()
     decks: Decks | None = None  # the stacks and discards, when the state keeps them
     options: DGOptions = field(default_factory=DGOptions)  # the table's (`options.py`)
     stagecoach: bool = False  # the Wells Fargo Wagon has been played (the City Hall Clock)
     city_hall_closed: str | None = None  # DG-OPT-CITY-HALL: closed on this player's turn
-
-    @property
-    def rules(self) -> Rules:
-        return load_rules()
+    # A state file's place in the active player's turn, as the phase commands' --write
+    # left it (`phase_order.py`); None: not kept (a game keeps its phase itself).
+    phase: str | None = None
+    # The board and cards the state is played with: carried, not looked up, so a state
+    # is the whole of what a ruling reads (not compared: the same game's cards).
+    rules: Rules = field(default_factory=load_rules, compare=False, repr=False)
 
     def specials_built(self, owner: str | None = None) -> list[str]:
         """The special functions of undamaged buildings (of one owner, or anyone's)."""
-        rules = self.rules
-        return [
-            rules.permits[b.permit].special
-            for b in self.buildings
-            if not b.damaged and (owner is None or b.owner == owner)
-        ]
+        return specials_of(self.rules, self.buildings, owner)
 
     def occupied(self) -> dict[str, Built]:
         return {b.site: b for b in self.buildings}
@@ -145,7 +167,7 @@ class _Player(StrictMutable):
     against: list[str] = []
 
 
-class _Built(StrictMutable):
+class _BuiltModel(StrictMutable):
     permit: str
     owner: str
     site: str
@@ -157,11 +179,12 @@ class _State(StrictMutable):
     game: str
     active: str
     players: list[_Player] = []  # 3 to 6 (rulebook: "The 3 to 6 players"): check_seats
-    buildings: list[_Built] = []
+    buildings: list[_BuiltModel] = []
     decks: dict[str, Any] | None = None  # checked by `decks.decks_from`
     options: dict[str, Any] | None = None  # checked by `options.options_from`
     stagecoach: StrictBool = False
     city_hall_closed: str | None = None
+    phase: Literal["events", "draw", "build", "discard"] | None = None
 
 
 #: The rulebook's player count ("The 3 to 6 players").
@@ -219,7 +242,9 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
                     raise fail(f"{entry}.{key}", f"unknown event {e!r}")
                 if rules.events[e].triangle != triangle:
                     raise fail(f"{entry}.{key}", f"{e!r} is not a {triangle} card")
-        players.append(DGPlayer(p.name, hand, list(p.permits), list(p.played), list(p.against)))
+        players.append(
+            DGPlayer(p.name, tuple(hand), tuple(p.permits), tuple(p.played), tuple(p.against))
+        )
     seen: dict[str, str] = {}
     built = []
     for i, b in enumerate(m.buildings):
@@ -277,13 +302,15 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
     if m.city_hall_closed is not None and m.city_hall_closed not in names:
         raise fail("city_hall_closed", f"{m.city_hall_closed!r} is not one of the players")
     return DGState(
-        players,
+        tuple(players),
         m.active,
-        built,
+        tuple(built),
         decks_from(m.decks, rules, source),
         options_from(m.options, source),
         m.stagecoach,
         m.city_hall_closed,
+        m.phase,
+        rules,
     )
 
 
@@ -362,4 +389,5 @@ def state_data(s: DGState) -> dict[str, Any]:
         | ({"options": options_data(s.options)} if options_data(s.options) else {})
         | ({"stagecoach": True} if s.stagecoach else {})
         | ({"city_hall_closed": s.city_hall_closed} if s.city_hall_closed else {})
+        | ({"phase": s.phase} if s.phase else {})
     )

@@ -32,11 +32,11 @@ building burning from it is repaired.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
+from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState
 
 __all__ = [
@@ -70,7 +70,7 @@ def misfortune_target(state: DGState, permit: str) -> bool:
     return state.options.city_hall or state.rules.permits[permit].special != "city-hall"
 
 
-def misfortune_options(after: DGState, event: str, site: str) -> None:
+def misfortune_options(after: Draft, event: str, site: str) -> None:
     """A misfortune just played against `site` (changed in place): with the options, a City
     Hall there closes, and a Fire sets the building burning."""
     building = after.occupied().get(site)
@@ -82,7 +82,7 @@ def misfortune_options(after: DGState, event: str, site: str) -> None:
         building.fire = building.owner
 
 
-def spread_fire(state: DGState) -> list[str]:
+def spread_fire(state: Draft) -> list[str]:
     """At the start of a turn (`state` changed in place): the sites the fire reaches."""
     if not state.options.spreading_fire or "firehouse" in state.specials_built():
         return []
@@ -97,7 +97,7 @@ def spread_fire(state: DGState) -> list[str]:
     return reached
 
 
-def fire_goes_out(after: DGState, player: str, fire_discarded: bool) -> list[str]:
+def fire_goes_out(after: Draft, player: str, fire_discarded: bool) -> list[str]:
     """The player's discard phase repairs their damaged buildings (their misfortune cards
     are gone) but not one burning from another's Fire; with their Fire discarded, every
     building burning from it is repaired too. The sites repaired, changed in place."""
@@ -140,7 +140,7 @@ def reopen_city_hall(state: DGState, cards: list[str]) -> ReopenResult:
         return refuse("the City Hall is open")
     if len(cards) != REOPEN_CARDS:
         return refuse(f"the City Hall is reopened by discarding {REOPEN_CARDS} cards")
-    after = copy.deepcopy(state)
+    after = Draft.of(state)
     hand = after.player(me).hand
     for text in cards:
         i = next((i for i, c in enumerate(hand) if c.text == text), None)
@@ -153,4 +153,4 @@ def reopen_city_hall(state: DGState, cards: list[str]) -> ReopenResult:
             else:
                 after.decks.resource_discard.append(card.text)
     after.city_hall_closed = None
-    return ReopenResult(me, True, (), after, tuple(cards))
+    return ReopenResult(me, True, (), after.freeze(), tuple(cards))

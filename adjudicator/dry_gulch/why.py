@@ -8,14 +8,17 @@ put together, so that whoever shows the answer decides nothing.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
 from adjudicator.core.errors import RulesError
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.data import Rules
-from adjudicator.dry_gulch.pay import Payment, Plan, pay, plan, why_not
+from adjudicator.dry_gulch.pay import Payment, Plan, means_of, pay, plan, why_not
 from adjudicator.dry_gulch.place import legal_sites
+from adjudicator.dry_gulch.search import cheapest
 from adjudicator.dry_gulch.state import DGState, HandCard, card_value
 
 __all__ = [
@@ -46,7 +49,7 @@ class PayAnswer:
     player: str
     permit: str
     holds_permit: bool  # the answer is given either way: what the hand could pay
-    hand: list[HandCard]
+    hand: Sequence[HandCard]
     payment: Payment | None  # the payment that keeps the most valuable hand; None: none
     why_not: str | None = None  # when there is no payment: the shortfall
 
@@ -105,6 +108,8 @@ class Why(StrEnum):
 
     NO_SITE = "no legal free site"
     HAND_SHORT = "the hand does not stretch to it"
+    # The hand pays for it alone, but not as well as for the plan's buildings.
+    COMPETES = "the hand pays for it alone, not together with the plan's buildings"
 
 
 @record
@@ -120,12 +125,17 @@ class Placement:
 class LeftOut:
     permit: str
     why: Why
+    detail: str = ""  # the why in full, when there is more to say (COMPETES: which cards)
+
+    @property
+    def words(self) -> str:
+        return self.detail or str(self.why)
 
 
 @record
 class PlanAnswer:
     player: str
-    hand: list[HandCard]
+    hand: Sequence[HandCard]
     plan: Plan
     placements: list[Placement]  # in the plan's order
     left_out: list[LeftOut]  # the player's other permits, in the order they hold them
@@ -139,10 +149,14 @@ class PlanAnswer:
                 {"building": p.permit, "site": p.site, "payment": p.payment.to_json(self.hand)}
                 for p in self.placements
             ],
+            "waiting": [
+                {"building": x.permit, "why": x.why.name.lower(), "words": x.words}
+                for x in self.left_out
+            ],
         }
 
 
-def plan_labels(permits: list[str]) -> list[str]:
+def plan_labels(permits: Sequence[str]) -> list[str]:
     """The names of a plan's buildings in `Plan.sites`: a permit's id, `id#2` for its
     second building, and so on.
 
@@ -170,5 +184,34 @@ def plan_answer(state: DGState, player: str | None = None) -> PlanAnswer:
     left = list(who.permits)
     for built in best.permits:
         left.remove(built)
-    left_out = [LeftOut(p, Why.HAND_SHORT if sites[p] else Why.NO_SITE) for p in left]
+    left_out = [_waits(state, who.name, best, p, bool(sites[p])) for p in left]
     return PlanAnswer(who.name, list(who.hand), best, placements, left_out)
+
+
+def _waits(state: DGState, player: str, best: Plan, permit: str, placed: bool) -> LeftOut:
+    """Why a permit is not in the best plan. One the hand pays for alone competes with the
+    plan's buildings for cards: the building of the plan it cannot be paid with, and the
+    cards both payments need ("both need the one labor:3 card")."""
+    if not placed:
+        return LeftOut(permit, Why.NO_SITE)
+    alone = pay(state, permit, player)
+    if alone is None:
+        return LeftOut(permit, Why.HAND_SHORT)
+    rules, hand = state.rules, state.player(player).hand
+    means = means_of(state, player)
+    for other in best.payments:
+        if cheapest(rules, hand, [permit, other.permit], means) is not None:
+            continue  # these two together fit the hand
+        # The cards of a text the two payments take more of together than the hand holds.
+        held = Counter(c.text for c in hand)
+        used = Counter(hand[i].text for i in (*alone.cards(), *other.cards()))
+        texts = [t for t in dict.fromkeys(hand[i].text for i in alone.cards()) if used[t] > held[t]]
+        need = " and ".join(
+            f"the one {t} card" if sum(c.text == t for c in hand) == 1 else f"the {t} cards"
+            for t in texts
+        )
+        with_other = f"the hand pays for it alone, not with the {rules.permits[other.permit].name}"
+        return LeftOut(
+            permit, Why.COMPETES, f"{with_other}: both need {need}" if need else with_other
+        )
+    return LeftOut(permit, Why.COMPETES)

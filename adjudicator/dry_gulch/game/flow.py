@@ -22,16 +22,19 @@ replays the same.
 
 from __future__ import annotations
 
-import copy
 import random
-from dataclasses import field, replace
+from dataclasses import replace
 from typing import Any, Literal
 
+from adjudicator.core.errors import InputError
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.discard import discard_phase
-from adjudicator.dry_gulch.draw import draw_phase
+from adjudicator.dry_gulch.draft import Draft
+from adjudicator.dry_gulch.draw import rule_draw
 from adjudicator.dry_gulch.events import event_phase
+from adjudicator.dry_gulch.game.outcome import Outcome
+from adjudicator.dry_gulch.game.payments import payment_for, payment_named
 from adjudicator.dry_gulch.game.record import (
     Build,
     DGHeader,
@@ -46,13 +49,11 @@ from adjudicator.dry_gulch.game.record import (
 )
 from adjudicator.dry_gulch.losses import Named
 from adjudicator.dry_gulch.misfortune import play_misfortune
-from adjudicator.dry_gulch.named_pay import NamedPayment, named_payment
 from adjudicator.dry_gulch.other_events import CODES, play_event, playable_face_up
-from adjudicator.dry_gulch.pay import means_of, why_not
+from adjudicator.dry_gulch.pay import why_not
 from adjudicator.dry_gulch.place import rule_placement
 from adjudicator.dry_gulch.reward import reward_phase
 from adjudicator.dry_gulch.score import score
-from adjudicator.dry_gulch.search import Cheapest, Means, cheapest
 from adjudicator.dry_gulch.setup import new_table
 from adjudicator.dry_gulch.state import DGState, parse_card
 from adjudicator.dry_gulch.table_options import reopen_city_hall, spread_fire, unplayable_kept
@@ -71,37 +72,6 @@ __all__ = [
 Phase = Literal["events", "draw", "build", "over"]
 
 
-@record
-class Outcome:
-    """One move ruled: legal or not, the rule code of a refusal, in words, and the mover's
-    influence after it (before it, when refused)."""
-
-    move: Move
-    legal: bool
-    code: str | None
-    message: str
-    influence: int
-    won: bool = False
-    detail: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def claim_wrong(self) -> bool:
-        return self.legal and self.move.claimed is not None and self.move.claimed != self.influence
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "player": self.move.player,
-            "line": self.move.line,
-            "legal": self.legal,
-            "code": self.code,
-            "message": self.message,
-            "influence": self.influence,
-            "claimed": self.move.claimed,
-            "won": self.won,
-            "detail": self.detail,
-        }
-
-
 def _start(state: DGState) -> Phase:
     """The first phase of the active player's turn (`DG-EVENT-ROUND1`)."""
     decks = state.decks
@@ -114,26 +84,6 @@ def _start(state: DGState) -> Phase:
 def move_seed(base: int, n: int) -> int:
     """The seed of the n-th move's draws: the same record always draws the same cards."""
     return random.Random(f"dry-gulch:{base}:{n}").getrandbits(32)
-
-
-def payment_named(
-    state: DGState, permit: str, stores_used: int, named: list[str]
-) -> NamedPayment | str:
-    """The named cards as the active player's payment for one building (`DG-PAY-KEEP`),
-    with what is left of the turn's General Store allowance, or why they are none."""
-    means = means_of(state, state.active)
-    left = Means(max(0, means.stores - stores_used), means.blacksmith)
-    hand = state.player(state.active).hand
-    replace_any = state.options.replace == "any"
-    return named_payment(state.rules, hand, permit, left, named, replace_any)
-
-
-def payment_for(state: DGState, permit: str, stores_used: int) -> Cheapest | None:
-    """The payment keeping the most worth for one building of the active player, with what
-    is left of the turn's General Store allowance (`DG-STORE`)."""
-    means = means_of(state, state.active)
-    left = Means(max(0, means.stores - stores_used), means.blacksmith)
-    return cheapest(state.rules, state.player(state.active).hand, [permit], left)
 
 
 @record
@@ -213,7 +163,11 @@ class DGGame:
             words = f"reopened the City Hall, discarding {' '.join(move.cards)}"
             return self._next(move, ro.after, "draw", words, ro.to_json())
         if isinstance(move, Draw):
-            dr = draw_phase(self.state, list(move.how), seed)
+            try:
+                drawing = move.words
+            except ValueError as exc:  # a Draw made in code, not read: bad input
+                raise InputError("DRAW", repr(" ".join(move.how)), str(exc)) from None
+            dr = rule_draw(self.state, drawing, seed)
             if not dr.legal:
                 return refuse(dr.reasons[0].code, dr.reasons[0].message)
             got = dr.resources + ([f"the {dr.permit} permit"] if dr.permit else [])
@@ -286,7 +240,7 @@ class DGGame:
                 reverse=True,
             )
             stores = len(paid.store[0])
-        after = copy.deepcopy(placed.after)
+        after = Draft.of(placed.after)
         player, decks = after.player(me), after.decks
         assert decks is not None
         spent = [player.hand.pop(i) for i in cards]
@@ -300,7 +254,7 @@ class DGGame:
         words = f"built the {name} on {move.site}, paying {' '.join(c.text for c in spent)}"
         return self._next(
             move,
-            after,
+            after.freeze(),
             "build",
             words,
             {"paid": [c.text for c in reversed(spent)], "site": move.site},
@@ -333,7 +287,7 @@ class DGGame:
                 f"the {card.name} is playable after the stagecoach (Wells Fargo Wagon) has "
                 "arrived: none has been played"
             )
-        after = copy.deepcopy(state)
+        after = Draft.of(state)
         player = after.player(me)
         if in_hand:
             player.hand.remove(next(c for c in player.hand if c.event == move.event))
@@ -342,13 +296,14 @@ class DGGame:
             after.decks.face_up.remove(move.event)
         player.played.append(move.event)
         needed = rules.needed(len(state.players))
-        if move.event == "gold-strike" and score(after).influence[me] < needed:
+        played = after.freeze()
+        if move.event == "gold-strike" and score(played).influence[me] < needed:
             return refuse(
                 f"the {card.name} is played only at the end of the game: the point that wins it"
             )
         return self._next(
             move,
-            after,
+            played,
             "build",
             f"played the {card.name}",
             {"played": move.event},
@@ -393,22 +348,23 @@ class DGGame:
             return self, Outcome(
                 move, False, str(rw.reasons[0].code), rw.reasons[0].message, self.influence(me)
             )
-        after = rw.after
-        decks = after.decks
+        kept = unplayable_kept(rw.after, list(rw.after.decks.face_up if rw.after.decks else ()))
+        cleared = Draft.of(rw.after)
+        decks = cleared.decks
         assert decks is not None
         unplayed, decks.face_up = list(decks.face_up), []
-        kept = unplayable_kept(after, unplayed)  # option violet-unplayable=hand
-        after.player(me).hand.extend(parse_card(f"event:{e}", after.rules) for e in kept)
+        # option violet-unplayable=hand
+        cleared.player(me).hand.extend(parse_card(f"event:{e}", cleared.rules) for e in kept)
         for e in kept:
             unplayed.remove(e)
         decks.event_discard.extend(unplayed)
         over = {name: list(cards) for name, cards in move.over}
-        ds = discard_phase(after, list(move.cards), seed + 1, over)
+        ds = discard_phase(cleared.freeze(), list(move.cards), seed + 1, over)
         if not ds.legal:
             return self, Outcome(
                 move, False, str(ds.reasons[0].code), ds.reasons[0].message, self.influence(me)
             )
-        after = ds.after
+        after = Draft.of(ds.after)
         names = after.names()
         nxt = names[(names.index(me) + 1) % len(names)]
         after.active = nxt
@@ -431,17 +387,18 @@ class DGGame:
             parts.append(f"the fire spreads to {', '.join(burnt)}")
         detail = {"reward": rw.to_json(), "unplayed": unplayed, "discard": ds.to_json()}
         detail |= {"fire_spread": burnt} if burnt else {}
+        turned = after.freeze()
         game = replace(
             self,
-            state=after,
-            phase=_start(after),
+            state=turned,
+            phase=_start(turned),
             turn=self.turn + 1,
             played=self.played + 1,
             built=(),
             violet=(),
             stores_used=0,
         )
-        mine = score(after).influence[me]  # repaired buildings count fully again
+        mine = score(turned).influence[me]  # repaired buildings count fully again
         return game, Outcome(move, True, None, "; ".join(parts), mine, False, detail)
 
 

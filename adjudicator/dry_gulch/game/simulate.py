@@ -27,7 +27,8 @@ from typing import Any, Literal
 
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.events import event_phase
-from adjudicator.dry_gulch.game.flow import DGGame, move_seed, new_game, payment_for
+from adjudicator.dry_gulch.game.flow import DGGame, move_seed, new_game
+from adjudicator.dry_gulch.game.moves import build_moves, misfortune_moves
 from adjudicator.dry_gulch.game.record import (
     Build,
     DGHeader,
@@ -41,9 +42,7 @@ from adjudicator.dry_gulch.game.record import (
     Violet,
 )
 from adjudicator.dry_gulch.other_events import playable_face_up
-from adjudicator.dry_gulch.place import legal_sites
 from adjudicator.dry_gulch.score import score
-from adjudicator.dry_gulch.table_options import misfortune_target
 
 __all__ = ["NAMES", "DGGameResult", "DGSimulation", "Policy", "choose", "play_game", "simulate"]
 
@@ -104,7 +103,7 @@ def _violet(game: DGGame) -> Move | None:
     decks = state.decks
     assert decks is not None
     standing = set(state.specials_built())
-    held = [c.event for c in state.player(me).hand if c.event is not None] + decks.face_up
+    held = [c.event for c in state.player(me).hand if c.event is not None] + [*decks.face_up]
     lacks = score(state).lacks[me]
     for e in dict.fromkeys(held):
         card = rules.events[e]
@@ -119,28 +118,23 @@ def _violet(game: DGGame) -> Move | None:
 
 
 def _builds(game: DGGame) -> list[tuple[str, list[str]]]:
-    """The permits the hand pays for now, each with its legal sites."""
-    state, me = game.state, game.state.active
-    out = []
-    for permit in dict.fromkeys(state.player(me).permits):
-        sites = legal_sites(state, permit)
-        if sites and payment_for(state, permit, game.stores_used) is not None:
-            out.append((permit, sites))
-    return out
+    """The permits the hand pays for now, each with its legal sites (`moves.build_moves`)."""
+    out: dict[str, list[str]] = {}
+    for move in build_moves(game):
+        out.setdefault(move.permit, []).append(move.site)
+    return list(out.items())
 
 
 def _misfortunes(game: DGGame) -> list[tuple[str, str, str]]:
-    """(event, site, owner) for each misfortune the active player may play now."""
+    """(event, site, owner) for each misfortune the active player may play now from the
+    hand against a fellow player's building (`moves.misfortune_moves`)."""
     state, me = game.state, game.state.active
-    held = {c.event for c in state.player(me).hand if c.event in ("fire", "vandalism")}
+    held = {c.event for c in state.player(me).hand}
+    owners = {b.site: b.owner for b in state.buildings}
     return [
-        (e, b.site, b.owner)
-        for e in sorted(e for e in held if e is not None)
-        for b in state.buildings
-        if b.owner != me
-        and not b.damaged
-        and e not in state.player(b.owner).against
-        and misfortune_target(state, b.permit)  # DG-OPT-CITY-HALL
+        (m.event, m.site, owners[m.site])
+        for m in misfortune_moves(state)
+        if m.event in held and owners[m.site] != me
     ]
 
 

@@ -4,6 +4,7 @@ rulings, through its own game flow."""
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,12 @@ class DryGulchTable:
     def read(self, text: str, source: str, base: Path) -> DGRecord:
         return record_from_text(text, source)
 
+    def legal_moves(self, game: DGGame) -> Iterator[Move]:
+        """The moves the player to act may make now (`game/moves.py`)."""
+        from adjudicator.dry_gulch.game.moves import legal_moves
+
+        return legal_moves(game)
+
     def parse_move(self, line: str, source: str) -> Move:
         try:
             return parse_move(line)
@@ -82,6 +89,11 @@ class DryGulchTable:
                 f"{source}: player {move.player!r}: unknown player "
                 f"(players: {', '.join(names)}){hint}"
             )
+        from adjudicator.dry_gulch.game.vocabulary import unknown_name
+
+        unknown = unknown_name(move, game.state.rules)
+        if unknown is not None:  # a slip of the pen, not a move the rules refuse
+            raise RulesError(f"{source}: {unknown}")
 
     def apply(self, game: DGGame, move: Move) -> tuple[DGGame, Ruled]:
         from adjudicator.dry_gulch.state import state_data

@@ -1,0 +1,167 @@
+"""The `dry-gulch` commands as a new user at a table of three meets them: drawing from
+the permit stack shows the two before one is kept; the phase commands' --write keep where
+the turn stands (a second draw is refused, DG-PHASE) and say what they wrote; `plan` says
+why a building the hand pays for alone waits; a mistyped site or permit in a record's move
+is one line with the closest id; `--player` names the player (`--by` still read)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from adjudicator.cli.main import app
+from adjudicator.dry_gulch.state import load_dg_state
+
+runner = CliRunner()
+
+TABLE = """\
+game = "dry-gulch"
+active = "ann"
+[[players]]
+name = "ann"
+hand = {hand}
+permits = {permits}
+[[players]]
+name = "bob"
+[[players]]
+name = "cid"
+[[buildings]]
+permit = "residence"
+owner = "ann"
+site = "nw-2"
+[[buildings]]
+permit = "residence"
+owner = "bob"
+site = "ne-2"
+[[buildings]]
+permit = "residence"
+owner = "cid"
+site = "sw-6"
+"""
+
+
+def _state(tmp_path: Path, hand: list[str], permits: list[str], decks: str = "") -> Path:
+    path = tmp_path / "dg.toml"
+    path.write_text(TABLE.format(hand=json.dumps(hand), permits=json.dumps(permits)) + decks)
+    return path
+
+
+DECKS = '[decks]\nround = 2\nresources = ["lumber", "brick", "food", "mason"]\n'
+DECKS += 'permits = ["hotel", "opera", "saloon"]\n'
+
+
+def test_drawing_from_the_permit_stack_shows_the_two_and_asks_which_to_keep(
+    tmp_path: Path,
+) -> None:
+    path = _state(tmp_path, ["lumber"], [], DECKS)
+    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "permit", "stack"], input="Opera\n")
+    assert r.exit_code == 0, r.output
+    assert "ann draws from the permit stack: hotel (Hotel), opera (Opera)" in r.stdout
+    assert "Keep which permit (hotel or opera)" in r.stdout
+    assert "draws the opera permit" in r.stdout and "hotel permit goes face up" in r.stdout
+    # a name that is not one of the two is asked again; no answer at all is one line
+    r = runner.invoke(
+        app, ["dry-gulch", "draw", str(path), "permit", "stack"], input="saloon\nhotel\n"
+    )
+    assert r.exit_code == 0 and "'saloon' is not one of the two" in r.stderr
+    assert "draws the hotel permit" in r.stdout
+    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "permit", "stack"], input="")
+    assert r.exit_code == 1 and "no permit chosen" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "permit", "stack", "--json"])
+    assert r.exit_code == 1 and "name the permit kept, one of: hotel (Hotel), opera" in r.stderr
+    assert "Traceback" not in r.output
+
+
+def test_the_phase_commands_keep_the_turns_phase_and_say_what_they_wrote(
+    tmp_path: Path,
+) -> None:
+    path = _state(tmp_path, ["lumber"], [], DECKS)
+    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "resources", "--write"])
+    assert r.exit_code == 0, r.output
+    assert f"wrote {path}: the state after the draw; next: ann's build phase" in r.stdout
+    assert load_dg_state(path).phase == "build"
+    before = path.read_text()
+    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "resources", "--write"])
+    assert r.exit_code == 1 and "DG-PHASE" in r.stderr and "one draw a turn" in r.stderr
+    assert path.read_text() == before  # refused: nothing written
+    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "resources", "--json"])
+    assert r.exit_code == 1 and json.loads(r.stdout)["reasons"][0]["code"] == "DG-PHASE"
+    r = runner.invoke(app, ["dry-gulch", "events", str(path), "--discard", "fire"])
+    assert r.exit_code == 1 and "DG-PHASE" in r.stderr and "event phase is over" in r.stderr
+    r = runner.invoke(app, ["dry-gulch", "discard", str(path), "--write"])
+    assert r.exit_code == 0 and "the state after the discard; ann's turn is over" in r.stdout
+    assert load_dg_state(path).phase is None
+    # a state that does not say where its turn stands (written by hand) allows any phase
+    fresh = _state(tmp_path, ["lumber"], [], DECKS)
+    assert "phase" not in fresh.read_text()
+    r = runner.invoke(app, ["dry-gulch", "draw", str(fresh), "resources"])
+    assert r.exit_code == 0
+
+
+def test_plan_says_why_a_building_the_hand_pays_for_alone_waits(tmp_path: Path) -> None:
+    # The Hatmaker and the Barber both need labour, and the hand holds one Labor card.
+    hand = ["carpenter", "carpenter", "lumber", "lumber", "entertainment", "labor:3"]
+    path = _state(tmp_path, hand, ["hatmaker", "barber"])
+    r = runner.invoke(app, ["dry-gulch", "plan", str(path), "--json"])
+    assert r.exit_code == 0, r.output
+    answer = json.loads(r.stdout)
+    assert [b["building"] for b in answer["buildings"]] == ["hatmaker"]
+    waiting = answer["waiting"]
+    assert [w["building"] for w in waiting] == ["barber"] and waiting[0]["why"] == "competes"
+    assert "both need the one labor:3 card" in waiting[0]["words"]
+    r = runner.invoke(app, ["dry-gulch", "plan", str(path)])
+    assert "not with the Hatmaker: both need the one labor:3 card" in " ".join(r.stdout.split())
+    # one the hand cannot pay for even alone is short, as before
+    short = _state(tmp_path, ["lumber"], ["hatmaker"])
+    r = runner.invoke(app, ["dry-gulch", "plan", str(short), "--json"])
+    assert json.loads(r.stdout)["waiting"][0]["why"] == "hand_short"
+
+
+def test_a_mistyped_site_or_permit_in_a_move_is_one_line_with_the_closest_id(
+    tmp_path: Path,
+) -> None:
+    rec = tmp_path / "g.game"
+    r = runner.invoke(
+        app,
+        [
+            "game",
+            "new",
+            str(rec),
+            "--edition",
+            "dry-gulch",
+            "--players",
+            "ann,bob,cid",
+            "--seed",
+            "7",
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    assert runner.invoke(app, ["game", "move", str(rec), "ann: draw resources"]).exit_code == 0
+    for move, line in (
+        ("ann: build hotell at nw-1", "unknown permit 'hotell'; did you mean 'hotel'?"),
+        ("ann: build hotel at nw-9", "unknown site 'nw-9'; did you mean 'nw-8'?"),
+        ("ann: fire nw-9", "unknown site 'nw-9'; did you mean 'nw-8'?"),
+        ("ann: play silk-lac", "unknown event 'silk-lac'; did you mean 'silk-lace'?"),
+    ):
+        r = runner.invoke(app, ["game", "move", str(rec), move])
+        assert r.exit_code == 1 and line in r.stderr, r.output
+        assert "DG-PAY" not in r.output and len(r.stderr.strip().splitlines()) == 1
+    # a known permit the player does not hold is still the rules' refusal
+    r = runner.invoke(app, ["game", "move", str(rec), "ann: build hotel at nw-1"])
+    assert r.exit_code == 1 and "DG-PAY" in r.stderr
+
+
+def test_the_player_is_named_with_player_and_by_is_still_read(tmp_path: Path) -> None:
+    path = _state(tmp_path, ["lumber"], [])
+    for flag in ("--player", "--by"):
+        r = runner.invoke(app, ["dry-gulch", "pay", str(path), "hatmaker", flag, "bob", "--json"])
+        assert r.exit_code == 0 and json.loads(r.stdout)["player"] == "bob", r.output
+        r = runner.invoke(app, ["dry-gulch", "plan", str(path), flag, "cid", "--json"])
+        assert r.exit_code == 0 and json.loads(r.stdout)["player"] == "cid"
+    r = runner.invoke(app, ["dry-gulch", "plan", "--help"])
+    assert "--player" in r.stdout and "--by" not in r.stdout
+    r = runner.invoke(app, ["dry-gulch", "plan", str(path), "--player", "dan"])
+    assert r.exit_code == 1 and "--player" in r.stderr
