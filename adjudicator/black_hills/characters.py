@@ -15,7 +15,7 @@ from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import Character
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
 from adjudicator.black_hills.invest import TRADES, Means
-from adjudicator.black_hills.notation import number, resource
+from adjudicator.black_hills.notation import invest_words
 from adjudicator.black_hills.robbery import hire_gunman
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
@@ -326,7 +326,7 @@ def invest(turn: Turn, args: list[str]) -> None:
         raise IllegalTurnError(Code.PLAGUE, f"{s.plague}'s Plague: no character invests this round")
     if turn.investor == "sheriff" and turn.sheriff_used:
         raise IllegalTurnError(Code.SHERIFF, "the Sheriff invests once a turn")
-    want, named = _invest_words(args)
+    want, named = invest_words(args)
     if named:
         turn.pay_named(turn.investor, named, want, "invests in the City")
         if turn.investor == "sheriff":
@@ -340,23 +340,6 @@ def invest(turn: Turn, args: list[str]) -> None:
     turn.pay(means, want, Code.INVEST, "invests in the City")
     if turn.investor == "sheriff":
         turn.sheriff_used = True
-
-
-def _invest_words(args: list[str]) -> tuple[int | None, dict[str, int]]:
-    """`invest [N] [RESOURCE:COUNT ...]`: the points and the payment named, if any."""
-    want: int | None = None
-    named: dict[str, int] = {}
-    for word in args:
-        if ":" in word:
-            what, _, count = word.partition(":")
-            if resource(what) in named:
-                raise InvalidTurnError(f"invest: {what} is named twice")
-            named[what] = number(count, f"invest {what}")
-        elif want is None:
-            want = number(word, "invest")
-        else:
-            raise InvalidTurnError(f"invest: {word!r}? write 'invest [N] [gold:1 logs:2 fur:3]'")
-    return want, named
 
 
 def means_for(state: BHState, player: str, character: str | None, bank: bool) -> Means:

@@ -42,8 +42,34 @@ from collections.abc import Iterable
 
 from adjudicator.black_hills.data import RESOURCES
 from adjudicator.black_hills.errors import InvalidTurnError
+from adjudicator.black_hills.moves import (
+    Action,
+    Discard,
+    Event,
+    Invest,
+    Keep,
+    Place,
+    Return,
+    Rob,
+    ShamanCopy,
+    ShamanDraw,
+    Steal,
+    TurnMove,
+)
 
-__all__ = ["did_you_mean", "number", "parse_turn", "resource", "swap"]
+__all__ = [
+    "did_you_mean",
+    "format_action",
+    "format_turn_move",
+    "invest_words",
+    "number",
+    "parse_action",
+    "parse_rob",
+    "parse_turn",
+    "parse_turn_move",
+    "resource",
+    "swap",
+]
 
 _HEAD = re.compile(r"^\s*(?P<player>[a-z0-9][a-z0-9_-]*)\s*:\s*(?P<body>.+)$", re.I)
 
@@ -82,3 +108,204 @@ def swap(word: str) -> tuple[str, str] | None:
     """`give>get`, two resources (the Stagecoach's swap); None when it is not written so."""
     give, _, get = word.partition(">")
     return (give, get) if give in RESOURCES and get in RESOURCES else None
+
+
+# ----- moves as values (`moves.py`) and back ---------------------------------------------
+
+
+def format_turn_move(move: TurnMove) -> str:
+    """A move in the notation: `ann: miner; invest`."""
+    return f"{move.player}: " + "; ".join(format_action(a) for a in move.actions)
+
+
+def parse_turn_move(text: str) -> TurnMove:
+    """A line in the notation as a move; raises `InvalidTurnError` where it is not one."""
+    player, actions = parse_turn(text)
+    return TurnMove(player, tuple(parse_action(words) for words in actions))
+
+
+def _place_words(p: Place) -> list[str]:
+    words = [p.character]
+    if p.resource:
+        words.append(p.resource)
+    if p.area:
+        words += ["at", p.area]
+    if p.trade:
+        words.append(p.trade)
+    if p.victim:
+        words += ["from", p.victim]
+    if p.steal:
+        words.append(format_action(p.steal))
+    return words
+
+
+def format_action(a: Action) -> str:
+    """One action in the notation (lower case words)."""
+    words: list[str]
+    if isinstance(a, Keep):
+        words = ["keep", *a.cards]
+    elif isinstance(a, Place):
+        words = _place_words(a)
+    elif isinstance(a, ShamanCopy):
+        words = ["shaman", "copy", *_place_words(a.place)]
+    elif isinstance(a, ShamanDraw):
+        words = ["shaman", "draw", *(_place_words(a.place) if a.place else [])]
+        words += [f"dealt={','.join(a.dealt)}"] if a.dealt else []
+    elif isinstance(a, Steal):
+        words = ["steal", a.victim]
+        words += [f"{'drew=' if a.blind else ''}{a.event}"] if a.event else []
+    elif isinstance(a, Invest):
+        words = ["invest", *([str(a.points)] if a.points is not None else [])]
+        words += [f"{r}:{n}" for r, n in a.paid]
+    elif isinstance(a, Event):
+        words = ["event", a.event]
+        words += [f"{a.swap[0]}>{a.swap[1]}"] if a.swap else []
+        words += [str(a.points)] if a.points is not None else []
+        words += [a.victim] if a.victim else []
+        words += [f"{n}:{r}" for n, r in a.payers]
+    elif isinstance(a, Discard):
+        words = ["discard", "event", *a.events]
+    elif isinstance(a, Rob):
+        words = ["rob", *(f"{n}:{r}" if r else n for n, r in a.targets)]
+        words += [f"die={a.die}"] if a.die is not None else []
+    else:
+        words = ["return", *(f"{n}:{','.join(rs)}" for n, rs in a.returns)]
+    return " ".join(words)
+
+
+def _parse_place(head: str, args: list[str]) -> Place:
+    fields: dict[str, str | None] = {}
+    steal: Steal | None = None
+    i = 0
+
+    def put(key: str, value: str) -> None:
+        if key in fields:
+            raise InvalidTurnError(f"the {head} is told its {key} twice")
+        fields[key] = value
+
+    while i < len(args):
+        word = args[i]
+        if word in ("at", "from"):
+            if i + 1 >= len(args):
+                raise InvalidTurnError(f"{word} what? ({head} {' '.join(args)})")
+            put("area" if word == "at" else "victim", args[i + 1])
+            i += 2
+        elif word == "steal":
+            steal = _parse_steal(args[i + 1 : i + 3])
+            i += 3
+        elif word in RESOURCES:
+            put("resource", word)
+            i += 1
+        elif swap(word) is not None:
+            put("trade", word)
+            i += 1
+        else:
+            raise InvalidTurnError(f"the {head} does not understand {word!r}")
+    get = fields.get
+    return Place(head, get("resource"), get("area"), get("trade"), get("victim"), steal)
+
+
+def _parse_steal(args: list[str]) -> Steal:
+    if not args:
+        raise InvalidTurnError("steal from whom?")
+    if len(args) == 1:
+        return Steal(args[0])
+    blind = args[1].startswith("drew=")
+    return Steal(args[0], args[1].removeprefix("drew="), blind)
+
+
+def _parse_shaman(args: list[str]) -> Action:
+    if not args or args[0] not in ("copy", "draw") or (args[0] == "copy" and len(args) < 2):
+        raise InvalidTurnError("the Shaman copies ('shaman copy CHARACTER') or draws")
+    dealt = [a.removeprefix("dealt=") for a in args[1:] if a.startswith("dealt=")]
+    rest = [a for a in args[1:] if not a.startswith("dealt=")]
+    if args[0] == "copy":
+        return ShamanCopy(_parse_place(rest[0], rest[1:]))
+    told = tuple(dealt[-1].split(",")) if dealt else ()
+    return ShamanDraw(_parse_place(rest[0], rest[1:]) if rest else None, told)
+
+
+def invest_words(args: list[str]) -> tuple[int | None, dict[str, int]]:
+    """`invest [N] [RESOURCE:COUNT ...]`: the points and the payment named, if any."""
+    want: int | None = None
+    named: dict[str, int] = {}
+    for word in args:
+        if ":" in word:
+            what, _, count = word.partition(":")
+            if resource(what) in named:
+                raise InvalidTurnError(f"invest: {what} is named twice")
+            named[what] = number(count, f"invest {what}")
+        elif want is None:
+            want = number(word, "invest")
+        else:
+            raise InvalidTurnError(f"invest: {word!r}? write 'invest [N] [gold:1 logs:2 fur:3]'")
+    return want, named
+
+
+def _parse_event(args: list[str]) -> Event:
+    if not args:
+        raise InvalidTurnError("activate which event? 'event ID'")
+    pair: tuple[str, str] | None = None
+    points: int | None = None
+    victim: str | None = None
+    payers: list[tuple[str, str]] = []
+    for word in args[1:]:
+        if swap(word) is not None:
+            pair = swap(word)
+        elif ":" in word:
+            name, _, what = word.partition(":")
+            payers.append((name, resource(what)))
+        elif word.isascii() and word.isdecimal():
+            points = int(word)
+        else:
+            victim = word
+    return Event(args[0], pair, points, victim, tuple(payers))
+
+
+def parse_rob(args: list[str]) -> Rob:
+    """`rob NAME[:resource] ... [die=N]`."""
+    given = [a[4:] for a in args if a.startswith("die=")]
+    die = number(given[0], "die") if given else None
+    targets = [a for a in args if not a.startswith("die=")]
+    if not targets:
+        raise InvalidTurnError("rob whom? 'rob NAME[:resource]'")
+    out: list[tuple[str, str | None]] = []
+    for spec in targets:
+        name, _, wanted = spec.partition(":")
+        out.append((name, resource(wanted) if wanted else None))
+    return Rob(tuple(out), die)
+
+
+def _parse_return(args: list[str]) -> Return:
+    if not args:
+        raise InvalidTurnError("return what? 'return NAME:RESOURCE,RESOURCE'")
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for word in args:
+        name, _, what = word.partition(":")
+        out.append((name, tuple(resource(r) for r in what.split(",") if r)))
+    return Return(tuple(out))
+
+
+def parse_action(words: list[str]) -> Action:
+    """One action's words (`parse_turn`) as a value."""
+    if not words:
+        raise InvalidTurnError("an empty action")
+    head, args = words[0], words[1:]
+    if head == "keep":
+        return Keep(tuple(args))
+    if head == "invest":
+        want, named = invest_words(args)
+        return Invest(want, tuple(named.items()))
+    if head == "event":
+        return _parse_event(args)
+    if head == "discard":
+        return Discard(tuple(a for a in args if a not in ("event", "events")))
+    if head == "rob":
+        return parse_rob(args)
+    if head == "return":
+        return _parse_return(args)
+    if head == "steal":
+        return _parse_steal(args)
+    if head == "shaman":
+        return _parse_shaman(args)
+    return _parse_place(head, args)

@@ -21,7 +21,7 @@ from adjudicator.black_hills.characters import colonel_steal, invest, place, tak
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError, TurnError
 from adjudicator.black_hills.events import activate, discard
-from adjudicator.black_hills.notation import did_you_mean, parse_turn
+from adjudicator.black_hills.notation import did_you_mean, parse_rob, parse_turn
 from adjudicator.black_hills.robbery import rob
 from adjudicator.black_hills.round import end_turn, keep, must_keep, returns, round_ends
 from adjudicator.black_hills.shaman import play_shaman
@@ -36,7 +36,7 @@ ACTIONS: Mapping[str, Callable[[Turn, list[str]], None]] = {
     "invest": invest,
     "event": activate,
     "discard": discard,
-    "rob": rob,
+    "rob": lambda turn, args: rob(turn, parse_rob(args)),
     "steal": colonel_steal,
 }
 

@@ -25,9 +25,11 @@ from statistics import mean
 from typing import Any, Literal
 
 from adjudicator.black_hills.best import best_turns
-from adjudicator.black_hills.candidates import candidate_turns, keeps, placements
+from adjudicator.black_hills.candidates import INVEST_MOST, candidate_turns, keeps, placements
 from adjudicator.black_hills.game.record import BHHeader, BHMove, BHRecord
 from adjudicator.black_hills.game.replay import decisive_cards, start
+from adjudicator.black_hills.moves import Place, ShamanDraw, TurnMove
+from adjudicator.black_hills.notation import format_turn_move
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.state import BHState
@@ -39,20 +41,22 @@ __all__ = ["GameResult", "Policy", "SimStats", "play_game", "simulate"]
 Policy = Literal["random", "greedy"]
 
 
-def _draws(state: BHState, player: str) -> Iterator[str]:
+def _draws(state: BHState, player: str) -> Iterator[TurnMove]:
     """The Shaman's draw, each card of the discards (the referee deals the four)."""
     for prefix, keep in keeps(state, player):
         if "shaman" in keep:
             for drawn in sorted(set(state.discarded) - {"shaman"}):
                 for place in placements(state, player, drawn):
-                    yield f"{player}: {prefix}shaman draw {place}"
+                    assert isinstance(place, Place)
+                    yield TurnMove(player, (*prefix, ShamanDraw(place)))
 
 
 def _random_turn(state: BHState, rng: random.Random) -> tuple[str, Verdict] | None:
     me = state.active
-    texts = [t for _, t in candidate_turns(state, me, ["", "invest"])]
-    rng.shuffle(texts)
-    for text in [*texts, *_draws(state, me)]:
+    moves = [m for _, m in candidate_turns(state, me, INVEST_MOST)]
+    rng.shuffle(moves)
+    for move in [*moves, *_draws(state, me)]:
+        text = format_turn_move(move)
         v = referee_text(state, text)
         if v.legal:
             return text, v
