@@ -39,8 +39,9 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable
+from functools import cache
 
-from adjudicator.black_hills.data import RESOURCES
+from adjudicator.black_hills.data import RESOURCES, load_rules
 from adjudicator.black_hills.errors import InvalidTurnError
 from adjudicator.black_hills.moves import (
     Action,
@@ -58,6 +59,7 @@ from adjudicator.black_hills.moves import (
 )
 
 __all__ = [
+    "card_ids",
     "did_you_mean",
     "format_action",
     "format_turn_move",
@@ -76,12 +78,39 @@ _HEAD = re.compile(r"^\s*(?P<player>[a-z0-9][a-z0-9_-]*)\s*:\s*(?P<body>.+)$", r
 
 def parse_turn(text: str) -> tuple[str, list[list[str]]]:
     """The player and the actions, each as its words: `'Ann: miner; invest 1'` ->
-    `('ann', [['miner'], ['invest', '1']])`."""
+    `('ann', [['miner'], ['invest', '1']])`. Cards may be named as printed, in any case
+    (`keep Explorer "Gold Digger"`, `event stolen gold`): read as their ids."""
     m = _HEAD.match(text)
     if not m:
         raise InvalidTurnError(f"write a turn as 'NAME: ACTION; ACTION', not {text!r}")
-    actions = [part.split() for part in m["body"].lower().split(";") if part.strip()]
+    body = card_ids(m["body"]).lower()
+    actions = [part.split() for part in body.split(";") if part.strip()]
     return m["player"].lower(), actions
+
+
+@cache
+def _printed() -> tuple[re.Pattern[str], dict[str, str]]:
+    """The cards' printed names (and ids), longest first, and the id of each, lower case."""
+    rules = load_rules()
+    ids = {c.name.lower(): c.id for c in rules.characters.values()}
+    ids |= {e.name.lower(): e.id for e in rules.events.values()}
+    ids |= {i: i for i in [*rules.characters, *rules.events]}
+    names = sorted(ids, key=len, reverse=True)
+    words = "|".join(r"\s+".join(map(re.escape, n.split())) for n in names)
+    # A name quoted, or a name of more than one word unquoted: each word a whole word.
+    return re.compile(rf'"\s*({words})\s*"|(?<![\w-])({words})(?![\w-])', re.I), ids
+
+
+def card_ids(body: str) -> str:
+    """The body with each card named as printed written as its id: `keep Explorer "Gold
+    Digger"` -> `keep explorer gold-digger` (other words as they were)."""
+    pattern, ids = _printed()
+
+    def one(m: re.Match[str]) -> str:
+        name = " ".join((m[1] or m[2]).lower().split())
+        return ids.get(name, m[0])
+
+    return pattern.sub(one, body)
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
