@@ -20,6 +20,7 @@ from adjudicator.black_hills.candidates import (
     judge_of,
 )
 from adjudicator.black_hills.chance import chance_candidates
+from adjudicator.black_hills.legal import legal_turns
 from adjudicator.black_hills.moves import Invest
 from adjudicator.black_hills.notation import format_turn_move
 from adjudicator.black_hills.state import BHState
@@ -45,13 +46,12 @@ def _rank(
         if cand.character not in best or cand.key > best[cand.character].key:
             best[cand.character] = cand
 
-    for cid, move in candidate_turns(state, player, invest_steps):
+    for cid, move, v in legal_turns(state, player, invest_steps, judge):
         if any(is_blind(a) for a in move.actions):
             continue  # a blind steal's card is chance's: ranked by chance.py
-        v = judge(move)
-        if v.legal and v.state is not None:
-            kept = rules.worth(v.state.player(player).holding())
-            offer(Candidate(cid, format_turn_move(move), v, kept))
+        assert v.state is not None
+        kept = rules.worth(v.state.player(player).holding())
+        offer(Candidate(cid, format_turn_move(move), v, kept))
     if chance:
         for cand in chance_candidates(state, player, invest_steps, judge):
             offer(cand)

@@ -14,7 +14,6 @@ The die is rolled from the state's seed when `die=` is not given.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 
 from adjudicator.black_hills.characters import colonel_steal, invest, place, take_from_hand
@@ -25,7 +24,7 @@ from adjudicator.black_hills.notation import did_you_mean, parse_rob, parse_turn
 from adjudicator.black_hills.robbery import rob
 from adjudicator.black_hills.round import end_turn, keep, must_keep, returns, round_ends
 from adjudicator.black_hills.shaman import play_shaman
-from adjudicator.black_hills.state import BHState
+from adjudicator.black_hills.state import BHState, working_copy
 from adjudicator.black_hills.turn import Turn
 from adjudicator.black_hills.verdict import Reason, Verdict
 
@@ -96,7 +95,7 @@ def setup_keep(state: BHState, player: str, args: list[str]) -> Verdict:
         return _refused(
             state, player, Code.KEEP, "the set-up is over: every player has kept two this round"
         )
-    s = copy.deepcopy(state)
+    s = working_copy(state)
     turn = Turn(s, player)
     try:
         keep(turn, args)
@@ -127,7 +126,7 @@ def referee(
         return setup_keep(state, player, actions[0][1:])
     if player != state.active:
         return _refused(state, player, Code.TURN_ORDER, f"it is {state.active}'s turn")
-    s = copy.deepcopy(state)
+    s = working_copy(state)
     turn = Turn(s, player, unwritten)
     try:
         for words in actions:
