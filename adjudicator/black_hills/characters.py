@@ -15,7 +15,7 @@ from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import Character
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
 from adjudicator.black_hills.invest import TRADES, Means
-from adjudicator.black_hills.notation import invest_words
+from adjudicator.black_hills.moves import Invest, Steal
 from adjudicator.black_hills.robbery import hire_gunman
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
@@ -246,18 +246,24 @@ def _steal(turn: Turn, card: Character, args: list[str]) -> None:
     turn.log.append(f"the {card.name} takes 1 {r} from {victim.name}")
 
 
-def colonel_steal(turn: Turn, args: list[str]) -> None:
-    """`steal NAME [EVENT]`: the Colonel's stolen event, as an action of its own."""
+def colonel_steal(turn: Turn, move: Steal | None) -> None:
+    """`steal NAME [EVENT]`: the Colonel's stolen event, as an action of its own (None:
+    the victim not written)."""
     if not turn.colonel_steal:
         raise IllegalTurnError(
             Code.ORDER if turn.placed is None else Code.COLONEL,
             "only a Colonel placed this turn steals an event card",
         )
     _skills_not_over(turn, "the Colonel's steal")
-    if not args:
+    if move is None:
         raise InvalidTurnError("steal from whom? 'steal NAME'")
     turn.colonel_steal = False
-    _steal_event(turn, args[0], args[1] if len(args) > 1 else None)
+    _steal_event(turn, move.victim, _drawn(move))
+
+
+def _drawn(move: Steal) -> str | None:
+    """The card as `_steal_event` reads it: `drew=` before a card drawn blind."""
+    return f"drew={move.event}" if move.blind and move.event else move.event
 
 
 def _steal_event(turn: Turn, name: str, event: str | None) -> None:
@@ -309,8 +315,9 @@ def _skills_not_over(turn: Turn, what: str) -> None:
         )
 
 
-def invest(turn: Turn, args: list[str]) -> None:
-    """`invest [N]`: the placed Settler or Sheriff buys reputation (the most, or N)."""
+def invest(turn: Turn, move: Invest) -> None:
+    """`invest [N] [RESOURCE:COUNT ...]`: the placed Settler or Sheriff buys reputation (the
+    most, or N; paying as named, else keeping the most worth)."""
     s, me, card = turn.state, turn.me, turn.placed
     if card is None:
         raise IllegalTurnError(Code.ORDER, "place a Settler or the Sheriff first: only they invest")
@@ -326,7 +333,7 @@ def invest(turn: Turn, args: list[str]) -> None:
         raise IllegalTurnError(Code.PLAGUE, f"{s.plague}'s Plague: no character invests this round")
     if turn.investor == "sheriff" and turn.sheriff_used:
         raise IllegalTurnError(Code.SHERIFF, "the Sheriff invests once a turn")
-    want, named = invest_words(args)
+    want, named = move.points, dict(move.paid)
     if named:
         turn.pay_named(turn.investor, named, want, "invests in the City")
         if turn.investor == "sheriff":

@@ -16,6 +16,7 @@ from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import RESOURCES
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
 from adjudicator.black_hills.invest import Means
+from adjudicator.black_hills.moves import Discard
 from adjudicator.black_hills.notation import did_you_mean, number, resource, swap
 from adjudicator.black_hills.robbery import hire_gunman
 from adjudicator.black_hills.turn import Turn
@@ -55,9 +56,9 @@ def activate(turn: Turn, args: list[str]) -> None:
     EVENTS[eid](turn, rest)
 
 
-def discard(turn: Turn, args: list[str]) -> None:
+def discard(turn: Turn, move: Discard) -> None:
     """`discard event ID [ID]`: one or two event cards from the hand, unused."""
-    names = [a for a in args if a != "event" and a != "events"]
+    names = list(move.events)
     held = list(turn.me.events)
     ok = 1 <= len(names) <= 2
     for n in names:

@@ -63,10 +63,13 @@ __all__ = [
     "did_you_mean",
     "format_action",
     "format_turn_move",
-    "invest_words",
     "number",
     "parse_action",
+    "parse_discard",
+    "parse_invest",
+    "parse_return",
     "parse_rob",
+    "parse_steal",
     "parse_turn",
     "parse_turn_move",
     "resource",
@@ -220,7 +223,7 @@ def _parse_place(head: str, args: list[str]) -> Place:
             put("area" if word == "at" else "victim", args[i + 1])
             i += 2
         elif word == "steal":
-            steal = _parse_steal(args[i + 1 : i + 3])
+            steal = parse_steal(args[i + 1 : i + 3])
             i += 3
         elif word in RESOURCES:
             put("resource", word)
@@ -234,7 +237,7 @@ def _parse_place(head: str, args: list[str]) -> Place:
     return Place(head, get("resource"), get("area"), get("trade"), get("victim"), steal)
 
 
-def _parse_steal(args: list[str]) -> Steal:
+def parse_steal(args: list[str]) -> Steal:
     if not args:
         raise InvalidTurnError("steal from whom?")
     if len(args) == 1:
@@ -254,7 +257,7 @@ def _parse_shaman(args: list[str]) -> Action:
     return ShamanDraw(_parse_place(rest[0], rest[1:]) if rest else None, told)
 
 
-def invest_words(args: list[str]) -> tuple[int | None, dict[str, int]]:
+def parse_invest(args: list[str]) -> Invest:
     """`invest [N] [RESOURCE:COUNT ...]`: the points and the payment named, if any."""
     want: int | None = None
     named: dict[str, int] = {}
@@ -268,7 +271,7 @@ def invest_words(args: list[str]) -> tuple[int | None, dict[str, int]]:
             want = number(word, "invest")
         else:
             raise InvalidTurnError(f"invest: {word!r}? write 'invest [N] [gold:1 logs:2 fur:3]'")
-    return want, named
+    return Invest(want, tuple(named.items()))
 
 
 def _parse_event(args: list[str]) -> Event:
@@ -291,6 +294,11 @@ def _parse_event(args: list[str]) -> Event:
     return Event(args[0], pair, points, victim, tuple(payers))
 
 
+def parse_discard(args: list[str]) -> Discard:
+    """`discard event ID [ID]` (or `events`, or neither word)."""
+    return Discard(tuple(a for a in args if a not in ("event", "events")))
+
+
 def parse_rob(args: list[str]) -> Rob:
     """`rob NAME[:resource] ... [die=N]`."""
     given = [a[4:] for a in args if a.startswith("die=")]
@@ -305,7 +313,7 @@ def parse_rob(args: list[str]) -> Rob:
     return Rob(tuple(out), die)
 
 
-def _parse_return(args: list[str]) -> Return:
+def parse_return(args: list[str]) -> Return:
     if not args:
         raise InvalidTurnError("return what? 'return NAME:RESOURCE,RESOURCE'")
     out: list[tuple[str, tuple[str, ...]]] = []
@@ -323,18 +331,17 @@ def parse_action(words: list[str]) -> Action:
     if head == "keep":
         return Keep(tuple(args))
     if head == "invest":
-        want, named = invest_words(args)
-        return Invest(want, tuple(named.items()))
+        return parse_invest(args)
     if head == "event":
         return _parse_event(args)
     if head == "discard":
-        return Discard(tuple(a for a in args if a not in ("event", "events")))
+        return parse_discard(args)
     if head == "rob":
         return parse_rob(args)
     if head == "return":
-        return _parse_return(args)
+        return parse_return(args)
     if head == "steal":
-        return _parse_steal(args)
+        return parse_steal(args)
     if head == "shaman":
         return _parse_shaman(args)
     return _parse_place(head, args)

@@ -20,7 +20,16 @@ from adjudicator.black_hills.characters import colonel_steal, invest, place, tak
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError, TurnError
 from adjudicator.black_hills.events import activate, discard
-from adjudicator.black_hills.notation import did_you_mean, parse_rob, parse_turn
+from adjudicator.black_hills.moves import Keep
+from adjudicator.black_hills.notation import (
+    did_you_mean,
+    parse_discard,
+    parse_invest,
+    parse_return,
+    parse_rob,
+    parse_steal,
+    parse_turn,
+)
 from adjudicator.black_hills.robbery import rob
 from adjudicator.black_hills.round import end_turn, keep, must_keep, returns, round_ends
 from adjudicator.black_hills.shaman import play_shaman
@@ -30,13 +39,14 @@ from adjudicator.black_hills.verdict import Reason, Verdict
 
 __all__ = ["ACTIONS", "OTHER_ACTIONS", "apply", "is_setup", "referee", "referee_text", "setup_keep"]
 
-#: The actions named by their first word; any other first word names a character card.
+#: The actions named by their first word, each read as a value (`notation.py`) and handed
+#: to its rule; any other first word names a character card.
 ACTIONS: Mapping[str, Callable[[Turn, list[str]], None]] = {
-    "invest": invest,
+    "invest": lambda turn, args: invest(turn, parse_invest(args)),
     "event": activate,
-    "discard": discard,
+    "discard": lambda turn, args: discard(turn, parse_discard(args)),
     "rob": lambda turn, args: rob(turn, parse_rob(args)),
-    "steal": colonel_steal,
+    "steal": lambda turn, args: colonel_steal(turn, parse_steal(args) if args else None),
 }
 
 
@@ -62,9 +72,9 @@ def apply(turn: Turn, words: list[str]) -> None:
             f"{kept}: {', '.join(waiting)} (a line of its own: '{waiting[0]}: keep A B')",
         )
     if head == "keep":
-        return keep(turn, args)
+        return keep(turn, Keep(tuple(args)))
     if head == "return":  # a choice for the round's end, not an action of the turn
-        return returns(turn, args)
+        return returns(turn, parse_return(args))
     if head in ACTIONS:
         if head in OTHER_ACTIONS and turn.placed is not None:
             # "he cannot start one without having finished the previous one"
@@ -98,7 +108,7 @@ def setup_keep(state: BHState, player: str, args: list[str]) -> Verdict:
     s = working_copy(state)
     turn = Turn(s, player)
     try:
-        keep(turn, args)
+        keep(turn, Keep(tuple(args)))
     except TurnError as exc:
         return Verdict(player, False, (exc.reason,), state, tuple(turn.log))
     waiting = must_keep(s)
