@@ -50,6 +50,19 @@ places = st.builds(
     opt() | names,
     opt() | steals,
 )
+#: An event with what it needs, and nothing else (the notation reads no more).
+NEEDS = ("stagecoach", "bank", "reinforcements", "tax-collection")
+events = st.one_of(
+    st.builds(Event, st.just("stagecoach"), swap=opt() | trades),
+    st.builds(Event, st.just("bank"), points=opt() | st.integers(0, 9)),
+    st.builds(Event, st.just("reinforcements"), victim=opt() | names),
+    st.builds(
+        Event,
+        st.just("tax-collection"),
+        payers=st.lists(st.tuples(names, resources), max_size=3).map(tuple),
+    ),
+    st.builds(Event, st.sampled_from([e for e in EVENTS if e not in NEEDS])),
+)
 actions = st.one_of(
     st.builds(Keep, st.lists(st.sampled_from(CHARACTERS), max_size=4).map(tuple)),
     places,
@@ -60,14 +73,7 @@ actions = st.one_of(
         opt() | st.integers(0, 99),
         st.dictionaries(resources, st.integers(0, 9)).map(lambda d: tuple(d.items())),
     ),
-    st.builds(
-        Event,
-        st.sampled_from(EVENTS),
-        opt() | trades,
-        opt() | st.integers(0, 9),
-        opt() | names,
-        st.lists(st.tuples(names, resources), max_size=3).map(tuple),
-    ),
+    events,
     st.builds(Discard, st.lists(st.sampled_from(EVENTS), max_size=2).map(tuple)),
     st.builds(
         Rob,

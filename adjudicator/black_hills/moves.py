@@ -45,7 +45,8 @@ class Steal:
 class Place:
     """A character placed and its skills used: the resource it gathers or takes (`madam
     logs`), the area (`at mine`), the Merchant's trade (`fur>logs`), whom it takes from
-    (`from bob`) and the Colonel's steal."""
+    (`from bob`), the Colonel's steal, and any words the notation could not place (the
+    card's rule refuses them, naming them)."""
 
     character: str
     resource: str | None = None
@@ -53,6 +54,7 @@ class Place:
     trade: str | None = None
     victim: str | None = None
     steal: Steal | None = None
+    extra: tuple[str, ...] = ()
 
 
 @record

@@ -66,12 +66,14 @@ __all__ = [
     "number",
     "parse_action",
     "parse_discard",
+    "parse_event",
     "parse_invest",
     "parse_return",
     "parse_rob",
     "parse_steal",
     "parse_turn",
     "parse_turn_move",
+    "place_choices",
     "resource",
     "swap",
 ]
@@ -156,8 +158,9 @@ def parse_turn_move(text: str) -> TurnMove:
     return TurnMove(player, tuple(parse_action(words) for words in actions))
 
 
-def _place_words(p: Place) -> list[str]:
-    words = [p.character]
+def place_choices(p: Place) -> list[str]:
+    """A placement's words after the card's name: its choices, then the words not placed."""
+    words = []
     if p.resource:
         words.append(p.resource)
     if p.area:
@@ -168,7 +171,11 @@ def _place_words(p: Place) -> list[str]:
         words += ["from", p.victim]
     if p.steal:
         words.append(format_action(p.steal))
-    return words
+    return [*words, *p.extra]
+
+
+def _place_words(p: Place) -> list[str]:
+    return [p.character, *place_choices(p)]
 
 
 def format_action(a: Action) -> str:
@@ -206,35 +213,44 @@ def format_action(a: Action) -> str:
 
 
 def _parse_place(head: str, args: list[str]) -> Place:
-    fields: dict[str, str | None] = {}
+    """A card's words: each choice once, read where it is written; a word that is none
+    (or a choice written twice) is kept as written, for the card's rule to refuse."""
+    areas = load_rules().areas
+    fields: dict[str, str] = {}
     steal: Steal | None = None
+    extra: list[str] = []
     i = 0
-
-    def put(key: str, value: str) -> None:
-        if key in fields:
-            raise InvalidTurnError(f"the {head} is told its {key} twice")
-        fields[key] = value
-
     while i < len(args):
-        word = args[i]
-        if word in ("at", "from"):
-            if i + 1 >= len(args):
-                raise InvalidTurnError(f"{word} what? ({head} {' '.join(args)})")
-            put("area" if word == "at" else "victim", args[i + 1])
+        word, key = args[i], ""
+        if word == "at" and "area" not in fields:
+            if i + 1 >= len(args) or args[i + 1] not in areas:
+                raise InvalidTurnError(f"at which area? ({', '.join(areas)})")
+            fields["area"] = args[i + 1]
             i += 2
-        elif word == "steal":
+            continue
+        if word == "from" and "victim" not in fields and i + 1 < len(args):
+            fields["victim"] = args[i + 1]
+            i += 2
+            continue
+        if word == "steal" and steal is None:
+            if i + 1 >= len(args):
+                raise InvalidTurnError("steal from whom?")
             steal = parse_steal(args[i + 1 : i + 3])
             i += 3
-        elif word in RESOURCES:
-            put("resource", word)
-            i += 1
+            continue
+        if word in RESOURCES:
+            key = "resource"
         elif swap(word) is not None:
-            put("trade", word)
-            i += 1
+            key = "trade"
+        if key and key not in fields:
+            fields[key] = word
         else:
-            raise InvalidTurnError(f"the {head} does not understand {word!r}")
+            extra.append(word)
+        i += 1
     get = fields.get
-    return Place(head, get("resource"), get("area"), get("trade"), get("victim"), steal)
+    return Place(
+        head, get("resource"), get("area"), get("trade"), get("victim"), steal, tuple(extra)
+    )
 
 
 def parse_steal(args: list[str]) -> Steal:
@@ -248,13 +264,18 @@ def parse_steal(args: list[str]) -> Steal:
 
 def _parse_shaman(args: list[str]) -> Action:
     if not args or args[0] not in ("copy", "draw") or (args[0] == "copy" and len(args) < 2):
-        raise InvalidTurnError("the Shaman copies ('shaman copy CHARACTER') or draws")
+        raise InvalidTurnError(
+            "the Shaman copies a visible card ('shaman copy CHARACTER') or "
+            "plays one drawn from the discards ('shaman draw CHARACTER')"
+        )
     dealt = [a.removeprefix("dealt=") for a in args[1:] if a.startswith("dealt=")]
     rest = [a for a in args[1:] if not a.startswith("dealt=")]
     if args[0] == "copy":
         return ShamanCopy(_parse_place(rest[0], rest[1:]))
     told = tuple(dealt[-1].split(",")) if dealt else ()
-    return ShamanDraw(_parse_place(rest[0], rest[1:]) if rest else None, told)
+    # `shaman draw dealt=...` names no card: the referee deals and names the four.
+    named = len(args) > 1 and not args[1].startswith("dealt=")
+    return ShamanDraw(_parse_place(rest[0], rest[1:]) if named and rest else None, told)
 
 
 def parse_invest(args: list[str]) -> Invest:
@@ -274,24 +295,21 @@ def parse_invest(args: list[str]) -> Invest:
     return Invest(want, tuple(named.items()))
 
 
-def _parse_event(args: list[str]) -> Event:
-    if not args:
-        raise InvalidTurnError("activate which event? 'event ID'")
-    pair: tuple[str, str] | None = None
-    points: int | None = None
-    victim: str | None = None
-    payers: list[tuple[str, str]] = []
-    for word in args[1:]:
-        if swap(word) is not None:
-            pair = swap(word)
-        elif ":" in word:
-            name, _, what = word.partition(":")
-            payers.append((name, resource(what)))
-        elif word.isascii() and word.isdecimal():
-            points = int(word)
-        else:
-            victim = word
-    return Event(args[0], pair, points, victim, tuple(payers))
+def parse_event(args: list[str]) -> Event:
+    """`event ID [what it needs]`: the Stagecoach's `give>get`, the Bank's points, the
+    Reinforcements' victim, Tax Collection's `NAME:RESOURCE` for each payer; other events
+    need nothing (words after them are not read)."""
+    eid, rest = args[0], args[1:]
+    if eid == "stagecoach":
+        return Event(eid, swap=swap(rest[0]) if rest else None)
+    if eid == "bank":
+        return Event(eid, points=number(rest[0], "the Bank") if rest else None)
+    if eid == "reinforcements":
+        return Event(eid, victim=rest[0] if rest else None)
+    if eid == "tax-collection":
+        pairs = [word.partition(":") for word in rest]
+        return Event(eid, payers=tuple((name, resource(what)) for name, _, what in pairs))
+    return Event(eid)
 
 
 def parse_discard(args: list[str]) -> Discard:
@@ -333,7 +351,9 @@ def parse_action(words: list[str]) -> Action:
     if head == "invest":
         return parse_invest(args)
     if head == "event":
-        return _parse_event(args)
+        if not args:
+            raise InvalidTurnError("activate which event? 'event ID'")
+        return parse_event(args)
     if head == "discard":
         return parse_discard(args)
     if head == "rob":

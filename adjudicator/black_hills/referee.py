@@ -20,10 +20,12 @@ from adjudicator.black_hills.characters import colonel_steal, invest, place, tak
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError, TurnError
 from adjudicator.black_hills.events import activate, discard
-from adjudicator.black_hills.moves import Keep
+from adjudicator.black_hills.moves import Keep, Place, ShamanCopy, ShamanDraw
 from adjudicator.black_hills.notation import (
     did_you_mean,
+    parse_action,
     parse_discard,
+    parse_event,
     parse_invest,
     parse_return,
     parse_rob,
@@ -43,7 +45,7 @@ __all__ = ["ACTIONS", "OTHER_ACTIONS", "apply", "is_setup", "referee", "referee_
 #: to its rule; any other first word names a character card.
 ACTIONS: Mapping[str, Callable[[Turn, list[str]], None]] = {
     "invest": lambda turn, args: invest(turn, parse_invest(args)),
-    "event": activate,
+    "event": lambda turn, args: activate(turn, parse_event(args) if args else None),
     "discard": lambda turn, args: discard(turn, parse_discard(args)),
     "rob": lambda turn, args: rob(turn, parse_rob(args)),
     "steal": lambda turn, args: colonel_steal(turn, parse_steal(args) if args else None),
@@ -82,7 +84,11 @@ def apply(turn: Turn, words: list[str]) -> None:
         return ACTIONS[head](turn, args)
     if head in turn.rules.characters:
         card = take_from_hand(turn, head)
-        return play_shaman(turn, args) if card.shaman else place(turn, card, args)
+        move = parse_action(words)  # after the hand: a card not held is refused first
+        if isinstance(move, ShamanCopy | ShamanDraw):
+            return play_shaman(turn, move)
+        assert isinstance(move, Place)
+        return place(turn, card, move)
     known = [*turn.rules.characters, *ACTIONS, "keep", "return"]
     raise InvalidTurnError(f"unknown action {head!r}{did_you_mean(head, known)}")
 

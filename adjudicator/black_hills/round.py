@@ -44,19 +44,19 @@ def keep(turn: Turn, move: Keep) -> None:
     wrote it there) and does nothing more."""
     need = turn.rules.characters_kept
     hand = turn.me.characters
-    args = list(move.cards)
-    if len(hand) <= need and sorted(args) == sorted(hand) and len(set(args)) == need:
+    cards = list(move.cards)
+    if len(hand) <= need and sorted(cards) == sorted(hand) and len(set(cards)) == need:
         turn.log.append("kept at the set-up")
         return
     if len(hand) <= need:
         raise IllegalTurnError(Code.KEEP, "you already hold only the characters you keep")
-    if len(args) != need or len(set(args)) != need or any(a not in hand for a in args):
+    if len(cards) != need or len(set(cards)) != need or any(c not in hand for c in cards):
         raise IllegalTurnError(Code.KEEP, f"keep {need} of your characters: {', '.join(hand)}")
-    gone = [c for c in hand if c not in args]
-    turn.me.characters = list(args)
+    gone = [c for c in hand if c not in cards]
+    turn.me.characters = cards
     turn.state.discarded.extend(gone)
     # "The other players should not see which characters have been discarded."
-    turn.log.append(f"keeps {' and '.join(args)}; discards {len(gone)} face down")
+    turn.log.append(f"keeps {' and '.join(cards)}; discards {len(gone)} face down")
 
 
 def returns(turn: Turn, move: Return) -> None:
