@@ -146,3 +146,39 @@ def test_every_candidate_turn_reads_back_as_itself() -> None:
             assert parse_turn_move(format_turn_move(move)) == move
             seen += 1
     assert seen > 50
+
+
+#: The rules by topic: they take moves as values; of the notation they use only what
+#: writes words (a refusal naming them) and the spelling suggestion.
+RULES_MODULES = ("characters", "shaman", "events", "robbery", "round", "turn", "invest")
+WRITERS = {"did_you_mean", "place_choices", "format_action"}
+
+
+def test_no_rule_reads_the_notation() -> None:
+    import ast
+    from pathlib import Path
+
+    import adjudicator.black_hills as package
+
+    root = Path(package.__file__).parent
+    for name in RULES_MODULES:
+        tree = ast.parse((root / f"{name}.py").read_text())
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module == "adjudicator.black_hills.notation"
+            ):
+                assert {a.name for a in node.names} <= WRITERS, name
+
+
+def test_the_shipped_records_lines_read_as_moves_and_back() -> None:
+    from adjudicator.black_hills.game.record import read_record
+    from adjudicator.black_hills.notation import parse_turn
+    from adjudicator.core.data import data_dir
+
+    rec = read_record(data_dir("examples") / "black-hills-table.game")
+    assert len(rec.moves) > 20
+    for m in rec.moves:
+        move = parse_turn_move(m.text)
+        assert parse_turn_move(format_turn_move(move)) == move
+        assert parse_turn(format_turn_move(move))[0] == parse_turn(m.text)[0]
