@@ -9,14 +9,23 @@ once, those after it (whom to rob, which card to play, investing) for each outco
 
 from __future__ import annotations
 
-import copy
+from dataclasses import replace
 
-from adjudicator.black_hills.candidates import BLIND, Candidate, Outcome, candidate_turns, judge_of
+from adjudicator.black_hills.candidates import (
+    INVEST_MOST,
+    Candidate,
+    Outcome,
+    candidate_turns,
+    is_blind,
+    judge_of,
+)
 from adjudicator.black_hills.chance import chance_candidates
+from adjudicator.black_hills.legal import legal_turns
+from adjudicator.black_hills.moves import Invest
+from adjudicator.black_hills.notation import format_turn_move
 from adjudicator.black_hills.state import BHState
 
 __all__ = [
-    "BLIND",
     "Candidate",
     "Outcome",
     "best_turns",
@@ -26,7 +35,9 @@ __all__ = [
 ]
 
 
-def _rank(state: BHState, player: str, invest_steps: list[str], chance: bool) -> list[Candidate]:
+def _rank(
+    state: BHState, player: str, invest_steps: tuple[Invest | None, ...], chance: bool
+) -> list[Candidate]:
     rules = state.rules
     judge = judge_of(state)
     best: dict[str, Candidate] = {}
@@ -35,12 +46,12 @@ def _rank(state: BHState, player: str, invest_steps: list[str], chance: bool) ->
         if cand.character not in best or cand.key > best[cand.character].key:
             best[cand.character] = cand
 
-    for cid, text in candidate_turns(state, player, invest_steps):
-        if BLIND in text:
+    for cid, move, v in legal_turns(state, player, invest_steps, judge):
+        if any(is_blind(a) for a in move.actions):
             continue  # a blind steal's card is chance's: ranked by chance.py
-        v = judge(text)
-        if v.legal and v.state is not None:
-            offer(Candidate(cid, text, v, rules.worth(v.state.player(player).holding())))
+        assert v.state is not None
+        kept = rules.worth(v.state.player(player).holding())
+        offer(Candidate(cid, format_turn_move(move), v, kept))
     if chance:
         for cand in chance_candidates(state, player, invest_steps, judge):
             offer(cand)
@@ -51,7 +62,7 @@ def best_turns(state: BHState, player: str | None = None, chance: bool = True) -
     """The best turn for each character in hand, best first (investing the most, by the
     solver, whenever the turn invests); with `chance`, robberies and the Shaman's draw too,
     by their expectation."""
-    return _rank(state, player or state.active, ["", "invest"], chance)
+    return _rank(state, player or state.active, INVEST_MOST, chance)
 
 
 def best_turns_brute_force(
@@ -60,7 +71,7 @@ def best_turns_brute_force(
     """The twin: every number of points to invest, tried one by one."""
     who = player or state.active
     cap = state.rules.goal - state.player(who).reputation
-    return _rank(state, who, ["", *(f"invest {n}" for n in range(1, cap + 1))], chance)
+    return _rank(state, who, (None, *(Invest(n) for n in range(1, cap + 1))), chance)
 
 
 def most_reputation(
@@ -72,8 +83,7 @@ def most_reputation(
     (`invest.best_payment`). For a player not on turn: as if it were their turn."""
     who = player or state.active
     if who != state.active:
-        state = copy.deepcopy(state)
-        state.active = who
+        state = replace(state, active=who)  # the referee works on its own copy
     # What the player can be sure of: no robbery, no draw.
     ranked = (best_turns_brute_force if brute_force else best_turns)(state, who, chance=False)
     return max(ranked, key=lambda c: c.key, default=None)

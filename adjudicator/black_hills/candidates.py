@@ -7,21 +7,34 @@ keeps; and the plain data a ranked turn is (`Candidate`, `Outcome`). `best.py` r
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from adjudicator.black_hills.invest import TRADES
+from adjudicator.black_hills.moves import (
+    Action,
+    Event,
+    Invest,
+    Place,
+    ShamanCopy,
+    ShamanDraw,
+    Steal,
+    TurnMove,
+)
+from adjudicator.black_hills.notation import format_turn_move
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
 from adjudicator.core.record import record
 
 __all__ = [
-    "BLIND",
+    "INVEST_MOST",
     "Candidate",
     "Judge",
     "Outcome",
     "candidate_turns",
+    "is_blind",
     "judge_of",
     "keeps",
     "orders",
@@ -121,7 +134,15 @@ class Candidate:
         return out
 
 
-def placements(state: BHState, player: str, cid: str) -> Iterator[str]:
+#: The invest steps of a ranking: none, or the most the solver finds (`best.py`'s twin
+#: tries every number of points instead).
+INVEST_MOST: tuple[Invest | None, ...] = (None, Invest())
+
+#: A character's action: placed, or the Shaman copying or drawing a card.
+Placing = Place | ShamanCopy | ShamanDraw
+
+
+def placements(state: BHState, player: str, cid: str) -> Iterator[Placing]:
     """Every way to place one character and use its skills (no investing)."""
     rules = state.rules
     card = rules.characters[cid]
@@ -131,55 +152,57 @@ def placements(state: BHState, player: str, cid: str) -> Iterator[str]:
         for _, char, area in state.placed:
             top[area] = char
         for char in sorted({c for c in top.values() if c != "shaman"}):
-            seen = set()
+            seen: set[Place] = set()
             for rest in placements(state, player, char):
+                assert isinstance(rest, Place)
                 # The copy acts where the covered card lies: a Colonel's `at AREA` goes.
-                words = rest.split()
-                if "at" in words:
-                    del words[words.index("at") : words.index("at") + 2]
-                copied = " ".join(words)
+                copied = replace(rest, area=None)
                 if copied not in seen:
                     seen.add(copied)
-                    yield f"shaman copy {copied}"
+                    yield ShamanCopy(copied)
         return
     if card.gather:
-        bases = [f"{cid} {r}" if len(card.gather) > 1 else cid for _, r in card.gather]
+        bases = [Place(cid, r if len(card.gather) > 1 else None) for _, r in card.gather]
     elif card.area == "any":
-        bases = [f"{cid} at {a}" for a in rules.areas]
+        bases = [Place(cid, area=a) for a in rules.areas]
     else:
-        bases = [cid]
+        bases = [Place(cid)]
     for base in bases:
         if card.exchange:
             for t in [None, *TRADES]:
-                yield base + (f" {t}" if t else "")
+                yield replace(base, trade=t)
         elif card.steal:
             yield base  # legal only where a Colonel's block voids the card: no victim then
             for victim in others:
                 for r in card.steal:
-                    what = f" {r}" if len(card.steal) > 1 else ""
-                    yield f"{base}{what} from {victim}"
+                    yield replace(base, resource=r if len(card.steal) > 1 else None, victim=victim)
         elif card.steal_event:
             yield base
             # The card named: it may be activated after the Colonel. A blind steal
             # (`colonel-steal=blind`) writes the card drawn: chance decides it (chance.py).
-            drew = "drew=" if state.options.colonel_steal == "blind" else ""
+            blind = state.options.colonel_steal == "blind"
             for victim in others:
                 for eid in sorted(set(state.player(victim).events)):
-                    yield f"{base} steal {victim} {drew}{eid}"
+                    yield replace(base, steal=Steal(victim, eid, blind))
         else:
             yield base
 
 
-def _stolen(state: BHState, place: str) -> str | None:
+def is_blind(action: Action) -> bool:
+    """Whether the action is a blind Colonel's steal, whose card chance decides."""
+    place = action.place if isinstance(action, ShamanCopy | ShamanDraw) else action
+    return isinstance(place, Place) and place.steal is not None and place.steal.blind
+
+
+def _stolen(state: BHState, place: Placing) -> str | None:
     """The event a Colonel's placement steals (`colonel at plain steal bob bank`)."""
-    words = place.split()
-    if "steal" in words and words.index("steal") + 2 < len(words):
-        eid = words[words.index("steal") + 2].removeprefix("drew=")
-        return eid if eid in state.rules.events else None
-    return None
+    card = place.place if isinstance(place, ShamanCopy | ShamanDraw) else place
+    if card is None or card.steal is None or card.steal.event not in state.rules.events:
+        return None
+    return card.steal.event
 
 
-def _events(state: BHState, player: str, stolen: str | None = None) -> Iterator[str | None]:
+def _events(state: BHState, player: str, stolen: str | None = None) -> Iterator[Event | None]:
     yield None
     me = state.player(player)
     others = [n for n in state.names() if n != player]
@@ -188,15 +211,17 @@ def _events(state: BHState, player: str, stolen: str | None = None) -> Iterator[
             for give in ("gold", "logs", "fur"):
                 for get in ("gold", "logs", "fur"):
                     if give != get:
-                        yield f"event stagecoach {give}>{get}"
+                        yield Event(eid, swap=(give, get))
         elif eid == "reinforcements":
             for victim in others:
-                yield f"event reinforcements {victim}"
+                yield Event(eid, victim=victim)
         else:
-            yield f"event {eid}"
+            yield Event(eid)
 
 
-def orders(state: BHState, player: str, place: str, invest_steps: list[str]) -> Iterator[list[str]]:
+def orders(
+    state: BHState, player: str, place: Placing, invest_steps: tuple[Invest | None, ...]
+) -> Iterator[tuple[Action, ...]]:
     """Every order of one placement (with or without investing) and an event."""
     stolen = _stolen(state, place)
     for event in _events(state, player, stolen):
@@ -204,61 +229,58 @@ def orders(state: BHState, player: str, place: str, invest_steps: list[str]) -> 
             # Placing and using the card's skills (investing) is one action; an event comes
             # before it or after it, never in between. An event the Colonel steals is in
             # hand only after it.
-            parts = [place] + ([invest] if invest else [])
+            parts: tuple[Action, ...] = (place, invest) if invest else (place,)
             after_only = (
                 stolen is not None
                 and event is not None
-                and (event.split()[1] == stolen and stolen not in state.player(player).events)
+                and (event.event == stolen and stolen not in state.player(player).events)
             )
-            orders = (
-                [parts]
-                if event is None
-                else [[*parts, event]]
-                if after_only
-                else [[event, *parts], [*parts, event]]
-            )
-            yield from orders
+            if event is None:
+                yield parts
+            elif after_only:
+                yield (*parts, event)
+            else:
+                yield (event, *parts)
+                yield (*parts, event)
 
 
-def keeps(state: BHState, player: str) -> Iterator[tuple[str, tuple[str, ...]]]:
-    """(the turn's prefix, the characters in hand): none before the set-up's discards are
-    all made (`round.must_keep`: no turn is legal then), as they are not a turn's."""
+def keeps(state: BHState, player: str) -> Iterator[tuple[tuple[Action, ...], tuple[str, ...]]]:
+    """(the turn's first actions, the characters in hand): none before the set-up's
+    discards are all made (`round.must_keep`: no turn is legal then), as they are not a
+    turn's."""
     from adjudicator.black_hills.round import must_keep
 
     if must_keep(state):
         return
-    yield "", tuple(state.player(player).characters)
+    yield (), tuple(state.player(player).characters)
 
 
 def candidate_turns(
-    state: BHState, player: str, invest_steps: list[str]
-) -> Iterator[tuple[str, str]]:
-    """(character, turn text) for every candidate: keep, place, event, invest in the
-    orders that can matter."""
+    state: BHState, player: str, invest_steps: tuple[Invest | None, ...]
+) -> Iterator[tuple[str, TurnMove]]:
+    """(character, turn) for every candidate: keep, place, event, invest in the orders
+    that can matter."""
     for prefix, keep in keeps(state, player):
         for cid in keep:
-            seen: set[str] = set()
+            seen: set[tuple[Action, ...]] = set()
             for place in placements(state, player, cid):
                 for order in orders(state, player, place, invest_steps):
-                    text = prefix + "; ".join(order)
-                    if text not in seen:
-                        seen.add(text)
-                        yield cid, f"{player}: {text}"
+                    actions = (*prefix, *order)
+                    if actions not in seen:
+                        seen.add(actions)
+                        yield cid, TurnMove(player, actions)
 
 
-#: The word that writes the card a blind Colonel's steal drew (`steal bob drew=bank`).
-BLIND = "drew="
-
-#: Referees a turn text, each text once per ranking.
-Judge = Callable[[str], Verdict]
+#: Referees a turn, each once per ranking.
+Judge = Callable[[TurnMove], Verdict]
 
 
 def judge_of(state: BHState) -> Judge:
-    seen: dict[str, Verdict] = {}
+    seen: dict[TurnMove, Verdict] = {}
 
-    def judge(text: str) -> Verdict:
-        if text not in seen:
-            seen[text] = referee_text(state, text)
-        return seen[text]
+    def judge(move: TurnMove) -> Verdict:
+        if move not in seen:
+            seen[move] = referee_text(state, format_turn_move(move))
+        return seen[move]
 
     return judge

@@ -11,11 +11,14 @@ actions of their own later in the turn (`invest [N]`, `steal NAME [EVENT]`).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import Character
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
 from adjudicator.black_hills.invest import TRADES, Means
-from adjudicator.black_hills.notation import number, resource
+from adjudicator.black_hills.moves import Invest, Place, Steal
+from adjudicator.black_hills.notation import place_choices
 from adjudicator.black_hills.robbery import hire_gunman
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
@@ -45,10 +48,10 @@ def take_from_hand(turn: Turn, cid: str) -> Character:
     return card
 
 
-def place(turn: Turn, card: Character, args: list[str], on_board: bool = True) -> None:
+def place(turn: Turn, card: Character, move: Place, on_board: bool = True) -> None:
     """Place the card in its area and use its skills (`on_board=False`: a card the Shaman
     plays, whose own card lies on the board instead)."""
-    area, rest = _where(turn, card, args)
+    area, rest = _where(turn, card, move)
     turn.placed, turn.area = card, area
     if on_board:
         turn.state.placed.append((turn.me.name, card.id, area))
@@ -89,13 +92,14 @@ def blocked(turn: Turn, card: Character, area: str) -> bool:
     return True
 
 
-def stopped(turn: Turn, card: Character, area: str, words: list[str]) -> bool:
+def stopped(turn: Turn, card: Character, area: str, move: Place) -> bool:
     """Whether a Colonel's block voids the card (`blocked`). A voided card's skills cannot
     be used ("stops the next player who places their card in that area from carrying out
     the corresponding actions"): a turn that writes one (a trade, a victim, a steal) is
     refused, naming it, as investing is (`invest`), rather than the skill silently dropped."""
     if not blocked(turn, card, area):
         return False
+    words = place_choices(move)
     if words:
         raise IllegalTurnError(
             Code.COLONEL,
@@ -105,36 +109,34 @@ def stopped(turn: Turn, card: Character, area: str, words: list[str]) -> bool:
     return True
 
 
-def _where(turn: Turn, card: Character, args: list[str]) -> tuple[str, list[str]]:
-    """The area the card goes to, from its gather choice or `at AREA`, and the words left."""
+def _where(turn: Turn, card: Character, move: Place) -> tuple[str, Place]:
+    """The area the card goes to, from its gather choice or `at AREA`, and the choices left."""
     rules = turn.rules
-    rest = list(args)
-    if "at" in rest:
-        i = rest.index("at")
-        if i + 1 >= len(rest) or rest[i + 1] not in rules.areas:
-            raise InvalidTurnError(f"at which area? ({', '.join(rules.areas)})")
-        area = rest[i + 1]
-        del rest[i : i + 2]
+    if move.area is not None:
+        area = move.area
         if card.area != "any" and not any(g[0] == area for g in card.gather):
             raise IllegalTurnError(
                 Code.AREA, f"the {card.name} is not placed in the {rules.area_names[area]}"
             )
-        return area, rest
+        return area, replace(move, area=None)
     if card.gather:
-        options = [g for g in card.gather if not rest or g[1] in rest]
+        # Other choices written and no resource it gathers: it is not told which.
+        told = bool(place_choices(move))
+        options = [g for g in card.gather if not told or g[1] == move.resource]
         if len(options) != 1:
             choices = " or ".join(g[1] for g in card.gather)
             raise InvalidTurnError(f"the {card.name} takes {choices}: say which")
-        if rest and options[0][1] in rest:
-            rest.remove(options[0][1])
-        return options[0][0], rest
+        if move.resource == options[0][1]:
+            move = replace(move, resource=None)
+        return options[0][0], move
     if card.area == "any":
         raise InvalidTurnError(f"say where the {card.name} goes: 'at AREA'")
-    return card.area or "city", rest
+    return card.area or "city", move
 
 
-def use_skills(turn: Turn, card: Character, area: str, args: list[str]) -> None:
-    """Everything the card does where it is placed, with the choices in `args`."""
+def use_skills(turn: Turn, card: Character, area: str, move: Place) -> None:
+    """Everything the card does where it is placed, with the choices in `move` (what the
+    card has no use for is refused, named)."""
     s, rules = turn.state, turn.rules
     if card.gather:
         resource = rules.areas[area]
@@ -157,13 +159,12 @@ def use_skills(turn: Turn, card: Character, area: str, args: list[str]) -> None:
             turn.log.append("the Plain is shut to others this round: no fur")
         else:
             turn.take(resource, n, f"the {card.name}")
-    if card.exchange:
-        trade = next((a for a in args if a in TRADES), None)
-        if trade is not None:
-            args.remove(trade)
-            _trade(turn, trade)
+    if card.exchange and move.trade in TRADES:
+        assert move.trade is not None
+        _trade(turn, move.trade)
+        move = replace(move, trade=None)
     if card.steal:
-        _steal(turn, card, args)
+        move = _steal(turn, card, move)
     if card.gunman:
         hire_gunman(turn, f"the {card.name}")
     if card.badge:
@@ -174,16 +175,15 @@ def use_skills(turn: Turn, card: Character, area: str, args: list[str]) -> None:
         turn.log.append(f"the Colonel waits in the {rules.area_names[area]}")
     if card.steal_event:
         turn.colonel_steal = True
-    if card.steal_event and "steal" in args:
+    if card.steal_event and move.steal is not None:
         turn.colonel_steal = False
-        i = args.index("steal")
-        if i + 1 >= len(args):
-            raise InvalidTurnError("steal from whom?")
-        _steal_event(turn, args[i + 1], args[i + 2] if i + 2 < len(args) else None)
-        del args[i : i + 3]
+        _steal_event(turn, move.steal)
+        move = replace(move, steal=None)
     if card.invest is not None:
         turn.investor = card.invest
-    leftover = [a for a in args if not (card.steal and (a == "from" or a in s.names()))]
+    if card.steal:  # a thief's stray names (and `from`) were always let be
+        move = replace(move, extra=tuple(w for w in move.extra if w not in ["from", *s.names()]))
+    leftover = place_choices(move)
     if leftover:
         raise InvalidTurnError(f"the {card.name} does not understand {' '.join(leftover)!r}")
 
@@ -227,46 +227,51 @@ def _trade(turn: Turn, trade: str) -> None:
     turn.log.append(f"the Merchant trades {gave} for {got}")
 
 
-def _steal(turn: Turn, card: Character, args: list[str]) -> None:
-    """The Gambler's and the Madam's 1 resource from another player (`from NAME`)."""
-    if "from" not in args or args.index("from") + 1 >= len(args):
+def _steal(turn: Turn, card: Character, move: Place) -> Place:
+    """The Gambler's and the Madam's 1 resource from another player (`from NAME`); the
+    choices left."""
+    if move.victim is None:
         raise InvalidTurnError(f"the {card.name} takes from whom? ('from NAME')")
-    victim = turn.other(args[args.index("from") + 1], Code.STEAL)
-    resources = [r for r in card.steal if r in args] or list(card.steal)
+    victim = turn.other(move.victim, Code.STEAL)
+    move = replace(move, victim=None)
+    resources = [r for r in card.steal if r == move.resource] or list(card.steal)
     if len(resources) != 1:
         raise InvalidTurnError(f"the {card.name} takes {' or '.join(card.steal)}: say which")
     r = resources[0]
-    if r in args:
-        args.remove(r)
+    if move.resource == r:
+        move = replace(move, resource=None)
     if getattr(victim, r) == 0:
         turn.log.append(f"{victim.name} has no {r} to take")
-        return
+        return move
     setattr(victim, r, getattr(victim, r) - 1)
     setattr(turn.me, r, getattr(turn.me, r) + 1)
     turn.log.append(f"the {card.name} takes 1 {r} from {victim.name}")
+    return move
 
 
-def colonel_steal(turn: Turn, args: list[str]) -> None:
-    """`steal NAME [EVENT]`: the Colonel's stolen event, as an action of its own."""
+def colonel_steal(turn: Turn, move: Steal | None) -> None:
+    """`steal NAME [EVENT]`: the Colonel's stolen event, as an action of its own (None:
+    the victim not written)."""
     if not turn.colonel_steal:
         raise IllegalTurnError(
             Code.ORDER if turn.placed is None else Code.COLONEL,
             "only a Colonel placed this turn steals an event card",
         )
     _skills_not_over(turn, "the Colonel's steal")
-    if not args:
+    if move is None:
         raise InvalidTurnError("steal from whom? 'steal NAME'")
     turn.colonel_steal = False
-    _steal_event(turn, args[0], args[1] if len(args) > 1 else None)
+    _steal_event(turn, move)
 
 
-def _steal_event(turn: Turn, name: str, event: str | None) -> None:
+def _steal_event(turn: Turn, steal: Steal) -> None:
     """An event card from another player's hand: the one named, else one from the seed.
 
     With the option `colonel-steal=blind` the card is drawn unseen: the player names only
     the victim, and the table may write the card it drew as `drew=ID` (as `die=N`)."""
     s = turn.state
-    victim = turn.other(name, Code.COLONEL)
+    victim = turn.other(steal.victim, Code.COLONEL)
+    event = steal.event
     if safeguarded(turn, victim.name):
         holders = ", ".join(s.safeguard)
         raise IllegalTurnError(
@@ -275,12 +280,11 @@ def _steal_event(turn: Turn, name: str, event: str | None) -> None:
     if len(turn.me.events) >= turn.rules.event_hand_limit:
         raise IllegalTurnError(Code.COLONEL, "the Colonel steals no event for a player holding two")
     blind = s.options.colonel_steal == "blind"
-    if event is not None and event.startswith("drew="):
+    if steal.blind:
         if not blind:
             raise InvalidTurnError(
                 "drew= is for the blind steal (option colonel-steal=blind): name the card"
             )
-        event = event[len("drew=") :]
     elif event is not None and blind:
         raise IllegalTurnError(
             Code.COLONEL,
@@ -309,8 +313,9 @@ def _skills_not_over(turn: Turn, what: str) -> None:
         )
 
 
-def invest(turn: Turn, args: list[str]) -> None:
-    """`invest [N]`: the placed Settler or Sheriff buys reputation (the most, or N)."""
+def invest(turn: Turn, move: Invest) -> None:
+    """`invest [N] [RESOURCE:COUNT ...]`: the placed Settler or Sheriff buys reputation (the
+    most, or N; paying as named, else keeping the most worth)."""
     s, me, card = turn.state, turn.me, turn.placed
     if card is None:
         raise IllegalTurnError(Code.ORDER, "place a Settler or the Sheriff first: only they invest")
@@ -326,7 +331,7 @@ def invest(turn: Turn, args: list[str]) -> None:
         raise IllegalTurnError(Code.PLAGUE, f"{s.plague}'s Plague: no character invests this round")
     if turn.investor == "sheriff" and turn.sheriff_used:
         raise IllegalTurnError(Code.SHERIFF, "the Sheriff invests once a turn")
-    want, named = _invest_words(args)
+    want, named = move.points, dict(move.paid)
     if named:
         turn.pay_named(turn.investor, named, want, "invests in the City")
         if turn.investor == "sheriff":
@@ -340,23 +345,6 @@ def invest(turn: Turn, args: list[str]) -> None:
     turn.pay(means, want, Code.INVEST, "invests in the City")
     if turn.investor == "sheriff":
         turn.sheriff_used = True
-
-
-def _invest_words(args: list[str]) -> tuple[int | None, dict[str, int]]:
-    """`invest [N] [RESOURCE:COUNT ...]`: the points and the payment named, if any."""
-    want: int | None = None
-    named: dict[str, int] = {}
-    for word in args:
-        if ":" in word:
-            what, _, count = word.partition(":")
-            if resource(what) in named:
-                raise InvalidTurnError(f"invest: {what} is named twice")
-            named[what] = number(count, f"invest {what}")
-        elif want is None:
-            want = number(word, "invest")
-        else:
-            raise InvalidTurnError(f"invest: {word!r}? write 'invest [N] [gold:1 logs:2 fur:3]'")
-    return want, named
 
 
 def means_for(state: BHState, player: str, character: str | None, bank: bool) -> Means:

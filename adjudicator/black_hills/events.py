@@ -2,8 +2,9 @@
 discarding after activating is allowed), discarding one or two, and the table of what each
 card does.
 
-`EVENTS` has one entry per event card of the card file: its effect, given the words after
-the card's id (`event stagecoach fur>gold`, `event bank 2`, `event reinforcements bob`).
+`EVENTS` has one entry per event card of the card file: its effect, given the event as
+`notation.py` reads it (`moves.Event`: `event stagecoach fur>gold` its swap, `event bank 2`
+its points, `event reinforcements bob` its victim).
 The cost is printed on the card (`Event.cost`, from `cards/black-hills.toml`: the rulebook
 prints none, so ours) and paid before the effect.
 """
@@ -16,25 +17,27 @@ from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import RESOURCES
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
 from adjudicator.black_hills.invest import Means
-from adjudicator.black_hills.notation import did_you_mean, number, resource, swap
+from adjudicator.black_hills.moves import Discard, Event
+from adjudicator.black_hills.notation import did_you_mean
 from adjudicator.black_hills.robbery import hire_gunman
 from adjudicator.black_hills.turn import Turn
 
 __all__ = ["EVENTS", "Effect", "activate", "discard"]
 
-Effect = Callable[[Turn, list[str]], None]
+Effect = Callable[[Turn, Event], None]
 
 
-def activate(turn: Turn, args: list[str]) -> None:
-    """`event ID [choice]`: pay the card's cost and carry out its effect."""
+def activate(turn: Turn, move: Event | None) -> None:
+    """`event ID [choice]` (None: no card named): pay the card's cost and carry out its
+    effect."""
     me, rules = turn.me, turn.rules
-    if not args or args[0] not in rules.events:
+    if move is None or move.event not in rules.events:
         held = f"in hand: {', '.join(me.events) or 'none'}"
-        if not args:
+        if move is None:
             raise InvalidTurnError(f"which event? ({held})")
-        close = did_you_mean(args[0], rules.events)
-        raise InvalidTurnError(f"{args[0]!r} is no event card{close} ({held})")
-    eid, rest = args[0], args[1:]
+        close = did_you_mean(move.event, rules.events)
+        raise InvalidTurnError(f"{move.event!r} is no event card{close} ({held})")
+    eid = move.event
     if eid not in me.events:
         raise IllegalTurnError(Code.HAND, f"{eid!r} is not in your hand")
     if turn.event is not None:
@@ -52,12 +55,12 @@ def activate(turn: Turn, args: list[str]) -> None:
     turn.state.used_events.append(eid)  # face up beside the deck (`reshuffle`)
     turn.event = eid
     turn.log.append(f"activates {ev.name}" + (f" for {ev.cost} gold" if ev.cost else ""))
-    EVENTS[eid](turn, rest)
+    EVENTS[eid](turn, move)
 
 
-def discard(turn: Turn, args: list[str]) -> None:
+def discard(turn: Turn, move: Discard) -> None:
     """`discard event ID [ID]`: one or two event cards from the hand, unused."""
-    names = [a for a in args if a != "event" and a != "events"]
+    names = list(move.events)
     held = list(turn.me.events)
     ok = 1 <= len(names) <= 2
     for n in names:
@@ -85,24 +88,24 @@ def discard(turn: Turn, args: list[str]) -> None:
 # ----- the effects ------------------------------------------------------------------------
 
 
-def _protection(turn: Turn, rest: list[str]) -> None:
+def _protection(turn: Turn, move: Event) -> None:
     turn.state.protected.append(turn.me.name)
 
 
-def _passionate_speech(turn: Turn, rest: list[str]) -> None:
+def _passionate_speech(turn: Turn, move: Event) -> None:
     turn.gain_reputation(1, "Passionate Speech")
 
 
-def _fire_in_the_city(turn: Turn, rest: list[str]) -> None:
+def _fire_in_the_city(turn: Turn, move: Event) -> None:
     for p in turn.state.players:
         if p.name != turn.me.name and p.reputation > 0:
             p.reputation -= 1
     turn.log.append("every other player loses a reputation point")
 
 
-def _stagecoach(turn: Turn, rest: list[str]) -> None:
+def _stagecoach(turn: Turn, move: Event) -> None:
     how = "the Stagecoach swaps one resource: 'event stagecoach fur>gold'"
-    pair = swap(rest[0] if rest else "")
+    pair = move.swap
     if pair is None:
         raise InvalidTurnError(how)
     give, get = pair
@@ -117,17 +120,16 @@ def _stagecoach(turn: Turn, rest: list[str]) -> None:
     turn.take(get, 1, "the Stagecoach")
 
 
-def _tax_collection(turn: Turn, rest: list[str]) -> None:
+def _tax_collection(turn: Turn, move: Event) -> None:
     """Each other player returns one resource: the one named for them (`bob:logs`), else
     the least valuable they hold (the payer's choice, written or defaulted)."""
     value = turn.rules.value
     named: dict[str, str] = {}
-    for word in rest:
-        name, _, what = word.partition(":")
+    for name, what in move.payers:
         payer = turn.other(name, Code.TAX)
         if payer.name in named:
             raise IllegalTurnError(Code.TAX, f"{payer.name} returns one resource, named once")
-        named[payer.name] = resource(what)
+        named[payer.name] = what
         if getattr(payer, named[payer.name]) == 0:
             raise IllegalTurnError(Code.TAX, f"{payer.name} has no {named[payer.name]} to return")
     for p in turn.state.players:
@@ -141,8 +143,8 @@ def _tax_collection(turn: Turn, rest: list[str]) -> None:
         turn.log.append(f"{p.name} returns 1 {r}")
 
 
-def _bank(turn: Turn, rest: list[str]) -> None:
-    want = number(rest[0], "the Bank") if rest else None
+def _bank(turn: Turn, move: Event) -> None:
+    want = move.points
     cap = turn.rules.goal - turn.me.reputation
     turn.pay(Means(bank=True, cap=cap), want, Code.BANK, "the Bank")
 
@@ -150,7 +152,7 @@ def _bank(turn: Turn, rest: list[str]) -> None:
 def _shut(resource: str, why: str) -> Effect:
     """Take 1; the area is shut to the others for the rest of the round."""
 
-    def effect(turn: Turn, rest: list[str]) -> None:
+    def effect(turn: Turn, move: Event) -> None:
         turn.take(resource, 1, why)
         turn.state.closed[resource] = turn.me.name
 
@@ -158,32 +160,32 @@ def _shut(resource: str, why: str) -> Effect:
 
 
 def _take(resource: str, n: int, why: str) -> Effect:
-    def effect(turn: Turn, rest: list[str]) -> None:
+    def effect(turn: Turn, move: Event) -> None:
         turn.take(resource, n, why)
 
     return effect
 
 
-def _plague(turn: Turn, rest: list[str]) -> None:
+def _plague(turn: Turn, move: Event) -> None:
     turn.state.plague = turn.me.name
 
 
-def _deputy_sheriff(turn: Turn, rest: list[str]) -> None:
+def _deputy_sheriff(turn: Turn, move: Event) -> None:
     turn.state.sheriff = turn.me.name
 
 
-def _safeguard(turn: Turn, rest: list[str]) -> None:
+def _safeguard(turn: Turn, move: Event) -> None:
     turn.state.safeguard.append(turn.me.name)
 
 
-def _jailbreak(turn: Turn, rest: list[str]) -> None:
+def _jailbreak(turn: Turn, move: Event) -> None:
     hire_gunman(turn, "Jailbreak")
 
 
-def _reinforcements(turn: Turn, rest: list[str]) -> None:
-    if not rest:
+def _reinforcements(turn: Turn, move: Event) -> None:
+    if move.victim is None:
         raise InvalidTurnError("send whose gunman to the jail? 'event reinforcements NAME'")
-    victim = turn.other(rest[0], Code.REINFORCEMENTS)
+    victim = turn.other(move.victim, Code.REINFORCEMENTS)
     if victim.gunmen == 0:
         raise IllegalTurnError(Code.REINFORCEMENTS, f"{victim.name} has no gunman")
     victim.gunmen -= 1

@@ -14,30 +14,41 @@ The die is rolled from the state's seed when `die=` is not given.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 
 from adjudicator.black_hills.characters import colonel_steal, invest, place, take_from_hand
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError, TurnError
 from adjudicator.black_hills.events import activate, discard
-from adjudicator.black_hills.notation import did_you_mean, parse_turn
+from adjudicator.black_hills.moves import Keep, Place, ShamanCopy, ShamanDraw
+from adjudicator.black_hills.notation import (
+    did_you_mean,
+    parse_action,
+    parse_discard,
+    parse_event,
+    parse_invest,
+    parse_return,
+    parse_rob,
+    parse_steal,
+    parse_turn,
+)
 from adjudicator.black_hills.robbery import rob
 from adjudicator.black_hills.round import end_turn, keep, must_keep, returns, round_ends
 from adjudicator.black_hills.shaman import play_shaman
-from adjudicator.black_hills.state import BHState
+from adjudicator.black_hills.state import BHState, working_copy
 from adjudicator.black_hills.turn import Turn
 from adjudicator.black_hills.verdict import Reason, Verdict
 
 __all__ = ["ACTIONS", "OTHER_ACTIONS", "apply", "is_setup", "referee", "referee_text", "setup_keep"]
 
-#: The actions named by their first word; any other first word names a character card.
+#: The actions named by their first word, each read as a value (`notation.py`) and handed
+#: to its rule; any other first word names a character card.
 ACTIONS: Mapping[str, Callable[[Turn, list[str]], None]] = {
-    "invest": invest,
-    "event": activate,
-    "discard": discard,
-    "rob": rob,
-    "steal": colonel_steal,
+    "invest": lambda turn, args: invest(turn, parse_invest(args)),
+    "event": lambda turn, args: activate(turn, parse_event(args) if args else None),
+    "discard": lambda turn, args: discard(turn, parse_discard(args)),
+    "rob": lambda turn, args: rob(turn, parse_rob(args)),
+    "steal": lambda turn, args: colonel_steal(turn, parse_steal(args) if args else None),
 }
 
 
@@ -63,9 +74,9 @@ def apply(turn: Turn, words: list[str]) -> None:
             f"{kept}: {', '.join(waiting)} (a line of its own: '{waiting[0]}: keep A B')",
         )
     if head == "keep":
-        return keep(turn, args)
+        return keep(turn, Keep(tuple(args)))
     if head == "return":  # a choice for the round's end, not an action of the turn
-        return returns(turn, args)
+        return returns(turn, parse_return(args))
     if head in ACTIONS:
         if head in OTHER_ACTIONS and turn.placed is not None:
             # "he cannot start one without having finished the previous one"
@@ -73,7 +84,11 @@ def apply(turn: Turn, words: list[str]) -> None:
         return ACTIONS[head](turn, args)
     if head in turn.rules.characters:
         card = take_from_hand(turn, head)
-        return play_shaman(turn, args) if card.shaman else place(turn, card, args)
+        move = parse_action(words)  # after the hand: a card not held is refused first
+        if isinstance(move, ShamanCopy | ShamanDraw):
+            return play_shaman(turn, move)
+        assert isinstance(move, Place)
+        return place(turn, card, move)
     known = [*turn.rules.characters, *ACTIONS, "keep", "return"]
     raise InvalidTurnError(f"unknown action {head!r}{did_you_mean(head, known)}")
 
@@ -96,10 +111,10 @@ def setup_keep(state: BHState, player: str, args: list[str]) -> Verdict:
         return _refused(
             state, player, Code.KEEP, "the set-up is over: every player has kept two this round"
         )
-    s = copy.deepcopy(state)
+    s = working_copy(state)
     turn = Turn(s, player)
     try:
-        keep(turn, args)
+        keep(turn, Keep(tuple(args)))
     except TurnError as exc:
         return Verdict(player, False, (exc.reason,), state, tuple(turn.log))
     waiting = must_keep(s)
@@ -127,7 +142,7 @@ def referee(
         return setup_keep(state, player, actions[0][1:])
     if player != state.active:
         return _refused(state, player, Code.TURN_ORDER, f"it is {state.active}'s turn")
-    s = copy.deepcopy(state)
+    s = working_copy(state)
     turn = Turn(s, player, unwritten)
     try:
         for words in actions:

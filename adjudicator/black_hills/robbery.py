@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import RESOURCES
-from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
-from adjudicator.black_hills.notation import number, resource
+from adjudicator.black_hills.errors import IllegalTurnError
+from adjudicator.black_hills.moves import Rob
 from adjudicator.black_hills.state import BHPlayer
 from adjudicator.black_hills.turn import Turn
 
@@ -31,21 +31,17 @@ def hire_gunman(turn: Turn, why: str) -> None:
     turn.log.append(f"{why}: a gunman leaves the jail for {turn.me.name}")
 
 
-def rob(turn: Turn, args: list[str]) -> None:
-    """`rob NAME[:resource] ... [die=N]`: the die is rolled from the seed when not given."""
+def rob(turn: Turn, move: Rob) -> None:
+    """A robbery (`notation.parse_rob`): the die is rolled from the seed when not given."""
     s, rules, me = turn.state, turn.rules, turn.me
     if turn.robbed:
         raise IllegalTurnError(Code.ONE_ROBBERY, "one robbery a turn")
     if me.gunmen == 0:
         raise IllegalTurnError(Code.GUNMAN, "a robbery needs a gunman (the Outlaw or a Jailbreak)")
-    given = [a[4:] for a in args if a.startswith("die=")]
-    die = number(given[0], "die") if given else turn.rng.choice(rules.die)
+    die = move.die if move.die is not None else turn.rng.choice(rules.die)
     if die not in rules.die:
         raise IllegalTurnError(Code.AIMING_DIE, f"the aiming die shows {sorted(set(rules.die))}")
-    targets = [a for a in args if not a.startswith("die=")]
-    if not targets:
-        raise InvalidTurnError("rob whom? 'rob NAME[:resource]'")
-    named = list(dict.fromkeys(t.partition(":")[0] for t in targets))
+    named = list(dict.fromkeys(name for name, _ in move.targets))
     if len(named) > 2:
         raise IllegalTurnError(
             Code.TWO_VICTIMS,
@@ -56,11 +52,8 @@ def rob(turn: Turn, args: list[str]) -> None:
     me.gunmen -= 1
     s.jail += 1
     turn.log.append(f"the aiming die shows {die}")
-    victims: list[tuple[BHPlayer, str]] = []
-    for spec in targets:
-        name, _, wanted = spec.partition(":")
-        if wanted:
-            resource(wanted)
+    victims: list[tuple[BHPlayer, str | None]] = []
+    for name, wanted in move.targets:
         victim = turn.other(name, Code.ROBBERY)
         if victim.name in s.protected:
             raise IllegalTurnError(Code.PROTECTION, f"{victim.name} is protected this round")

@@ -12,8 +12,8 @@ import random
 
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import RESOURCES
-from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
-from adjudicator.black_hills.notation import resource
+from adjudicator.black_hills.errors import IllegalTurnError
+from adjudicator.black_hills.moves import Keep, Return
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
 
@@ -35,7 +35,7 @@ def must_keep(s: BHState) -> list[str]:
     return [p.name for p in s.players if len(p.characters) > s.rules.characters_kept]
 
 
-def keep(turn: Turn, args: list[str]) -> None:
+def keep(turn: Turn, move: Keep) -> None:
     """`keep A B`: the set-up's discard. "Each player takes a look at the cards in his hand
     and decides to discard 2 of them that are placed face down on the deck of character
     cards that are left over": every player does it before the first turn of the round
@@ -44,32 +44,30 @@ def keep(turn: Turn, args: list[str]) -> None:
     wrote it there) and does nothing more."""
     need = turn.rules.characters_kept
     hand = turn.me.characters
-    if len(hand) <= need and sorted(args) == sorted(hand) and len(set(args)) == need:
+    cards = list(move.cards)
+    if len(hand) <= need and sorted(cards) == sorted(hand) and len(set(cards)) == need:
         turn.log.append("kept at the set-up")
         return
     if len(hand) <= need:
         raise IllegalTurnError(Code.KEEP, "you already hold only the characters you keep")
-    if len(args) != need or len(set(args)) != need or any(a not in hand for a in args):
+    if len(cards) != need or len(set(cards)) != need or any(c not in hand for c in cards):
         raise IllegalTurnError(Code.KEEP, f"keep {need} of your characters: {', '.join(hand)}")
-    gone = [c for c in hand if c not in args]
-    turn.me.characters = list(args)
+    gone = [c for c in hand if c not in cards]
+    turn.me.characters = cards
     turn.state.discarded.extend(gone)
     # "The other players should not see which characters have been discarded."
-    turn.log.append(f"keeps {' and '.join(args)}; discards {len(gone)} face down")
+    turn.log.append(f"keeps {' and '.join(cards)}; discards {len(gone)} face down")
 
 
-def returns(turn: Turn, args: list[str]) -> None:
+def returns(turn: Turn, move: Return) -> None:
     """`return NAME:RESOURCE[,RESOURCE...] ...`: what players return at the round's end
     (checked when the round ends, against what they hold then)."""
-    if not args:
-        raise InvalidTurnError("return what? 'return NAME:RESOURCE,RESOURCE'")
-    for word in args:
-        name, _, what = word.partition(":")
+    for name, what in move.returns:
         if name not in turn.state.names():
             raise IllegalTurnError(Code.PLAYERS, f"there is no player {name!r}")
         if name in turn.returns:
             raise IllegalTurnError(Code.ROUND_END, f"{name}'s return is written once")
-        turn.returns[name] = [resource(r) for r in what.split(",") if r]
+        turn.returns[name] = list(what)
 
 
 def round_ends(s: BHState, player: str) -> bool:

@@ -60,4 +60,5 @@ def new_table(
         discarded=characters,
         event_deck=events,
         options=options or BHOptions(),
+        rules=rules,
     )

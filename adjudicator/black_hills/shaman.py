@@ -11,11 +11,14 @@ the turns played, the discards), not on what else the turn does."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from typing import NoReturn
 
 from adjudicator.black_hills.characters import place, stopped, use_skills
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import RESOURCES
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
+from adjudicator.black_hills.moves import ShamanCopy, ShamanDraw
 from adjudicator.black_hills.notation import did_you_mean
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
@@ -32,17 +35,14 @@ def deal(state: BHState) -> list[str]:
     return sorted(rng.sample(pool, min(4, len(pool))))
 
 
-def play_shaman(turn: Turn, args: list[str]) -> None:
+def play_shaman(turn: Turn, move: ShamanCopy | ShamanDraw) -> None:
     """`shaman copy CHARACTER ...` or `shaman draw CHARACTER ...`, with that card's choices."""
     s, rules = turn.state, turn.rules
-    if not args or args[0] not in ("copy", "draw") or (args[0] == "copy" and len(args) < 2):
-        raise InvalidTurnError(
-            "the Shaman copies a visible card ('shaman copy CHARACTER') or "
-            "plays one drawn from the discards ('shaman draw CHARACTER')"
-        )
-    if args[0] == "draw" and (len(args) < 2 or args[1].startswith("dealt=")):
-        _draw_unnamed(turn, args[1:])
-    mode, target = args[0], args[1]
+    if move.place is None:
+        assert isinstance(move, ShamanDraw)
+        _draw_unnamed(turn, move.dealt)
+    assert move.place is not None
+    target = move.place.character
     if target not in rules.characters:
         raise InvalidTurnError(
             f"the Shaman cannot play {target!r}: no such character"
@@ -51,7 +51,7 @@ def play_shaman(turn: Turn, args: list[str]) -> None:
     if rules.characters[target].shaman:
         raise IllegalTurnError(Code.SHAMAN, f"the Shaman cannot play {target!r}")
     card = rules.characters[target]
-    if mode == "copy":
+    if isinstance(move, ShamanCopy):
         on_top = visible(s)
         if target not in on_top:
             raise IllegalTurnError(
@@ -63,13 +63,20 @@ def play_shaman(turn: Turn, args: list[str]) -> None:
         s.placed.append((turn.me.name, "shaman", area))
         turn.log.append(f"the Shaman covers the {card.name}")
         turn.placed, turn.area = card, area
-        words = [a for a in args[2:] if a != "at" and not (card.gather and a in RESOURCES)]
-        if stopped(turn, card, area, words):
+        # The copy acts where the covered card lies: `at` is not read (the area named after
+        # it is a word the card does not understand), nor what a gatherer gathers.
+        extra = [w for w in move.place.extra if not (card.gather and w in RESOURCES)]
+        copied = replace(
+            move.place,
+            area=None,
+            resource=None if card.gather else move.place.resource,
+            extra=(*([move.place.area] if move.place.area else []), *extra),
+        )
+        if stopped(turn, card, area, copied):
             return
-        use_skills(turn, card, area, words)
+        use_skills(turn, card, area, copied)
     else:
-        dealt = _dealt(s, args[2:])
-        args = [a for a in args if not a.startswith("dealt=")]
+        dealt = _dealt(s, move.dealt)
         turn.log.append("the Shaman is dealt " + ", ".join(dealt))
         if target not in dealt:
             raise IllegalTurnError(
@@ -79,18 +86,17 @@ def play_shaman(turn: Turn, args: list[str]) -> None:
         s.discarded.remove(target)
         turn.log.append(f"the Shaman draws the {card.name}")
         s.placed.append((turn.me.name, "shaman", "city"))
-        place(turn, card, args[2:], on_board=False)
+        place(turn, card, move.place, on_board=False)
         s.placed[-1] = (turn.me.name, "shaman", turn.area or "city")
 
 
-def _dealt(s: BHState, words: list[str]) -> list[str]:
+def _dealt(s: BHState, told: tuple[str, ...]) -> list[str]:
     """The four dealt: the table's (`dealt=a,b,c,d`, as a die roll is `die=N`), else `deal`."""
     pool = sorted(s.discarded)
     size = min(4, len(pool))
-    told = [a[6:] for a in words if a.startswith("dealt=")]
     if not told:
         return deal(s)
-    dealt = sorted(told[-1].split(","))
+    dealt = sorted(told)
     if len(set(dealt)) != size or any(dealt.count(c) > pool.count(c) for c in dealt):
         raise IllegalTurnError(
             Code.SHAMAN, f"the Shaman is dealt {size} different discards of: " + ", ".join(pool)
@@ -98,9 +104,9 @@ def _dealt(s: BHState, words: list[str]) -> list[str]:
     return dealt
 
 
-def _draw_unnamed(turn: Turn, words: list[str]) -> None:
+def _draw_unnamed(turn: Turn, told: tuple[str, ...]) -> NoReturn:
     """`shaman draw` naming no card: deal the four and refuse, naming them."""
-    dealt = _dealt(turn.state, words)
+    dealt = _dealt(turn.state, told)
     if not dealt:
         raise IllegalTurnError(Code.SHAMAN, "there are no discarded characters to draw")
     playable = [c for c in dealt if not turn.rules.characters[c].shaman]

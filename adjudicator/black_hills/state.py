@@ -38,7 +38,7 @@ events = ["stolen-gold"]
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +58,7 @@ __all__ = [
     "state_data",
     "state_from",
     "state_seen",
+    "working_copy",
     "write_bh_state",
 ]
 
@@ -104,10 +105,30 @@ class BHState(Seats[BHPlayer]):
     turns: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
     options: BHOptions = field(default_factory=BHOptions)
+    # The board's and the cards' data the state is played by, carried with it (read once:
+    # `data.load_rules`); not part of the state file, nor of comparing two states.
+    rules: Rules = field(default_factory=load_rules, compare=False, repr=False)
 
-    @property
-    def rules(self) -> Rules:
-        return load_rules()
+
+def working_copy(s: BHState) -> BHState:
+    """A copy of the state a turn in progress may change (the referee's: a refused turn
+    throws it away): every player, list and mapping its own; the rules and the options,
+    frozen values, shared."""
+    players = [replace(p, characters=list(p.characters), events=list(p.events)) for p in s.players]
+    return replace(
+        s,
+        players=players,
+        supply=dict(s.supply),
+        discarded=list(s.discarded),
+        event_deck=list(s.event_deck),
+        used_events=list(s.used_events),
+        placed=list(s.placed),
+        closed=dict(s.closed),
+        protected=list(s.protected),
+        safeguard=list(s.safeguard),
+        colonel=list(s.colonel),
+        turns=dict(s.turns),
+    )
 
 
 # StrictInt throughout: JSON `gold: true` or `"7"` is an error, not a number pydantic made up.
@@ -269,6 +290,7 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
         turns=dict(m.this_round.turns),
         winner=m.winner,
         options=parse_options(m.options, source),
+        rules=rules,
     )
 
 

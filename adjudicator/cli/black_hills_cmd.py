@@ -45,8 +45,10 @@ def _set_up_done(state: BHState, source: Path) -> None:
 
 StateArg = Annotated[Path, typer.Argument(metavar="STATE", help="A Black Hills state file.")]
 PlayerOpt = Annotated[
-    str | None, typer.Option("--by", "--player", help="Whose (default: the active player).")
+    str | None, typer.Option("--player", help="Whose (default: the active player).")
 ]
+#: The old name of `--player`, still read but no longer shown.
+ByOpt = Annotated[str | None, typer.Option("--by", hidden=True)]
 
 
 @app.command()
@@ -87,7 +89,9 @@ def turn(
 
 @app.command()
 @handle_errors
-def invest(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = False) -> None:
+def invest(
+    state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = False, by: ByOpt = None
+) -> None:
     """The most reputation a player can buy now, and the exact payment (CP-SAT)."""
     from adjudicator.black_hills.best import most_reputation
     from adjudicator.black_hills.state import load_bh_state
@@ -96,7 +100,7 @@ def invest(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fa
 
     out = Output(as_json)
     state = own_game_state(state_file, "black-hills", load_bh_state, "black-hills invest")
-    who = acting_player(state, state_file, player)
+    who = acting_player(state, state_file, player or by)
     _set_up_done(state, state_file)
     best = most_reputation(state, who)
     out.show(invest_view(who, best))
@@ -119,7 +123,9 @@ def invest(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fa
 
 @app.command()
 @handle_errors
-def best(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = False) -> None:
+def best(
+    state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = False, by: ByOpt = None
+) -> None:
     """For each character in hand, the best turn, ranked by reputation then resources kept."""
     from adjudicator.black_hills.best import best_turns
     from adjudicator.black_hills.state import load_bh_state
@@ -128,7 +134,7 @@ def best(state_file: StateArg, player: PlayerOpt = None, as_json: JsonOpt = Fals
 
     out = Output(as_json)
     state = own_game_state(state_file, "black-hills", load_bh_state, "black-hills best")
-    who = acting_player(state, state_file, player)
+    who = acting_player(state, state_file, player or by)
     if who != state.active:
         raise RulesError(
             f"{state_file}: it is {state.active}'s turn; best turns are found "

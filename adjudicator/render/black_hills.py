@@ -71,16 +71,16 @@ def players_table(s: BHState, viewer: str | None = None) -> Table:
     return t
 
 
-def verdict_view(v: Verdict) -> RenderableType:
+def verdict_view(v: Verdict, viewer: str | None = None) -> RenderableType:
     """Legal or not, what happened, why not (with the rule's code); for a legal turn the
-    players after it, and the winner."""
+    players after it (with a `viewer`, the other hands as counts), and the winner."""
     head = Text(f"{v.player or '?'}: ")
     head.append(verdict_word(v.legal), style="bold green" if v.legal else "bold red")
     parts: list[RenderableType] = [head]
     parts += [Text(f"  {line}") for line in v.log]
     parts += [Text(f"  refused ({r.code}): {r.message}", style="red") for r in v.reasons]
     if v.state is not None:
-        parts.append(players_table(v.state))
+        parts.append(players_table(v.state, viewer))
         if v.state.winner:
             parts.append(Text(f"{v.state.winner} wins Black Hills.", style="bold"))
     return Group(*parts)
@@ -243,14 +243,21 @@ def next_line(state: BHState, viewer: str | None = None) -> str:
     )
 
 
+#: Who sees a table's screen after a move: everyone, so nobody's hand is shown but the hand
+#: of the player who wrote the move (`next_line` shows the hand of no one by this name).
+_TABLE = ""
+
+
 def ruled_lines(ruled: Ruled) -> list[RenderableType]:
-    """A legal turn's verdict (the game protocol's view of it, `render/tables.py`)."""
-    return [verdict_view(ruled.ruling)]
+    """A legal turn's verdict (the game protocol's view of it, `render/tables.py`), as the
+    player who wrote it may see it: the other players' hands as counts."""
+    return [verdict_view(ruled.ruling, ruled.player)]
 
 
 def after_lines(after: BHState) -> list[RenderableType]:
-    """What the table may write next."""
-    return [next_line(after)]
+    """What the table may write next (not the next player's hand: the screen is the
+    table's)."""
+    return [next_line(after, _TABLE)]
 
 
 def hint_lines(

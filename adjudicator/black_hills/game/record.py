@@ -25,7 +25,7 @@ from dataclasses import field
 from pathlib import Path
 
 from adjudicator.black_hills.errors import InvalidTurnError
-from adjudicator.black_hills.notation import parse_turn
+from adjudicator.black_hills.notation import card_ids, parse_turn
 from adjudicator.black_hills.options import BHOptions, parse_options_text
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
@@ -90,7 +90,8 @@ def parse_move(text: str, line: int = 0, source: str = "MOVE") -> BHMove:
         raise InputError(
             source, f"line {line}" if line else repr(body), exc.reason.message
         ) from None
-    return BHMove(body, player, claimed, line)
+    # Cards named as printed (`keep Explorer "Gold Digger"`) are held by their ids.
+    return BHMove(card_ids(body), player, claimed, line)
 
 
 def parse_record(text: str, source: str = "record") -> BHRecord:

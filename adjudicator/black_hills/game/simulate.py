@@ -3,31 +3,30 @@ the figures a designer asks for (how long a game lasts, who wins by seat, which 
 and events the winning turn played).
 
 Each round starts with the set-up's discards, every player's `keep` before the first turn
-(`random`: two at random; `greedy`: the two whose best turns rank highest). Then policies
-choose among the best-turn finder's candidate turns (`best.candidate_turns`: every
-keep, placement, trade, victim, Shaman copy, event and investment), each refereed; the
-Shaman's draw is tried when nothing else is legal. `random` takes a legal one at random;
-`greedy` the one that gains the most reputation now, then keeps the most worth (`best`,
-without chance). Neither robs (the die's turns are for `best` to rank); the choices a
-turn leaves unwritten (payments, what goes back at the round's end) are the referee's
-defaults.
+(`random`: two at random; `greedy`: the two whose best turns rank highest). Then `random`
+takes one of the legal moves at random (`legal.legal_moves`: every placement, trade,
+victim, Shaman copy, event and investing the most), the Shaman's draw only when nothing
+else is legal; `greedy` the one that gains the most reputation now, then keeps the most
+worth (`best`, without chance). Neither robs (the die's turns are for `best` to rank); the
+choices a turn leaves unwritten (payments, what goes back at the round's end) are the
+referee's defaults.
 """
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from statistics import mean
 from typing import Any, Literal
 
 from adjudicator.black_hills.best import best_turns
-from adjudicator.black_hills.candidates import candidate_turns, keeps, placements
 from adjudicator.black_hills.game.record import BHHeader, BHMove, BHRecord
 from adjudicator.black_hills.game.replay import decisive_cards, start
+from adjudicator.black_hills.legal import legal_moves
+from adjudicator.black_hills.moves import ShamanDraw
+from adjudicator.black_hills.notation import format_turn_move
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.state import BHState
@@ -39,24 +38,15 @@ __all__ = ["GameResult", "Policy", "SimStats", "play_game", "simulate"]
 Policy = Literal["random", "greedy"]
 
 
-def _draws(state: BHState, player: str) -> Iterator[str]:
-    """The Shaman's draw, each card of the discards (the referee deals the four)."""
-    for prefix, keep in keeps(state, player):
-        if "shaman" in keep:
-            for drawn in sorted(set(state.discarded) - {"shaman"}):
-                for place in placements(state, player, drawn):
-                    yield f"{player}: {prefix}shaman draw {place}"
-
-
 def _random_turn(state: BHState, rng: random.Random) -> tuple[str, Verdict] | None:
-    me = state.active
-    texts = [t for _, t in candidate_turns(state, me, ["", "invest"])]
-    rng.shuffle(texts)
-    for text in [*texts, *_draws(state, me)]:
-        v = referee_text(state, text)
-        if v.legal:
-            return text, v
-    return None
+    """A legal turn at random (`legal.legal_moves`, no robbery); the Shaman's draw only
+    when nothing else is legal."""
+    moves = list(legal_moves(state, robberies=False))
+    plain = [m for m in moves if not any(isinstance(a, ShamanDraw) for a in m.actions)]
+    if not moves:
+        return None
+    text = format_turn_move(rng.choice(plain or moves))
+    return text, referee_text(state, text)
 
 
 def _greedy_turn(state: BHState, rng: random.Random) -> tuple[str, Verdict] | None:
@@ -78,12 +68,17 @@ def _keep_text(state: BHState, name: str, policy: Policy, rng: random.Random) ->
     # (the player holding `kept` of the cards at a time, the others keeping any two).
     rank: dict[str, tuple[Fraction, Fraction]] = {}
     for i in range(0, len(hand), kept):
-        x = copy.deepcopy(state)
-        for p in x.players:
-            held = hand[i : i + kept] if p.name == name else p.characters[:kept]
-            x.discarded += [c for c in p.characters if c not in held]
-            p.characters = list(held)
-        x.active = name
+        held = {
+            p.name: hand[i : i + kept] if p.name == name else p.characters[:kept]
+            for p in state.players
+        }
+        gone = [c for p in state.players for c in p.characters if c not in held[p.name]]
+        x = replace(
+            state,
+            players=[replace(p, characters=list(held[p.name])) for p in state.players],
+            discarded=[*state.discarded, *gone],
+            active=name,
+        )
         for c in best_turns(x, name, chance=False):
             rank[c.character] = c.key
     none = (Fraction(-1), Fraction(-1))

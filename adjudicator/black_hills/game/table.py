@@ -3,6 +3,7 @@ verdicts, through its own referee."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,8 @@ from adjudicator.black_hills.game.record import (
     remove_last_move,
 )
 from adjudicator.black_hills.game.replay import BHReplay, replay
+from adjudicator.black_hills.moves import TurnMove
+from adjudicator.black_hills.notation import format_turn_move
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHState
 from adjudicator.core.errors import RulesError
@@ -71,7 +74,16 @@ class BlackHillsTable:
                 f"{source}: player {move.player!r}: unknown player (players: {', '.join(names)})"
             )
 
-    def apply(self, game: BHState, move: BHMove) -> tuple[BHState, Ruled]:
+    def legal_moves(self, game: BHState) -> Iterator[TurnMove]:
+        """The moves the player to act may make now (`black_hills/legal.py`), as values;
+        `apply` takes them as it takes a record's lines."""
+        from adjudicator.black_hills.legal import legal_moves
+
+        return legal_moves(game)
+
+    def apply(self, game: BHState, move: BHMove | TurnMove) -> tuple[BHState, Ruled]:
+        if isinstance(move, TurnMove):
+            move = BHMove(format_turn_move(move), move.player)
         # A new turn follows the set-up rule: no `early_keeps` reading of older records.
         v = referee_text(game, move.text)
         after = v.state if v.legal and v.state is not None else game
