@@ -24,6 +24,7 @@ __all__ = [
     "Output",
     "console",
     "err_console",
+    "folded",
     "handle_errors",
 ]
 
@@ -51,9 +52,12 @@ class Output:
         self.as_json = as_json
 
     def show(self, *renderables: RenderableType) -> None:
+        """Rich views; off a terminal (a pipe, a file) a line of text is never wrapped at
+        the 80 columns Rich assumes there: a path or a game's name stays whole."""
         if not self.as_json:
+            piped = not console.is_terminal
             for r in renderables:
-                console.print(r)
+                console.print(folded(r), soft_wrap=piped and isinstance(r, str | Text))
 
     def lines(self, *lines: RenderableType) -> None:
         """Lines to copy (commands, what a write changed): never wrapped or cut by Rich,
@@ -65,9 +69,13 @@ class Output:
     def view(self, *items: RenderableType) -> None:
         """A view of mixed parts (`render/tables.py`): plain text and `Text` as lines to
         copy (see `lines`), tables and panels drawn as `show` draws them."""
+        from rich.console import Group
+
         for item in items:
             if isinstance(item, str | Text):
                 self.lines(item)
+            elif isinstance(item, Group):  # its lines are lines too
+                self.view(*item.renderables)
             else:
                 self.show(item)
 
@@ -106,6 +114,29 @@ class Output:
                 bar.advance(task, n)
 
             yield advance
+
+
+def folded(renderable: RenderableType) -> RenderableType:
+    """`renderable` with every table column folding a long cell onto the next line rather
+    than cutting it with "…": a cell may hold an id a player must type (`fire-in-the-hole`),
+    so none is ever cut, whatever the width (issue 25)."""
+    from rich.console import Group
+
+    # Only what is loaded can have been drawn: the check loads no module (start-up).
+    table, panel = sys.modules.get("rich.table"), sys.modules.get("rich.panel")
+    if table is not None and isinstance(renderable, table.Table):
+        for column in renderable.columns:
+            if column.overflow == "ellipsis":
+                column.overflow = "fold"
+        for column in renderable.columns:
+            for cell in column.cells:
+                folded(cell)
+    elif isinstance(renderable, Group):
+        for part in renderable.renderables:
+            folded(part)
+    elif panel is not None and isinstance(renderable, panel.Panel):
+        folded(renderable.renderable)
+    return renderable
 
 
 def handle_errors(fn: Callable[P, R]) -> Callable[P, R]:
