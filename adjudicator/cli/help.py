@@ -14,11 +14,21 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import typer
 
-__all__ = ["EXAMPLES", "add_examples", "drawn_help", "plain_help"]
+__all__ = ["EXAMPLES", "add_examples", "drawn_help", "plain_help", "top_epilog"]
 
 # One or two examples for every command, shown at the end of its help. They run as
 # written from a clone's top folder (tests/test_cli_table.py runs the read-only ones).
 EXAMPLES: dict[str, tuple[str, ...]] = {
+    "board": ("adjudicator board show old-town",),
+    "cards": ("adjudicator cards list dry-gulch",),
+    "state": ("adjudicator state check examples/gads-hill-mid.toml",),
+    "game": (
+        "adjudicator game new club.game --edition gads-hill-1874 --players ann,bob,cid --seed 7",
+        "adjudicator game show club.game --player ann",
+    ),
+    "black-hills": ("adjudicator black-hills show examples/black-hills-round1.toml",),
+    "dry-gulch": ("adjudicator dry-gulch plan examples/dry-gulch-turn.toml",),
+    "puzzle": ("adjudicator puzzle new old-town --seed 1 --out my-puzzle.toml",),
     "stop": (
         "adjudicator stop examples/gads-hill-mid.toml",
         "adjudicator stop game.toml --claim bob --write",
@@ -116,6 +126,17 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "adjudicator black-hills record replay examples/black-hills-table.game",
         "adjudicator black-hills record replay examples/black-hills-table.game --json",
     ),
+    "black-hills new": ("adjudicator black-hills new table.toml --players ann,bob,cid --seed 6",),
+    "dry-gulch new": (
+        "adjudicator dry-gulch new table.toml --players ann,bob,cid --seed 7",
+        "adjudicator dry-gulch new table.toml --players ann,bob,cid --residence ann=nw-1",
+    ),
+    "dry-gulch events": ("adjudicator dry-gulch events table.toml --write",),
+    "dry-gulch draw": ("adjudicator dry-gulch draw table.toml resources --write",),
+    "dry-gulch reward": ("adjudicator dry-gulch reward table.toml --built nw-5 --write",),
+    "dry-gulch misfortune": ("adjudicator dry-gulch misfortune table.toml fire ne-2 --write",),
+    "dry-gulch play": ("adjudicator dry-gulch play table.toml election-poll --write",),
+    "dry-gulch discard": ("adjudicator dry-gulch discard examples/dry-gulch-turn.toml lumber",),
     "dry-gulch pay": ("adjudicator dry-gulch pay examples/dry-gulch-turn.toml pharmacist",),
     "dry-gulch plan": ("adjudicator dry-gulch plan examples/dry-gulch-turn.toml",),
     "dry-gulch place": ("adjudicator dry-gulch place examples/dry-gulch-turn.toml saloon nw-3",),
@@ -130,6 +151,17 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 def _epilog(examples: tuple[str, ...]) -> str:
     # Rich help joins lines; a blank line between examples keeps one a line.
     return "Examples:\n\n" + "\n\n".join(f"  {e}" for e in examples)
+
+
+def top_epilog() -> str:
+    """The examples of `adjudicator --help`: one command of each game."""
+    return _epilog(
+        (
+            "adjudicator play examples/gads-hill-mid.toml 43 --as school",
+            "adjudicator game new club.game --edition dry-gulch --players ann,bob,cid --seed 7",
+            "adjudicator black-hills best examples/black-hills-round1.toml",
+        )
+    )
 
 
 def add_examples(app: typer.Typer, prefix: str = "") -> None:
