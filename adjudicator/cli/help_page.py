@@ -279,7 +279,13 @@ class HelpGroup(TyperGroup):
 
 
 class HelpCommand(TyperCommand):
-    """A command whose help page is `draw`'s."""
+    """A command whose help page is `draw`'s, and which takes the options' old names."""
 
     def format_help(self, ctx: _click.Context, formatter: _click.HelpFormatter) -> None:
         _page(self, ctx, formatter, super().format_help)
+
+    def parse_args(self, ctx: _click.Context, args: list[str]) -> list[str]:
+        from adjudicator.cli.aliases import aliased
+
+        declared = [name for param in self.params for name in param.opts]
+        return super().parse_args(ctx, aliased(declared, args))

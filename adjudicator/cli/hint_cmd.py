@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
         ],
         player: Annotated[
             str | None,
-            typer.Option("--by", "--player", help="Whose actions (default: the active player)."),
+            typer.Option("--player", help="Whose actions (default: the active player)."),
         ] = None,
         top: Annotated[int, typer.Option("--top", min=1, help="How many actions to show.")] = 5,
         as_json: JsonOpt = False,
@@ -49,9 +49,9 @@ def register(app: typer.Typer) -> None:
 
         out = Output(as_json)
         state = load_deduction_state(state_file, "hint")
-        check_player(state, state_file, None, "--by")
+        check_player(state, state_file, None, "--player")
         if player is not None:
-            player = resolve_player(state, state_file, player, "--by")
+            player = resolve_player(state, state_file, player, "--player")
         h = compute_hint(state, player)
         out.show(hint_view(h, state.board, top))
         out.lines(*hint_commands(h, str(state_file), top))
@@ -69,7 +69,7 @@ def _record_hint(record: Path, player: str | None, top: int, out: Output) -> Non
     body = read_text(record)
     table = table_of_record(body)
     game = table.replay(table.read(body, str(record), record.parent)).game
-    who = acting_player(table.seats(game), record, player, "--by")
+    who = acting_player(table.seats(game), record, player, "--player")
     hinted = table.hint(game, who, str(record))
     out.view(*hint_lines(table.name, hinted, game, str(record), top))
     out.json(hint_data(table.name, hinted, game, str(record), top))
