@@ -3,7 +3,7 @@ what kind of card it is, and its fields, as the card data gives them. It only re
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -24,7 +24,9 @@ def field_text(value: object) -> str:
     return "-" if value is None or value == "" else str(value)
 
 
-def card_fields_view(game: str, cards: list[tuple[str, Mapping[str, object]]]) -> RenderableType:
+def card_fields_view(
+    game: str, cards: Sequence[tuple[str, Mapping[str, object]]]
+) -> RenderableType:
     """Each card found, in a panel titled with its kind and id; its text under its fields."""
     panels: list[RenderableType] = []
     for kind, fields in cards:
