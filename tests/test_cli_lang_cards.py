@@ -39,7 +39,8 @@ def test_a_card_not_in_the_game_is_one_line_with_a_close_match() -> None:
     result = runner.invoke(app, ["cards", "show", "dry-gulch", "hotell"])
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr.strip() == (
-        "error: dry-gulch: 'hotell': no such permit card or event card; did you mean 'hotel'?"
+        "error: dry-gulch: 'hotell': no such permit card or event card (every card: "
+        "adjudicator cards list dry-gulch); did you mean 'hotel'?"
     )
 
 

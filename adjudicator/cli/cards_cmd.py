@@ -120,9 +120,10 @@ def _other_game_cards(game: str, out: Output) -> None:
 
 def _deduction_only(edition: str, command: str) -> None:
     """`cards show`/`export` draw clue maps, which only the deduction games have."""
-    from adjudicator.cli.games import GAME_NAMES, edition_game, edition_name
+    from adjudicator.cli.file_kinds import require_board
+    from adjudicator.cli.games import GAME_NAMES, edition_game
 
-    game = edition_game(edition_name(edition, "EDITION"))
+    game = edition_game(require_board(edition, "cards"))
     if game != "deduction":
         raise RulesError(
             f"{edition}: `adjudicator cards {command}` draws clue cards of "
@@ -135,10 +136,11 @@ def _deduction_only(edition: str, command: str) -> None:
 @handle_errors
 def list_cards(edition: EditionArg, as_json: JsonOpt = False) -> None:
     """One line per card: number, kind, subject, relation, number of spaces, text."""
-    from adjudicator.cli.games import edition_game, edition_name
+    from adjudicator.cli.file_kinds import require_board
+    from adjudicator.cli.games import edition_game
 
     out = Output(as_json)
-    edition = edition_name(edition, "EDITION")
+    edition = require_board(edition, "cards")
     game = edition_game(edition)
     if game != "deduction":
         _other_game_cards(game, out)
@@ -200,7 +202,8 @@ def _other_game_card(game: str, name: str) -> list[tuple[str, dict[str, Any]]]:
         close = difflib.get_close_matches(wanted, ids, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         kinds = " or ".join(f"{k} card" for k in decks)
-        raise RulesError(f"{game}: {clip(name)}: no such {kinds}{hint}")
+        every = f"every card: adjudicator cards list {game}"
+        raise RulesError(f"{game}: {clip(name)}: no such {kinds} ({every}){hint}")
     return found
 
 
@@ -218,11 +221,12 @@ def _number(edition: str, card: str) -> int:
 def show(edition: EditionArg, card: CardArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
     """A card's text and its map drawn on the board (condition cards: my building's too);
     a Dry Gulch or Black Hills card: its fields and text."""
-    from adjudicator.cli.games import edition_game, edition_name
+    from adjudicator.cli.file_kinds import require_board
+    from adjudicator.cli.games import edition_game
     from adjudicator.render.terminal import card_panel
 
     out = Output(as_json)
-    edition = edition_name(edition, "EDITION")
+    edition = require_board(edition, "cards")
     game = edition_game(edition)
     if game != "deduction":
         from adjudicator.render.text_cards import card_fields_view
@@ -254,11 +258,11 @@ def show(edition: EditionArg, card: CardArg, svg: SvgOpt = None, as_json: JsonOp
 @handle_errors
 def export(edition: EditionArg, as_json: JsonOpt = False) -> None:
     """Every card with its map, relation and my building's map."""
-    from adjudicator.cli.games import edition_name
+    from adjudicator.cli.file_kinds import require_board
     from adjudicator.render.terminal import card_maps_table
 
     _deduction_only(edition, "export")
     out = Output(as_json)
-    ed = _load(edition_name(edition, "EDITION"), out)
+    ed = _load(require_board(edition, "cards"), out)
     out.json({"cards": [card_data(ed.board, c) for c in ed.cards]})
     out.show(card_maps_table(ed.board, ed.cards))
