@@ -73,6 +73,7 @@ COMMANDS: dict[str, str] = {
     "bench": "bench_cmd",
     "serve": "serve_cmd",
     "simulate": "simulate_cmd",
+    "examples": "examples_cmd",
 }
 HELP_OPTIONS = ["-h", "--help"]
 GROUPS = ("board", "cards", "state", "game", "black-hills", "dry-gulch", "puzzle")

@@ -24,6 +24,7 @@ __all__ = [
     "Output",
     "console",
     "err_console",
+    "error_line",
     "folded",
     "handle_errors",
 ]
@@ -149,7 +150,16 @@ def handle_errors(fn: Callable[P, R]) -> Callable[P, R]:
         except AdjudicatorError as exc:
             if DEBUG["on"]:
                 raise
-            err_console.print(Text.assemble(("error:", "red"), " ", str(exc)), soft_wrap=True)
+            error_line(exc)
             raise typer.Exit(1) from None
 
     return wrapper
+
+
+def error_line(exc: AdjudicatorError) -> None:
+    """A domain error as one line on stderr, a shipped file named as a user names it."""
+    from adjudicator.cli.examples import shipped_names
+
+    err_console.print(
+        Text.assemble(("error:", "red"), " ", shipped_names(str(exc))), soft_wrap=True
+    )
