@@ -21,6 +21,7 @@ __all__ = ["register"]
 def _load(target: str, board_file: Path | None) -> tuple[Edition, list[CardProblem]]:
     """The card set, read leniently (the audit reports every problem), on its board: the
     shipped edition's, the --board file's, or the one its `set.edition` names."""
+    from adjudicator.cli.file_kinds import require_kind
     from adjudicator.cli.games import require_deduction_edition, shipped_ids
     from adjudicator.core.files import read_data
     from adjudicator.deduction.files.card_file import read_cards
@@ -34,8 +35,10 @@ def _load(target: str, board_file: Path | None) -> tuple[Edition, list[CardProbl
         shipped = resolve_edition(target).cards_file
         assert shipped is not None  # a shipped edition has its card set
         path = shipped
+    require_kind(path, "cards", "audit")
     data = read_data(path)
     if board_file is not None:
+        require_kind(board_file, "board", "audit --board")
         board = resolve_edition(str(board_file), "--board").board()
     else:
         edition = (data.get("set") or {}).get("edition") if isinstance(data, dict) else None

@@ -153,12 +153,24 @@ def show(
     as_json: JsonOpt = False,
 ) -> None:
     """Draw the board in the terminal (with a state's markers), and optionally as SVG."""
+    from adjudicator.cli.file_kinds import (
+        TITLES,
+        described,
+        file_kind,
+        require_board,
+        require_kind,
+    )
     from adjudicator.cli.games import edition_game, state_game
 
     out = Output(as_json)
+    edition = require_board(edition, "board show")
     game = edition_game(edition)
-    if state is not None and state_game(state) != game:
-        raise InputError(str(state), "game", f"is not a state of {edition}")
+    if state is not None:
+        require_kind(state, "state", "board show --state")
+        if state_game(state) != game:
+            found = file_kind(state)
+            what = f"is {described(found)}" if found else "is not a state of this board"
+            raise InputError(str(state), "", f"{what}, not {TITLES.get(edition, edition)}'s")
     if game != "deduction":
         _other_game_board(game, state, svg, out, site=site)
         return
@@ -193,9 +205,11 @@ def show(
 @handle_errors
 def export(edition: EditionArg, as_json: JsonOpt = False) -> None:
     """The board's spaces with their facts, its relations and its buildings."""
+    from adjudicator.cli.file_kinds import require_board
     from adjudicator.cli.games import edition_game
 
     out = Output(as_json)
+    edition = require_board(edition, "board export")
     game = edition_game(edition)
     if game != "deduction":
         _other_game_board(game, None, None, out, export=True)

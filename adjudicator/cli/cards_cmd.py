@@ -19,7 +19,14 @@ __all__ = ["app", "card_data"]
 
 app = typer.Typer(help="List, show and export the clue cards.", no_args_is_help=True)
 
-NumberArg = Annotated[int, typer.Argument(metavar="N", help="The card's number.")]
+CardArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="CARD",
+        help="The card: its number (Old Town, Gads Hill 1874), or its id or name (Dry Gulch's "
+        "permits and events, Black Hills' characters and events).",
+    ),
+]
 
 
 def card_data(board: Board, card: Card) -> dict[str, Any]:
@@ -113,9 +120,10 @@ def _other_game_cards(game: str, out: Output) -> None:
 
 def _deduction_only(edition: str, command: str) -> None:
     """`cards show`/`export` draw clue maps, which only the deduction games have."""
+    from adjudicator.cli.file_kinds import require_board
     from adjudicator.cli.games import GAME_NAMES, edition_game
 
-    game = edition_game(edition)
+    game = edition_game(require_board(edition, "cards"))
     if game != "deduction":
         raise RulesError(
             f"{edition}: `adjudicator cards {command}` draws clue cards of "
@@ -128,9 +136,11 @@ def _deduction_only(edition: str, command: str) -> None:
 @handle_errors
 def list_cards(edition: EditionArg, as_json: JsonOpt = False) -> None:
     """One line per card: number, kind, subject, relation, number of spaces, text."""
+    from adjudicator.cli.file_kinds import require_board
     from adjudicator.cli.games import edition_game
 
     out = Output(as_json)
+    edition = require_board(edition, "cards")
     game = edition_game(edition)
     if game != "deduction":
         _other_game_cards(game, out)
@@ -158,28 +168,88 @@ def list_cards(edition: EditionArg, as_json: JsonOpt = False) -> None:
     out.show(cards_table(board, ed.cards))
 
 
+def _other_game_card(game: str, name: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every Dry Gulch permit and event card, or Black Hills character and event card, that
+    `name` names by its id or its printed name, in any case (`saloon`, `Sheriff's Office`),
+    each as its kind and fields; none: one line with a close match."""
+    import dataclasses
+
+    from adjudicator.cli.checks import canonical
+
+    if game == "dry-gulch":
+        from adjudicator.dry_gulch.data import load_rules as dg_rules
+
+        dg = dg_rules()
+        decks: dict[str, dict[str, Any]] = {"permit": dg.permits, "event": dg.events}
+    else:
+        from adjudicator.black_hills.data import load_rules as bh_rules
+
+        bh = bh_rules()
+        decks = {"character": bh.characters, "event": bh.events}
+    wanted = canonical(name)
+    found = [
+        (kind, dataclasses.asdict(card))
+        for kind, cards in decks.items()
+        for card in cards.values()
+        if wanted in (canonical(card.id), canonical(card.name))
+    ]
+    if not found:
+        import difflib
+
+        from adjudicator.core.limits import clip
+
+        ids = [ident for cards in decks.values() for ident in cards]
+        close = difflib.get_close_matches(wanted, ids, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        kinds = " or ".join(f"{k} card" for k in decks)
+        every = f"every card: adjudicator cards list {game}"
+        raise RulesError(f"{game}: {clip(name)}: no such {kinds} ({every}){hint}")
+    return found
+
+
+def _number(edition: str, card: str) -> int:
+    from adjudicator.core.limits import clip, whole_number
+
+    number = whole_number(card)
+    if number is None:
+        raise RulesError(f"{edition}: card {clip(card)}: a clue card is named by its number")
+    return number
+
+
 @app.command("show")
 @handle_errors
-def show(
-    edition: EditionArg, number: NumberArg, svg: SvgOpt = None, as_json: JsonOpt = False
-) -> None:
-    """A card's text and its map drawn on the board (condition cards: my building's too)."""
+def show(edition: EditionArg, card: CardArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
+    """A card's text and its map drawn on the board (condition cards: my building's too);
+    a Dry Gulch or Black Hills card: its fields and text."""
+    from adjudicator.cli.file_kinds import require_board
+    from adjudicator.cli.games import edition_game
     from adjudicator.render.terminal import card_panel
 
-    _deduction_only(edition, "show")
     out = Output(as_json)
+    edition = require_board(edition, "cards")
+    game = edition_game(edition)
+    if game != "deduction":
+        from adjudicator.render.text_cards import card_fields_view
+
+        if svg is not None:
+            raise RulesError(f"{edition}: --svg: no picture of a {game} card yet")
+        found = _other_game_card(game, card)
+        out.json({"game": game, "cards": [{"kind": k, **fields} for k, fields in found]})
+        out.show(card_fields_view(game, found))
+        return
+    number = _number(edition, card)
     ed = _load(edition, out, number)
-    card = _card(ed, number)
-    out.json({"card": card_data(ed.board, card)})
-    out.show(card_panel(ed.board, card))
+    clue = _card(ed, number)
+    out.json({"card": card_data(ed.board, clue)})
+    out.show(card_panel(ed.board, clue))
     if svg is not None:
         from adjudicator.render.svg import board_svg
 
         picture = board_svg(
             ed.board,
-            highlight=card.spaces,
-            my_highlight=card.my_spaces or (),
-            title=f"{ed.board.name}: card {card.number}: {card.text}",
+            highlight=clue.spaces,
+            my_highlight=clue.my_spaces or (),
+            title=f"{ed.board.name}: card {clue.number}: {clue.text}",
         )
         save_svg(svg, picture, out)
 
@@ -188,10 +258,11 @@ def show(
 @handle_errors
 def export(edition: EditionArg, as_json: JsonOpt = False) -> None:
     """Every card with its map, relation and my building's map."""
+    from adjudicator.cli.file_kinds import require_board
     from adjudicator.render.terminal import card_maps_table
 
     _deduction_only(edition, "export")
     out = Output(as_json)
-    ed = _load(edition, out)
+    ed = _load(require_board(edition, "cards"), out)
     out.json({"cards": [card_data(ed.board, c) for c in ed.cards]})
     out.show(card_maps_table(ed.board, ed.cards))

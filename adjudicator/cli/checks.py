@@ -103,7 +103,9 @@ def check_space(state: GameState, source: Path, space: str, option: str) -> None
         raise _unknown(source, option, space, "building space", state.board.building_spaces)
 
 
-def acting_player(state: Seats[Any], source: Path, name: str | None, option: str = "--by") -> str:
+def acting_player(
+    state: Seats[Any], source: Path, name: str | None, option: str = "--player"
+) -> str:
     """The player a command acts for: the named one (checked, any case) or the active one."""
     check_player(state, source, None, option)
     if name is not None:

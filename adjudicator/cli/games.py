@@ -154,6 +154,13 @@ def own_game_state(path: Path, game: GameKind, load: Callable[[Path], S], comman
     record's current state, replayed through the game protocol; a record of another game
     is one line naming it."""
     if not is_record(path):
+        from adjudicator.cli.file_kinds import described, file_kind, require_kind
+
+        require_kind(path, "state", command)
+        found = file_kind(path)
+        if found is not None and state_game(path) != game:
+            what = f"is {described(found)}; `adjudicator {command}` is for {GAME_NAMES[game]}"
+            raise InputError(str(path), "", what)
         return load(path)
     from adjudicator.core.reading import read_text
     from adjudicator.tables import table_of_record

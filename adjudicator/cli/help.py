@@ -14,28 +14,38 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import typer
 
-__all__ = ["EXAMPLES", "add_examples", "drawn_help", "plain_help"]
+__all__ = ["EXAMPLES", "add_examples", "drawn_help", "plain_help", "top_epilog"]
 
 # One or two examples for every command, shown at the end of its help. They run as
-# written from a clone's top folder (tests/test_cli_table.py runs the read-only ones).
+# written from any folder: `example:NAME` is a shipped example (`cli/examples.py`).
 EXAMPLES: dict[str, tuple[str, ...]] = {
+    "board": ("adjudicator board show old-town",),
+    "cards": ("adjudicator cards list dry-gulch",),
+    "state": ("adjudicator state check example:gads-hill-mid",),
+    "game": (
+        "adjudicator game new club.game --edition gads-hill-1874 --players ann,bob,cid --seed 7",
+        "adjudicator game show club.game --player ann",
+    ),
+    "black-hills": ("adjudicator black-hills show example:black-hills-round1",),
+    "dry-gulch": ("adjudicator dry-gulch plan example:dry-gulch-turn",),
+    "puzzle": ("adjudicator puzzle new old-town --seed 1 --out my-puzzle.toml",),
     "stop": (
-        "adjudicator stop examples/gads-hill-mid.toml",
+        "adjudicator stop example:gads-hill-mid",
         "adjudicator stop game.toml --claim bob --write",
     ),
     "play": (
-        "adjudicator play examples/gads-hill-mid.toml 43 --as school",
-        "adjudicator play examples/gads-hill-mid.toml 23 --as casino --then 43 --then-as school",
+        "adjudicator play example:gads-hill-mid 43 --as school",
+        "adjudicator play example:gads-hill-mid 23 --as casino --then 43 --then-as school",
     ),
-    "discard": ("adjudicator discard examples/gads-hill-mid.toml 9 17 --take hotel@d1",),
-    "buy": ("adjudicator buy examples/gads-hill-mid.toml bank",),
+    "discard": ("adjudicator discard example:gads-hill-mid 9 17 --take hotel@d1",),
+    "buy": ("adjudicator buy example:gads-hill-mid bank",),
     "hint": (
-        "adjudicator hint examples/gads-hill-mid.toml --top 5",
+        "adjudicator hint example:gads-hill-mid --top 5",
         "adjudicator hint club.game",
     ),
     "replay": (
-        "adjudicator replay examples/old-town-table.game",
-        "adjudicator replay examples/dry-gulch-table.game",
+        "adjudicator replay example:old-town-table",
+        "adjudicator replay example:dry-gulch-table",
     ),
     "simulate": (
         "adjudicator simulate gads-hill-1874 --games 1000 --workers 2 --out runs/",
@@ -50,6 +60,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "adjudicator audit my-cards.toml --board my-board.toml --games 20",
     ),
     "bench": ("adjudicator bench", "adjudicator bench --scale --json"),
+    "examples": ("adjudicator examples", "adjudicator examples gads-hill-mid --to ."),
     "serve": ("adjudicator serve club.game",),
     "puzzle new": (
         "adjudicator puzzle new gads-hill-1874 --seed 1 --level medium --out my-puzzle.toml",
@@ -60,15 +71,15 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "puzzle check": ("adjudicator puzzle check my-puzzle.toml",),
     "board show": (
         "adjudicator board show old-town",
-        "adjudicator board show dry-gulch --state examples/dry-gulch-turn.toml --svg town.svg",
+        "adjudicator board show dry-gulch --state example:dry-gulch-turn --svg town.svg",
     ),
     "board export": ("adjudicator board export old-town --json",),
     "cards list": ("adjudicator cards list gads-hill-1874", "adjudicator cards list dry-gulch"),
     "cards show": ("adjudicator cards show old-town 43 --svg card.svg",),
     "cards export": ("adjudicator cards export old-town --json",),
     "state check": (
-        "adjudicator state check examples/gads-hill-mid.toml",
-        "adjudicator state check examples/black-hills-round1.toml",
+        "adjudicator state check example:gads-hill-mid",
+        "adjudicator state check example:black-hills-round1",
     ),
     "game new": (
         "adjudicator game new club.game --edition old-town --players ann,bob,cid --seed 7",
@@ -84,23 +95,20 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "adjudicator game show club.game --player ann --svg club.svg",
     ),
     "black-hills turn": (
-        "adjudicator black-hills turn examples/black-hills-round1.toml "
-        "'ann: miner; event stolen-gold'",
-        "adjudicator black-hills turn examples/black-hills-round1.toml "
+        "adjudicator black-hills turn example:black-hills-round1 'ann: miner; event stolen-gold'",
+        "adjudicator black-hills turn example:black-hills-round1 "
         "'ann: event stolen-gold; merchant gold>fur; invest fur:3'",
     ),
     "black-hills invest": (
-        "adjudicator black-hills invest examples/black-hills-round1.toml --player cid",
+        "adjudicator black-hills invest example:black-hills-round1 --player cid",
     ),
-    "black-hills best": ("adjudicator black-hills best examples/black-hills-round1.toml",),
-    "black-hills show": ("adjudicator black-hills show examples/black-hills-round1.toml",),
+    "black-hills best": ("adjudicator black-hills best example:black-hills-round1",),
+    "black-hills show": ("adjudicator black-hills show example:black-hills-round1",),
     "black-hills simulate": (
         "adjudicator black-hills simulate --games 50 --policy greedy",
         "adjudicator black-hills simulate --games 20 --players 4 --record club.game --json",
     ),
-    "black-hills record": (
-        "adjudicator black-hills record replay examples/black-hills-table.game",
-    ),
+    "black-hills record": ("adjudicator black-hills record replay example:black-hills-table",),
     "black-hills record new": (
         "adjudicator black-hills record new club.game --players ann,bob,cid --seed 6",
     ),
@@ -110,16 +118,27 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     ),
     "black-hills record undo": ("adjudicator black-hills record undo club.game",),
     "black-hills record show": (
-        "adjudicator black-hills record show examples/black-hills-table.game --player bob",
+        "adjudicator black-hills record show example:black-hills-table --player bob",
     ),
     "black-hills record replay": (
-        "adjudicator black-hills record replay examples/black-hills-table.game",
-        "adjudicator black-hills record replay examples/black-hills-table.game --json",
+        "adjudicator black-hills record replay example:black-hills-table",
+        "adjudicator black-hills record replay example:black-hills-table --json",
     ),
-    "dry-gulch pay": ("adjudicator dry-gulch pay examples/dry-gulch-turn.toml pharmacist",),
-    "dry-gulch plan": ("adjudicator dry-gulch plan examples/dry-gulch-turn.toml",),
-    "dry-gulch place": ("adjudicator dry-gulch place examples/dry-gulch-turn.toml saloon nw-3",),
-    "dry-gulch score": ("adjudicator dry-gulch score examples/dry-gulch-turn.toml",),
+    "black-hills new": ("adjudicator black-hills new table.toml --players ann,bob,cid --seed 6",),
+    "dry-gulch new": (
+        "adjudicator dry-gulch new table.toml --players ann,bob,cid --seed 7",
+        "adjudicator dry-gulch new table.toml --players ann,bob,cid --residence ann=nw-1",
+    ),
+    "dry-gulch events": ("adjudicator dry-gulch events table.toml --write",),
+    "dry-gulch draw": ("adjudicator dry-gulch draw table.toml resources --write",),
+    "dry-gulch reward": ("adjudicator dry-gulch reward table.toml --built nw-5 --write",),
+    "dry-gulch misfortune": ("adjudicator dry-gulch misfortune table.toml fire ne-2 --write",),
+    "dry-gulch play": ("adjudicator dry-gulch play table.toml election-poll --write",),
+    "dry-gulch discard": ("adjudicator dry-gulch discard example:dry-gulch-turn lumber",),
+    "dry-gulch pay": ("adjudicator dry-gulch pay example:dry-gulch-turn pharmacist",),
+    "dry-gulch plan": ("adjudicator dry-gulch plan example:dry-gulch-turn",),
+    "dry-gulch place": ("adjudicator dry-gulch place example:dry-gulch-turn saloon nw-3",),
+    "dry-gulch score": ("adjudicator dry-gulch score example:dry-gulch-turn",),
     "dry-gulch simulate": (
         "adjudicator dry-gulch simulate --games 200 --policy greedy",
         "adjudicator dry-gulch simulate --games 100 --players 6 --json",
@@ -130,6 +149,17 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 def _epilog(examples: tuple[str, ...]) -> str:
     # Rich help joins lines; a blank line between examples keeps one a line.
     return "Examples:\n\n" + "\n\n".join(f"  {e}" for e in examples)
+
+
+def top_epilog() -> str:
+    """The examples of `adjudicator --help`: one command of each game."""
+    return _epilog(
+        (
+            "adjudicator play example:gads-hill-mid 43 --as school",
+            "adjudicator game new club.game --edition dry-gulch --players ann,bob,cid --seed 7",
+            "adjudicator black-hills best example:black-hills-round1",
+        )
+    )
 
 
 def add_examples(app: typer.Typer, prefix: str = "") -> None:

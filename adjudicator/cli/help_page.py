@@ -279,7 +279,32 @@ class HelpGroup(TyperGroup):
 
 
 class HelpCommand(TyperCommand):
-    """A command whose help page is `draw`'s."""
+    """A command whose help page is `draw`'s, and which takes the options' old names."""
 
     def format_help(self, ctx: _click.Context, formatter: _click.HelpFormatter) -> None:
         _page(self, ctx, formatter, super().format_help)
+
+    def parse_args(self, ctx: _click.Context, args: list[str]) -> list[str]:
+        from adjudicator.cli.aliases import aliased
+
+        declared = [name for param in self.params for name in param.opts]
+        return super().parse_args(ctx, aliased(declared, args))
+
+    def invoke(self, ctx: _click.Context) -> Any:
+        """The command, its `example:NAME` files resolved (`cli/examples.py`)."""
+        import typer
+        from typer.models import TyperPath
+
+        from adjudicator.cli.examples import resolved_params
+        from adjudicator.cli.output import DEBUG, error_line
+        from adjudicator.core.errors import AdjudicatorError
+
+        try:
+            paths = [p.name for p in self.params if isinstance(p.type, TyperPath) and p.name]
+            ctx.params = resolved_params(ctx.info_name or "", ctx.params, paths)
+        except AdjudicatorError as exc:
+            if DEBUG["on"]:
+                raise
+            error_line(exc)
+            raise typer.Exit(1) from None
+        return super().invoke(ctx)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -33,34 +34,47 @@ def register(app: typer.Typer) -> None:
         ],
         player: Annotated[
             str | None,
-            typer.Option("--by", "--player", help="Whose actions (default: the active player)."),
+            typer.Option("--player", help="Whose actions (default: the active player)."),
         ] = None,
         top: Annotated[int, typer.Option("--top", min=1, help="How many actions to show.")] = 5,
+        hand: Annotated[
+            str | None,
+            typer.Option(
+                "--hand",
+                help="A record of a real table (no seed: the hands are not written down): "
+                "the acting player's cards, 12,40.",
+                metavar="CARDS",
+            ),
+        ] = None,
         as_json: JsonOpt = False,
     ) -> None:
         """Every legal action of a player, ranked by the points it scores this turn."""
         from adjudicator.cli.games import is_record, load_deduction_state
+        from adjudicator.core.errors import RulesError
 
         if is_record(state_file):
-            _record_hint(state_file, player, top, Output(as_json))
+            _record_hint(state_file, player, top, hand, Output(as_json))
             return
+        if hand is not None:
+            raise RulesError(f"{state_file}: --hand is for a record; a state file lists hands")
         from adjudicator.deduction.hint import hint as compute_hint
         from adjudicator.render.hints import hint_commands, hint_data, hint_view
 
         out = Output(as_json)
         state = load_deduction_state(state_file, "hint")
-        check_player(state, state_file, None, "--by")
+        check_player(state, state_file, None, "--player")
         if player is not None:
-            player = resolve_player(state, state_file, player, "--by")
+            player = resolve_player(state, state_file, player, "--player")
         h = compute_hint(state, player)
         out.show(hint_view(h, state.board, top))
         out.lines(*hint_commands(h, str(state_file), top))
         out.json(hint_data(h, str(state_file), top))
 
 
-def _record_hint(record: Path, player: str | None, top: int, out: Output) -> None:
+def _record_hint(record: Path, player: str | None, top: int, hand: str | None, out: Output) -> None:
     """The hint of a record of any game, through the game protocol: the deduction games'
-    ranked turns, Dry Gulch's best plan, Black Hills' best turn per character."""
+    ranked turns, Dry Gulch's best plan, Black Hills' best turn per character. A record
+    of a real table keeps no hands: `hand` is the acting player's, as they say it."""
     from adjudicator.cli.checks import acting_player
     from adjudicator.core.reading import read_text
     from adjudicator.render.tables import hint_data, hint_lines
@@ -69,7 +83,38 @@ def _record_hint(record: Path, player: str | None, top: int, out: Output) -> Non
     body = read_text(record)
     table = table_of_record(body)
     game = table.replay(table.read(body, str(record), record.parent)).game
-    who = acting_player(table.seats(game), record, player, "--by")
+    who = acting_player(table.seats(game), record, player, "--player")
+    unknown = table.view(game, who).get("hands", {}).get(who, ()) is None
+    if hand is not None:
+        game = _with_hand(table.name, game, who, hand, unknown, record)
     hinted = table.hint(game, who, str(record))
     out.view(*hint_lines(table.name, hinted, game, str(record), top))
+    if unknown and hand is None:
+        out.lines(
+            f"The record keeps no hands (a real table): for {who}'s cards too, "
+            f"adjudicator hint {record} --hand 12,40"
+        )
     out.json(hint_data(table.name, hinted, game, str(record), top))
+
+
+def _with_hand(name: str, game: Any, who: str, hand: str, unknown: bool, record: Path) -> Any:
+    """The game with `who` holding the cards `hand` names (`12,40` or `12 40`), each a
+    card of the edition still in no one's hand, on no pile and never played."""
+    from adjudicator.core.errors import RulesError
+    from adjudicator.core.limits import clip, whole_number
+
+    if name != "deduction" or not unknown:
+        raise RulesError(f"{record}: --hand: the record already knows {who}'s cards")
+    from adjudicator.deduction.game.flow import next_turn
+
+    game = next_turn(game)
+    cards: list[int] = []
+    for word in hand.replace(",", " ").split():
+        number = whole_number(word)
+        if number is None or number not in game.state.cards:
+            raise RulesError(f"{record}: --hand {clip(word)}: no such card")
+        if number in game.played or number in cards:
+            why = "played already" if number in game.played else "named twice"
+            raise RulesError(f"{record}: --hand {number}: {why}")
+        cards.append(number)
+    return replace(game, state=game.state.with_player(who, hand=tuple(cards)))

@@ -24,7 +24,7 @@ from typing import Annotated
 import typer
 from typer.models import CommandInfo
 
-from adjudicator.cli.help import add_examples, drawn_help, plain_help
+from adjudicator.cli.help import add_examples, drawn_help, plain_help, top_epilog
 from adjudicator.cli.output import DEBUG
 
 plain_help()
@@ -73,7 +73,9 @@ COMMANDS: dict[str, str] = {
     "bench": "bench_cmd",
     "serve": "serve_cmd",
     "simulate": "simulate_cmd",
+    "examples": "examples_cmd",
 }
+HELP_OPTIONS = ["-h", "--help"]
 GROUPS = ("board", "cards", "state", "game", "black-hills", "dry-gulch", "puzzle")
 
 
@@ -87,10 +89,12 @@ def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
             "replay), and Dry Gulch and Black Hills (dry-gulch, black-hills). Boards, cards "
             "and state files of all four: board, cards, state."
         ),
-        epilog="Example: adjudicator play examples/gads-hill-mid.toml 43 --as school",
+        epilog=top_epilog(),
         no_args_is_help=True,
         pretty_exceptions_enable=False,
         add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish
+        # every command and group inherits it from the top context (Click's rule)
+        context_settings={"help_option_names": HELP_OPTIONS},
     )
     new.callback()(main)
     names = list(names)
@@ -159,7 +163,7 @@ def run() -> None:
     completing = any(k.startswith("_ADJUDICATOR_COMPLETE") for k in os.environ)
     if completing or name is None:
         app = make_app()
-        (listing(app) if args in ([], ["--help"]) and not completing else app)()
+        (listing(app) if args in ([], ["--help"], ["-h"]) and not completing else app)()
     else:
         make_app([name])()
 

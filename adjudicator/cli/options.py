@@ -54,8 +54,9 @@ MethodOpt = Annotated[
         ),
     ),
 ]
+# `--by` is still taken (`cli/aliases.py`), unshown.
 PlayerOpt = Annotated[
-    str | None, typer.Option("--by", "--player", help="Whose (default: the active player).")
+    str | None, typer.Option("--player", help="Whose (default: the active player).")
 ]
 
 

@@ -24,6 +24,8 @@ __all__ = [
     "Output",
     "console",
     "err_console",
+    "error_line",
+    "folded",
     "handle_errors",
 ]
 
@@ -51,9 +53,12 @@ class Output:
         self.as_json = as_json
 
     def show(self, *renderables: RenderableType) -> None:
+        """Rich views; off a terminal (a pipe, a file) a line of text is never wrapped at
+        the 80 columns Rich assumes there: a path or a game's name stays whole."""
         if not self.as_json:
+            piped = not console.is_terminal
             for r in renderables:
-                console.print(r)
+                console.print(folded(r), soft_wrap=piped and isinstance(r, str | Text))
 
     def lines(self, *lines: RenderableType) -> None:
         """Lines to copy (commands, what a write changed): never wrapped or cut by Rich,
@@ -65,9 +70,13 @@ class Output:
     def view(self, *items: RenderableType) -> None:
         """A view of mixed parts (`render/tables.py`): plain text and `Text` as lines to
         copy (see `lines`), tables and panels drawn as `show` draws them."""
+        from rich.console import Group
+
         for item in items:
             if isinstance(item, str | Text):
                 self.lines(item)
+            elif isinstance(item, Group):  # its lines are lines too
+                self.view(*item.renderables)
             else:
                 self.show(item)
 
@@ -108,6 +117,29 @@ class Output:
             yield advance
 
 
+def folded(renderable: RenderableType) -> RenderableType:
+    """`renderable` with every table column folding a long cell onto the next line rather
+    than cutting it with "…": a cell may hold an id a player must type (`fire-in-the-hole`),
+    so none is ever cut, whatever the width (issue 25)."""
+    from rich.console import Group
+
+    # Only what is loaded can have been drawn: the check loads no module (start-up).
+    table, panel = sys.modules.get("rich.table"), sys.modules.get("rich.panel")
+    if table is not None and isinstance(renderable, table.Table):
+        for column in renderable.columns:
+            if column.overflow == "ellipsis":
+                column.overflow = "fold"
+        for column in renderable.columns:
+            for cell in column.cells:
+                folded(cell)
+    elif isinstance(renderable, Group):
+        for part in renderable.renderables:
+            folded(part)
+    elif panel is not None and isinstance(renderable, panel.Panel):
+        folded(renderable.renderable)
+    return renderable
+
+
 def handle_errors(fn: Callable[P, R]) -> Callable[P, R]:
     """Turn a domain error into one line on stderr and exit status 1."""
 
@@ -118,7 +150,16 @@ def handle_errors(fn: Callable[P, R]) -> Callable[P, R]:
         except AdjudicatorError as exc:
             if DEBUG["on"]:
                 raise
-            err_console.print(Text.assemble(("error:", "red"), " ", str(exc)), soft_wrap=True)
+            error_line(exc)
             raise typer.Exit(1) from None
 
     return wrapper
+
+
+def error_line(exc: AdjudicatorError) -> None:
+    """A domain error as one line on stderr, a shipped file named as a user names it."""
+    from adjudicator.cli.examples import shipped_names
+
+    err_console.print(
+        Text.assemble(("error:", "red"), " ", shipped_names(str(exc))), soft_wrap=True
+    )

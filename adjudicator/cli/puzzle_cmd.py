@@ -6,13 +6,16 @@ The engine (`deduction/puzzle`) and the pictures are imported in each command's 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.text import Text
 
 from adjudicator.cli.options import EditionArg, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
+
+if TYPE_CHECKING:
+    from adjudicator.deduction.puzzle.model import Puzzle
 
 __all__ = ["app"]
 
@@ -29,6 +32,15 @@ PuzzleArg = Annotated[
     Path,
     typer.Argument(metavar="FILE", help="A puzzle file (docs/PUZZLES.md).", show_default=False),
 ]
+
+
+def _load(file: Path) -> Puzzle:
+    """The puzzle file; a record, a state or a board given instead is one line saying so."""
+    from adjudicator.cli.file_kinds import require_kind
+    from adjudicator.deduction.puzzle.puzzle_file import load_puzzle
+
+    require_kind(file, "puzzle", "puzzle")
+    return load_puzzle(file)
 
 
 @app.command(help="Make a puzzle for a seed and a level, and write its file.")
@@ -84,11 +96,10 @@ def new(
 @handle_errors
 def solve(file: PuzzleArg, as_json: JsonOpt = False) -> None:
     from adjudicator.deduction.puzzle.answers import solution_json
-    from adjudicator.deduction.puzzle.puzzle_file import load_puzzle
     from adjudicator.deduction.puzzle.steps import solve_steps
 
     out = Output(as_json)
-    puzzle = load_puzzle(file)
+    puzzle = _load(file)
     solution = solve_steps(puzzle)
     board = puzzle.board
     for i, step in enumerate(solution.steps, 1):
@@ -107,12 +118,11 @@ def solve(file: PuzzleArg, as_json: JsonOpt = False) -> None:
 @app.command(help="The difficulty from the solution's steps (docs/PUZZLES.md).")
 @handle_errors
 def rate(file: PuzzleArg, as_json: JsonOpt = False) -> None:
-    from adjudicator.deduction.puzzle.puzzle_file import load_puzzle
     from adjudicator.deduction.puzzle.rate import rate as rate_puzzle
     from adjudicator.deduction.puzzle.steps import solve_steps
 
     out = Output(as_json)
-    puzzle = load_puzzle(file)
+    puzzle = _load(file)
     r = rate_puzzle(puzzle, solve_steps(puzzle))
     out.lines(
         Text(
@@ -134,12 +144,11 @@ def sheet(
     svg: Annotated[Path, typer.Option("--svg", help="The puzzle page.", dir_okay=False)],
     as_json: JsonOpt = False,
 ) -> None:
-    from adjudicator.deduction.puzzle.puzzle_file import load_puzzle
     from adjudicator.deduction.puzzle.steps import solve_steps
     from adjudicator.render.puzzle import puzzle_pages
 
     out = Output(as_json)
-    puzzle = load_puzzle(file)
+    puzzle = _load(file)
     solution = solve_steps(puzzle)
     from adjudicator.deduction.puzzle.model import start_state
 
@@ -160,10 +169,9 @@ def sheet(
 def check(file: PuzzleArg, as_json: JsonOpt = False) -> None:
     from adjudicator.deduction.puzzle.answers import check_json
     from adjudicator.deduction.puzzle.check import check as check_puzzle
-    from adjudicator.deduction.puzzle.puzzle_file import load_puzzle
 
     out = Output(as_json)
-    puzzle = load_puzzle(file)
+    puzzle = _load(file)
     board = puzzle.board
     result = check_puzzle(puzzle)
     if result.unique:

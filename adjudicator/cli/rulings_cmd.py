@@ -37,8 +37,8 @@ StateArg = Annotated[
         show_default=False,
     ),
 ]
-ByOpt = Annotated[
-    str | None, typer.Option("--by", help="The player acting (default: the active one).")
+ByOpt = Annotated[  # `--by`, its old name, is still taken (`cli/aliases.py`)
+    str | None, typer.Option("--player", help="The player acting (default: the active one).")
 ]
 WriteOpt = Annotated[
     bool, typer.Option("--write", help="Apply a legal action to the state file (atomically).")
@@ -99,8 +99,8 @@ def _load(path: Path, command: str, write: bool) -> GameState:
 
 
 def _player(state: GameState, source: Path, name: str | None) -> str | None:
-    check_player(state, source, None, "--by")
-    return None if name is None else resolve_player(state, source, name, "--by")
+    check_player(state, source, None, "--player")
+    return None if name is None else resolve_player(state, source, name, "--player")
 
 
 def _building(state: GameState, source: Path, name: str | None, option: str) -> str | None:
@@ -123,7 +123,7 @@ def _choices(
         word = status_word(ruling)
         if ruling.playable:
             word += f", {ruling.points} point" + ("" if ruling.points == 1 else "s")
-        by_part = f" --by {by}" if by else ""
+        by_part = f" --player {by}" if by else ""
         command = f"adjudicator play {shlex.quote(str(source))} {card} --as {building}{by_part}"
         out.append((building, word, command))
     return out

@@ -27,12 +27,15 @@ def check(file: StateArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
 
     Any game's state: Old Town, Gads Hill 1874, Dry Gulch or Black Hills.
     """
+    from adjudicator.cli.file_kinds import file_kind, require_kind
     from adjudicator.cli.games import is_record, state_game
 
     out = Output(as_json)
-    if is_record(file):
+    found = file_kind(file)
+    if is_record(file) or (found is not None and found[0] == "record"):
         _check_record(file, svg, out)
         return
+    require_kind(file, "state", "state check")
     game = state_game(file)
     if game == "dry-gulch":
         _check_dry_gulch(file, svg, out)

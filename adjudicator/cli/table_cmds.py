@@ -12,7 +12,10 @@ import typer
 from adjudicator.cli.output import Output
 from adjudicator.core.table import Setup
 
-__all__ = ["move", "new", "review", "show", "undo"]
+# The viewer of the shared screen: a name no player has, so every hand shows as a count.
+PUBLIC = ""
+
+__all__ = ["PUBLIC", "move", "new", "refusal", "review", "show", "undo"]
 
 
 def move(record: Path, text: str, as_json: bool) -> None:
@@ -41,8 +44,8 @@ def move(record: Path, text: str, as_json: bool) -> None:
         )
     after, ruled = table.apply(done.game, mv)
     if not ruled.legal:  # said once: one line on stderr (and the ruling under --json)
-        code = f"{ruled.code}: " if ruled.code else ""
-        out.warn(f"refused, the record is unchanged: {code}{ruled.message}")
+        if not as_json:  # else the JSON alone says it
+            out.warn(f"refused, the record is unchanged: {refusal(ruled.code, ruled.message)}")
         out.json(ruled.to_json())
         raise typer.Exit(1)
     out.view(*ruled_lines(table.name, ruled))
@@ -52,6 +55,13 @@ def move(record: Path, text: str, as_json: bool) -> None:
     append_move(record, line, written, table.format_move(mv), body)
     out.view(*after_lines(table.name, after))
     out.json(ruled.to_json())
+
+
+def refusal(code: str | None, message: str) -> str:
+    """A refusal as one line, its rule code once (some rulings' messages lead with it)."""
+    if code is None or message.startswith(f"{code}: "):
+        return message
+    return f"{code}: {message}"
 
 
 def undo(record: Path, as_json: bool) -> None:
@@ -121,7 +131,7 @@ def new(
     """Start a record of `edition`: its header, and the table it sets up."""
     from adjudicator.cli.games import edition_game, edition_name, seats_of_new_record
     from adjudicator.core.files import write_atomic
-    from adjudicator.render.tables import new_lines
+    from adjudicator.render.tables import show_lines
     from adjudicator.tables import table
 
     out = Output(as_json)
@@ -130,7 +140,13 @@ def new(
     names = seats_of_new_record(record, players, force)
     text, game = entry.new_record(edition, names, seed, setup)
     write_atomic(record, text, check=partial(entry.moves_as_written, source=str(record)))
-    out.view(*new_lines(entry.name, game, str(record)))
+    title = entry.edition_title(game)
+    # The screen every player sees: no one's hand (each looks at their own, privately).
+    out.view(
+        f"New {title} record in {record}.",
+        *show_lines(entry.name, game, PUBLIC, str(record)),
+        f"A player's own view, their hand with it: adjudicator game show {record} --player NAME",
+    )
     out.json(
         {
             "record": str(record),

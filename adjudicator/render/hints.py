@@ -58,7 +58,7 @@ def action_command(action: Action, source: str, player: str) -> str:
         words += ["--buy", action.buy]
         if buy_at != "before":
             words += ["--buy-at", buy_at]
-    return " ".join([*words, "--by", player, "--write"])
+    return " ".join([*words, "--player", player, "--write"])
 
 
 def _describe(action: Action, board: Board) -> str:

@@ -68,6 +68,8 @@ def hands_table(game: Game, player: str | None = None) -> RenderableType:
     s = game.state
     if not game.hands_known:
         return Text("Hands are not tracked in this record (no Seed, Hands or Deck tag).")
+    if player is not None and all(p.name != player for p in s.players):
+        return Text("Hands: " + "; ".join(f"{p.name}: {_count(p.hand)}" for p in s.players))
     t = Table("player", "card", "kind", "text", title="Hands")
     for p in s.players:
         if player is not None and p.name != player:
@@ -80,6 +82,10 @@ def hands_table(game: Game, player: str | None = None) -> RenderableType:
     return t
 
 
+def _count(hand: tuple[int, ...] | None) -> str:
+    return "?" if hand is None else plural(len(hand), "card")
+
+
 def piles_line(game: Game) -> Text:
     """How many cards are left in each draw pile, and how many were played or discarded."""
     if game.piles is None:
@@ -88,8 +94,9 @@ def piles_line(game: Game) -> Text:
     return Text(f"Draw piles: {piles}; {plural(len(game.played), 'card')} played or discarded.")
 
 
-def next_moves(game: Game, record: str) -> list[Text]:
-    """What the active player may do next, each as the exact command that records it."""
+def next_moves(game: Game, record: str, viewer: str | None = None) -> list[Text]:
+    """What the active player may do next, each as the exact command that records it;
+    with the cards of their hand only where `viewer` may see it (None: everyone may)."""
     s = game.state
     if game.over:
         return [Text("The game is over: no moves are left.")]
@@ -99,7 +106,7 @@ def next_moves(game: Game, record: str) -> list[Text]:
     rules = s.options
     ask = f"adjudicator game move {record}"
     lines = [Text(f"{who} may now:", style="bold")]
-    hand = list(me.hand or ())
+    hand = list(me.hand or ()) if viewer in (None, who) else []
     play = "N as BUILDING"
     if hand:
         card = s.cards[hand[0]]
@@ -216,7 +223,11 @@ def show_lines(game: Game, viewer: str | None, source: str) -> list[RenderableTy
 
     game = next_turn(game)
     state = game.state
-    return [board_view(state.board, state), table_view(game, viewer), *next_moves(game, source)]
+    return [
+        board_view(state.board, state),
+        table_view(game, viewer),
+        *next_moves(game, source, viewer),
+    ]
 
 
 def show_svg(game: Game, name: str) -> str | None:

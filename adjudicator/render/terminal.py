@@ -298,6 +298,13 @@ class BoardView:
         inner = _inner_for(self.board, options.max_width)
         canvas = self.canvas(inner)
         yield canvas
+        wide = max((len(line) for line in canvas.plain.splitlines()), default=0)
+        if wide > options.max_width:  # said, never silently dropped (issue 25)
+            yield Text(
+                f"(cropped: the board is {wide} columns wide and {options.max_width} "
+                "fit here; widen the terminal, or draw it with --svg)",
+                style="bold",
+            )
         key = self.key(inner, canvas.plain)
         if key:
             yield Text("Key: " + "; ".join(f"{short} = {name}" for short, name in key.items()))
