@@ -83,7 +83,9 @@ def test_a_whole_seeded_game_is_played_through_the_api(
     )
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    illegal = report.get("illegal", [m for m in report.get("moves", []) if not m.get("legal")])
+    # each game's replay keeps its own JSON: the refused moves are `illegal`, or the
+    # `wrong` lines that are not legal (Black Hills)
+    illegal = report.get("illegal", [w for w in report.get("wrong", []) if not w["legal"]])
     assert illegal == [], illegal
     assert len(end["moves"]) == len((tmp_path / name).read_text().splitlines()) - _header_lines(
         tmp_path / name
