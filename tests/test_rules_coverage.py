@@ -7,11 +7,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-import pytest
-
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHPlayer, BHState
-from adjudicator.dry_gulch import state as dg_state
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.data import load_rules
 from adjudicator.dry_gulch.place import rule_placement
@@ -163,7 +160,7 @@ def test_a_residence_stands_only_at_the_outside_edge() -> None:
     }
 
 
-def test_no_building_stands_where_no_thick_line_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_building_stands_where_no_thick_line_runs() -> None:
     """ "A building must be placed so that its sidewalks match the thick dark lines along the
     streets." Our board has a thick line along every site, so the rule is tried on a copy
     with one site without it."""
@@ -174,6 +171,6 @@ def test_no_building_stands_where_no_thick_line_runs(monkeypatch: pytest.MonkeyP
     bare = dataclasses.replace(
         rules, sites={**rules.sites, site.id: dataclasses.replace(site, sidewalk=False)}
     )
-    monkeypatch.setattr(dg_state, "load_rules", lambda: bare)
-    refused = rule_placement(dg_table(), plain, site.id)
+    # a state carries the board it is played on
+    refused = rule_placement(dataclasses.replace(dg_table(), rules=bare), plain, site.id)
     assert [r.code for r in refused.reasons] == [Code.SIDEWALK]

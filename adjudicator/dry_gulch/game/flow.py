@@ -348,12 +348,11 @@ class DGGame:
             return self, Outcome(
                 move, False, str(rw.reasons[0].code), rw.reasons[0].message, self.influence(me)
             )
-        kept = unplayable_kept(rw.after, list(rw.after.decks.face_up if rw.after.decks else ()))
         cleared = Draft.of(rw.after)
         decks = cleared.decks
         assert decks is not None
         unplayed, decks.face_up = list(decks.face_up), []
-        # option violet-unplayable=hand
+        kept = unplayable_kept(rw.after, unplayed)  # option violet-unplayable=hand
         cleared.player(me).hand.extend(parse_card(f"event:{e}", cleared.rules) for e in kept)
         for e in kept:
             unplayed.remove(e)
