@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from adjudicator.core.errors import InputError
 
-__all__ = ["TITLES", "Kind", "described", "file_kind", "require_board", "require_kind"]
+__all__ = ["TITLES", "Kind", "described", "file_kind", "require_kind"]
 
 Kind = Literal["record", "state", "board", "cards", "puzzle"]
 
@@ -106,14 +106,3 @@ def described(found: tuple[Kind, str]) -> str:
     kind, game = found
     article = "an" if game[:1].lower() in "aeiou" else "a"
     return f"{article} {game} {_NOUNS[kind]}"
-
-
-def require_board(edition: str, command: str) -> str:
-    """The shipped edition `edition` names, in any case (`Dry-Gulch`), or the board file it
-    is the path of; a file of another kind (a state, a record) is one line saying so."""
-    from adjudicator.cli.games import edition_name, shipped_ids
-
-    path = Path(edition)
-    if edition.lower() not in shipped_ids() and path.is_file():
-        require_kind(path, "board", command)
-    return edition_name(edition, "EDITION")
