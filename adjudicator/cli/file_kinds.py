@@ -51,11 +51,14 @@ def _title(ident: object) -> str:
 
 def _of_data(data: dict[str, Any]) -> tuple[Kind, str] | None:
     """A TOML file's kind and game, by the tables each kind has (`boards/`, `cards/`,
-    `examples/`): a board names its edition or game as a table, a state as a string."""
-    if "givens" in data or "clue" in data:
+    `examples/`): a board names its edition or game as a table with its id, a state as a
+    string (or as its own board and card files)."""
+    if "givens" in data or "clue" in data or "level" in data:
         return "puzzle", _title(data.get("edition", ""))
     for key in ("edition", "game"):
         value = data.get(key)
+        if isinstance(value, dict) and ("board" in value or "cards" in value):
+            return "state", "Old Town or Gads Hill 1874"  # a state of its own edition files
         if isinstance(value, dict):
             return "board", _title(value.get("id", ""))
         if isinstance(value, str):
