@@ -84,3 +84,9 @@ def test_the_wrong_kind_of_file_is_named_for_what_it_is(args: list[str], wanted:
     err = one_line(args, wanted)
     for wrong in ("malformed TOML", "unknown tag", "unknown key", "missing"):
         assert wrong not in err
+
+
+def test_a_state_of_its_own_edition_files_is_a_state(tmp_path: Path) -> None:
+    state = tmp_path / "state.toml"
+    state.write_text('edition = { board = "town.toml", cards = "town-cards.toml" }\n')
+    assert file_kind(state) == ("state", "Old Town or Gads Hill 1874")

@@ -153,14 +153,8 @@ def show(
     as_json: JsonOpt = False,
 ) -> None:
     """Draw the board in the terminal (with a state's markers), and optionally as SVG."""
-    from adjudicator.cli.file_kinds import (
-        TITLES,
-        described,
-        file_kind,
-        require_board,
-        require_kind,
-    )
-    from adjudicator.cli.games import edition_game, state_game
+    from adjudicator.cli.file_kinds import TITLES, described, file_kind, require_kind
+    from adjudicator.cli.games import edition_game, require_board, state_game
 
     out = Output(as_json)
     edition = require_board(edition, "board show")
@@ -205,8 +199,7 @@ def show(
 @handle_errors
 def export(edition: EditionArg, as_json: JsonOpt = False) -> None:
     """The board's spaces with their facts, its relations and its buildings."""
-    from adjudicator.cli.file_kinds import require_board
-    from adjudicator.cli.games import edition_game
+    from adjudicator.cli.games import edition_game, require_board
 
     out = Output(as_json)
     edition = require_board(edition, "board export")

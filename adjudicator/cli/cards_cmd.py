@@ -120,8 +120,7 @@ def _other_game_cards(game: str, out: Output) -> None:
 
 def _deduction_only(edition: str, command: str) -> None:
     """`cards show`/`export` draw clue maps, which only the deduction games have."""
-    from adjudicator.cli.file_kinds import require_board
-    from adjudicator.cli.games import GAME_NAMES, edition_game
+    from adjudicator.cli.games import GAME_NAMES, edition_game, require_board
 
     game = edition_game(require_board(edition, "cards"))
     if game != "deduction":
@@ -136,8 +135,7 @@ def _deduction_only(edition: str, command: str) -> None:
 @handle_errors
 def list_cards(edition: EditionArg, as_json: JsonOpt = False) -> None:
     """One line per card: number, kind, subject, relation, number of spaces, text."""
-    from adjudicator.cli.file_kinds import require_board
-    from adjudicator.cli.games import edition_game
+    from adjudicator.cli.games import edition_game, require_board
 
     out = Output(as_json)
     edition = require_board(edition, "cards")
@@ -221,8 +219,7 @@ def _number(edition: str, card: str) -> int:
 def show(edition: EditionArg, card: CardArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
     """A card's text and its map drawn on the board (condition cards: my building's too);
     a Dry Gulch or Black Hills card: its fields and text."""
-    from adjudicator.cli.file_kinds import require_board
-    from adjudicator.cli.games import edition_game
+    from adjudicator.cli.games import edition_game, require_board
     from adjudicator.render.terminal import card_panel
 
     out = Output(as_json)
@@ -258,7 +255,7 @@ def show(edition: EditionArg, card: CardArg, svg: SvgOpt = None, as_json: JsonOp
 @handle_errors
 def export(edition: EditionArg, as_json: JsonOpt = False) -> None:
     """Every card with its map, relation and my building's map."""
-    from adjudicator.cli.file_kinds import require_board
+    from adjudicator.cli.games import require_board
     from adjudicator.render.terminal import card_maps_table
 
     _deduction_only(edition, "export")

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from adjudicator.core.errors import InputError
 
-__all__ = ["TITLES", "Kind", "described", "file_kind", "require_board", "require_kind"]
+__all__ = ["TITLES", "Kind", "described", "file_kind", "require_kind"]
 
 Kind = Literal["record", "state", "board", "cards", "puzzle"]
 
@@ -51,11 +51,14 @@ def _title(ident: object) -> str:
 
 def _of_data(data: dict[str, Any]) -> tuple[Kind, str] | None:
     """A TOML file's kind and game, by the tables each kind has (`boards/`, `cards/`,
-    `examples/`): a board names its edition or game as a table, a state as a string."""
-    if "givens" in data or "clue" in data:
+    `examples/`): a board names its edition or game as a table with its id, a state as a
+    string (or as its own board and card files)."""
+    if "givens" in data or "clue" in data or "level" in data:
         return "puzzle", _title(data.get("edition", ""))
     for key in ("edition", "game"):
         value = data.get(key)
+        if isinstance(value, dict) and ("board" in value or "cards" in value):
+            return "state", "Old Town or Gads Hill 1874"  # a state of its own edition files
         if isinstance(value, dict):
             return "board", _title(value.get("id", ""))
         if isinstance(value, str):
@@ -106,14 +109,3 @@ def described(found: tuple[Kind, str]) -> str:
     kind, game = found
     article = "an" if game[:1].lower() in "aeiou" else "a"
     return f"{article} {game} {_NOUNS[kind]}"
-
-
-def require_board(edition: str, command: str) -> str:
-    """The shipped edition `edition` names, in any case (`Dry-Gulch`), or the board file it
-    is the path of; a file of another kind (a state, a record) is one line saying so."""
-    from adjudicator.cli.games import edition_name, shipped_ids
-
-    path = Path(edition)
-    if edition.lower() not in shipped_ids() and path.is_file():
-        require_kind(path, "board", command)
-    return edition_name(edition, "EDITION")

@@ -32,6 +32,7 @@ __all__ = [
     "load_deduction_state",
     "own_game_state",
     "record_game",
+    "require_board",
     "require_deduction",
     "require_deduction_edition",
     "shipped_ids",
@@ -95,6 +96,17 @@ def edition_name(name: str, option: str) -> str:
     raise InputError(
         option, "", f"unknown edition or board file {clip(name)} (known: {', '.join(ids)}){hint}"
     )
+
+
+def require_board(edition: str, command: str) -> str:
+    """The shipped edition `edition` names, in any case (`Dry-Gulch`), or the board file it
+    is the path of; a file of another kind (a state, a record) is one line saying so."""
+    from adjudicator.cli.file_kinds import require_kind
+
+    path = Path(edition)
+    if edition.lower() not in shipped_ids() and path.is_file():
+        require_kind(path, "board", command)
+    return edition_name(edition, "EDITION")
 
 
 def edition_game(name: str) -> GameKind:

@@ -120,7 +120,8 @@ class Output:
 def folded(renderable: RenderableType) -> RenderableType:
     """`renderable` with every table column folding a long cell onto the next line rather
     than cutting it with "…": a cell may hold an id a player must type (`fire-in-the-hole`),
-    so none is ever cut, whatever the width (issue 25)."""
+    so none is ever cut, whatever the width (issue 25). A view is made for one print, so
+    its columns are set in place."""
     from rich.console import Group
 
     # Only what is loaded can have been drawn: the check loads no module (start-up).

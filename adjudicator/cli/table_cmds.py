@@ -12,7 +12,8 @@ import typer
 from adjudicator.cli.output import Output
 from adjudicator.core.table import Setup
 
-# The viewer of the shared screen: a name no player has, so every hand shows as a count.
+# The viewer of the shared screen: a name no player has, so each game's views show every
+# hand as a count (tests/test_cli_lang_table.py holds all four to it).
 PUBLIC = ""
 
 __all__ = ["PUBLIC", "move", "new", "refusal", "review", "show", "undo"]
@@ -43,8 +44,8 @@ def move(record: Path, text: str, as_json: bool) -> None:
             "see 'adjudicator replay'"
         )
     after, ruled = table.apply(done.game, mv)
-    if not ruled.legal:  # said once: one line on stderr (and the ruling under --json)
-        if not as_json:  # else the JSON alone says it
+    if not ruled.legal:  # said once: one line on stderr, or under --json the ruling alone
+        if not as_json:
             out.warn(f"refused, the record is unchanged: {refusal(ruled.code, ruled.message)}")
         out.json(ruled.to_json())
         raise typer.Exit(1)
