@@ -74,12 +74,13 @@ class BlackHillsTable:
                 f"{source}: player {move.player!r}: unknown player (players: {', '.join(names)})"
             )
 
-    def legal_moves(self, game: BHState) -> Iterator[TurnMove]:
-        """The moves the player to act may make now (`black_hills/legal.py`), as values;
-        `apply` takes them as it takes a record's lines."""
+    def legal_moves(self, game: BHState) -> Iterator[BHMove]:
+        """The moves the player to act may make now (`black_hills/legal.py`), each as the
+        record's move (what `parse_move` gives and `format_move` writes)."""
         from adjudicator.black_hills.legal import legal_moves
 
-        return legal_moves(game)
+        for move in legal_moves(game):
+            yield BHMove(format_turn_move(move), move.player)
 
     def apply(self, game: BHState, move: BHMove | TurnMove) -> tuple[BHState, Ruled]:
         if isinstance(move, TurnMove):
