@@ -111,9 +111,11 @@
       if (!groups.has(v)) groups.set(v, []);
       groups.get(v).push(m);
     });
+    let first = true;
     groups.forEach((moves, v) => {
       const group = el("details", null, "choice-group");
-      group.open = groups.size === 1 || moves.length <= 6;
+      group.open = first || moves.length <= 6; // the rest open with a tap on their name
+      first = false;
       group.appendChild(el("summary", v + " (" + moves.length + ")"));
       const row = el("div", null, "buttons");
       moves.forEach((m) => {
