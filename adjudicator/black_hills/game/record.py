@@ -31,6 +31,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_INT_DIGITS, MAX_MOVES, clip
 from adjudicator.core.record import record
+from adjudicator.core.record_text import record_lines, remove_last_line, strip_comment
 
 __all__ = [
     "BHHeader",
@@ -46,7 +47,6 @@ __all__ = [
 ]
 
 EDITION = "black-hills"
-_TAG = re.compile(r'^\[\s*(?P<tag>[A-Za-z]+)\s+"(?P<value>[^"]*)"\s*\]$')
 _CLAIM = re.compile(r"\{\s*(?P<n>\d{1,9})\s*\}\s*$")
 
 
@@ -72,13 +72,9 @@ class BHRecord:
     moves: tuple[BHMove, ...] = ()
 
 
-def _strip_comment(line: str) -> str:
-    return line.split("#", 1)[0]
-
-
 def parse_move(text: str, line: int = 0, source: str = "MOVE") -> BHMove:
     """One turn line: `ann: miner; invest {2}`."""
-    body = _strip_comment(text).strip()
+    body = strip_comment(text).strip()
     claimed = None
     m = _CLAIM.search(body)
     if m:
@@ -97,18 +93,15 @@ def parse_move(text: str, line: int = 0, source: str = "MOVE") -> BHMove:
 def parse_record(text: str, source: str = "record") -> BHRecord:
     tags: dict[str, str] = {}
     moves: list[BHMove] = []
-    for n, raw in enumerate(text.splitlines(), start=1):
-        body = _strip_comment(raw).strip()
-        if not body:
-            continue
-        tag = _TAG.match(body)
-        if tag:
+    for entry in record_lines(text):
+        n, body = entry.number, entry.body
+        if entry.tag is not None and entry.value is not None:
             if moves:
                 raise InputError(source, f"line {n}", "a tag after the first move")
-            key = tag["tag"].lower()
+            key = entry.tag.lower()
             if key not in ("edition", "players", "seed", "sheriff", "options"):
-                raise InputError(source, f"line {n}", f"unknown tag {tag['tag']!r}")
-            tags[key] = tag["value"].strip()
+                raise InputError(source, f"line {n}", f"unknown tag {entry.tag!r}")
+            tags[key] = entry.value.strip()
             continue
         if len(moves) == MAX_MOVES:
             raise InputError(source, f"line {n}", f"more than {MAX_MOVES} moves (the limit)")
@@ -156,9 +149,4 @@ def moves_as_written(text: str, source: str = "record") -> list[str]:
 
 def remove_last_move(text: str, source: str = "record") -> tuple[str, str, int]:
     """The text without its last turn line: the new text, the line taken off, its number."""
-    lines = text.splitlines(keepends=True)
-    for i in range(len(lines) - 1, -1, -1):
-        body = _strip_comment(lines[i]).strip()
-        if body and not _TAG.match(body):
-            return "".join(lines[:i] + lines[i + 1 :]), lines[i].rstrip("\n"), i + 1
-    raise InputError(source, "", "has no move to take back")
+    return remove_last_line(text, source)

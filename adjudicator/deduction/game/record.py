@@ -40,6 +40,7 @@ from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_MOVES
 from adjudicator.core.pairs import flag_or_number, name_values
 from adjudicator.core.record import record
+from adjudicator.core.record_text import record_lines
 from adjudicator.core.validation import duplicate
 from adjudicator.deduction.game.moves import Buy, Discard, Draw, Move, Pass, Play, Stop, Take
 from adjudicator.deduction.game.notation import (
@@ -110,8 +111,6 @@ class Record:
 
 # ----- the header -----------------------------------------------------------------------
 
-_TAG = re.compile(r'^\[\s*(?P<tag>[A-Za-z]+)\s+"(?P<value>[^"]*)"\s*\]$')
-
 
 def _ints(value: str) -> tuple[int, ...]:
     return tuple(int(x) for x in re.split(r"[\s,]+", value.strip()) if x)
@@ -173,17 +172,6 @@ def _header(tags: dict[str, str], errors: list[tuple[int, str]], lines: dict[str
     return Header(edition, players, frames, buildings, seed, hands, deck, options, free)
 
 
-def _strip_comment(line: str) -> str:
-    """The line without its comment: a `#` outside double quotes starts one."""
-    quoted = False
-    for i, ch in enumerate(line):
-        if ch == '"':
-            quoted = not quoted
-        elif ch == "#" and not quoted:
-            return line[:i]
-    return line
-
-
 def _header_text(h: Header) -> list[str]:
     def tag(name: str, value: str) -> str:
         return f'[{name} "{value}"]'
@@ -221,19 +209,16 @@ def record_from_text(text: str, source: str = "record") -> Record:
     tags: dict[str, str] = {}
     tag_lines: dict[str, int] = {}
     moves: list[Move] = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = _strip_comment(raw).strip()
-        if not line:
-            continue
+    for entry in record_lines(text):
+        number, line = entry.number, entry.body
         if line.startswith("["):
-            m = _TAG.match(line)
-            if not m:
+            if entry.tag is None or entry.value is None:
                 errors.append((number, f'a header line is [Tag "value"], found {line!r}'))
             elif moves:
                 errors.append((number, "header lines come before the first move"))
             else:
-                tags[m["tag"]] = m["value"]
-                tag_lines[m["tag"]] = number
+                tags[entry.tag] = entry.value
+                tag_lines[entry.tag] = number
             continue
         if len(moves) == MAX_MOVES:
             errors.append((number, f"more than {MAX_MOVES} moves (the limit)"))

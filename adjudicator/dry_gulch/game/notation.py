@@ -10,6 +10,7 @@ import re
 
 from adjudicator.core.limits import clip
 from adjudicator.core.record import record
+from adjudicator.core.record_text import strip_comment
 from adjudicator.dry_gulch.draw import DrawWords, read_draw
 
 __all__ = [
@@ -270,7 +271,3 @@ def format_move(move: Move) -> str:
         raise TypeError(type(move).__name__)
     claim = f" {{{move.claimed}}}" if move.claimed is not None else ""
     return f"{move.player}: {body}{claim}"
-
-
-def strip_comment(line: str) -> str:
-    return line.split("#", 1)[0]

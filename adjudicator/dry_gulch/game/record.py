@@ -54,7 +54,6 @@ writing then reading gives the same record.
 
 from __future__ import annotations
 
-import re
 from dataclasses import field
 from pathlib import Path
 
@@ -62,6 +61,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_INT_DIGITS, MAX_MOVES, clip
 from adjudicator.core.record import record
+from adjudicator.core.record_text import record_lines, remove_last_line
 from adjudicator.dry_gulch.game.notation import (
     WORD,
     Build,
@@ -75,7 +75,6 @@ from adjudicator.dry_gulch.game.notation import (
     Violet,
     format_move,
     parse_move,
-    strip_comment,
 )
 from adjudicator.dry_gulch.options import DGOptions, options_from, options_pairs, options_text
 
@@ -131,9 +130,6 @@ class DGHeader:
 class DGRecord:
     header: DGHeader
     moves: tuple[Move, ...] = ()
-
-
-_TAG = re.compile(r'^\[\s*([A-Za-z]+)\s+"([^"]*)"\s*\]$')
 
 
 def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> DGHeader:
@@ -218,18 +214,15 @@ def record_from_text(text: str, source: str = "record") -> DGRecord:
     errors: list[tuple[int, str]] = []
     tags: dict[str, tuple[int, str]] = {}
     moves: list[Move] = []
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = strip_comment(raw).strip()
-        if not line:
-            continue
-        tag = _TAG.match(line)
-        if tag is not None:
+    for entry in record_lines(text):
+        n, line = entry.number, entry.body
+        if entry.tag is not None and entry.value is not None:
             if moves:
                 errors.append((n, "a tag comes before the first move"))
-            name = tag.group(1).lower()
+            name = entry.tag.lower()
             if name in tags:
-                errors.append((n, f"tag {tag.group(1)!r} given twice"))
-            tags[name] = (n, tag.group(2))
+                errors.append((n, f"tag {entry.tag!r} given twice"))
+            tags[name] = (n, entry.value)
             continue
         if len(moves) == MAX_MOVES:
             errors.append((n, f"more than {MAX_MOVES} moves (the limit)"))
@@ -280,9 +273,4 @@ def read_record(path: Path) -> DGRecord:
 def remove_last_move(text: str, source: str = "record") -> tuple[str, str, int]:
     """The record's text without its last move line (comments and the header kept): the
     new text, the line taken off and its number."""
-    lines = text.splitlines(keepends=True)
-    for i in range(len(lines) - 1, -1, -1):
-        body = strip_comment(lines[i]).strip()
-        if body and not _TAG.match(body):
-            return "".join(lines[:i] + lines[i + 1 :]), lines[i].rstrip("\n"), i + 1
-    raise InputError(source, "", "has no move to take back")
+    return remove_last_line(text, source)
