@@ -18,7 +18,7 @@ from adjudicator.core.record import record
 from adjudicator.dry_gulch.data import Rules
 from adjudicator.dry_gulch.pay import Payment, Plan, means_of, pay, plan, why_not
 from adjudicator.dry_gulch.place import legal_sites
-from adjudicator.dry_gulch.search import cheapest
+from adjudicator.dry_gulch.search import Cheapest, cheapest
 from adjudicator.dry_gulch.state import DGState, HandCard, card_value
 
 __all__ = [
@@ -188,24 +188,34 @@ def plan_answer(state: DGState, player: str | None = None) -> PlanAnswer:
     return PlanAnswer(who.name, list(who.hand), best, placements, left_out)
 
 
+def _cards(found: Cheapest) -> list[int]:
+    """The hand cards the cheapest payment of one building takes."""
+    direct = [i for _, i in found.direct[0]] + [i for _, i in found.store[0]]
+    return direct + list(found.labour[0]) + [i for _, g in found.substitute[0] for i in g]
+
+
 def _waits(state: DGState, player: str, best: Plan, permit: str, placed: bool) -> LeftOut:
     """Why a permit is not in the best plan. One the hand pays for alone competes with the
     plan's buildings for cards: the building of the plan it cannot be paid with, and the
     cards both payments need ("both need the one labor:3 card")."""
     if not placed:
         return LeftOut(permit, Why.NO_SITE)
-    alone = pay(state, permit, player)
-    if alone is None:
-        return LeftOut(permit, Why.HAND_SHORT)
     rules, hand = state.rules, state.player(player).hand
     means = means_of(state, player)
+    # the exact search, as the plan's: CP-SAT (`pay`) for each permit left out cost a
+    # hand at the state file's limit half a second
+    found = cheapest(rules, hand, [permit], means)
+    if found is None:
+        return LeftOut(permit, Why.HAND_SHORT)
+    mine = _cards(found)
+    held = Counter(c.text for c in hand)
     for other in best.payments:
-        if cheapest(rules, hand, [permit, other.permit], means) is not None:
-            continue  # these two together fit the hand
+        apart = not set(mine) & set(other.cards()) and not (found.store[0] and other.store)
+        if apart or cheapest(rules, hand, [permit, other.permit], means) is not None:
+            continue  # these two together fit the hand (on cards of their own, at the least)
         # The cards of a text the two payments take more of together than the hand holds.
-        held = Counter(c.text for c in hand)
-        used = Counter(hand[i].text for i in (*alone.cards(), *other.cards()))
-        texts = [t for t in dict.fromkeys(hand[i].text for i in alone.cards()) if used[t] > held[t]]
+        used = Counter(hand[i].text for i in (*mine, *other.cards()))
+        texts = [t for t in dict.fromkeys(hand[i].text for i in mine) if used[t] > held[t]]
         need = " and ".join(
             f"the one {t} card" if sum(c.text == t for c in hand) == 1 else f"the {t} cards"
             for t in texts
