@@ -56,6 +56,14 @@ def new(
             "'half=up, open-permits=true' (see each game's RULINGS).",
         ),
     ] = None,
+    residence: Annotated[
+        str | None,
+        typer.Option(
+            "--residence",
+            help="Dry Gulch: where residences stand, 'ann=nw-1, bob=ne-5' (default: the "
+            "first free edge sites).",
+        ),
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing record.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -63,7 +71,7 @@ def new(
     from adjudicator.cli.table_cmds import new as new_on
     from adjudicator.core.table import Setup
 
-    setup = Setup(str(record), record.parent, options, buildings, frames)
+    setup = Setup(str(record), record.parent, options, buildings, frames, residence)
     new_on(record, edition, players, seed, setup, force, as_json)
 
 

@@ -21,7 +21,15 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.record import record
 from adjudicator.core.seats import Seats
 
-__all__ = ["Replayed", "Ruled", "Setup", "Table", "only_options", "players_option"]
+__all__ = [
+    "SETUP_FLAGS",
+    "Replayed",
+    "Ruled",
+    "Setup",
+    "Table",
+    "only_options",
+    "players_option",
+]
 
 
 @record
@@ -64,6 +72,7 @@ class Setup:
     options: str | None = None  # 'half=up, open-permits=true'
     buildings: str | None = None  # Old Town and Gads Hill: who took which
     frames: str | None = None  # Gads Hill: the landmarks
+    residences: str | None = None  # Dry Gulch: 'ann=nw-1, bob=ne-5' (default: the first edges)
 
 
 @record
@@ -160,10 +169,16 @@ class Table(Protocol):
         ...
 
 
-def only_options(title: str, setup: Setup) -> None:
-    """A game whose set-up is its seed and options takes no `--buildings` or `--frames`."""
-    if setup.buildings or setup.frames:
-        raise InputError("--buildings", "", f"{title} takes no --buildings or --frames")
+#: Each game's own set-up beyond its seed and options, and the flag a player gives it with.
+SETUP_FLAGS = {"buildings": "--buildings", "frames": "--frames", "residences": "--residence"}
+
+
+def only_options(title: str, setup: Setup, own: tuple[str, ...] = ()) -> None:
+    """A game takes its seed, its options and its `own` set-up fields (Dry Gulch: the
+    residences), and none of another game's (`--frames` is Gads Hill's)."""
+    for name, flag in SETUP_FLAGS.items():
+        if getattr(setup, name) and name not in own:
+            raise InputError(flag, "", f"{title} takes no {flag}")
 
 
 @contextmanager

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.core.errors import RulesError
-from adjudicator.core.table import Replayed, Ruled, Setup
+from adjudicator.core.table import Replayed, Ruled, Setup, only_options
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.flow import Game, next_turn
 from adjudicator.deduction.game.record import (
@@ -46,6 +46,7 @@ class DeductionTable:
         from adjudicator.deduction.game.deal import new_game
         from adjudicator.deduction.game.record import Header, record_to_text
 
+        only_options(self.title, setup, own=("buildings", "frames"))
         bought = _pairs(setup.buildings, "--buildings") if setup.buildings else {}
         header = Header(
             edition,

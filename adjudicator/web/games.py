@@ -22,7 +22,7 @@ from adjudicator.core.errors import AdjudicatorError, InputError, RulesError
 from adjudicator.core.limits import clip, whole_number
 from adjudicator.core.move_line import append_move, move_line
 from adjudicator.core.record import record
-from adjudicator.core.table import Setup, Table
+from adjudicator.core.table import SETUP_FLAGS, Setup, Table
 from adjudicator.core.words import plural
 from adjudicator.tables import editions, table_of_edition, table_of_record
 from adjudicator.web.pages import Page, page
@@ -125,6 +125,7 @@ def create(records: RecordDir, form: dict[str, Any]) -> str:
         options=_field(form, "options") or None,
         buildings=_field(form, "buildings") or None,
         frames=_field(form, "frames") or None,
+        residences=_field(form, "residences") or None,
     )
     with records.locked(name) as path:
         if path.exists():
@@ -137,6 +138,10 @@ def create(records: RecordDir, form: dict[str, Any]) -> str:
     return name
 
 
+#: The form's field of each set-up option an entry names (the others are their own name).
+_FIELDS = {flag: name for name, flag in SETUP_FLAGS.items()}
+
+
 @contextmanager
 def _as_form_fields(name: str) -> Iterator[None]:
     """A set-up the entry refuses, named as the page's field (`club.game: options: ...`),
@@ -147,7 +152,8 @@ def _as_form_fields(name: str) -> Iterator[None]:
         flag, sep, problem = str(exc).partition(": ")
         if not (sep and flag.startswith("--")):
             raise
-        field, _, rest = flag[2:].partition(" ")  # `--players 'x!'`: the name is kept
+        option, _, rest = flag.partition(" ")  # `--players 'x!'`: the name is kept
+        field = _FIELDS.get(option, option[2:])
         raise InputError(name, f"{field} {rest}".strip(), problem) from None
 
 

@@ -39,15 +39,22 @@ class DryGulchTable:
         from adjudicator.dry_gulch.game.record import DGHeader, record_to_text
         from adjudicator.dry_gulch.options import DGOptions, options_from, options_pairs
 
-        only_options(self.title, setup)
+        only_options(self.title, setup, own=("residences",))
         table = DGOptions()
         if setup.options:
             try:
                 table = options_from(options_pairs(setup.options), "--options", "")
             except ValueError as exc:
                 raise InputError("--options", "", str(exc)) from None
-        with players_option("--players"):
-            game = new_game(DGHeader(players, 1 if seed is None else seed, options=table))
+        homes = _residences(setup.residences, players) if setup.residences else {}
+        header = DGHeader(players, 1 if seed is None else seed, homes, options=table)
+        try:
+            with players_option("--players"):
+                game = new_game(header)
+        except InputError as exc:
+            if exc.source != "RESIDENCES":  # the set-up's name for the residences it places
+                raise
+            raise InputError("--residence", exc.entry, exc.problem) from None
         return record_to_text(DGRecord(game.header)), game
 
     def state_data(self, game: DGGame) -> dict[str, Any]:
@@ -163,6 +170,29 @@ class DryGulchTable:
 
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         return remove_last_move(text, source)
+
+
+def _residences(text: str, players: tuple[str, ...]) -> dict[str, str]:
+    """`--residence 'ann=nw-1, bob=ne-5'`: where players put their residences (the set-up
+    checks that each site may hold one); a name or a site mistyped is one line with the
+    closest match."""
+    from adjudicator.core.pairs import name_values
+    from adjudicator.dry_gulch.data import load_rules
+
+    try:
+        pairs = name_values(text)
+    except ValueError as exc:
+        raise InputError("--residence", "", str(exc)) from None
+    sites = list(load_rules().sites)
+    homes = {}
+    for name, site in pairs:
+        for what, value, known in (("player", name, list(players)), ("site", site.lower(), sites)):
+            if value not in known:
+                close = difflib.get_close_matches(value, known, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise InputError("--residence", name, f"unknown {what} {value!r}{hint}")
+        homes[name] = site.lower()
+    return homes
 
 
 TABLE = DryGulchTable()
