@@ -3,7 +3,10 @@ over a folder of records (`adjudicator serve` as a table runs it)."""
 
 from __future__ import annotations
 
+import json
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -65,6 +68,19 @@ def new_game_from_page(page: Any, url: str, edition: str, seed: int, options: st
         page.fill("#new-game input[name=options]", options)
     page.click("#create")
     page.wait_for_url(f"{url}/g/club.game")
+
+
+def replayed(record: Path) -> dict[str, Any]:
+    """`adjudicator replay RECORD --json` of the record on disk, as a new process."""
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudicator.cli.main", "replay", str(record), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
 
 
 def record_moves(record: Path) -> list[str]:

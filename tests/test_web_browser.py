@@ -13,17 +13,22 @@ clean, and a screenshot at 390 x 844 is kept in tests/artifacts/.
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.browser import ARGS, ARTIFACTS, CHROMIUM, new_game_from_page, record_moves, serving
+from tests.browser import (
+    ARGS,
+    ARTIFACTS,
+    CHROMIUM,
+    new_game_from_page,
+    record_moves,
+    replayed,
+    serving,
+)
 
 if not CHROMIUM.exists() and not os.environ.get("CI"):
     pytest.skip("no /usr/bin/chromium here (CI installs it: .ci/run)", allow_module_level=True)
@@ -166,14 +171,7 @@ def test_a_scripted_game_in_the_browser(server: tuple[str, Path]) -> None:
     assert seen_after < 1.5
 
     # The record on disk replays clean.
-    done = subprocess.run(
-        [sys.executable, "-m", "adjudicator.cli.main", "replay", str(record), "--json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    replay = json.loads(done.stdout)
+    replay = replayed(record)
     assert replay["illegal"] == [] and replay["score_differences"] == []
     assert [m["move"] for m in replay["moves"]][:6] == [
         "ann: 9; 25 as jail",

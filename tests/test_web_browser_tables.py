@@ -11,16 +11,21 @@ disk clean, and a screenshot at 390 x 844 is kept in tests/artifacts/.
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.browser import ARGS, ARTIFACTS, CHROMIUM, new_game_from_page, record_moves, serving
+from tests.browser import (
+    ARGS,
+    ARTIFACTS,
+    CHROMIUM,
+    new_game_from_page,
+    record_moves,
+    replayed,
+    serving,
+)
 
 if not CHROMIUM.exists() and not os.environ.get("CI"):
     pytest.skip("no /usr/bin/chromium here (CI installs it: .ci/run)", allow_module_level=True)
@@ -115,13 +120,6 @@ def test_a_few_turns_by_tapping(tmp_path: Path, edition: str) -> None:
     assert errors == []
     assert seen_after < 1.5  # the page polls every 0.5 s; the margin is for 2 loaded cores
 
-    done = subprocess.run(
-        [sys.executable, "-m", "adjudicator.cli.main", "replay", str(record), "--json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
+    report = replayed(record)
     assert report["moves"] == len(played) == len(record_moves(record))
     assert report.get("illegal", [w for w in report.get("wrong", []) if not w["legal"]]) == []
