@@ -50,3 +50,15 @@ def test_no_module_of_the_package_takes_part_in_an_import_cycle() -> None:
     )
     cycles = [sorted(c) for c in nx.strongly_connected_components(imports) if len(c) > 1]
     assert cycles == []
+
+
+def test_no_module_is_over_450_lines() -> None:
+    """Small modules whose names say what they hold (issue 25 split the six that were
+    over: the bench, the SVG board, the writes, the deduction flow and record, and Dry
+    Gulch's record, flow, search, commands and views)."""
+    long = {
+        str(path.relative_to(ROOT)): n
+        for path in sorted((ROOT / "adjudicator").rglob("*.py"))
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > 450
+    }
+    assert long == {}
