@@ -94,7 +94,8 @@ def _drawer_moves(game: Game) -> Iterator[Move]:
             return
         held = {c for p in at.state.players for c in p.hand or ()}
         for card in cards:
-            if card in held or card in at.played:
+            # a played card may come back: a pile that ran out is reshuffled from them
+            if card in held:
                 continue
             after, ok = draw_card(at, drawer, card)
             if ok and after is not at:
