@@ -199,3 +199,54 @@ def test_the_shared_view_holds_no_hand(client: TestClient, edition: str) -> None
     assert all(isinstance(p["cards"], int) and p["cards"] > 0 for p in view["players"])
     hand = client.get(f"/api/g/{name}/hand/ann").json()
     assert len(hand["cards"]) == view["players"][0]["cards"]
+
+
+def test_a_preview_draws_no_chance(client: TestClient) -> None:
+    """Found in review: previewing `ann: draw resources` named the three cards the commit
+    then drew, so a player could preview every draw and take the best. A preview of a
+    game that draws by chance says only that the move is legal."""
+    name = _new(client, "dry-gulch", "peek", 4)
+    api = f"/api/g/{name}"
+    seen = client.post(f"{api}/preview", json={"move": "ann: draw resources"}).json()
+    assert seen["legal"] is True and seen["ruling"] is None
+    assert "drew" not in json.dumps(seen)
+    done = client.post(f"{api}/move", json={"move": "ann: draw resources"}).json()
+    assert done["legal"] is True and done["message"].startswith("drew ")
+    refused = client.post(f"{api}/preview", json={"move": "bob: draw resources"}).json()
+    assert (refused["legal"], refused["code"]) == (False, "DG-PHASE")  # a refusal says why
+
+
+def test_the_set_up_lists_only_the_asked_players_keeps(client: TestClient) -> None:
+    """Found in review: at Black Hills' set-up the moves listed every waiting player's
+    keeps, so one tap showed every dealt hand; and said `ann` after ann had kept."""
+    name = _new(client, "black-hills", "keeps", 4)
+    api = f"/api/g/{name}"
+    for player in ("ann", "bob", "cid"):
+        listed = client.get(f"{api}/moves").json()
+        assert listed["player"] == player == client.get(api).json()["to_play"]
+        assert listed["moves"] and all(m.startswith(f"{player}: keep ") for m in listed["moves"])
+        assert client.post(f"{api}/move", json={"move": listed["moves"][0]}).status_code == 200
+
+
+@pytest.mark.parametrize("edition", ("dry-gulch", "black-hills"))
+def test_the_hints_moves_are_legal_and_the_timeline_keeps_hands(
+    client: TestClient, edition: str
+) -> None:
+    """Found in review: the Black Hills hint wrote `ann: ann: explorer` (every action
+    refused); the shared timeline said what each player drew and kept."""
+    name = _new(client, edition, "hinted", 6)
+    api = f"/api/g/{name}"
+    rng = random.Random(6)
+    offered = 0
+    for _ in range(12):
+        hint = client.get(f"{api}/hint?top=5")
+        if hint.status_code == 200:
+            for action in hint.json()["actions"]:
+                r = client.post(f"{api}/preview", json={"move": action["move"]})
+                assert r.json()["legal"] is True, (action, r.json())
+                offered += 1
+        move, _ = _pick(client, api, rng)
+        assert client.post(f"{api}/move", json={"move": move}).status_code == 200
+    assert offered
+    timeline = json.dumps(client.get(f"{api}/replay").json())
+    assert "drew " not in timeline and "keeps " not in timeline

@@ -191,12 +191,14 @@ def legal_moves(records: RecordDir, name: str) -> dict[str, Any]:
     """The moves the player to act may make now, as the record writes them (the game
     protocol's one generator of them), at most `MAX_LISTED_MOVES`."""
     o = _open(records, name, records.read(name))
-    listed = [
-        o.table.format_move(m) for m in islice(o.table.legal_moves(o.game), MAX_LISTED_MOVES + 1)
-    ]
-    seats = o.table.seats(o.game)
+    acting = o.page.acting(o.game)
+    moves = list(islice(o.table.legal_moves(o.game), 20 * MAX_LISTED_MOVES))
+    # Black Hills' set-up: every player still to keep has moves; the page lists those of
+    # the one it asks (another's keeps are their own hand)
+    mine = [m for m in moves if m.player == acting] or moves
+    listed = [o.table.format_move(m) for m in mine[: MAX_LISTED_MOVES + 1]]
     return {
-        "player": seats.active,
+        "player": mine[0].player if mine else acting,
         "moves": listed[:MAX_LISTED_MOVES],
         "more": len(listed) > MAX_LISTED_MOVES,
     }
@@ -227,12 +229,12 @@ def _field_names(value: Any) -> set[str]:
     return {f.name for f in fields(value)}
 
 
-def _outcome(o: Opened, ruled: Any) -> dict[str, Any]:
+def _outcome(o: Opened, ruled: Any, committed: bool) -> dict[str, Any]:
     return {
         "legal": ruled.legal,
         "message": ruled.message,
         "code": ruled.code,
-        **o.page.outcome(ruled),
+        **o.page.outcome(ruled, committed),
     }
 
 
@@ -243,7 +245,7 @@ def preview(records: RecordDir, name: str, text: str) -> dict[str, Any]:
     _line, move = _parse(o.table, name, text)
     o.table.check_move(o.game, move, name)
     _after, ruled = o.table.apply(o.game, move)
-    return {"move": ruled.move, "version": version_of(body), **_outcome(o, ruled)}
+    return {"move": ruled.move, "version": version_of(body), **_outcome(o, ruled, False)}
 
 
 def commit(records: RecordDir, name: str, text: str, base: str | None) -> dict[str, Any]:
@@ -267,7 +269,7 @@ def commit(records: RecordDir, name: str, text: str, base: str | None) -> dict[s
         o.table.check_move(o.game, move, name)
         move = _numbered(move, len(body.splitlines()) + 1)
         after, ruled = o.table.apply(o.game, move)
-        result = {"move": ruled.move, **_outcome(o, ruled)}
+        result = {"move": ruled.move, **_outcome(o, ruled, ruled.legal)}
         if not ruled.legal:
             return {**result, "version": version_of(body)}
         # the line ruled on, and only it: read back before it is written (the old

@@ -23,7 +23,7 @@ from adjudicator.black_hills.notation import format_turn_move
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHState
 from adjudicator.core.errors import RulesError
-from adjudicator.core.table import Replayed, Ruled, Setup, only_options
+from adjudicator.core.table import Replayed, Ruled, Setup, only_options, players_option
 
 __all__ = ["TABLE", "BlackHillsTable"]
 
@@ -43,7 +43,8 @@ class BlackHillsTable:
         only_options(self.title, setup)
         table = parse_options_text(setup.options, "--options", "") if setup.options else BHOptions()
         header = BHHeader(players, 1 if seed is None else seed, options=table)
-        state = start(header)  # refuses a bad table (2-4 players) before anything is written
+        with players_option("--players"):
+            state = start(header)  # refuses a bad table (2-4 players) before it is written
         return record_to_text(BHRecord(header)), state
 
     def state_data(self, game: BHState) -> dict[str, Any]:
@@ -55,7 +56,7 @@ class BlackHillsTable:
         return parse_record(text, source)
 
     def parse_move(self, line: str, source: str) -> BHMove:
-        return parse_move(line, source="MOVE")
+        return parse_move(line, source=source)
 
     def format_move(self, move: BHMove) -> str:
         return format_move(move)

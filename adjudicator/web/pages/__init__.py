@@ -36,8 +36,13 @@ class Page(Protocol):
         """The game's own part of the page: the board, the players, what stands open."""
         ...
 
-    def outcome(self, ruled: Ruled) -> dict[str, Any]:
-        """A ruling as the page draws it (never a whole state or another player's hand)."""
+    def outcome(self, ruled: Ruled, committed: bool) -> dict[str, Any]:
+        """A ruling as the page draws it (never a whole state or another player's hand).
+        A preview tells no chance the commit will draw: no card drawn, no die rolled."""
+        ...
+
+    def acting(self, game: Any) -> str | None:
+        """The player the page asks to move now (the legal moves listed are theirs)."""
         ...
 
     def committed(self, after: Any) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from adjudicator.core.table import Ruled, Table
 from adjudicator.core.words import plural
 from adjudicator.render.black_hills import next_line
 from adjudicator.render.black_hills_board import bh_table_svg
-from adjudicator.web.pages.data import strip_states
+from adjudicator.web.pages.data import hidden_until_committed
 
 __all__ = ["PAGE", "BlackHillsPage"]
 
@@ -62,7 +62,7 @@ class BlackHillsPage:
             "phase": "set-up" if waiting else (None if s.winner else "turn"),
             "over": s.winner is not None,
             "winners": [s.winner] if s.winner else [],
-            "to_play": None if s.winner else (waiting[0] if waiting else s.active),
+            "to_play": self.acting(s),
             "score_word": table.score_word,
             "needed": s.rules.goal,
             "players": [
@@ -80,11 +80,23 @@ class BlackHillsPage:
             "panels": panels,
             "next": [next_line(s, _TABLE)],
             "pick": "area",
+            # a move names the character, not the area: a tapped area lists the moves of
+            # the characters that go there
+            "pick_words": {
+                area: sorted(c for c, card in s.rules.characters.items() if card.area == area)
+                for area in s.rules.areas
+            },
             "svg": _picture(s, f"Black Hills: {name}"),
         }
 
-    def outcome(self, ruled: Ruled) -> dict[str, Any]:
-        return {"points": ruled.score, "ruling": strip_states(ruled.detail)}
+    def acting(self, game: BHState) -> str | None:
+        if game.winner is not None:
+            return None
+        waiting = must_keep(game)
+        return waiting[0] if waiting else game.active
+
+    def outcome(self, ruled: Ruled, committed: bool) -> dict[str, Any]:
+        return hidden_until_committed(ruled, committed)
 
     def committed(self, after: BHState) -> dict[str, Any]:
         return {}
@@ -106,34 +118,34 @@ class BlackHillsPage:
     def hint(self, table: Table, game: BHState, name: str, top: int) -> dict[str, Any]:
         player = game.active
         ranked = table.hint(game, player, name)
-        actions = []
+        actions, lines = [], [f"The best turn for each character in {player}'s hand, best first."]
         for c in ranked[:top]:
             data = c.to_json()
-            gained = data["reputation_gained"]
-            chance = data["chance"]
+            if data["chance"]:  # a plan up to the die or the deal: advice, not a move line
+                lines.append(
+                    f"{data['turn']}: expected {data['chance']['expected_reputation']} "
+                    "reputation (chance decides the rest)"
+                )
+                continue
             worth = (
-                f"expected {chance['expected_reputation']} reputation"
-                if chance
-                else f"{gained} reputation, resources worth {data['kept_worth']} kept"
+                f"{data['reputation_gained']} reputation, resources worth {data['kept_worth']} kept"
             )
-            actions.append({"move": f"{player}: {data['turn']}", "text": worth})
-        return {
-            "player": player,
-            "lines": [f"The best turn for each character in {player}'s hand, best first."],
-            "actions": actions,
-        }
+            actions.append({"move": data["turn"], "text": worth})
+        return {"player": player, "lines": lines, "actions": actions}
 
     def timeline(self, table: Table, rec: BHRecord) -> dict[str, Any]:
         done = table.review(rec)
         moves = []
         for o in done.outcomes:
             v = o.verdict
-            moves.append(
+            moves.append(  # a legal turn's log names the characters kept: the score only
                 {
                     "move": table.format_move(o.move),
                     "legal": v.legal,
                     "code": None if v.legal else str(v.reasons[0].code),
-                    "message": "; ".join(v.log) if v.legal else v.reasons[0].message,
+                    "message": f"{o.move.player}: {o.reputation} reputation"
+                    if v.legal
+                    else v.reasons[0].message,
                     "score": o.reputation,
                 }
             )

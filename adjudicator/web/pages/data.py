@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["strip_states"]
+from adjudicator.core.table import Ruled
+
+__all__ = ["hidden_until_committed", "strip_states"]
 
 
 def strip_states(data: Any) -> Any:
@@ -15,3 +17,12 @@ def strip_states(data: Any) -> Any:
     if isinstance(data, list):
         return [strip_states(v) for v in data]
     return data
+
+
+def hidden_until_committed(ruled: Ruled, committed: bool) -> dict[str, Any]:
+    """A ruling of a game whose moves draw by chance (Dry Gulch's cards, Black Hills' die
+    and deals): a preview says the move is legal and no more, so no one learns what a
+    draw would bring before choosing it; the commit says what it did."""
+    if committed or not ruled.legal:
+        return {"points": ruled.score, "ruling": strip_states(ruled.detail)}
+    return {"points": None, "ruling": None, "message": "legal: commit it to see what it does"}

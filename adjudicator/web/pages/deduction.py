@@ -113,7 +113,13 @@ class DeductionPage:
             "svg": _picture(game, f"{board.name}: {name}", _open_claims(game)),
         }
 
-    def outcome(self, ruled: Ruled) -> dict[str, Any]:
+    def acting(self, game: Game) -> str | None:
+        ahead, _ = game.finish()
+        return None if ahead.over else ahead.state.active
+
+    def outcome(self, ruled: Ruled, committed: bool) -> dict[str, Any]:
+        # a deduction game's move draws no chance the player does not see: the draws are
+        # their own moves
         ruling = ruled.detail.get("ruling")
         return {
             "points": ruled.score or 0,

@@ -11,11 +11,11 @@ from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Ruled, Table
 from adjudicator.core.words import plural
 from adjudicator.dry_gulch.game.flow import DGGame, turned_up
-from adjudicator.dry_gulch.game.record import DGRecord
+from adjudicator.dry_gulch.game.record import Build, DGRecord
 from adjudicator.dry_gulch.score import score
 from adjudicator.render.dry_gulch import next_moves
 from adjudicator.render.dry_gulch_town import dg_town_svg
-from adjudicator.web.pages.data import strip_states
+from adjudicator.web.pages.data import hidden_until_committed
 
 __all__ = ["PAGE", "DryGulchPage"]
 
@@ -86,8 +86,11 @@ class DryGulchPage:
             "svg": _picture(game, f"Dry Gulch: {name}"),
         }
 
-    def outcome(self, ruled: Ruled) -> dict[str, Any]:
-        return {"points": ruled.score, "ruling": strip_states(ruled.detail)}
+    def acting(self, game: DGGame) -> str | None:
+        return None if game.over else game.state.active
+
+    def outcome(self, ruled: Ruled, committed: bool) -> dict[str, Any]:
+        return hidden_until_committed(ruled, committed)
 
     def committed(self, after: DGGame) -> dict[str, Any]:
         return {"phase": None if after.over else after.phase}
@@ -113,10 +116,11 @@ class DryGulchPage:
         if game.phase == "build":
             actions = [
                 {
-                    "move": f"{player}: build {b['building']} at {b['site']}",
-                    "text": f"build the {b['building']} at {b['site']}",
+                    "move": table.format_move(Build(player, permit=p.permit, site=p.site)),
+                    "text": f"build the {game.state.rules.permits[p.permit].name} at {p.site}",
                 }
-                for b in plan["buildings"]
+                for p in answer.placements
+                if p.site is not None
             ][:top]
         lines = [
             f"The best plan of {player}'s hand: "
@@ -134,12 +138,16 @@ class DryGulchPage:
         done = table.review(rec)
         data = done.to_json()
         return {
+            # what a legal move drew is its player's: the shared timeline says what was
+            # played, and why a move was refused
             "moves": [
                 {
                     "move": table.format_move(o.move),
                     "legal": o.legal,
                     "code": o.code,
-                    "message": o.message,
+                    "message": f"{o.move.player}: {o.influence} influence"
+                    if o.legal
+                    else o.message,
                     "score": o.influence,
                 }
                 for o in done.outcomes

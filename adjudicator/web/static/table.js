@@ -73,11 +73,6 @@
       panels.appendChild(card);
     });
     $("next").textContent = view.next.join(" ");
-    const select = $("player");
-    const keep = select.value;
-    select.innerHTML = "";
-    view.players.forEach((p) => select.appendChild(new Option(p.name, p.name)));
-    select.value = select.dataset.touched ? keep : view.to_play || keep;
     const list = $("moves");
     list.innerHTML = "";
     view.moves.forEach((m) => list.appendChild(el("li", m.text, m.legal ? "" : "illegal")));
@@ -104,7 +99,9 @@
     const box = $("moves-list");
     box.innerHTML = "";
     const words = (m) => m.slice(m.indexOf(":") + 1).trim().split(/[\s;,]+/);
-    const shown = listed.moves.filter((m) => !picked || words(m).includes(picked));
+    // a move names its site (Dry Gulch) or the character that goes to the area tapped
+    const near = picked ? [picked, ...((view.pick_words || {})[picked] || [])] : [];
+    const shown = listed.moves.filter((m) => !picked || words(m).some((w) => near.includes(w)));
     const groups = new Map();
     shown.forEach((m) => {
       const v = verb(m);
@@ -175,10 +172,8 @@
       refresh,
       done: () => {
         $("move-text").value = "";
-        delete $("player").dataset.touched;
       },
     });
-  $("player").addEventListener("change", () => ($("player").dataset.touched = "1"));
   $("preview").addEventListener("click", () => previewText($("move-text").value.trim()));
   $("commit").addEventListener("click", () => commitText($("move-text").value.trim()));
   $("clear").addEventListener("click", () => {
@@ -210,7 +205,6 @@
         $("move-text").value = a.move;
         previewText(a.move);
       }));
-      li.appendChild(button("play this", "hint-play", () => commitText(a.move)));
       list.appendChild(li);
     });
   });
