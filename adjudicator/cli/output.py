@@ -58,7 +58,14 @@ class Output:
         if not self.as_json:
             piped = not console.is_terminal
             for r in renderables:
-                console.print(folded(r), soft_wrap=piped and isinstance(r, str | Text))
+                plain = isinstance(r, str | Text)
+                width = _natural_width(r) if piped and not plain else None
+                if width is None:
+                    console.print(folded(r), soft_wrap=piped and plain)
+                    continue
+                # `print(width=)` is capped at the console's own: a console this wide
+                wide = Console(file=console.file, width=width, highlight=False, markup=False)
+                wide.print(folded(r), emoji=False)
 
     def lines(self, *lines: RenderableType) -> None:
         """Lines to copy (commands, what a write changed): never wrapped or cut by Rich,
@@ -115,6 +122,25 @@ class Output:
                 bar.advance(task, n)
 
             yield advance
+
+
+#: The widest a table is drawn off a terminal, where nothing says how wide a line may be.
+PIPED_MAX_WIDTH = 400
+
+
+def _natural_width(renderable: RenderableType) -> int | None:
+    """Off a terminal, a table at the width its cells need (no id folded at the 80
+    columns Rich assumes for a pipe), unless COLUMNS says otherwise."""
+    import os
+
+    from rich.measure import Measurement
+
+    table = sys.modules.get("rich.table")  # loaded if a table was drawn (start-up)
+    if os.environ.get("COLUMNS") or table is None or not isinstance(renderable, table.Table):
+        return None  # a board lays itself out for the width it is given: 80 it is
+    options = console.options.update_width(PIPED_MAX_WIDTH)
+    wanted = Measurement.get(console, options, renderable).maximum
+    return max(console.width, min(wanted, PIPED_MAX_WIDTH))
 
 
 def folded(renderable: RenderableType) -> RenderableType:
