@@ -64,6 +64,6 @@ def remove_last_line(text: str, source: str) -> tuple[str, str, int]:
         if line.tag is None:
             last = line.number
     if last is None:
-        raise InputError(source, "", "has no move to take back")
+        raise InputError(source, "", "has no move to undo")
     lines = text.splitlines(keepends=True)
     return "".join(lines[: last - 1] + lines[last:]), lines[last - 1].rstrip("\n"), last
