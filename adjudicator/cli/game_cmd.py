@@ -125,9 +125,9 @@ def show(
 def register(main: typer.Typer) -> None:
     @main.command(
         help=(
-            "Re-adjudicate a game record and report every overlooked point. STOP claims "
-            "nobody took, illegal moves, scores that differ from the rules; then the "
-            "corrected scores."
+            "Re-adjudicate a game record of any of the four games and report what the table "
+            "missed: illegal moves, scores written down that differ from the rules, and "
+            "(Old Town, Gads Hill) STOP claims nobody took; then the corrected scores."
         )
     )
     @handle_errors

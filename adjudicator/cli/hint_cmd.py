@@ -19,7 +19,9 @@ def register(app: typer.Typer) -> None:
         help=(
             "Every legal action of a player, ranked by the points it scores this turn. Plays "
             "of one or two cards, discards, buys and passing, best first; the cards that "
-            "cannot be played now, by rule; the STOP claims anyone can make."
+            "cannot be played now, by rule; the STOP claims anyone can make. On a record "
+            "of Dry Gulch: the best building plan of the hand; of Black Hills: the best "
+            "turn for each character."
         )
     )
     @handle_errors

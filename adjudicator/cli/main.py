@@ -85,9 +85,10 @@ def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
         name="adjudicator",
         help=(
             "A rules referee and hint tool for four Wild West board games: the deduction "
-            "games Old Town and Gads Hill 1874 (stop, play, discard, buy, hint, game, "
-            "replay), and Dry Gulch and Black Hills (dry-gulch, black-hills). Boards, cards "
-            "and state files of all four: board, cards, state."
+            "games Old Town and Gads Hill 1874 (stop, play, discard, buy), and Dry Gulch "
+            "and Black Hills (dry-gulch, black-hills). A game's record, move by move, for "
+            "all four: game, replay, hint, serve. Boards, cards and state files of all "
+            "four: board, cards, state."
         ),
         epilog=top_epilog(),
         no_args_is_help=True,
