@@ -378,10 +378,9 @@ def best_turns(state: BHState, player: str | None = None) -> list[tuple[str, tup
 # Its own expectimax over the same small world: at each step the player either stops (once
 # the character is placed), places it, activates an event or robs; a robbery averages
 # over the die's faces, the Shaman's draw over every deal of four from the discards, and
-# after the roll or the deal the best continuation is taken for each outcome. A turn may
-# meet several chances: "Only one robbery is allowed per player and turn" is the only
-# limit the rulebook sets, whatever character is played, so the Shaman may draw (the Outlaw,
-# say) and rob, rob and then draw, and a drawn or copied blind Colonel steal and rob.
+# after the roll or the deal the best continuation is taken for each outcome, chances nested:
+# "Only one robbery is allowed per player and turn" is the rulebook's only limit, so the
+# Shaman may draw (the Outlaw, say) and rob, rob then draw, a blind Colonel steal and rob.
 
 Key = tuple[Fraction, Fraction]
 
