@@ -378,8 +378,9 @@ def best_turns(state: BHState, player: str | None = None) -> list[tuple[str, tup
 # Its own expectimax over the same small world: at each step the player either stops (once
 # the character is placed), places it, activates an event or robs; a robbery averages
 # over the die's faces, the Shaman's draw over every deal of four from the discards, and
-# after the roll or the deal the best continuation is taken for each outcome. One chance a
-# turn (as `best` reads it): no robbery once the Shaman has drawn, no draw after a robbery.
+# after the roll or the deal the best continuation is taken for each outcome, chances nested:
+# "Only one robbery is allowed per player and turn" is the rulebook's only limit, so the
+# Shaman may draw (the Outlaw, say) and rob, rob then draw, a blind Colonel steal and rob.
 
 Key = tuple[Fraction, Fraction]
 
@@ -418,7 +419,7 @@ def _best(keys: list[Key | None]) -> Key | None:
 
 
 def _play(w: World, start: World, rules: Rules, cid: str, flags: frozenset[str]) -> Key | None:
-    """The best expected key from here; `flags`: placed, event, robbed, chance done."""
+    """The best expected key from here; `flags`: placed, event, robbed."""
     if w.over:
         return _key(w, start, rules)
     tries: list[Key | None] = []
@@ -428,9 +429,9 @@ def _play(w: World, start: World, rules: Rules, cid: str, flags: frozenset[str])
         tries += [
             _play(x, start, rules, cid, flags | {"placed"}) for x in _character(w, rules, cid)
         ]
-        if rules.characters[cid].shaman and "chance" not in flags:
-            tries.append(_draw(w, start, rules, flags | {"placed", "chance"}))
-    if w.can_steal and "chance" not in flags and len(w.events) < rules.event_hand_limit:
+        if rules.characters[cid].shaman:
+            tries.append(_draw(w, start, rules, flags | {"placed"}))
+    if w.can_steal and len(w.events) < rules.event_hand_limit:
         # A blind steal, part of the Colonel's action: each card of the hand alike.
         for victim, held in w.their_events.items():
             if held and not _kept_off(w, victim):
@@ -440,17 +441,17 @@ def _play(w: World, start: World, rules: Rules, cid: str, flags: frozenset[str])
                     y.can_steal = False
                     y.their_events[victim].remove(eid)
                     y.events.append(eid)
-                    drawn.append(_play(y, start, rules, cid, flags | {"chance"}))
+                    drawn.append(_play(y, start, rules, cid, flags))
                 tries.append(_mean(drawn))
     if "event" not in flags:
         for eid in sorted(set(w.events)):
             for x in _event(w, rules, eid):
                 x.can_steal = False  # the Colonel's action is over
                 tries.append(_play(x, start, rules, cid, flags | {"event"}))
-    if "robbed" not in flags and "chance" not in flags and w.gunmen:
+    if "robbed" not in flags and w.gunmen:
         faces: list[Key | None] = []
         for face in rules.die:  # each face once: the die's repeated faces weigh more
-            after = flags | {"robbed", "chance"}
+            after = flags | {"robbed"}
             faces.append(_best([_play(x, start, rules, cid, after) for x in _hauls(w, face)]))
         tries.append(_mean(faces))
     return _best(tries)

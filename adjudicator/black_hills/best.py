@@ -2,9 +2,11 @@
 robbery and investing, ranked by reputation gained, then by the worth of the resources kept.
 
 Every candidate turn is refereed (`turn.py`), so only legal turns are ranked. Where chance
-decides (the aiming die of a robbery, the four cards the Shaman is dealt), a turn is ranked
-by its exact expectation (`chance.py`): the choices before the roll or the deal are made
-once, those after it (whom to rob, which card to play, investing) for each outcome.
+decides (the aiming die of a robbery, the four cards the Shaman is dealt, a blind Colonel's
+steal), a turn is ranked by its exact expectation (`chance.py`): the choices before the
+first roll, deal or steal are made once, those after it (whom to rob, which card to play,
+investing, another chance) for each outcome, so a turn meeting two chances (the Shaman
+drawing, then robbing) nests the second's expectation in each outcome of the first.
 """
 
 from __future__ import annotations
@@ -60,8 +62,8 @@ def _rank(
 
 def best_turns(state: BHState, player: str | None = None, chance: bool = True) -> list[Candidate]:
     """The best turn for each character in hand, best first (investing the most, by the
-    solver, whenever the turn invests); with `chance`, robberies and the Shaman's draw too,
-    by their expectation."""
+    solver, whenever the turn invests); with `chance`, robberies, the Shaman's draw and a
+    blind steal too, alone or together, by their expectation."""
     return _rank(state, player or state.active, INVEST_MOST, chance)
 
 
