@@ -1,7 +1,10 @@
 """Shared checks of the Black Hills referee tests: a turn that must be legal, or refused
-under a given code with given words."""
+under a given code with given words; a state with one player changed."""
 
 from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
 
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.referee import referee_text
@@ -14,6 +17,12 @@ def legal(state: BHState, text: str) -> BHState:
     v = referee_text(state, text)
     assert v.legal and v.state is not None, v.reasons
     return v.state
+
+
+def with_player(state: BHState, name: str, **changes: Any) -> BHState:
+    """The state with the named player's fields changed (a state is frozen: a new value)."""
+    players = tuple(replace(p, **changes) if p.name == name else p for p in state.players)
+    return replace(state, players=players)
 
 
 def refused(state: BHState, text: str, code: Code, word: str) -> Verdict:

@@ -1,5 +1,6 @@
-"""Black Hills states as values: a turn is refereed on a working copy that shares nothing
-changeable with the state it came from, and a state carries the rules it is played by."""
+"""Black Hills states as values: a turn is refereed on a draft (`draft.Draft`) whose lists
+and mappings are its own (the state holds none), and a state carries the rules it is
+played by."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import dataclasses
 from typing import Any
 
 from adjudicator.black_hills.data import load_rules
+from adjudicator.black_hills.draft import Draft
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.setup import new_table
-from adjudicator.black_hills.state import BHState, state_data, state_from, working_copy
+from adjudicator.black_hills.state import BHState, state_data, state_from
 from adjudicator.core.data import data_dir
 from adjudicator.core.files import read_data
 
@@ -30,14 +32,14 @@ def _containers(x: Any, path: str = "") -> dict[str, Any]:
     return out
 
 
-def test_a_working_copy_shares_no_list_or_mapping_and_equals_the_state() -> None:
+def test_a_draft_has_lists_and_mappings_of_its_own_and_freezes_into_the_state() -> None:
     state = state_from(read_data(EXAMPLE), str(EXAMPLE))
-    copy = working_copy(state)
-    assert copy == state and state_data(copy) == state_data(state)
-    mine, theirs = _containers(copy), _containers(state)
-    assert mine.keys() == theirs.keys() and len(mine) > 10
-    assert all(mine[k] is not theirs[k] for k in mine)
-    assert copy.rules is state.rules  # frozen data: shared, not copied
+    draft = Draft.of(state)
+    assert draft.freeze() == state and state_data(draft.freeze()) == state_data(state)
+    assert _containers(state) == {}  # tuples and frozen maps only
+    mine = _containers(draft)
+    assert len(mine) > 10 and {".supply", ".turns", ".players[0].characters"} <= mine.keys()
+    assert draft.rules is state.rules  # frozen data: shared, not copied
 
 
 def test_a_refereed_turn_leaves_the_state_it_was_given_as_it_was() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -164,16 +165,14 @@ def test_round_end_returns_resources_deals_and_passes_the_badge() -> None:
         seed=3,
         event_deck=["bank", "bearskins"],
     )
-    s.turns = {"ann": 1, "bob": 2}
-    s.active = "ann"
-    s.sheriff = "bob"
+    s = replace(s, turns={"ann": 1, "bob": 2}, active="ann", sheriff="bob")
     v = referee_text(s, "ann: sheriff")
     assert v.legal and v.state is not None
     after = v.state
     assert after.round == 2 and after.sheriff == "ann" and after.active == "ann"
     assert after.player("ann").resources == 5 and after.player("ann").gold == 4
     assert all(len(p.characters) == 4 for p in after.players)
-    assert after.player("ann").events == ["bank"] and after.event_deck == ["bearskins"]
+    assert after.player("ann").events == ("bank",) and after.event_deck == ("bearskins",)
     keep = referee_text(after, "ann: miner")
     assert not keep.legal and "keep 2" in keep.reasons[0].message
 
@@ -473,14 +472,17 @@ def test_a_shaman_copy_meets_the_colonel_and_the_colonel_steals_as_its_own_actio
         ]
     )
     v = referee_text(s, "ann: colonel at forest; steal bob")
-    assert v.legal and v.state is not None and v.state.player("ann").events == ["bank"]
+    assert v.legal and v.state is not None and v.state.player("ann").events == ("bank",)
     # cid's Miner (with Safeguard) lies on top in the Mine while ann's Colonel still waits.
     waiting = make(
         [BHPlayer("ann"), BHPlayer("bob", characters=["shaman", "madam"]), BHPlayer("cid")]
     )
-    waiting.active = "bob"
-    waiting.placed = [("ann", "colonel", "mine"), ("cid", "miner", "mine")]
-    waiting.colonel = [("mine", "ann")]
+    waiting = replace(
+        waiting,
+        active="bob",
+        placed=(("ann", "colonel", "mine"), ("cid", "miner", "mine")),
+        colonel=(("mine", "ann"),),
+    )
     copy = referee_text(waiting, "bob: shaman copy miner")
     assert copy.state is not None and copy.state.player("bob").gold == 0
     assert any("blocks it" in line for line in copy.log)
@@ -546,7 +548,7 @@ def test_state_files_keep_the_event_deck_and_refuse_a_card_in_two_places(
     tmp_path: Path,
 ) -> None:
     state = load_bh_state(EXAMPLE)
-    assert state.event_deck[:2] == ["storm", "plague"]
+    assert state.event_deck[:2] == ("storm", "plague")
     bad = EXAMPLE.read_text().replace('discarded = ["hunter"', 'discarded = ["miner"')
     path = tmp_path / "bad.toml"
     path.write_text(bad)

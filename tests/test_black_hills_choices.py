@@ -4,6 +4,7 @@ which resources pay for an investment (`invest N gold:1 logs:2 fur:3`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -78,7 +79,7 @@ def test_a_return_that_is_not_the_players_to_make_is_refused(text: str, word: st
 
 def test_a_return_is_written_in_the_turn_that_ends_the_round() -> None:
     s = _last_turn(characters=["sheriff", "miner"], gold=4, logs=3)
-    s.turns = {"ann": 0, "bob": 2}
+    s = replace(s, turns={"ann": 0, "bob": 2})
     v = referee_text(s, "ann: sheriff; return ann:gold,gold")
     assert not v.legal and v.code is Code.ROUND_END
     bad = referee_text(

@@ -80,8 +80,9 @@ def test_the_colonels_steal_is_refused_after_an_event() -> None:
 
 
 def test_the_best_turns_never_put_an_event_between_a_card_and_its_investing() -> None:
-    ann = BHPlayer("ann", gold=1, logs=2, fur=1, characters=["merchant", "preacher"])
-    ann.events = ["stagecoach"]
+    ann = BHPlayer(
+        "ann", gold=1, logs=2, fur=1, characters=["merchant", "preacher"], events=["stagecoach"]
+    )
     for c in best_turns(table(ann)):
         actions = [a.split()[0] for a in c.text.split(":", 1)[1].split(";")]
         if "invest" in actions and "event" in actions:

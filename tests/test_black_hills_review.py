@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -64,7 +65,7 @@ def test_a_blocked_cards_skills_are_refused_naming_the_skill() -> None:
     refused(s, "bob: gambler from ann", Code.COLONEL, "from ann")
     after = legal(s, "bob: merchant")
     assert after.player("bob").holding() == s.player("bob").holding()
-    assert after.colonel == []  # the block is spent on the Merchant
+    assert after.colonel == ()  # the block is spent on the Merchant
     # Unblocked, the same trade is made.
     free = legal(
         legal(two(["hunter", "miner"], ["merchant", "gambler"]), "ann: hunter"),
@@ -76,8 +77,11 @@ def test_a_blocked_cards_skills_are_refused_naming_the_skill() -> None:
 def test_a_shaman_copying_a_blocked_card_cannot_use_its_skills() -> None:
     # A block still waiting under the Merchant (as after a Safeguard kept it off a card).
     s = two(["hunter", "miner"], ["shaman", "gambler"])
-    s.placed = [("ann", "colonel", "city"), ("bob", "merchant", "city")]
-    s.colonel = [("city", "ann")]
+    s = replace(
+        s,
+        placed=(("ann", "colonel", "city"), ("bob", "merchant", "city")),
+        colonel=(("city", "ann"),),
+    )
     s = legal(s, "ann: hunter")
     refused(s, "bob: shaman copy merchant fur>logs", Code.COLONEL, "fur>logs")
     assert legal(s, "bob: shaman copy merchant").player("bob").fur == 2
@@ -91,8 +95,8 @@ def test_discarding_after_activating_is_allowed_activating_after_discarding_is_n
     cards in the same turn": only that order is forbidden."""
     s = two(["sheriff", "hunter"], ["miner", "madam"], events=("bearskins", "reinforcements"))
     after = legal(s, "ann: sheriff; event bearskins; discard event reinforcements")
-    assert after.player("ann").events == [] and after.player("ann").fur == 3
-    assert after.used_events == ["bearskins", "reinforcements"]
+    assert after.player("ann").events == () and after.player("ann").fur == 3
+    assert after.used_events == ("bearskins", "reinforcements")
     refused(
         s,
         "ann: sheriff; discard event reinforcements; event bearskins",
@@ -121,7 +125,7 @@ def test_a_misspelt_card_gets_a_close_match(tmp_path: Path) -> None:
 
 def test_the_shaman_draw_names_a_misspelt_card() -> None:
     s = two(["shaman", "hunter"], ["merchant", "gambler"])
-    s.discarded = ["miner", "tracker", "explorer", "preacher", "madam"]
+    s = replace(s, discarded=("miner", "tracker", "explorer", "preacher", "madam"))
     refused(s, "ann: shaman draw minr", Code.NOTATION, "did you mean 'miner'?")
     unnamed = refused(s, "ann: shaman draw", Code.SHAMAN, "the Shaman is dealt")
     dealt = re.findall(r"dealt ([a-z, -]+):", unnamed.reasons[0].message)[0].split(", ")
@@ -196,7 +200,7 @@ def test_show_for_a_player_hides_the_other_hands(tmp_path: Path) -> None:
         assert "2 cards" in r.output
         data = json.loads(runner.invoke(app, [*cmd, str(rec), "--player", "bob", "--json"]).stdout)
         seen = {p["name"]: p for p in data["state"]["players"]}
-        assert seen["bob"]["characters"] == state.player("bob").characters
+        assert seen["bob"]["characters"] == list(state.player("bob").characters)
         assert "characters" not in seen["ann"] and seen["ann"]["characters_count"] == 2
         assert "event_deck" not in data["state"] and data["viewer"] == "bob"
         bad = runner.invoke(app, [*cmd, str(rec), "--player", "bib"])

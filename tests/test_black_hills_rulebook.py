@@ -6,6 +6,7 @@ referee accepts and those it refuses (by their rule code), and the table's optio
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from adjudicator.black_hills.state import BHPlayer, BHState, load_bh_state, stat
 from adjudicator.cli.main import app
 from adjudicator.core.errors import InputError
 from tests import black_hills_twin as twin
-from tests.black_hills_support import legal, refused
+from tests.black_hills_support import legal, refused, with_player
 
 runner = CliRunner()
 FULL = {"gold": 10, "logs": 10, "fur": 10}
@@ -146,7 +147,7 @@ def test_the_option_safeguard_holder_keeps_only_the_holder_safe() -> None:
     assert miner.state is not None and miner.state.player("cid").gold == 0
     assert any("blocks it" in line for line in miner.log)
     stole = legal(s, "cid: colonel at plain steal ann bank")
-    assert stole.player("cid").events == ["bank"]
+    assert stole.player("cid").events == ("bank",)
     refused(s, "cid: colonel at plain steal bob", Code.SAFEGUARD, "against bob")
 
 
@@ -159,7 +160,7 @@ def test_a_safeguard_activated_this_turn_stops_the_players_own_colonel() -> None
     )
     refused(s, "ann: event safeguard; colonel at mine steal bob", Code.SAFEGUARD, "bob")
     done = legal(s, "ann: colonel at mine steal bob bank; event safeguard")
-    assert done.player("ann").events == ["bank"] and done.safeguard == ["ann"]
+    assert done.player("ann").events == ("bank",) and done.safeguard == ("ann",)
 
 
 def test_the_colonel_stops_the_next_card_its_own_players_too() -> None:
@@ -175,10 +176,10 @@ def test_the_colonel_stops_the_next_card_its_own_players_too() -> None:
     )
     stopped = referee_text(s, "ann: miner")
     assert stopped.state is not None and stopped.state.player("ann").gold == 0
-    assert stopped.state.colonel == [] and any("blocks it" in x for x in stopped.log)
-    s.options = BHOptions(colonel_block="others")
+    assert stopped.state.colonel == () and any("blocks it" in x for x in stopped.log)
+    s = replace(s, options=BHOptions(colonel_block="others"))
     through = legal(s, "ann: miner")
-    assert through.player("ann").gold == 2 and through.colonel == [("mine", "ann")]
+    assert through.player("ann").gold == 2 and through.colonel == (("mine", "ann"),)
     assert legal(through, "bob: engineer").player("bob").gold == 0
 
 
@@ -196,9 +197,9 @@ def test_the_player_who_first_places_in_an_area_takes_two_with_each_card() -> No
         placed=[("ann", "miner", "mine")],
     )
     assert legal(s, "ann: engineer").player("ann").gold == 2
-    s.active = "bob"
+    s = replace(s, active="bob")
     assert legal(s, "bob: gold-digger").player("bob").gold == 1
-    s.active, s.options = "ann", BHOptions(first_bonus="card")
+    s = replace(s, active="ann", options=BHOptions(first_bonus="card"))
     assert legal(s, "ann: engineer").player("ann").gold == 1
 
 
@@ -240,7 +241,7 @@ def test_the_preacher_is_placed_in_the_city_and_takes_fur_from_the_plain() -> No
     s = table(BHPlayer("ann", characters=["preacher"]), BHPlayer("bob", characters=["hunter"]))
     refused(s, "ann: preacher at plain", Code.AREA, "not placed in the Plain")
     after = legal(s, "ann: preacher")
-    assert after.player("ann").fur == 1 and after.placed == [("ann", "preacher", "city")]
+    assert after.player("ann").fur == 1 and after.placed == (("ann", "preacher", "city"),)
     assert legal(after, "bob: hunter").player("bob").fur == 2
 
 
@@ -263,7 +264,7 @@ def test_the_blind_steal_draws_a_card_unseen() -> None:
     s = blind_table()
     refused(s, "ann: colonel at mine steal bob bank", Code.COLONEL, "drew=bank")
     drew = legal(s, "ann: colonel at mine steal bob drew=storm; event storm")
-    assert drew.player("bob").events == ["bank"] and drew.player("ann").logs == 1
+    assert drew.player("bob").events == ("bank",) and drew.player("ann").logs == 1
     seeded = legal(s, "ann: colonel at mine; steal bob")
     assert len(seeded.player("ann").events) == 1 and len(seeded.player("bob").events) == 1
     chosen = referee_text(blind_table(False), "ann: colonel at mine steal bob drew=bank")
@@ -298,20 +299,19 @@ def test_used_events_are_reshuffled_when_the_deck_runs_out() -> None:
         used_events=["plague"],
     )
     discarded = legal(s, "ann: discard event storm; miner")  # not the round's end: no deal
-    assert discarded.used_events == ["plague", "storm"] and discarded.round == 1
-    s.player("ann").events.remove("storm")
-    s.used_events.append("storm")
-    s.turns = {"ann": 1, "bob": 2}
+    assert discarded.used_events == ("plague", "storm") and discarded.round == 1
+    s = with_player(s, "ann", events=("stolen-gold",))
+    s = replace(s, used_events=(*s.used_events, "storm"), turns={"ann": 1, "bob": 2})
     end = legal(s, "ann: miner; event stolen-gold")
     assert end.round == 2
     # ann (none left) and bob (one) each get one of plague, storm, stolen-gold.
     dealt = end.player("ann").events + end.player("bob").events[1:]
     assert len(dealt) == 2 and set(dealt) < {"plague", "storm", "stolen-gold"}
     assert sorted(dealt + end.event_deck) == ["plague", "stolen-gold", "storm"]
-    assert end.used_events == []
-    s.options = BHOptions(reshuffle="never")
+    assert end.used_events == ()
+    s = replace(s, options=BHOptions(reshuffle="never"))
     never = legal(s, "ann: miner; event stolen-gold")
-    assert never.player("ann").events == [] and never.player("bob").events == ["bank"]
+    assert never.player("ann").events == () and never.player("bob").events == ("bank",)
     assert sorted(never.used_events) == ["plague", "stolen-gold", "storm"]
 
 
@@ -332,15 +332,14 @@ def test_a_turn_may_draw_the_outlaw_and_rob_with_its_gunman() -> None:
 
 
 def test_options_are_kept_in_state_files_and_records(tmp_path: Path) -> None:
-    s = blind_table()
-    s.used_events = ["plague"]
+    s = replace(blind_table(), used_events=("plague",))
     data = state_data(s)
     assert data["options"] == {"colonel-steal": "blind"} and data["used_events"] == ["plague"]
     assert "options" not in state_data(blind_table(False))  # the defaults are not written
     path = tmp_path / "s.json"
     path.write_text(json.dumps(data))
     again = load_bh_state(path)
-    assert again.options == s.options and again.used_events == ["plague"]
+    assert again.options == s.options and again.used_events == ("plague",)
     data["used_events"] = ["bank"]  # bob holds it too
     path.write_text(json.dumps(data))
     with pytest.raises(InputError, match="'bank' is both in bob's hand and in the used events"):

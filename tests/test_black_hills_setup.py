@@ -30,14 +30,14 @@ def test_a_new_table_deals_what_the_rulebook_says(names: list[str]) -> None:
     assert s.sheriff == s.active == names[0]
     dealt = [c for p in s.players for c in p.characters]
     assert all(len(p.characters) == 4 for p in s.players)
-    assert sorted(dealt + s.discarded) == sorted(RULES.characters)  # each card once
+    assert sorted([*dealt, *s.discarded]) == sorted(RULES.characters)  # each card once
     assert all(len(p.events) == 1 for p in s.players)
-    events = [e for p in s.players for e in p.events] + s.event_deck
+    events = [*(e for p in s.players for e in p.events), *s.event_deck]
     assert sorted(events) == sorted(RULES.events)
     assert all(p.reputation == p.gold == p.logs == p.fur == p.gunmen == 0 for p in s.players)
     assert new_table(names, seed=5) == s  # the seed replays the deal
     if len(names) == 4:
-        assert s.discarded == []  # "If there are 4 players, no cards will be left over."
+        assert s.discarded == ()  # "If there are 4 players, no cards will be left over."
 
 
 def _first_turn(card_id: str, victim: str) -> str:
@@ -85,7 +85,7 @@ def test_the_shamans_draw_finds_every_players_discards() -> None:
     so the pool is the eight the players discarded at the set-up, before ann's first
     turn; `shaman draw` naming no card deals the four and names them."""
     s = new_table(["ann", "bob", "cid", "dan"], seed=1)
-    assert s.discarded == [] and "shaman" in s.player("ann").characters
+    assert s.discarded == () and "shaman" in s.player("ann").characters
     gone: list[str] = []
     gone_by: dict[str, list[str]] = {}
     for p in s.players:

@@ -4,6 +4,7 @@ the sure turns, and the expectation over the aiming die and the Shaman's draw.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
@@ -161,8 +162,7 @@ def test_a_robbery_is_ranked_by_its_expectation_over_the_die() -> None:
 def test_a_protected_player_is_not_robbed_in_the_expectation() -> None:
     """Protection: "Cannot be attacked by gunmen during this round." With bob protected,
     only cid's 1 gold can be robbed: 1 + 1 = 2 gold, one point, whenever the die is not 0."""
-    s = _robber()
-    s.protected = ["bob"]
+    s = replace(_robber(), protected=("bob",))
     preacher = next(c for c in best_turns(s) if c.character == "preacher")
     assert preacher.distribution == {0: Fraction(1, 6), 1: Fraction(5, 6)}
     assert all("bob" not in o.text.split("rob")[1].split(";")[0] for o in preacher.outcomes)

@@ -92,7 +92,7 @@ def test_the_sawmill_bearskins_and_stolen_gold_take_from_the_supply() -> None:
         )
         assert getattr(s.player("ann"), resource) == n, event
     poor = table({"characters": ["gambler", "preacher"], "events": ["the-sawmill"]})
-    poor.supply["logs"] = 3
+    poor = dataclasses.replace(poor, supply={**poor.supply, "logs": 3})
     assert after(poor, "ann: gambler from bob; event the-sawmill").player("ann").logs == 3
 
 
@@ -102,8 +102,7 @@ def test_the_deputy_sheriff_takes_the_badge_and_starts_the_next_round() -> None:
         {"characters": ["miner"], "events": ["deputy-sheriff"], "gold": 1},
         {"characters": ["hunter"]},
     )
-    s.sheriff = "bob"
-    s.turns = {"ann": 1, "bob": 2}
+    s = dataclasses.replace(s, sheriff="bob", turns={"ann": 1, "bob": 2})
     s = after(s, "ann: miner; event deputy-sheriff")
     assert s.round == 2 and s.sheriff == "ann" and s.active == "ann"
 

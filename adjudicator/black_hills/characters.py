@@ -15,12 +15,12 @@ from dataclasses import replace
 
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import Character
+from adjudicator.black_hills.draft import AnyState
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
 from adjudicator.black_hills.invest import TRADES, Means
 from adjudicator.black_hills.moves import Invest, Place, Steal
 from adjudicator.black_hills.notation import place_choices
 from adjudicator.black_hills.robbery import hire_gunman
-from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
 
 __all__ = [
@@ -188,7 +188,7 @@ def use_skills(turn: Turn, card: Character, area: str, move: Place) -> None:
         raise InvalidTurnError(f"the {card.name} does not understand {' '.join(leftover)!r}")
 
 
-def first_there(s: BHState, player: str, area: str, earlier: list[tuple[str, str, str]]) -> bool:
+def first_there(s: AnyState, player: str, area: str, earlier: list[tuple[str, str, str]]) -> bool:
     """Whether a card the player places in the area takes 2: "The player who first places a
     character card on a specific area takes 2 resources tokens, whereas other players who
     place a character card in the same area during the same round can only take 1".
@@ -347,7 +347,7 @@ def invest(turn: Turn, move: Invest) -> None:
         turn.sheriff_used = True
 
 
-def means_for(state: BHState, player: str, character: str | None, bank: bool) -> Means:
+def means_for(state: AnyState, player: str, character: str | None, bank: bool) -> Means:
     """The ways a player may invest with one character from hand (and the Bank event)."""
     rules = state.rules
     card = rules.characters.get(character or "")

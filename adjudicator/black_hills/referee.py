@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 
 from adjudicator.black_hills.characters import colonel_steal, invest, place, take_from_hand
 from adjudicator.black_hills.codes import Code
+from adjudicator.black_hills.draft import Draft
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError, TurnError
 from adjudicator.black_hills.events import activate, discard
 from adjudicator.black_hills.moves import Keep, Place, ShamanCopy, ShamanDraw
@@ -35,7 +36,7 @@ from adjudicator.black_hills.notation import (
 from adjudicator.black_hills.robbery import rob
 from adjudicator.black_hills.round import end_turn, keep, must_keep, returns, round_ends
 from adjudicator.black_hills.shaman import play_shaman
-from adjudicator.black_hills.state import BHState, working_copy
+from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
 from adjudicator.black_hills.verdict import Reason, Verdict
 
@@ -111,7 +112,7 @@ def setup_keep(state: BHState, player: str, args: list[str]) -> Verdict:
         return _refused(
             state, player, Code.KEEP, "the set-up is over: every player has kept two this round"
         )
-    s = working_copy(state)
+    s = Draft.of(state)
     turn = Turn(s, player)
     try:
         keep(turn, Keep(tuple(args)))
@@ -123,7 +124,7 @@ def setup_keep(state: BHState, player: str, args: list[str]) -> Verdict:
         if waiting
         else f"every player has kept two: {s.active} plays the first turn"
     )
-    return Verdict(player, True, (), s, tuple(turn.log))
+    return Verdict(player, True, (), s.freeze(), tuple(turn.log))
 
 
 def referee(
@@ -142,7 +143,7 @@ def referee(
         return setup_keep(state, player, actions[0][1:])
     if player != state.active:
         return _refused(state, player, Code.TURN_ORDER, f"it is {state.active}'s turn")
-    s = working_copy(state)
+    s = Draft.of(state)
     turn = Turn(s, player, unwritten)
     try:
         for words in actions:
@@ -159,7 +160,7 @@ def referee(
     except TurnError as exc:
         return Verdict(player, False, (exc.reason,), state, tuple(turn.log))
     gained = turn.me.reputation - turn.start_reputation
-    return Verdict(player, True, (), s, tuple(turn.log), gained, tuple(turn.payments))
+    return Verdict(player, True, (), s.freeze(), tuple(turn.log), gained, tuple(turn.payments))
 
 
 def referee_text(state: BHState, text: str, unwritten: frozenset[str] = frozenset()) -> Verdict:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import RESOURCES
+from adjudicator.black_hills.draft import PlayerDraft
 from adjudicator.black_hills.errors import IllegalTurnError
 from adjudicator.black_hills.moves import Rob
-from adjudicator.black_hills.state import BHPlayer
 from adjudicator.black_hills.turn import Turn
 
 __all__ = ["hire_gunman", "rob"]
@@ -52,7 +52,7 @@ def rob(turn: Turn, move: Rob) -> None:
     me.gunmen -= 1
     s.jail += 1
     turn.log.append(f"the aiming die shows {die}")
-    victims: list[tuple[BHPlayer, str | None]] = []
+    victims: list[tuple[PlayerDraft, str | None]] = []
     for name, wanted in move.targets:
         victim = turn.other(name, Code.ROBBERY)
         if victim.name in s.protected:

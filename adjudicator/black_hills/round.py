@@ -12,9 +12,9 @@ import random
 
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import RESOURCES
+from adjudicator.black_hills.draft import AnyState, Draft
 from adjudicator.black_hills.errors import IllegalTurnError
 from adjudicator.black_hills.moves import Keep, Return
-from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
 
 __all__ = [
@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 
-def must_keep(s: BHState) -> list[str]:
+def must_keep(s: AnyState) -> list[str]:
     """The players who have not yet discarded two of the four dealt this round, in seat
     order: the round's set-up is over when this is empty."""
     return [p.name for p in s.players if len(p.characters) > s.rules.characters_kept]
@@ -70,13 +70,13 @@ def returns(turn: Turn, move: Return) -> None:
         turn.returns[name] = list(what)
 
 
-def round_ends(s: BHState, player: str) -> bool:
+def round_ends(s: AnyState, player: str) -> bool:
     """Whether the round ends with this player's turn (everyone then has had two)."""
     done = {n: s.turns.get(n, 0) + (n == player) for n in s.names()}
     return s.winner is None and all(n >= 2 for n in done.values())
 
 
-def next_player(s: BHState, player: str) -> str | None:
+def next_player(s: AnyState, player: str) -> str | None:
     """Clockwise from `player`, the next who has a turn left this round (None: nobody)."""
     order = s.names()
     start = order.index(player)
@@ -91,7 +91,7 @@ def next_player(s: BHState, player: str) -> str | None:
 
 
 def end_turn(
-    s: BHState, player: str, log: list[str], chosen: dict[str, list[str]] | None = None
+    s: Draft, player: str, log: list[str], chosen: dict[str, list[str]] | None = None
 ) -> None:
     """The player's turn counts; unless the game is over the next player is on, or, when
     everyone has had two turns, the round ends (with the returns `chosen`)."""
@@ -105,7 +105,7 @@ def end_turn(
         s.active = nxt
 
 
-def end_round(s: BHState, log: list[str], chosen: dict[str, list[str]] | None = None) -> None:
+def end_round(s: Draft, log: list[str], chosen: dict[str, list[str]] | None = None) -> None:
     """Resources above the limit go back (those `chosen`, then the least valuable first);
     characters are gathered and dealt again; each player holding fewer than two events gets
     one from the event deck; the badge holder starts."""
@@ -154,7 +154,7 @@ def end_round(s: BHState, log: list[str], chosen: dict[str, list[str]] | None = 
     )
 
 
-def reshuffle(s: BHState, log: list[str]) -> None:
+def reshuffle(s: Draft, log: list[str]) -> None:
     """The event deck ran out. The rulebook does not say what then; by default (option
     `reshuffle=used`) the used cards ("placed face up at the side of the deck of events
     cards not yet played") are shuffled, from the seed, into a new deck; with

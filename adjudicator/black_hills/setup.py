@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 
 from adjudicator.black_hills.data import RESOURCES
+from adjudicator.black_hills.frozen_map import FrozenMap
 from adjudicator.black_hills.options import BHOptions
 from adjudicator.black_hills.state import BHPlayer, BHState
 from adjudicator.core.errors import InputError
@@ -48,17 +49,17 @@ def new_table(
     players = []
     for name in names:
         dealt = [characters.pop() for _ in range(rules.characters_dealt)]
-        players.append(BHPlayer(name, characters=dealt, events=[events.pop(0)]))
+        players.append(BHPlayer(name, characters=tuple(dealt), events=(events.pop(0),)))
     return BHState(
-        players=players,
+        players=tuple(players),
         active=badge,
         sheriff=badge,
         round=1,
         seed=seed,
-        supply={r: rules.supply[r] for r in RESOURCES},
+        supply=FrozenMap({r: rules.supply[r] for r in RESOURCES}),
         jail=len(names),
-        discarded=characters,
-        event_deck=events,
+        discarded=tuple(characters),
+        event_deck=tuple(events),
         options=options or BHOptions(),
         rules=rules,
     )

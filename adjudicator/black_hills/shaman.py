@@ -17,16 +17,16 @@ from typing import NoReturn
 from adjudicator.black_hills.characters import place, stopped, use_skills
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import RESOURCES
+from adjudicator.black_hills.draft import AnyState
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
 from adjudicator.black_hills.moves import ShamanCopy, ShamanDraw
 from adjudicator.black_hills.notation import did_you_mean
-from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
 
 __all__ = ["deal", "play_shaman", "visible"]
 
 
-def deal(state: BHState) -> list[str]:
+def deal(state: AnyState) -> list[str]:
     """The four the Shaman is dealt from the discards (fewer if fewer are left), from the
     seed: the same for a table however the turn is written."""
     pool = sorted(state.discarded)
@@ -90,7 +90,7 @@ def play_shaman(turn: Turn, move: ShamanCopy | ShamanDraw) -> None:
         s.placed[-1] = (turn.me.name, "shaman", turn.area or "city")
 
 
-def _dealt(s: BHState, told: tuple[str, ...]) -> list[str]:
+def _dealt(s: AnyState, told: tuple[str, ...]) -> list[str]:
     """The four dealt: the table's (`dealt=a,b,c,d`, as a die roll is `die=N`), else `deal`."""
     pool = sorted(s.discarded)
     size = min(4, len(pool))
@@ -117,7 +117,7 @@ def _draw_unnamed(turn: Turn, told: tuple[str, ...]) -> NoReturn:
     )
 
 
-def visible(state: BHState) -> dict[str, str]:
+def visible(state: AnyState) -> dict[str, str]:
     """The card on top of each area: character -> area."""
     top: dict[str, str] = {}
     for _, char, area in state.placed:

@@ -38,41 +38,39 @@ events = ["stolen-gold"]
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from pydantic import Field, StrictInt
 
 from adjudicator.black_hills.data import RESOURCES, Rules, load_rules
+from adjudicator.black_hills.frozen_map import FrozenMap
 from adjudicator.black_hills.options import BHOptions, parse_options
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data, write_data
+from adjudicator.core.record import record
 from adjudicator.core.seats import Seats
 from adjudicator.core.validation import ID_PATTERN, StrictMutable, check_seats, validated
 
 __all__ = [
     "BHPlayer",
     "BHState",
+    "Holdings",
     "load_bh_state",
     "state_data",
     "state_from",
     "state_seen",
-    "working_copy",
     "write_bh_state",
 ]
 
 
-@dataclass
-class BHPlayer:
-    name: str
-    reputation: int = 0
-    gold: int = 0
-    logs: int = 0
-    fur: int = 0
-    gunmen: int = 0
-    characters: list[str] = field(default_factory=list)
-    events: list[str] = field(default_factory=list)
+class Holdings:
+    """What a player's resources come to (a state's player and a turn's draft of one)."""
+
+    gold: int
+    logs: int
+    fur: int
 
     def holding(self) -> dict[str, int]:
         return {r: getattr(self, r) for r in RESOURCES}
@@ -82,53 +80,73 @@ class BHPlayer:
         return self.gold + self.logs + self.fur
 
 
-@dataclass
+def _freeze_fields(value: object, sequences: tuple[str, ...], maps: tuple[str, ...]) -> None:
+    """A record's sequence fields as tuples and its mapping fields as `FrozenMap`s, however
+    they were given (a test writes lists and dicts): a state holds nothing that can change."""
+    values = vars(value)
+    for name in sequences:
+        if type(values[name]) is not tuple:
+            object.__setattr__(value, name, tuple(values[name]))
+    for name in maps:
+        if type(values[name]) is not FrozenMap:
+            object.__setattr__(value, name, FrozenMap(values[name]))
+
+
+@record
+class BHPlayer(Holdings):
+    name: str
+    reputation: int = 0
+    gold: int = 0
+    logs: int = 0
+    fur: int = 0
+    gunmen: int = 0
+    characters: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _freeze_fields(self, ("characters", "events"), ())
+
+
+_SEQUENCES: tuple[str, ...] = ("players", "discarded", "event_deck", "used_events", "placed")
+_SEQUENCES += ("protected", "safeguard", "colonel")
+_MAPS = ("supply", "closed", "turns")
+
+
+@record
 class BHState(Seats[BHPlayer]):
-    players: list[BHPlayer]
+    """A Black Hills table between two turns: frozen, shared (a game keeps every state it
+    passed through). A turn changes a `draft.Draft` of it, frozen into the state after."""
+
+    players: tuple[BHPlayer, ...]
     active: str
     sheriff: str
     round: int = 1
     seed: int | None = None
-    supply: dict[str, int] = field(default_factory=dict)
+    supply: FrozenMap[str, int] = FrozenMap()
     jail: int = 0
-    discarded: list[str] = field(default_factory=list)
-    event_deck: list[str] = field(default_factory=list)  # top first
+    discarded: tuple[str, ...] = ()
+    event_deck: tuple[str, ...] = ()  # top first
     # "All events cards used during the round are placed face up at the side of the deck":
     # activated and discarded ones, shuffled into a new deck when it runs out (`reshuffle`).
-    used_events: list[str] = field(default_factory=list)
-    placed: list[tuple[str, str, str]] = field(default_factory=list)
-    closed: dict[str, str] = field(default_factory=dict)
+    used_events: tuple[str, ...] = ()
+    placed: tuple[tuple[str, str, str], ...] = ()
+    closed: FrozenMap[str, str] = FrozenMap()
     plague: str | None = None
-    protected: list[str] = field(default_factory=list)
-    safeguard: list[str] = field(default_factory=list)
-    colonel: list[tuple[str, str]] = field(default_factory=list)
-    turns: dict[str, int] = field(default_factory=dict)
+    protected: tuple[str, ...] = ()
+    safeguard: tuple[str, ...] = ()
+    colonel: tuple[tuple[str, str], ...] = ()
+    turns: FrozenMap[str, int] = FrozenMap()
     winner: str | None = None
     options: BHOptions = field(default_factory=BHOptions)
     # The board's and the cards' data the state is played by, carried with it (read once:
     # `data.load_rules`); not part of the state file, nor of comparing two states.
     rules: Rules = field(default_factory=load_rules, compare=False, repr=False)
 
-
-def working_copy(s: BHState) -> BHState:
-    """A copy of the state a turn in progress may change (the referee's: a refused turn
-    throws it away): every player, list and mapping its own; the rules and the options,
-    frozen values, shared."""
-    players = [replace(p, characters=list(p.characters), events=list(p.events)) for p in s.players]
-    return replace(
-        s,
-        players=players,
-        supply=dict(s.supply),
-        discarded=list(s.discarded),
-        event_deck=list(s.event_deck),
-        used_events=list(s.used_events),
-        placed=list(s.placed),
-        closed=dict(s.closed),
-        protected=list(s.protected),
-        safeguard=list(s.safeguard),
-        colonel=list(s.colonel),
-        turns=dict(s.turns),
-    )
+    def __post_init__(self) -> None:
+        _freeze_fields(self, _SEQUENCES, _MAPS)
+        if any(type(x) is not tuple for x in (*self.placed, *self.colonel)):
+            object.__setattr__(self, "placed", tuple(tuple(x) for x in self.placed))
+            object.__setattr__(self, "colonel", tuple(tuple(x) for x in self.colonel))
 
 
 # StrictInt throughout: JSON `gold: true` or `"7"` is an error, not a number pydantic made up.
@@ -271,23 +289,23 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
     if m.supply.jail + sum(p.gunmen for p in m.players) > len(m.players):
         raise fail("supply.jail", "one gunman a player: jail and hands hold too many")
     return BHState(
-        players=[BHPlayer(**p.model_dump()) for p in m.players],
+        players=tuple(BHPlayer(**p.model_dump()) for p in m.players),
         active=m.active,
         sheriff=m.sheriff,
         round=m.round,
         seed=m.seed,
-        supply={r: getattr(m.supply, r) for r in RESOURCES},
+        supply=FrozenMap({r: getattr(m.supply, r) for r in RESOURCES}),
         jail=m.supply.jail,
-        discarded=list(m.discarded),
-        event_deck=list(m.event_deck),
-        used_events=list(m.used_events),
-        placed=[(a, b, c) for a, b, c in m.this_round.placed],
-        closed=dict(m.this_round.closed),
+        discarded=tuple(m.discarded),
+        event_deck=tuple(m.event_deck),
+        used_events=tuple(m.used_events),
+        placed=tuple((a, b, c) for a, b, c in m.this_round.placed),
+        closed=FrozenMap(m.this_round.closed),
         plague=m.this_round.plague,
-        protected=list(m.this_round.protected),
-        safeguard=list(m.this_round.safeguard),
-        colonel=[(a, b) for a, b in m.this_round.colonel],
-        turns=dict(m.this_round.turns),
+        protected=tuple(m.this_round.protected),
+        safeguard=tuple(m.this_round.safeguard),
+        colonel=tuple((a, b) for a, b in m.this_round.colonel),
+        turns=FrozenMap(m.this_round.turns),
         winner=m.winner,
         options=parse_options(m.options, source),
         rules=rules,

@@ -10,21 +10,19 @@ import random
 
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import RESOURCES, Character
+from adjudicator.black_hills.draft import Draft, PlayerDraft
 from adjudicator.black_hills.errors import IllegalTurnError
 from adjudicator.black_hills.invest import Means, Payment, best_payment
-from adjudicator.black_hills.state import BHPlayer, BHState
 from adjudicator.core.words import plural
 
 __all__ = ["Turn"]
 
 
 class Turn:
-    """One player's turn on a working copy of the state (the referee throws the copy away
-    when the turn is refused)."""
+    """One player's turn on a draft of the state (`draft.Draft`: the referee freezes it into
+    the new state, or throws it away when the turn is refused)."""
 
-    def __init__(
-        self, state: BHState, player: str, unwritten: frozenset[str] = frozenset()
-    ) -> None:
+    def __init__(self, state: Draft, player: str, unwritten: frozenset[str] = frozenset()) -> None:
         self.state = state
         # Players whose set-up discard an older record never wrote (it ends before their
         # first turn of the round): their four cards do not hold the turn up.
@@ -56,7 +54,7 @@ class Turn:
         # What each player returns at the round's end, if this turn ends it (`return`).
         self.returns: dict[str, list[str]] = {}
 
-    def other(self, name: str, code: Code) -> BHPlayer:
+    def other(self, name: str, code: Code) -> PlayerDraft:
         """Another player, for the rule `code` that acts on one."""
         if name == self.me.name:
             raise IllegalTurnError(code, "choose another player")

@@ -75,8 +75,8 @@ def _keep_text(state: BHState, name: str, policy: Policy, rng: random.Random) ->
         gone = [c for p in state.players for c in p.characters if c not in held[p.name]]
         x = replace(
             state,
-            players=[replace(p, characters=list(held[p.name])) for p in state.players],
-            discarded=[*state.discarded, *gone],
+            players=tuple(replace(p, characters=tuple(held[p.name])) for p in state.players),
+            discarded=(*state.discarded, *gone),
             active=name,
         )
         for c in best_turns(x, name, chance=False):

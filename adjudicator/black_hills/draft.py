@@ -1,0 +1,134 @@
+"""A Black Hills turn's working copy: the referee takes one of the state (`Draft.of`), the
+turn's rules change it as the rulebook moves tokens and cards, and a legal turn `freeze`s
+it into the new state.
+
+A `BHState` is frozen and shared (a game keeps every state it passed through, the search
+referees thousands of turns from one); the actions move a token or a card at a time, which
+reads most plainly on lists and counts that change. The draft keeps those changes to itself:
+the state it was taken from is untouched, and a refused turn simply drops its draft.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicator.black_hills.data import Rules
+from adjudicator.black_hills.frozen_map import FrozenMap
+from adjudicator.black_hills.options import BHOptions
+from adjudicator.black_hills.state import BHPlayer, BHState, Holdings
+from adjudicator.core.seats import Seats
+
+__all__ = ["AnyState", "Draft", "PlayerDraft"]
+
+
+@dataclass
+class PlayerDraft(Holdings):
+    name: str
+    reputation: int
+    gold: int
+    logs: int
+    fur: int
+    gunmen: int
+    characters: list[str]
+    events: list[str]
+
+
+@dataclass
+class Draft(Seats[PlayerDraft]):
+    players: list[PlayerDraft]
+    active: str
+    sheriff: str
+    round: int
+    seed: int | None
+    supply: dict[str, int]
+    jail: int
+    discarded: list[str]
+    event_deck: list[str]  # top first
+    used_events: list[str]
+    placed: list[tuple[str, str, str]]
+    closed: dict[str, str]
+    plague: str | None
+    protected: list[str]
+    safeguard: list[str]
+    colonel: list[tuple[str, str]]
+    turns: dict[str, int]
+    winner: str | None
+    options: BHOptions
+    rules: Rules
+
+    @classmethod
+    def of(cls, s: BHState) -> Draft:
+        return cls(
+            [
+                PlayerDraft(
+                    p.name,
+                    p.reputation,
+                    p.gold,
+                    p.logs,
+                    p.fur,
+                    p.gunmen,
+                    list(p.characters),
+                    list(p.events),
+                )
+                for p in s.players
+            ],
+            s.active,
+            s.sheriff,
+            s.round,
+            s.seed,
+            dict(s.supply),
+            s.jail,
+            list(s.discarded),
+            list(s.event_deck),
+            list(s.used_events),
+            list(s.placed),
+            dict(s.closed),
+            s.plague,
+            list(s.protected),
+            list(s.safeguard),
+            list(s.colonel),
+            dict(s.turns),
+            s.winner,
+            s.options,
+            s.rules,
+        )
+
+    def freeze(self) -> BHState:
+        return BHState(
+            players=tuple(
+                BHPlayer(
+                    p.name,
+                    p.reputation,
+                    p.gold,
+                    p.logs,
+                    p.fur,
+                    p.gunmen,
+                    tuple(p.characters),
+                    tuple(p.events),
+                )
+                for p in self.players
+            ),
+            active=self.active,
+            sheriff=self.sheriff,
+            round=self.round,
+            seed=self.seed,
+            supply=FrozenMap(self.supply),
+            jail=self.jail,
+            discarded=tuple(self.discarded),
+            event_deck=tuple(self.event_deck),
+            used_events=tuple(self.used_events),
+            placed=tuple(self.placed),
+            closed=FrozenMap(self.closed),
+            plague=self.plague,
+            protected=tuple(self.protected),
+            safeguard=tuple(self.safeguard),
+            colonel=tuple(self.colonel),
+            turns=FrozenMap(self.turns),
+            winner=self.winner,
+            options=self.options,
+            rules=self.rules,
+        )
+
+
+#: What the rules that only read a table accept: a state, or a turn's draft of one.
+AnyState = BHState | Draft
