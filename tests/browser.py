@@ -35,14 +35,16 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serving(root: Path) -> Iterator[str]:
-    """The app over `root` on a free loopback port, for as long as the block runs."""
+def serving(root: Path, token: str | None = None) -> Iterator[str]:
+    """The app over `root` on a free loopback port, for as long as the block runs (with
+    `token`, as `serve --host 0.0.0.0` runs it: every change needs the token)."""
     import uvicorn
 
     from adjudicator.web.app import create_app
 
     port = _free_port()
-    config = uvicorn.Config(create_app(root), host="127.0.0.1", port=port, log_level="warning")
+    app = create_app(root, token=token, hosts=("127.0.0.1",) if token else None)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

@@ -16,7 +16,7 @@ import typer
 from adjudicator.cli.output import console, handle_errors
 from adjudicator.core.errors import InputError
 
-__all__ = ["is_loopback", "register", "shown_host"]
+__all__ = ["is_loopback", "register", "server_names", "shown_host"]
 
 
 def is_loopback(host: str) -> bool:
@@ -27,6 +27,18 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def server_names(host: str, shown: str) -> tuple[str, ...]:
+    """The Host names the server answers to: the loopback names, and off loopback the
+    address it listens on and prints, and this machine's name (`pi`, `pi.local`)."""
+    from adjudicator.web.app import LOOPBACK_HOSTS
+
+    if is_loopback(host):
+        return LOOPBACK_HOSTS
+    machine = socket.gethostname().lower()
+    named = (host, shown, f"[{shown}]" if ":" in shown else shown, machine, f"{machine}.local")
+    return (*LOOPBACK_HOSTS, *dict.fromkeys(n for n in named if n not in ("0.0.0.0", "::", "")))
 
 
 def shown_host(host: str) -> str:
@@ -109,8 +121,8 @@ def register(main: typer.Typer) -> None:
         # Off loopback, anyone on the network could reach the server: a change then needs
         # the token, shown once here, inside the URL the other devices open.
         token = None if is_loopback(host) else secrets.token_urlsafe(16)
-        app = create_app(root, token=token, default=default)
         where = shown_host(host)
+        app = create_app(root, token=token, default=default, hosts=server_names(host, where))
         shown = f"[{where}]" if ":" in where else where
         url = f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
         console.print(f"Serving {target} at {url}", highlight=False, soft_wrap=True)

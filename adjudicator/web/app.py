@@ -26,7 +26,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from adjudicator.core.errors import AdjudicatorError, InputError
 from adjudicator.core.limits import MAX_INT_DIGITS, whole_number
@@ -34,7 +34,7 @@ from adjudicator.core.safe_parse import parse_json
 from adjudicator.web import games, puzzles
 from adjudicator.web.records import RecordDir
 
-__all__ = ["LOOPBACK_HOSTS", "MAX_BODY", "TOKEN_COOKIE", "create_app"]
+__all__ = ["LOOPBACK_HOSTS", "MAX_BODY", "SECURITY_HEADERS", "TOKEN_COOKIE", "create_app"]
 
 HERE = Path(__file__).parent
 MAX_BODY = 16 * 1024  # a move or a new game's form is a few hundred bytes
@@ -109,26 +109,75 @@ async def _json_body(request: Request) -> dict[str, Any]:
         raise HttpError(400, str(exc)) from None
 
 
-class LoopbackOnly:
-    """Refuse a request whose Host header is not a loopback name (see LOOPBACK_HOSTS)."""
+class KnownHostsOnly:
+    """Refuse a request whose Host header is not one of the names this server was started
+    under (loopback names, and off loopback the address it printed): a web page that
+    rebinds its own name to this machine's address cannot reach the server (DNS
+    rebinding), whatever it listens on."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, hosts: tuple[str, ...]) -> None:
         self.app = app
+        self.hosts = {h.lower() for h in hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             host = Headers(scope=scope).get("host", "")
             name = host if host.endswith("]") else host.rsplit(":", 1)[0]
-            if name not in LOOPBACK_HOSTS:
-                response = _error(400, f"{host or 'no host'}: not a loopback name", "request")
+            if name.lower() not in self.hosts:
+                what = (
+                    "not a loopback name"
+                    if self.hosts <= set(LOOPBACK_HOSTS)
+                    else "not a name of this server"
+                )
+                response = _error(400, f"{host or 'no host'}: {what}", "request")
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
 
-def create_app(root: Path, token: str | None = None, default: str | None = None) -> Starlette:
+#: Every response's security headers: scripts and styles from this server only (a page's
+#: JSON rides in a `type="application/json"` block, which is never run; the SVG boards
+#: carry style attributes), never inside another site's frame, no sniffing, no referrer.
+SECURITY_HEADERS = (
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        b"img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+)
+
+
+class SecurityHeaders:
+    """Add `SECURITY_HEADERS` to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def create_app(
+    root: Path,
+    token: str | None = None,
+    default: str | None = None,
+    hosts: tuple[str, ...] | None = None,
+) -> Starlette:
     """The app over the records in `root`. `token`: required by every change when set.
-    `default`: the record the front page opens."""
+    `default`: the record the front page opens. `hosts`: the Host names it answers to
+    (default: the loopback names, or, with a token and no names given, any)."""
     records = RecordDir(root)
     puzzle_dir = puzzles.PuzzleDir(root)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -366,6 +415,9 @@ def create_app(root: Path, token: str | None = None, default: str | None = None)
         Route("/api/p/{name}/hint", puzzle_call(puzzles.hint_view), methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
-    # Off loopback the token guards every change; on loopback, the Host header does.
-    guard = [] if token is not None else [Middleware(LoopbackOnly)]
+    # The token guards every change off loopback; the Host header guards every request.
+    known = hosts if hosts is not None else (None if token is not None else LOOPBACK_HOSTS)
+    guard = [Middleware(SecurityHeaders)]
+    if known is not None:
+        guard.append(Middleware(KnownHostsOnly, hosts=known))
     return Starlette(routes=routes, middleware=guard)

@@ -5,7 +5,14 @@ window.adjudicator = (function () {
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(location.search);
   // The token of a non-loopback server comes once, in the URL; keep it for this tab.
-  if (params.get("token")) sessionStorage.setItem("token", params.get("token"));
+  if (params.get("token")) {
+    sessionStorage.setItem("token", params.get("token"));
+    // kept for this tab (and the server set its cookie): out of the address bar and
+    // the history, where a shoulder or a shared screen would read it
+    params.delete("token");
+    const rest = params.toString();
+    history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
+  }
   const token = sessionStorage.getItem("token");
 
   function status(message, kind) {
