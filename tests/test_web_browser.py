@@ -207,3 +207,46 @@ def test_the_shipped_example_in_the_browser(server: tuple[str, Path]) -> None:
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         browser.close()
     assert errors == []
+
+
+def test_a_few_old_town_turns_by_tapping(server: tuple[str, Path]) -> None:
+    """Old Town from the page's form, played by taps only: the acting player's hand opened
+    and a card tapped into the form and previewed, then each turn the hint's best (its
+    preview, then "play this"), the refill of Old Town (A4) by its Take button when due."""
+    url, root = server
+    record = root / "club.game"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        new_game_from_page(page, url, "old-town", 9)
+        expect(page.locator("#to-play")).to_have_text("ann to play")
+        page.click("button.show-hand[data-player=ann]")
+        card = page.locator("#hand .hand-card").first
+        number = card.get_attribute("data-card")
+        card.click()
+        expect(page.locator("#card1")).to_have_value(str(number))
+        page.click("#preview")
+        expect(page.locator("#ruling")).to_contain_text("ann: " + str(number))
+        played: list[str] = []
+        for _ in range(4):
+            if page.locator("#refill-set").is_visible():
+                page.click("#take-button")
+                expect(page.locator("#status")).to_contain_text("recorded: ")
+                played.append(record_moves(record)[-1])
+                continue
+            page.click("#hint-button")
+            first = page.locator("#hint li").first
+            offered = first.locator("span").inner_text().split(" · ")[0]
+            first.locator("button.hint-preview").click()
+            expect(page.locator("#ruling")).to_contain_text(f"Preview: {offered}")
+            first.locator("button.hint-play").click()
+            expect(page.locator("#status")).to_have_text(f"recorded: {offered}")
+            played.append(offered)
+        assert record_moves(record) == played
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        browser.close()
+    assert errors == []
+    report = replayed(record)
+    assert report["illegal"] == [] and [m["move"] for m in report["moves"]] == played
