@@ -73,6 +73,9 @@ def test_a_few_turns_by_tapping(tmp_path: Path, edition: str) -> None:
         started = time.monotonic()
         expect(other.locator("#moves")).to_contain_text(played[0], timeout=3000)
         seen_after = time.monotonic() - started
+        # the other device says who did what, and drops a preview it had drawn
+        expect(other.locator("#status")).to_have_text(f"new move: {played[0]}")
+        expect(other.locator("#ruling")).to_be_hidden()
 
         # out of turn: typed, refused with the rule, the record unchanged
         before = record.read_text(encoding="utf-8")

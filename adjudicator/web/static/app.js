@@ -4,7 +4,7 @@
 
 (function () {
   const { $, status, api, plural, el, hideHand, toggleHand } = window.adjudicator;
-  const { previewMove, commitMove, wireUndo, wireTimeline, keepUp } = window.adjudicator;
+  const { previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce } = window.adjudicator;
 
   // ----- the new-game form ------------------------------------------------------------
   const newForm = $("new-game");
@@ -352,7 +352,12 @@
     view = r.data;
     render();
   }
-  keepUp(base, () => view.version, refresh);
+  keepUp(base, () => view.version, async () => {
+    const before = view.moves.length;
+    highlighted = null; // a preview's markers belong to the board it was made on
+    await refresh();
+    announce(before, view.moves);
+  });
 
   render();
 })();

@@ -159,6 +159,14 @@ window.adjudicator = (function () {
     return () => at;
   }
 
+  // What a page says when the record changed on another device: the move it gained, or
+  // that one was taken back (a preview drawn before is then stale: the page drops it).
+  function announce(before, after) {
+    $("ruling").hidden = true;
+    if (after.length > before) status("new move: " + after[after.length - 1].text, "ok");
+    else if (after.length < before) status("the last move was taken back on another device", "ok");
+  }
+
   // Every open page polls the record's version: a move made on another device shows
   // within a second.
   function keepUp(base, version, refresh) {
@@ -177,6 +185,6 @@ window.adjudicator = (function () {
 
   return {
     $, params, token, status, api, plural, el, button, hideHand, toggleHand,
-    previewMove, commitMove, wireUndo, wireTimeline, keepUp,
+    previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce,
   };
 })();

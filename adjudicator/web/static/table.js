@@ -5,7 +5,7 @@
 
 (function () {
   const { $, status, api, plural, el, button, toggleHand } = window.adjudicator;
-  const { previewMove, commitMove, wireUndo, wireTimeline, keepUp } = window.adjudicator;
+  const { previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce } = window.adjudicator;
   const initial = $("initial");
   if (!initial) return;
   let view = JSON.parse(initial.textContent);
@@ -225,9 +225,11 @@
     view = r.data;
     render();
   }
-  keepUp(base, () => view.version, () => {
+  keepUp(base, () => view.version, async () => {
+    const before = view.moves.length;
     forgetMoves();
-    return refresh();
+    await refresh();
+    announce(before, view.moves);
   });
 
   render();
