@@ -91,10 +91,23 @@ window.adjudicator = (function () {
     show(r.data, false);
   }
 
+  // This device's own change in flight: the poller leaves the record to it (its new
+  // version is this device's move, not another's).
+  let own = 0;
+
   // A move committed on the version the page saw; the ruling drawn by `show`. The page
   // shows the new table (`refresh`) before the status says what happened: what the status
   // announces is then already on the screen. `done`: the page's own tidying after a move.
-  async function commitMove(base, text, version, { show, refresh, done }) {
+  async function commitMove(base, text, version, parts) {
+    own++;
+    try {
+      await commitNow(base, text, version, parts);
+    } finally {
+      own--;
+    }
+  }
+
+  async function commitNow(base, text, version, { show, refresh, done }) {
     if (!text) return status("write or pick a move first", "error");
     const r = await api("POST", base + "/move", { move: text, base: version });
     if (![200, 409, 422].includes(r.status)) return status(r.data.error, "error");
@@ -113,10 +126,15 @@ window.adjudicator = (function () {
   function wireUndo(base, version, refresh) {
     $("undo").addEventListener("click", async () => {
       if (!confirm("Take the last move off the record?")) return;
-      const r = await api("POST", base + "/undo", { base: version() });
-      if (!r.ok) return status(r.data.error, "error");
-      await refresh();
-      status("took back: " + r.data.undone, "ok");
+      own++;
+      try {
+        const r = await api("POST", base + "/undo", { base: version() });
+        if (!r.ok) return status(r.data.error, "error");
+        await refresh();
+        status("took back: " + r.data.undone, "ok");
+      } finally {
+        own--;
+      }
     });
   }
 
@@ -162,6 +180,7 @@ window.adjudicator = (function () {
   // What a page says when the record changed on another device: the move it gained, or
   // that one was taken back (a preview drawn before is then stale: the page drops it).
   function announce(before, after) {
+    if (own) return; // this device's own move: its commit says so
     $("ruling").hidden = true;
     if (after.length > before) status("new move: " + after[after.length - 1].text, "ok");
     else if (after.length < before) status("the last move was taken back on another device", "ok");
@@ -172,11 +191,12 @@ window.adjudicator = (function () {
   function keepUp(base, version, refresh) {
     let polling = false;
     setInterval(async () => {
-      if (polling || document.hidden) return;
+      if (polling || own || document.hidden) return;
       polling = true;
       try {
         const r = await api("GET", base + "/version");
-        if (r.ok && r.data.version !== version()) await refresh();
+        // checked again after the wait: a commit of this device may have begun meanwhile
+        if (r.ok && !own && r.data.version !== version()) await refresh();
       } finally {
         polling = false;
       }
