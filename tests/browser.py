@@ -28,6 +28,20 @@ ARGS = [
 ]
 
 
+def require_browser() -> None:
+    """Skip the calling test module where this machine has no Chromium or Playwright,
+    except in CI, where either missing is a failure (`.ci/run` installs both)."""
+    import os
+
+    import pytest
+
+    if os.environ.get("CI"):
+        return
+    if not CHROMIUM.exists():
+        pytest.skip("no /usr/bin/chromium here (CI installs it: .ci/run)", allow_module_level=True)
+    pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

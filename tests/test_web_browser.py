@@ -13,7 +13,6 @@ clean, and a screenshot at 390 x 844 is kept in tests/artifacts/.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,15 +26,12 @@ from tests.browser import (
     new_game_from_page,
     record_moves,
     replayed,
+    require_browser,
     serving,
 )
 
-if not CHROMIUM.exists() and not os.environ.get("CI"):
-    pytest.skip("no /usr/bin/chromium here (CI installs it: .ci/run)", allow_module_level=True)
-
-if not os.environ.get("CI"):  # in CI a missing playwright is a failure, not a skip
-    pytest.importorskip("playwright.sync_api", reason="pip install playwright")
-from playwright.sync_api import Page, expect, sync_playwright
+require_browser()
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402 (after the skip)
 
 
 @pytest.fixture

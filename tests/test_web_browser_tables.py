@@ -11,7 +11,6 @@ disk clean, and a screenshot at 390 x 844 is kept in tests/artifacts/.
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
@@ -24,14 +23,12 @@ from tests.browser import (
     new_game_from_page,
     record_moves,
     replayed,
+    require_browser,
     serving,
 )
 
-if not CHROMIUM.exists() and not os.environ.get("CI"):
-    pytest.skip("no /usr/bin/chromium here (CI installs it: .ci/run)", allow_module_level=True)
-if not os.environ.get("CI"):  # in CI a missing playwright is a failure, not a skip
-    pytest.importorskip("playwright.sync_api", reason="pip install playwright")
-from playwright.sync_api import Page, expect, sync_playwright
+require_browser()
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402 (after the skip)
 
 #: each game's move out of turn right after the first move, and its rule code
 OUT_OF_TURN = {"dry-gulch": ("cid: draw resources", "DG-PHASE"), "black-hills": None}
