@@ -269,18 +269,20 @@ def test_an_internal_error_is_one_line_without_traceback(
     }
 
 
-def test_off_loopback_every_change_needs_the_token(tmp_path: Path) -> None:
+def test_off_loopback_a_device_needs_the_host_link_or_a_seat(tmp_path: Path) -> None:
     c = TestClient(create_app(tmp_path, token="s3cret"))
     assert c.post("/api/games", json=NEW).status_code == 403
     assert c.post("/api/games", json=NEW, headers={"x-token": "wrong"}).status_code == 403
     assert c.post("/api/games", json=NEW, headers={"x-token": "s3cret"}).status_code == 201
-    assert c.get(API).status_code == 200  # reading needs no token
+    assert c.get(API).status_code == 403  # a tokenless device sees nothing of the game
     assert c.post(f"{API}/move", json={"move": OPENING[0]}).status_code == 403
     assert c.post(f"{API}/undo", json={}).status_code == 403
     joined = TestClient(create_app(tmp_path, token="s3cret"))
-    page = joined.get("/g/club.game?token=s3cret")  # the URL printed once
+    page = joined.get("/g/club.game?token=s3cret")  # the host's link, printed once
     assert page.cookies.get(TOKEN_COOKIE) == "s3cret" or joined.cookies.get(TOKEN_COOKIE)
-    assert joined.post(f"{API}/move", json={"move": OPENING[0]}).status_code == 200
+    assert joined.get(API).status_code == 200
+    # the host's screen is the table's public view: a move comes from its player's seat
+    assert joined.post(f"{API}/move", json={"move": OPENING[0]}).status_code == 403
 
 
 def test_a_loopback_server_answers_only_to_loopback_names(tmp_path: Path) -> None:

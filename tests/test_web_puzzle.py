@@ -124,8 +124,10 @@ def test_off_loopback_a_new_puzzle_needs_the_token(folder: Path) -> None:
     r = c.post("/api/puzzles", json={"edition": "old-town", "level": "easy", "seed": 9})
     assert r.status_code == 403
     assert not (folder / "old-town-easy-9.puzzle.toml").exists()
-    # solving changes nothing on disk: no token needed
-    assert c.post(f"/api/p/{EASY}/hint", json={"marks": {}}).status_code == 200
+    # beyond loopback a device with no seat sees nothing; the host's screen solves
+    assert c.post(f"/api/p/{EASY}/hint", json={"marks": {}}).status_code == 403
+    host = {"x-token": "s3cret"}
+    assert c.post(f"/api/p/{EASY}/hint", json={"marks": {}}, headers=host).status_code == 200
 
 
 def test_unknown_and_unsafe_puzzle_names(client: TestClient) -> None:

@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from adjudicator.cli.serve_cmd import server_names
 from adjudicator.web.app import LOOPBACK_HOSTS, create_app
+from adjudicator.web.seats import SeatKeys
 
 SHIPPED = Path(__file__).parents[1] / "examples" / "dry-gulch-table.game"
 
@@ -55,8 +56,8 @@ def test_off_loopback_the_host_header_is_checked_too(folder: Path) -> None:
     assert set(LOOPBACK_HOSTS) <= set(names) and "192.168.1.20" in names
     assert socket.gethostname().lower() in names and "0.0.0.0" not in names
     app = create_app(folder, token="secret", hosts=names)
-    ok = TestClient(app, base_url="http://192.168.1.20:8000").get("/api/g/t.game")
-    assert ok.status_code == 200
+    host = TestClient(app, base_url="http://192.168.1.20:8000", headers={"x-token": "secret"})
+    assert host.get("/api/g/t.game").status_code == 200
     rebound = TestClient(app, base_url="http://evil.example:8000").get("/api/g/t.game")
     assert rebound.status_code == 400
     assert rebound.json()["error"] == "evil.example:8000: not a name of this server"
@@ -69,9 +70,10 @@ def test_on_loopback_another_name_is_refused(folder: Path) -> None:
 
 
 def test_the_token_leaves_the_address_bar(folder: Path) -> None:
-    """The URL printed once carries the token; the tab keeps it (and the server sets its
-    cookie), then the address bar and the history no longer show it, and a move still
-    commits. No script of the page breaks the content security policy."""
+    """The host's link carries the token and a seat's link its key; the tab keeps them
+    (and the server sets its cookies), then the address bar and the history no longer
+    show them, and the seat's move still commits. No script of the page breaks the
+    content security policy."""
     import os
 
     from tests.browser import ARGS, CHROMIUM, serving
@@ -91,6 +93,9 @@ def test_the_token_leaves_the_address_bar(folder: Path) -> None:
         page.goto(f"{url}/g/new.game?token=s3cret")
         sync_api.expect(page.locator("#board svg")).to_be_visible()
         assert "token" not in page.url
+        page.goto(f"{url}/g/new.game?seat={SeatKeys('s3cret').key('new.game', 'ann')}")
+        sync_api.expect(page.locator("#board svg")).to_be_visible()
+        assert "seat" not in page.url
         page.fill("#move-text", "ann: draw resources")
         page.click("#commit")
         sync_api.expect(page.locator("#status")).to_have_text("recorded: ann: draw resources")

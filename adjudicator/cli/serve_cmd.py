@@ -97,6 +97,18 @@ def register(main: typer.Typer) -> None:
         port: Annotated[
             int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")
         ] = 8000,
+        seats: Annotated[
+            bool | None,
+            typer.Option(
+                "--seats/--pass-and-play",
+                help=(
+                    "Seats: the host's screen shows the public table and each phone "
+                    "joins as one player by its seat link (the default off loopback). "
+                    "Pass-and-play: one screen on loopback, every hand opened there "
+                    "(the default on loopback)."
+                ),
+            ),
+        ] = None,
     ) -> None:
         """Serve the table companion in the browser."""
         import secrets
@@ -118,17 +130,32 @@ def register(main: typer.Typer) -> None:
             raise InputError(str(target), "", "no such file or directory")
         # The socket first: a port in use or a wrong address is one line, before any URL.
         listening = _listen(host, port)
-        # Off loopback, anyone on the network could reach the server: a change then needs
-        # the token, shown once here, inside the URL the other devices open.
-        token = None if is_loopback(host) else secrets.token_urlsafe(16)
+        # Off loopback, anyone on the network could reach the server: only the host's
+        # link (its token, shown once here) and the seat links made from it see a game.
+        if seats is False and not is_loopback(host):
+            raise InputError(
+                "--pass-and-play",
+                "",
+                "only on loopback: anyone on the network would see every hand",
+            )
+        token = secrets.token_urlsafe(16) if (seats or not is_loopback(host)) else None
         where = shown_host(host)
-        app = create_app(root, token=token, default=default, hosts=server_names(host, where))
         shown = f"[{where}]" if ":" in where else where
-        url = f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+        address = f"http://{shown}:{port}"
+        app = create_app(
+            root, token=token, default=default, hosts=server_names(host, where), address=address
+        )
+        url = f"{address}/" + (f"?token={token}" if token else "")
         console.print(f"Serving {target} at {url}", highlight=False, soft_wrap=True)
         if token:
             console.print(
-                "Other devices join with this URL (it carries the token); Ctrl+C stops.",
+                "That is the host's link (keep it for the screen beside the board): it shows "
+                "each player's seat link and QR code. Ctrl+C stops.",
+                highlight=False,
+            )
+        else:
+            console.print(
+                "Pass-and-play: one screen for the table, every hand opened there. Ctrl+C stops.",
                 highlight=False,
             )
         server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))

@@ -118,6 +118,11 @@ class Table(Protocol):
         """A record's moves, each as `format_move` writes it (what a commit reads back)."""
         ...
 
+    def public_move(self, move: Any) -> str:
+        """The move as the players who did not make it see it at the table: what it
+        draws or keeps face down as a count (`ann draws 2 cards`), the rest as written."""
+        ...
+
     def replay(self, rec: Any) -> Replayed:
         """The game after every legal move of the record."""
         ...

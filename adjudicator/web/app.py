@@ -1,8 +1,11 @@
 """The Starlette app of `adjudicator serve`: server-rendered pages (Jinja2) and a small JSON
 API the page's script calls. It reads and calls the engine only through `web/games.py`.
 
-Safe by default: the command binds to loopback; on any other address a token (printed
-once, in the URL) is needed by every request that changes a game. Record names stay
+Safe by default: the command binds to loopback, where one shared screen is passed round
+the table. On any other address the host's token (printed once, in the host's link) makes
+that device the host, and each player's seat link (`web/seats.py`, shown as QR codes on the
+host's screen) makes a phone that player's seat; a device with neither sees nothing, and
+no device is sent what its player could not see at the real table. Record names stay
 inside the records directory (`web/records.py`); request bodies are limited; a bad
 request gets the command line's one-line error, never a traceback.
 """
@@ -10,163 +13,45 @@ request gets the command line's one-line error, never a traceback.
 from __future__ import annotations
 
 import json
-import logging
 import secrets
-from collections.abc import Awaitable, Callable
-from functools import partial, wraps
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import Headers
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from adjudicator.core.errors import AdjudicatorError, InputError
+from adjudicator.core.errors import AdjudicatorError
 from adjudicator.core.limits import MAX_INT_DIGITS, whole_number
-from adjudicator.core.safe_parse import parse_json
 from adjudicator.web import games, puzzles
+from adjudicator.web.json_api import MAX_BODY, Endpoint, HttpError, guarded, json_body
+from adjudicator.web.middleware import (
+    LOOPBACK_HOSTS,
+    SECURITY_HEADERS,
+    KnownHostsOnly,
+    SecurityHeaders,
+)
+from adjudicator.web.qr import qr_svg
 from adjudicator.web.records import RecordDir
+from adjudicator.web.seats import EVERYONE, SeatKeys, Viewer, seat_cookie
 
 __all__ = ["LOOPBACK_HOSTS", "MAX_BODY", "SECURITY_HEADERS", "TOKEN_COOKIE", "create_app"]
 
 HERE = Path(__file__).parent
-MAX_BODY = 16 * 1024  # a move or a new game's form is a few hundred bytes
 TOKEN_COOKIE = "adjudicator_token"
-#: The names a loopback server answers to. Any other Host header is refused, so a web page
-#: that rebinds its own name to 127.0.0.1 cannot reach the tokenless server (DNS rebinding).
-LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
 
-log = logging.getLogger("adjudicator.web")
-
-Endpoint = Callable[[Request], Awaitable[Response]]
-
-
-class HttpError(Exception):
-    """A request the app refuses before the engine sees it (size, type, token)."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-def _error(status: int, message: str, code: str = "error") -> JSONResponse:
-    # One line, as the command line prints it: never a traceback.
-    return JSONResponse(
-        {"error": message.splitlines()[0] if message else code, "code": code}, status_code=status
-    )
-
-
-def _guarded(fn: Endpoint) -> Endpoint:
-    """Turn every failure of an API call into a one-line JSON error."""
-
-    @wraps(fn)
-    async def wrapper(request: Request) -> Response:
-        try:
-            return await fn(request)
-        except HttpError as exc:
-            return _error(exc.status, str(exc), "request")
-        except AdjudicatorError as exc:
-            return _error(400, str(exc), exc.code)
-        except Exception as exc:  # the page shows one line; the log keeps one line too
-            log.error("internal error on %s: %s: %s", request.url.path, type(exc).__name__, exc)
-            return _error(
-                500, f"internal error ({type(exc).__name__}); nothing was written", "internal"
-            )
-
-    return wrapper
-
-
-async def _json_body(request: Request) -> dict[str, Any]:
-    """The request's JSON object, at most MAX_BODY bytes. Only `application/json` is taken:
-    a plain form posted by another web site cannot change a game behind the players' back."""
-    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-        raise HttpError(415, "send the request as application/json")
-    declared = request.headers.get("content-length")
-    # ASCII digits, and few: int() refuses 4,300 of them, and "³" is a digit to isdigit().
-    sized = declared is not None and declared.isascii() and declared.isdigit()
-    if declared is not None and (not sized or len(declared) > 12 or int(declared) > MAX_BODY):
-        raise HttpError(413, f"request body over {MAX_BODY} bytes")
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise HttpError(413, f"request body over {MAX_BODY} bytes")
-    try:
-        text = body.decode("utf-8") if body else "{}"
-    except UnicodeDecodeError:
-        raise HttpError(400, "the request body is not JSON") from None
-    # The files' own limits (core/limits.py): nesting, integers, strings, one line an error.
-    try:
-        return parse_json(text, "the request body")
-    except InputError as exc:
-        raise HttpError(400, str(exc)) from None
-
-
-class KnownHostsOnly:
-    """Refuse a request whose Host header is not one of the names this server was started
-    under (loopback names, and off loopback the address it printed): a web page that
-    rebinds its own name to this machine's address cannot reach the server (DNS
-    rebinding), whatever it listens on."""
-
-    def __init__(self, app: ASGIApp, hosts: tuple[str, ...]) -> None:
-        self.app = app
-        self.hosts = {h.lower() for h in hosts}
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            host = Headers(scope=scope).get("host", "")
-            name = host if host.endswith("]") else host.rsplit(":", 1)[0]
-            if name.lower() not in self.hosts:
-                what = (
-                    "not a loopback name"
-                    if self.hosts <= set(LOOPBACK_HOSTS)
-                    else "not a name of this server"
-                )
-                response = _error(400, f"{host or 'no host'}: {what}", "request")
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
-
-
-#: Every response's security headers: scripts and styles from this server only (a page's
-#: JSON rides in a `type="application/json"` block, which is never run; the SVG boards
-#: carry style attributes), never inside another site's frame, no sniffing, no referrer.
-SECURITY_HEADERS = (
-    (
-        b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-        b"img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-    ),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-frame-options", b"DENY"),
+#: What a device with no seat here is told, page or API: it sees nothing of the game.
+NO_SEAT = (
+    "this device has no seat at this table: open the link the host's screen shows for you "
+    "(scan your QR code)"
 )
-
-
-class SecurityHeaders:
-    """Add `SECURITY_HEADERS` to every HTTP response."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
-            await send(message)
-
-        await self.app(scope, receive, with_headers)
 
 
 def create_app(
@@ -174,25 +59,61 @@ def create_app(
     token: str | None = None,
     default: str | None = None,
     hosts: tuple[str, ...] | None = None,
+    address: str | None = None,
 ) -> Starlette:
-    """The app over the records in `root`. `token`: required by every change when set.
-    `default`: the record the front page opens. `hosts`: the Host names it answers to
-    (default: the loopback names, or, with a token and no names given, any)."""
+    """The app over the records in `root`. `token`: the host's, which turns seats on
+    (none: pass-and-play, for loopback). `default`: the record the front page opens.
+    `hosts`: the Host names it answers to (default: the loopback names, or, with a token
+    and no names given, any). `address`: the URL other devices open (`http://pi:8000`),
+    for the seat links; default: the one the host's browser used."""
     records = RecordDir(root)
     puzzle_dir = puzzles.PuzzleDir(root)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
+    keys = None if token is None else SeatKeys(token)
 
-    def check_token(request: Request) -> None:
+    def is_host(request: Request) -> bool:
         if token is None:
-            return
+            return True
         given = (
             request.headers.get("x-token")
             or request.cookies.get(TOKEN_COOKIE)
             or request.query_params.get("token")
             or ""
         )
-        if not secrets.compare_digest(given.encode(), token.encode()):
-            raise HttpError(403, "this server needs the token of its URL to change a game")
+        return secrets.compare_digest(given.encode(), token.encode())
+
+    def seat_key(request: Request, name: str) -> str | None:
+        given = request.query_params.get("seat")
+        if given is not None:
+            return None if given == "none" else given
+        return request.headers.get("x-seat") or request.cookies.get(seat_cookie(name))
+
+    def viewer_of(request: Request, name: str | None = None) -> Viewer:
+        """Who asks, for the record `name` (no name: the index, the puzzles)."""
+        if keys is None:
+            return EVERYONE
+        host = is_host(request)
+        seat = None if name is None else keys.player_of(name, seat_key(request, name))
+        return Viewer(host=host, seat=seat)
+
+    def at_table(request: Request) -> Viewer:
+        """The viewer of the request's record, who must have a seat there or be the host."""
+        who = viewer_of(request, request.path_params["name"])
+        if not who.known:
+            raise HttpError(403, NO_SEAT)
+        return who
+
+    def need_host(request: Request) -> None:
+        if not is_host(request):
+            raise HttpError(403, "only the host's screen (the link `serve` printed) may do that")
+
+    def has_any_seat(request: Request) -> bool:
+        assert keys is not None
+        return any(
+            keys.player_of(cookie.removeprefix("seat."), value) is not None
+            for cookie, value in request.cookies.items()
+            if cookie.startswith("seat.")
+        )
 
     def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
         response = templates.TemplateResponse(
@@ -203,14 +124,26 @@ def create_app(
             token is not None
             and given is not None
             and secrets.compare_digest(given.encode(), token.encode())
-        ):  # the URL printed once: this device may change games from now on
+        ):  # the host's link, printed once: this device is the host from now on
             response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict")
+        record = request.path_params.get("name")
+        seat = request.query_params.get("seat")
+        if keys is not None and record and seat is not None:
+            if seat == "none":  # the host's screen leaving a seat it sat in
+                response.delete_cookie(seat_cookie(record))
+            elif keys.player_of(record, seat) is not None:
+                response.set_cookie(seat_cookie(record), seat, httponly=True, samesite="strict")
         return response
+
+    def nothing_here(request: Request) -> Response:
+        return page(request, "error.html", {"message": NO_SEAT}, status=403)
 
     async def index(request: Request) -> Response:
         if default is not None and "list" not in request.query_params:
             query = f"?{request.url.query}" if request.url.query else ""
             return RedirectResponse(f"/g/{default}{query}", status_code=303)
+        if not is_host(request):
+            return nothing_here(request)
         return page(
             request,
             "index.html",
@@ -226,6 +159,7 @@ def create_app(
         request: Request,
         template: str | Callable[[dict[str, Any]], str],
         view: Callable[[str], dict[str, Any]],
+        extra: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
     ) -> Response:
         """A page drawn from its view (a game's or a puzzle's), which the page's script
         also reads as JSON; a name that opens nothing is the error page. `template`: the
@@ -238,13 +172,39 @@ def create_app(
             template = template(data)
         # inside <script>: "</" would end it
         payload = json.dumps(data).replace("</", "<\\/")
-        return page(request, template, {"view": data, "view_json": payload})
+        more = {} if extra is None else await run_in_threadpool(extra, data)
+        return page(request, template, {"view": data, "view_json": payload, **more})
+
+    def seat_links(request: Request, who: Viewer) -> Callable[[dict[str, Any]], dict[str, Any]]:
+        """The host's screen lists every player's seat link, with its QR code."""
+
+        def links(data: dict[str, Any]) -> dict[str, Any]:
+            if keys is None or not who.host:
+                return {}
+            base = address or str(request.base_url).rstrip("/")
+            name = data["name"]
+            listed = []
+            for player in games.players(records, name):
+                url = f"{base}/g/{name}?seat={keys.key(name, player)}"
+                listed.append({"player": player, "url": url, "qr": qr_svg(url, f"{player}'s seat")})
+            return {"seat_links": listed, "sitting": who.seat}
+
+        return links
 
     async def game_page(request: Request) -> Response:
-        return await view_page(request, games.template, partial(games.game_view, records))
+        who = viewer_of(request, request.path_params["name"])
+        if not who.known:
+            return nothing_here(request)
+        return await view_page(
+            request,
+            games.template,
+            partial(games.game_view, records, viewer=who),
+            seat_links(request, who),
+        )
 
-    @_guarded
+    @guarded
     async def record_file(request: Request) -> Response:
+        need_host(request)  # the record holds the seed, and with it every hand and pile
         name = request.path_params["name"]
         text = await run_in_threadpool(records.read, name)
         return Response(
@@ -253,8 +213,9 @@ def create_app(
             headers={"content-disposition": f'attachment; filename="{name}"'},
         )
 
-    @_guarded
+    @guarded
     async def svg_file(request: Request) -> Response:
+        at_table(request)
         name = request.path_params["name"]
         svg = await run_in_threadpool(games.svg_of, records, name)
         stem = name.removesuffix(".game")
@@ -264,39 +225,44 @@ def create_app(
             headers={"content-disposition": f'attachment; filename="{stem}.svg"'},
         )
 
-    @_guarded
+    @guarded
     async def list_games(request: Request) -> Response:
+        need_host(request)
         return JSONResponse({"records": records.names()})
 
-    @_guarded
+    @guarded
     async def new_game(request: Request) -> Response:
-        check_token(request)
-        form = await _json_body(request)
+        need_host(request)
+        form = await json_body(request)
         name = await run_in_threadpool(games.create, records, form)
         return JSONResponse({"record": name, "url": f"/g/{name}"}, status_code=201)
 
-    @_guarded
+    @guarded
     async def view(request: Request) -> Response:
-        data = await run_in_threadpool(games.game_view, records, request.path_params["name"])
+        who = at_table(request)
+        data = await run_in_threadpool(games.game_view, records, request.path_params["name"], who)
         return JSONResponse(data)
 
-    @_guarded
+    @guarded
     async def version(request: Request) -> Response:
         # Polled by every open page: one read and a hash, no engine.
         from adjudicator.web.records import version_of
 
+        at_table(request)
         text = await run_in_threadpool(records.read, request.path_params["name"])
         return JSONResponse({"version": version_of(text)})
 
-    @_guarded
+    @guarded
     async def moves(request: Request) -> Response:
-        data = await run_in_threadpool(games.legal_moves, records, request.path_params["name"])
+        who = at_table(request)
+        data = await run_in_threadpool(games.legal_moves, records, request.path_params["name"], who)
         return JSONResponse(data)
 
-    @_guarded
+    @guarded
     async def hand(request: Request) -> Response:
         p = request.path_params
-        data = await run_in_threadpool(games.hand, records, p["name"], p["player"])
+        who = at_table(request)
+        data = await run_in_threadpool(games.hand, records, p["name"], p["player"], who)
         return JSONResponse(data)
 
     def move_text(form: dict[str, Any]) -> str:
@@ -309,49 +275,56 @@ def create_app(
         base = form.get("base")
         return base if isinstance(base, str) else None
 
-    @_guarded
+    @guarded
     async def preview(request: Request) -> Response:
-        form = await _json_body(request)
+        who = at_table(request)
+        form = await json_body(request)
         data = await run_in_threadpool(
-            games.preview, records, request.path_params["name"], move_text(form)
+            games.preview, records, request.path_params["name"], move_text(form), who
         )
         return JSONResponse(data)
 
-    @_guarded
+    @guarded
     async def commit(request: Request) -> Response:
-        check_token(request)
-        form = await _json_body(request)
+        who = at_table(request)
+        form = await json_body(request)
+        name = request.path_params["name"]
         data = await run_in_threadpool(
-            games.commit, records, request.path_params["name"], move_text(form), base_of(form)
+            games.commit, records, name, move_text(form), base_of(form), who
         )
         status = 200 if data["legal"] else (409 if data.get("stale") else 422)
         return JSONResponse(data, status_code=status)
 
-    @_guarded
+    @guarded
     async def undo(request: Request) -> Response:
-        check_token(request)
-        form = await _json_body(request)
+        who = at_table(request)
+        form = await json_body(request)
         data = await run_in_threadpool(
-            games.undo, records, request.path_params["name"], base_of(form)
+            games.undo, records, request.path_params["name"], base_of(form), who
         )
         return JSONResponse(data)
 
-    @_guarded
+    @guarded
     async def hint(request: Request) -> Response:
         top = whole_number(request.query_params.get("top", "5"), 2)
         if top is None or not 1 <= top <= 50:
             raise HttpError(400, "top: a number from 1 to 50")
-        data = await run_in_threadpool(games.hint_view, records, request.path_params["name"], top)
+        who = at_table(request)
+        data = await run_in_threadpool(
+            games.hint_view, records, request.path_params["name"], who, top
+        )
         return JSONResponse(data)
 
-    @_guarded
+    @guarded
     async def timeline(request: Request) -> Response:
-        data = await run_in_threadpool(games.timeline, records, request.path_params["name"])
+        who = at_table(request)
+        data = await run_in_threadpool(games.timeline, records, request.path_params["name"], who)
         return JSONResponse(data)
 
-    @_guarded
+    @guarded
     async def step(request: Request) -> Response:
         p = request.path_params
+        at_table(request)
         # read here, not by Starlette's `int` convertor: 4,301 digits were a 500 there
         n = whole_number(p["step"], MAX_INT_DIGITS)
         if n is None:
@@ -361,29 +334,42 @@ def create_app(
 
     # ----- solo puzzles (`web/puzzles.py`): the player's markers travel in each request
 
+    def may_puzzle(request: Request) -> bool:
+        # the solo puzzles hold no one's secret: the host's screen and any seated phone
+        return keys is None or is_host(request) or has_any_seat(request)
+
+    def puzzle_guard(request: Request) -> None:
+        if not may_puzzle(request):
+            raise HttpError(403, NO_SEAT)
+
     async def puzzle_page(request: Request) -> Response:
+        if not may_puzzle(request):
+            return nothing_here(request)
         return await view_page(request, "puzzle.html", partial(puzzles.puzzle_view, puzzle_dir))
 
-    @_guarded
+    @guarded
     async def list_puzzles(request: Request) -> Response:
+        puzzle_guard(request)
         return JSONResponse({"puzzles": puzzle_dir.names()})
 
-    @_guarded
+    @guarded
     async def new_puzzle(request: Request) -> Response:
-        check_token(request)
-        form = await _json_body(request)
+        need_host(request)
+        form = await json_body(request)
         name = await run_in_threadpool(puzzles.new_puzzle, puzzle_dir, form, puzzles.EDITIONS)
         return JSONResponse({"puzzle": name, "url": f"/p/{name}"}, status_code=201)
 
-    @_guarded
+    @guarded
     async def puzzle_json(request: Request) -> Response:
+        puzzle_guard(request)
         data = await run_in_threadpool(puzzles.puzzle_view, puzzle_dir, request.path_params["name"])
         return JSONResponse(data)
 
     def puzzle_call(fn: Callable[[puzzles.PuzzleDir, str, dict[str, Any]], Any]) -> Endpoint:
-        @_guarded
+        @guarded
         async def endpoint(request: Request) -> Response:
-            form = await _json_body(request)  # read-only: no token needed
+            puzzle_guard(request)
+            form = await json_body(request)  # read-only: no token needed
             data = await run_in_threadpool(fn, puzzle_dir, request.path_params["name"], form)
             return JSONResponse(data)
 

@@ -4,7 +4,11 @@ protocol (`core/table.py`): the record's entry reads, rules and writes it, as `a
 game`, `hint` and `replay` do, and its page module (`web/pages/`) adds what the game's page
 draws. Everything returned is plain JSON-ready data.
 
-Each function is synchronous and CPU-bound: the app runs it in a worker thread.
+Each function takes the `Viewer` asking (`web/seats.py`) and gives it only what that
+device may see at the table: a hand to its own seat, the face-down part of a move (a draw,
+a keep) to its mover, the hint and the legal moves to the seat to act, a move made as its
+own seat only. Each function is synchronous and CPU-bound: the app runs it in a worker
+thread.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from adjudicator.core.words import plural
 from adjudicator.tables import editions, table_of_edition, table_of_record
 from adjudicator.web.pages import Page, page
 from adjudicator.web.records import RecordDir, version_of
+from adjudicator.web.seats import Refused, Viewer
 
 __all__ = [
     "EDITIONS",
@@ -162,9 +167,22 @@ def template(view: dict[str, Any]) -> str:
     return page(view["game"]).template
 
 
-def game_view(records: RecordDir, name: str) -> dict[str, Any]:
+def _move_text(o: Opened, move: Any, viewer: Viewer) -> str:
+    """The move as this viewer sees it: as written to its mover, else face up only."""
+    if viewer.sees_move_of(move.player):
+        return o.table.format_move(move)
+    return o.table.public_move(move)
+
+
+def players(records: RecordDir, name: str) -> list[str]:
+    """The record's players in seat order (for the host's seat links)."""
+    o = _open(records, name, records.read(name))
+    return o.table.seats(o.game).names()
+
+
+def game_view(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]:
     """Everything a page shows of a game: the moves and whether each was legal, then the
-    game's own view (whose turn, scores, the board)."""
+    game's own view (whose turn, scores, the board), and who this device is."""
     text = records.read(name)
     o = _open(records, name, text)
     moves = o.rec.moves
@@ -172,8 +190,9 @@ def game_view(records: RecordDir, name: str) -> dict[str, Any]:
         "name": name,
         "version": version_of(text),
         "game": o.table.name,
+        "me": viewer.to_json(),
         "moves": [
-            {"line": m.line, "text": o.table.format_move(m), "legal": m.line in o.legal_lines}
+            {"line": m.line, "text": _move_text(o, m, viewer), "legal": m.line in o.legal_lines}
             for m in moves
         ],
         "skipped": sum(1 for m in moves if m.line not in o.legal_lines),
@@ -181,21 +200,34 @@ def game_view(records: RecordDir, name: str) -> dict[str, Any]:
     }
 
 
-def hand(records: RecordDir, name: str, player: str) -> dict[str, Any]:
-    """One player's hand, for the "show my hand" tap."""
+def hand(records: RecordDir, name: str, player: str, viewer: Viewer) -> dict[str, Any]:
+    """One player's hand: to that player's seat (or the pass-and-play screen) only."""
+    if not viewer.sees_hand_of(player):
+        raise Refused(f"{name}: {player}'s hand is seen from {player}'s own seat only")
     o = _open(records, name, records.read(name))
     return o.page.hand(o.game, player, name)
 
 
-def legal_moves(records: RecordDir, name: str) -> dict[str, Any]:
-    """The moves the player to act may make now, as the record writes them (the game
-    protocol's one generator of them), at most `MAX_LISTED_MOVES`."""
+def _no_hand_shown(name: str, viewer: Viewer, what: str) -> Refused:
+    if viewer.seat is None:
+        return Refused(f"{name}: the shared screen shows no {what}: it comes from a hand")
+    return Refused(f"{name}: {viewer.seat}'s seat sees no other player's {what}")
+
+
+def legal_moves(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]:
+    """The moves this seat may make now (pass-and-play: the player to act's), as the
+    record writes them (the game protocol's one generator of them), at most
+    `MAX_LISTED_MOVES`. They come from the hand, so the shared screen gets none."""
+    if viewer.seat is None and not viewer.everyone:
+        raise _no_hand_shown(name, viewer, "legal moves")
     o = _open(records, name, records.read(name))
-    acting = o.page.acting(o.game)
+    acting = o.page.acting(o.game) if viewer.everyone else viewer.seat
     moves = list(islice(o.table.legal_moves(o.game), 20 * MAX_LISTED_MOVES))
     # Black Hills' set-up: every player still to keep has moves; the page lists those of
     # the one it asks (another's keeps are their own hand)
-    mine = [m for m in moves if m.player == acting] or moves
+    mine = [m for m in moves if m.player == acting]
+    if viewer.everyone:
+        mine = mine or moves
     listed = [o.table.format_move(m) for m in mine[: MAX_LISTED_MOVES + 1]]
     return {
         "player": mine[0].player if mine else acting,
@@ -215,6 +247,16 @@ def _parse(table: Table, name: str, text: str) -> tuple[str, Any]:
     except RulesError as exc:
         said = str(exc)  # one entry names the record, another leaves that to its caller
         raise RulesError(said if said.startswith(f"{name}: ") else f"{name}: {said}") from None
+
+
+def _as_own_seat(name: str, move: Any, viewer: Viewer) -> None:
+    """A move is made from its player's seat (or the pass-and-play screen): a ruling on
+    another's move would tell what their hand holds."""
+    if viewer.moves_as(move.player):
+        return
+    if viewer.seat is None:
+        raise Refused(f"{name}: each player moves from their own seat, not the shared screen")
+    raise Refused(f"{name}: this is {viewer.seat}'s seat: it moves as {viewer.seat} only")
 
 
 def _numbered(move: Any, line: int) -> Any:
@@ -238,17 +280,20 @@ def _outcome(o: Opened, ruled: Any, committed: bool) -> dict[str, Any]:
     }
 
 
-def preview(records: RecordDir, name: str, text: str) -> dict[str, Any]:
+def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[str, Any]:
     """The ruling a move would get, with nothing written."""
     body = records.read(name)
     o = _open(records, name, body)
     _line, move = _parse(o.table, name, text)
+    _as_own_seat(name, move, viewer)
     o.table.check_move(o.game, move, name)
     _after, ruled = o.table.apply(o.game, move)
     return {"move": ruled.move, "version": version_of(body), **_outcome(o, ruled, False)}
 
 
-def commit(records: RecordDir, name: str, text: str, base: str | None) -> dict[str, Any]:
+def commit(
+    records: RecordDir, name: str, text: str, base: str | None, viewer: Viewer
+) -> dict[str, Any]:
     """Adjudicate a move on the record as it is now and, if legal, append it atomically.
     `base`: the version the page saw; a record changed since is refused (the page shows
     the new move and its player decides again), so one tap never lands twice."""
@@ -256,6 +301,7 @@ def commit(records: RecordDir, name: str, text: str, base: str | None) -> dict[s
         body = records.read(name)
         o = _open(records, name, body)
         line, move = _parse(o.table, name, text)
+        _as_own_seat(name, move, viewer)
         if base is not None and base != version_of(body):
             return {
                 "legal": False,
@@ -286,27 +332,61 @@ def commit(records: RecordDir, name: str, text: str, base: str | None) -> dict[s
         return {**result, "version": version_of(new), **o.page.committed(after)}
 
 
-def undo(records: RecordDir, name: str, base: str | None) -> dict[str, Any]:
-    """Take the last move off the record (`adjudicator game undo`)."""
+def undo(records: RecordDir, name: str, base: str | None, viewer: Viewer) -> dict[str, Any]:
+    """Take the last move off the record (`adjudicator game undo`): its player's seat or
+    the host may, no other seat. The answer says who took it back."""
     with records.locked(name) as path:
         body = records.read(name)
         if base is not None and base != version_of(body):
             raise RulesError(f"{name}: the record changed on another device; undo again")
-        text, written, line = table_of_record(body).remove_last_move(body, name)
+        table = table_of_record(body)
+        text, written, line = table.remove_last_move(body, name)
+        move = table.parse_move(written, name)
+        if not (viewer.host or viewer.moves_as(move.player)):
+            raise Refused(
+                f"{name}: the last move is {move.player}'s: only {move.player} or the host "
+                "may take it back"
+            )
         records.write(path, text)
-    return {"undone": written, "line": line, "version": version_of(text)}
+    shown = table.format_move(move) if viewer.sees_move_of(move.player) else None
+    return {
+        "undone": shown or table.public_move(move),
+        "player": move.player,
+        "by": viewer.name,
+        "line": line,
+        "version": version_of(text),
+    }
 
 
-def hint_view(records: RecordDir, name: str, top: int = 5) -> dict[str, Any]:
-    """The game's hint for the player to act next, each action with its move line."""
+def hint_view(records: RecordDir, name: str, viewer: Viewer, top: int = 5) -> dict[str, Any]:
+    """The game's hint for the player to act next, each action with its move line: to
+    that player's seat only (it reads their hand)."""
     o = _open(records, name, records.read(name))
+    acting = o.page.acting(o.game)
+    if not viewer.everyone and (viewer.seat is None or viewer.seat != acting):
+        if viewer.seat is None:
+            raise _no_hand_shown(name, viewer, "hint")
+        raise Refused(f"{name}: the hint is for the player to act ({acting}), from their seat")
     return o.page.hint(o.table, o.game, name, top)
 
 
-def timeline(records: RecordDir, name: str) -> dict[str, Any]:
-    """`adjudicator replay` of the record: each move's ruling and what the table missed."""
+def timeline(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]:
+    """`adjudicator replay` of the record: each move's ruling and what the table missed.
+    Another player's draw or keep shows face up only: as a count, with no ruling."""
     o = _open(records, name, records.read(name))
-    return o.page.timeline(o.table, o.rec)
+    data = o.page.timeline(o.table, o.rec)
+    by_line = {m.line: m for m in o.rec.moves}
+    for entry in data.get("moves", []):
+        move = by_line.get(entry.get("line"))
+        if move is None or viewer.sees_move_of(move.player):
+            continue
+        shown = o.table.public_move(move)
+        if shown != o.table.format_move(move):
+            entry.update(move=shown, message=shown)
+            for key in ("ruling", "summary"):
+                if key in entry:
+                    entry[key] = None
+    return data
 
 
 def step_view(records: RecordDir, name: str, step: int) -> dict[str, Any]:

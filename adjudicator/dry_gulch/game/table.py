@@ -11,6 +11,7 @@ from typing import Any
 from adjudicator.core.errors import InputError, RulesError
 from adjudicator.core.table import Replayed, Ruled, Setup, only_options, players_option
 from adjudicator.dry_gulch.game.flow import DGGame
+from adjudicator.dry_gulch.game.public_move import public_move
 from adjudicator.dry_gulch.game.record import (
     DGRecord,
     Move,
@@ -79,6 +80,9 @@ class DryGulchTable:
 
     def format_move(self, move: Move) -> str:
         return format_move(move)
+
+    def public_move(self, move: Move) -> str:
+        return public_move(move)
 
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)

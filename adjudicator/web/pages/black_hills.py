@@ -140,6 +140,7 @@ class BlackHillsPage:
             v = o.verdict
             moves.append(  # a legal turn's log names the characters kept: the score only
                 {
+                    "line": o.move.line,
                     "move": table.format_move(o.move),
                     "legal": v.legal,
                     "code": None if v.legal else str(v.reasons[0].code),

@@ -142,6 +142,7 @@ class DryGulchPage:
             # played, and why a move was refused
             "moves": [
                 {
+                    "line": o.move.line,
                     "move": table.format_move(o.move),
                     "legal": o.legal,
                     "code": o.code,

@@ -4,6 +4,7 @@
 
 (function () {
   const { $, status, api, plural, el, hideHand, toggleHand } = window.adjudicator;
+  const { mayOpenHand, applyRole, keepHandOpen } = window.adjudicator;
   const { previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce } = window.adjudicator;
 
   // ----- the new-game form ------------------------------------------------------------
@@ -104,7 +105,7 @@
       row.appendChild(el("td", p.buildings.map((b) => b.name).join(", ")));
       row.appendChild(el("td", p.cards === null ? "?" : String(p.cards), "num"));
       const cell = el("td");
-      if (p.cards !== null) {
+      if (p.cards !== null && mayOpenHand(view.me, p.name)) {
         const b = el("button", "show my hand");
         b.type = "button";
         b.dataset.player = p.name;
@@ -119,9 +120,10 @@
       ? "draw piles: " + Object.entries(view.piles).map(([k, n]) => k + " " + n).join(", ")
       : "";
     if (view.over) status((view.winners.length === 1 ? "The game is over. Winner: " : "The game is over. Winners: ") + view.winners.join(", "), "ok");
-    const names = view.players.map((p) => ({ id: p.name, name: p.name }));
-    options($("player"), names);
-    if (!$("player").dataset.touched) $("player").value = view.to_play;
+    // a seat moves as its own player only
+    const seated = view.me.seat ? view.players.filter((p) => p.name === view.me.seat) : view.players;
+    options($("player"), seated.map((p) => ({ id: p.name, name: p.name })));
+    if (!$("player").dataset.touched) $("player").value = view.me.seat || view.to_play;
     options($("as1"), view.all_buildings, "—");
     options($("as2"), view.all_buildings, "—");
     options($("buy"), view.beside, "no buy");
@@ -130,6 +132,8 @@
     renderMoves();
     renderStop();
     if (stepping() === null) setBoard(view.svg);
+    applyRole(view.me);
+    keepHandOpen(base, view.me, fillHand);
   }
 
   function renderRefill() {
@@ -186,8 +190,13 @@
   }
 
   function showHand(player) {
-    return toggleHand(base, player, (box, data) => {
-      box.appendChild(el("h3", player + "'s hand (tap a card to play it; tap the name again to hide)"));
+    return toggleHand(base, player, fillHand);
+  }
+
+  function fillHand(box, data) {
+    const player = data.player;
+    {
+      box.appendChild(el("h3", player + "'s hand (tap a card to play it)"));
       data.cards.forEach((c) => {
         const b = el("button", null, "hand-card");
         b.type = "button";
@@ -202,7 +211,7 @@
         });
         box.appendChild(b);
       });
-    });
+    }
   }
 
   // ----- composing, previewing and committing a move ------------------------------------
@@ -235,7 +244,7 @@
     ["as1", "as2", "buy"].forEach((id) => ($(id).value = ""));
     $("buy-at").value = "0";
     delete $("player").dataset.touched;
-    $("player").value = view.to_play;
+    $("player").value = view.me.seat || view.to_play;
   }
 
   function showRuling(data, committed) {

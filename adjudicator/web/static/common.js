@@ -4,12 +4,14 @@
 window.adjudicator = (function () {
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(location.search);
-  // The token of a non-loopback server comes once, in the URL; keep it for this tab.
-  if (params.get("token")) {
-    sessionStorage.setItem("token", params.get("token"));
-    // kept for this tab (and the server set its cookie): out of the address bar and
-    // the history, where a shoulder or a shared screen would read it
+  // The host's token comes once, in the host's link; keep it for this tab. A seat's key
+  // comes in the seat's link, and the server keeps it in this game's cookie.
+  if (params.get("token")) sessionStorage.setItem("token", params.get("token"));
+  if (params.has("token") || params.has("seat")) {
+    // out of the address bar and the history, where a shoulder or a shared screen
+    // would read it
     params.delete("token");
+    params.delete("seat");
     const rest = params.toString();
     history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
   }
@@ -69,6 +71,36 @@ window.adjudicator = (function () {
   function hideHand() {
     $("hand").hidden = true;
     $("hand").innerHTML = "";
+  }
+
+  // Who this device is (`view.me`, web/seats.py): a seat opens its own hand only; the
+  // pass-and-play screen any; the host's shared screen none.
+  function mayOpenHand(me, player) {
+    return Boolean(me && (me.pass_and_play || me.seat === player));
+  }
+
+  // The host's shared screen shows the public table: moves come from the players' seats,
+  // so its form keeps only Undo.
+  function applyRole(me) {
+    if (!me || me.pass_and_play || me.seat) return;
+    const form = $("move-form");
+    if (!form || form.dataset.role === "host") return;
+    form.dataset.role = "host";
+    form.querySelectorAll("fieldset, label, .choices, button:not(#undo)").forEach((n) => (n.hidden = true));
+    if ($("hint-button")) $("hint-button").hidden = true;
+    form.prepend(el("p", "This is the shared screen: each player moves from their own seat (the links below).", "small"));
+  }
+
+  // A seat's own hand stays open, redrawn after every change.
+  async function keepHandOpen(base, me, fill) {
+    if (!me || !me.seat) return;
+    const r = await api("GET", base + "/hand/" + encodeURIComponent(me.seat));
+    if (!r.ok) return;
+    const box = $("hand");
+    box.innerHTML = "";
+    box.dataset.player = me.seat;
+    fill(box, r.data);
+    box.hidden = false;
   }
 
   // A player's hand, opened by its tap and closed by the same tap; `fill` draws it.
@@ -205,6 +237,7 @@ window.adjudicator = (function () {
 
   return {
     $, params, token, status, api, plural, el, button, hideHand, toggleHand,
+    mayOpenHand, applyRole, keepHandOpen,
     previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce,
   };
 })();

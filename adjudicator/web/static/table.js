@@ -5,6 +5,7 @@
 
 (function () {
   const { $, status, api, plural, el, button, toggleHand } = window.adjudicator;
+  const { mayOpenHand, applyRole, keepHandOpen } = window.adjudicator;
   const { previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce } = window.adjudicator;
   const initial = $("initial");
   if (!initial) return;
@@ -51,11 +52,13 @@
       const row = el("tr", null, acting ? "active" : "");
       // the hand's button under the name: a fifth column does not fit 390 px
       const who = el("td", (acting ? "▶ " : "") + p.name);
-      const b = button("my hand", "show-hand", () => showHand(p.name));
-      b.dataset.player = p.name;
-      b.setAttribute("aria-label", "my hand (" + p.name + ")");
-      who.appendChild(el("br"));
-      who.appendChild(b);
+      if (mayOpenHand(view.me, p.name)) {
+        const b = button("my hand", "show-hand", () => showHand(p.name));
+        b.dataset.player = p.name;
+        b.setAttribute("aria-label", "my hand (" + p.name + ")");
+        who.appendChild(el("br"));
+        who.appendChild(b);
+      }
       row.appendChild(who);
       row.appendChild(el("td", String(p.score), "num"));
       row.appendChild(el("td", String(p.cards), "num"));
@@ -78,16 +81,20 @@
     view.moves.forEach((m) => list.appendChild(el("li", m.text, m.legal ? "" : "illegal")));
     if (view.over) status("The game is over. " + (view.winners.length ? "Winner: " + view.winners.join(", ") : ""), "ok");
     if (stepping() === null) setBoard(view.svg);
+    applyRole(view.me);
+    keepHandOpen(base, view.me, fillHand);
   }
 
   function showHand(player) {
-    return toggleHand(base, player, (box, data) => {
-      box.appendChild(el("h3", player + "'s hand (tap the name again to hide)"));
-      const ul = el("ul");
-      data.cards.forEach((c) => ul.appendChild(el("li", c.text, "hand-card")));
-      box.appendChild(ul);
-      data.lines.forEach((line) => box.appendChild(el("p", line, "small")));
-    });
+    return toggleHand(base, player, fillHand);
+  }
+
+  function fillHand(box, data) {
+    box.appendChild(el("h3", data.player + "'s hand"));
+    const ul = el("ul");
+    data.cards.forEach((c) => ul.appendChild(el("li", c.text, "hand-card")));
+    box.appendChild(ul);
+    data.lines.forEach((line) => box.appendChild(el("p", line, "small")));
   }
 
   // ----- the legal moves, grouped by what they do -------------------------------------

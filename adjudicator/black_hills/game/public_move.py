@@ -1,0 +1,43 @@
+"""A Black Hills turn as the players who did not make it see it at the table. The two
+characters a player keeps at the round's set-up are face down: seen as a count. So are the
+event card the Colonel steals (only he and its owner see it) and the four cards the Shaman
+is dealt from the discards. A character placed, an event played, a payment and a robbery
+are face up and read as the record writes them."""
+
+from __future__ import annotations
+
+from adjudicator.black_hills.game.record import BHMove, format_move
+from adjudicator.black_hills.notation import parse_turn
+from adjudicator.core.words import plural
+
+__all__ = ["public_move"]
+
+
+def public_move(move: BHMove) -> str:
+    """`ann: keep explorer gold-digger` -> `ann: keep 2 characters`; `bob: colonel at plain
+    steal cid stolen-gold` -> `bob: colonel at plain steal cid`."""
+    player, actions = parse_turn(move.text)
+    shown = [" ".join(_public_words(words)) for words in actions]
+    claim = f" {{{move.claimed}}}" if move.claimed is not None else ""
+    if shown == [" ".join(words) for words in actions]:
+        return format_move(move)
+    return f"{player}: {'; '.join(shown)}{claim}"
+
+
+def _public_words(words: list[str]) -> list[str]:
+    if words and words[0] == "keep":
+        return ["keep", plural(len(words) - 1, "character")]
+    out: list[str] = []
+    skip = 0
+    for i, word in enumerate(words):
+        if skip:
+            skip -= 1
+        elif word.startswith("dealt="):
+            continue
+        elif word == "steal":
+            # `steal VICTIM [EVENT|drew=EVENT]` (`notation.parse_steal`): the victim only
+            out += words[i : i + 2]
+            skip = 2
+        else:
+            out.append(word)
+    return out

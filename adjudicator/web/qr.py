@@ -1,0 +1,26 @@
+"""The QR code of a seat link, drawn by segno as inline SVG for the host's screen: a phone
+joins its seat by pointing its camera at the board-side screen."""
+
+from __future__ import annotations
+
+import io
+
+import segno
+
+__all__ = ["qr_svg"]
+
+
+def qr_svg(url: str, title: str | None = None) -> str:
+    """The QR code of `url` as an `<svg>` element (no XML declaration: it sits in a page)."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(
+        out,
+        kind="svg",
+        scale=4,
+        border=2,
+        xmldecl=False,
+        svgns=True,
+        title=title,
+        svgclass="qr",
+    )
+    return out.getvalue().decode("ascii")

@@ -1,0 +1,103 @@
+"""Who is asking: the table's host, one player's seat, or (on loopback, one shared screen)
+everyone at once. What each may see and do follows the real table: a player sees their
+own hand and moves as themselves only; the shared screen shows what lies face up.
+
+A served table off loopback has a host token (printed once, in the host's link). Each
+player's seat link carries a seat key: the player's name and an HMAC of the record's name
+and the player's under the host token, so keys need no storage, one game's key opens no
+other game, and only the host can make them. On loopback without a token the one screen
+is passed around (pass-and-play): every hand may be opened there, as before seats.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+from adjudicator.core.errors import AdjudicatorError
+from adjudicator.core.record import record
+
+__all__ = [
+    "EVERYONE",
+    "HOST",
+    "NOBODY",
+    "Refused",
+    "SeatKeys",
+    "Viewer",
+    "seat_cookie",
+]
+
+
+class Refused(AdjudicatorError):
+    """A request this viewer may not make (HTTP 403): another seat's hand, the seed."""
+
+    code = "seat"
+
+
+@record
+class Viewer:
+    """One device's standing at the table."""
+
+    host: bool = False  # whoever started `serve`: new games, undo, the record, seat links
+    seat: str | None = None  # the player whose seat link this device opened
+    everyone: bool = False  # pass-and-play: one screen, every hand may be opened
+
+    @property
+    def known(self) -> bool:
+        """Whether this device may see a game at all."""
+        return self.host or self.seat is not None or self.everyone
+
+    def sees_hand_of(self, player: str) -> bool:
+        return self.everyone or self.seat == player
+
+    def moves_as(self, player: str) -> bool:
+        return self.everyone or self.seat == player
+
+    def sees_move_of(self, player: str) -> bool:
+        """Whether the move's face-down cards (a draw, a keep) are shown as written."""
+        return self.everyone or self.seat == player
+
+    @property
+    def name(self) -> str:
+        """Who this is, as the other devices read it ('bob', 'the host')."""
+        return self.seat or ("the host" if self.host else "this screen")
+
+    def to_json(self) -> dict[str, object]:
+        return {"host": self.host, "seat": self.seat, "pass_and_play": self.everyone}
+
+
+EVERYONE = Viewer(host=True, everyone=True)
+HOST = Viewer(host=True)
+NOBODY = Viewer()
+
+
+def seat_cookie(name: str) -> str:
+    """The cookie that holds a device's seat key for the record `name` (one per game: a
+    phone may sit at two tables)."""
+    return f"seat.{name}"
+
+
+class SeatKeys:
+    """The seat keys of one served table, made and checked under its host token."""
+
+    def __init__(self, secret: str) -> None:
+        self._secret = secret.encode()
+
+    def _mac(self, name: str, player: str) -> str:
+        message = f"seat\0{name}\0{player}".encode()
+        return hmac.new(self._secret, message, hashlib.sha256).hexdigest()[:32]
+
+    def key(self, name: str, player: str) -> str:
+        """The seat key of `player` in the record `name`: what the seat link carries."""
+        return f"{player}.{self._mac(name, player)}"
+
+    def player_of(self, name: str, key: str | None) -> str | None:
+        """The player whose seat `key` opens in `name`, or None (constant-time check)."""
+        if not key or "." not in key:
+            return None
+        player, _, mac = key.rpartition(".")
+        if not player or not player.isascii():
+            return None
+        if not hmac.compare_digest(mac.encode(), self._mac(name, player).encode()):
+            return None
+        return player
