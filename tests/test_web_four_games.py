@@ -47,9 +47,20 @@ def _pick(client: TestClient, api: str, rng: random.Random) -> tuple[str, list[s
     hint = client.get(f"{api}/hint?top=1")
     if hint.status_code == 200:
         for action in hint.json()["actions"]:
-            if action["move"] in moves:
+            if action["move"] in moves and action["move"] not in listed["blind"]:
                 return action["move"], moves
-    return rng.choice(moves), moves
+    return choose(client, api, listed, rng), moves
+
+
+def choose(client: TestClient, api: str, listed: dict[str, Any], rng: random.Random) -> str:
+    """One of the listed moves, by the seeded coin; a face-down choice (a draw off a
+    stack) is made first, then one of the moves it shows."""
+    move: str = rng.choice(listed["moves"])
+    if move in listed["blind"]:
+        shown = client.post(f"{api}/reveal", json={"move": move})
+        assert shown.status_code == 200, shown.json()
+        move = rng.choice(shown.json()["moves"])
+    return move
 
 
 def _play_to_end(client: TestClient, name: str, seed: int) -> dict[str, Any]:
@@ -111,12 +122,21 @@ def test_a_record_made_by_game_new_opens_with_its_board(tmp_path: Path, edition:
     view = client.get(f"/api/g/{record.name}").json()
     assert view["to_play"] in ("ann", "bob", "cid") and not view["over"]
     assert client.get(f"/g/{record.name}/board.svg").text.startswith("<svg")
-    # every move the page lists, the page's preview rules legal
-    listed = client.get(f"/api/g/{record.name}/moves").json()["moves"]
-    assert listed
-    for move in listed[:25]:
-        r = client.post(f"/api/g/{record.name}/preview", json={"move": move})
+    # every move the page lists, the page's preview rules legal; a face-down choice is
+    # not previewed (that would tell what it draws) but made, and what it shows is legal
+    api = f"/api/g/{record.name}"
+    listed = client.get(f"{api}/moves").json()
+    assert listed["moves"]
+    for move in listed["moves"][:25]:
+        if move in listed["blind"]:
+            assert client.post(f"{api}/preview", json={"move": move}).status_code in (400, 403)
+            continue
+        r = client.post(f"{api}/preview", json={"move": move})
         assert r.json()["legal"] is True, (move, r.json())
+    for choice in listed["blind"][:1]:
+        shown = client.post(f"{api}/reveal", json={"move": choice}).json()["moves"]
+        for move in shown:
+            assert client.post(f"{api}/preview", json={"move": move}).json()["legal"] is True
 
 
 OUT_OF_TURN = {

@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 from adjudicator.tables import table_of_record
 from adjudicator.web.app import TOKEN_COOKIE, create_app
 from adjudicator.web.seats import SeatKeys, seat_cookie
+from tests.test_web_four_games import choose
 
 TOKEN = "the-host-token"
 PLAYERS = ("ann", "bob", "cid")
@@ -58,9 +59,9 @@ def _played(app: object, edition: str, moves: int = 14) -> str:
             break
         # the seat with moves now (Black Hills' set-up: every player still to keep)
         for player, seat in seats.items():
-            listed = seat.get(f"/api/g/{name}/moves").json()["moves"]
-            if listed:
-                move = rng.choice(listed)
+            listed = seat.get(f"/api/g/{name}/moves").json()
+            if listed["moves"]:
+                move = choose(seat, f"/api/g/{name}", listed, rng)
                 r = seat.post(f"/api/g/{name}/move", json={"move": move, "base": view["version"]})
                 assert r.status_code == 200 and r.json()["legal"], (player, move, r.json())
                 break
@@ -215,3 +216,52 @@ def test_on_loopback_one_screen_is_passed_round(tmp_path: Path) -> None:
     for player in ("ann", "bob"):
         assert client.get(f"/api/g/p.game/hand/{player}").status_code == 200
     assert client.get("/g/p.game/record").status_code == 200
+
+
+def test_a_draw_off_the_stack_shows_its_cards_only_once_chosen(app: object) -> None:
+    """Dry Gulch: 'draw permit stack' is listed, not the two permits on top of the
+    face-down stack; previewing one by name is refused (it would tell the stack's order);
+    once chosen, its player sees the two and keeps one, and may not go back."""
+    name = _played(app, "dry-gulch", moves=0)
+    api = f"/api/g/{name}"
+    ann = _seat(app, name, "ann")
+    listed = ann.get(f"{api}/moves").json()
+    assert listed["blind"] == ["ann: draw permit stack"]
+    assert not [m for m in listed["moves"] if m.startswith("ann: draw permit stack ")]
+    shown = ann.post(f"{api}/reveal", json={"move": "ann: draw permit stack"}).json()["moves"]
+    assert len(shown) == 2 and all(m.startswith("ann: draw permit stack ") for m in shown)
+    other = _played(app, "gads-hill-1874", moves=0)  # a fresh game: nothing chosen there
+    assert _seat(app, other, "ann").get(f"/api/g/{other}/moves").status_code == 200
+    r = ann.post(f"{api}/preview", json={"move": "ann: draw resources"})
+    assert r.status_code == 403 and "has chosen 'ann: draw permit stack'" in r.json()["error"]
+    assert ann.get(f"{api}/moves").json()["moves"] == shown
+    assert ann.post(f"{api}/move", json={"move": shown[1]}).json()["legal"] is True
+
+
+def test_a_stack_permit_named_before_the_choice_is_refused(app: object, tmp_path: Path) -> None:
+    """Asking by name for each permit the stack could give would tell its order: the
+    moves the engine knows to be legal are refused as face down, like any other name."""
+    name = _played(app, "dry-gulch", moves=0)
+    body = (tmp_path / name).read_text(encoding="utf-8")
+    table = table_of_record(body)
+    game = table.replay(table.read(body, name, tmp_path)).game
+    on_top = [t for m in table.legal_moves(game) if (t := table.format_move(m)).count(" ") == 4]
+    assert len(on_top) == 2 and all(t.startswith("ann: draw permit stack ") for t in on_top)
+    ann = _seat(app, name, "ann")
+    for move in [*on_top, "ann: draw permit stack bank"]:
+        for path in ("preview", "move"):
+            r = ann.post(f"/api/g/{name}/{path}", json={"move": move})
+            assert r.status_code == 403 and "lies face down" in r.json()["error"], move
+
+
+def test_no_listed_draw_names_the_card_on_top_of_a_pile(app: object) -> None:
+    """Gads Hill: a draw is the choice of one of three face-down piles."""
+    name = _played(app, "gads-hill-1874", moves=0)
+    api = f"/api/g/{name}"
+    ann = _seat(app, name, "ann")
+    first = ann.get(f"{api}/moves").json()["moves"][0]
+    assert ann.post(f"{api}/move", json={"move": first}).status_code == 200
+    listed = ann.get(f"{api}/moves").json()
+    draws = [m for m in listed["moves"] if " draws " in m]
+    assert draws and all(re.fullmatch(r"ann draws from the [\w' -]+ pile", m) for m in draws)
+    assert set(draws) <= set(listed["blind"])

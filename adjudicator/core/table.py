@@ -123,6 +123,13 @@ class Table(Protocol):
         draws or keeps face down as a count (`ann draws 2 cards`), the rest as written."""
         ...
 
+    def listed_move(self, game: Any, move: Any) -> str:
+        """The move as its own player knows it before making it: a choice whose outcome
+        lies face down (which pile to draw from, a draw off a stack) without that outcome.
+        Moves that read the same here are one choice: the page shows what it drew only
+        once its player has chosen it."""
+        ...
+
     def replay(self, rec: Any) -> Replayed:
         """The game after every legal move of the record."""
         ...

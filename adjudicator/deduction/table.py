@@ -12,7 +12,7 @@ from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Replayed, Ruled, Setup, only_options
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.flow import Game, next_turn
-from adjudicator.deduction.game.public_move import public_move
+from adjudicator.deduction.game.public_move import listed_move, public_move
 from adjudicator.deduction.game.record import (
     Buy,
     Discard,
@@ -77,6 +77,9 @@ class DeductionTable:
 
     def format_move(self, move: Move) -> str:
         return format_move(move)
+
+    def listed_move(self, game: Game, move: Move) -> str:
+        return listed_move(game, move)
 
     def public_move(self, move: Move) -> str:
         return public_move(move)

@@ -285,6 +285,15 @@ def create_app(
         return JSONResponse(data)
 
     @guarded
+    async def reveal(request: Request) -> Response:
+        who = at_table(request)
+        form = await json_body(request)
+        data = await run_in_threadpool(
+            games.reveal, records, request.path_params["name"], move_text(form), who
+        )
+        return JSONResponse(data)
+
+    @guarded
     async def commit(request: Request) -> Response:
         who = at_table(request)
         form = await json_body(request)
@@ -388,6 +397,7 @@ def create_app(
         Route("/api/g/{name}/moves", moves),
         Route("/api/g/{name}/preview", preview, methods=["POST"]),
         Route("/api/g/{name}/move", commit, methods=["POST"]),
+        Route("/api/g/{name}/reveal", reveal, methods=["POST"]),
         Route("/api/g/{name}/undo", undo, methods=["POST"]),
         Route("/api/g/{name}/hint", hint),
         Route("/api/g/{name}/replay", timeline),

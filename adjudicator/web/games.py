@@ -29,6 +29,7 @@ from adjudicator.core.record import record
 from adjudicator.core.table import SETUP_FLAGS, Setup, Table
 from adjudicator.core.words import plural
 from adjudicator.tables import editions, table_of_edition, table_of_record
+from adjudicator.web import face_down
 from adjudicator.web.pages import Page, page
 from adjudicator.web.records import RecordDir, version_of
 from adjudicator.web.seats import Refused, Viewer
@@ -43,6 +44,7 @@ __all__ = [
     "hint_view",
     "legal_moves",
     "preview",
+    "reveal",
     "step_view",
     "svg_of",
     "template",
@@ -220,7 +222,8 @@ def legal_moves(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]
     `MAX_LISTED_MOVES`. They come from the hand, so the shared screen gets none."""
     if viewer.seat is None and not viewer.everyone:
         raise _no_hand_shown(name, viewer, "legal moves")
-    o = _open(records, name, records.read(name))
+    text = records.read(name)
+    o = _open(records, name, text)
     acting = o.page.acting(o.game) if viewer.everyone else viewer.seat
     moves = list(islice(o.table.legal_moves(o.game), 20 * MAX_LISTED_MOVES))
     # Black Hills' set-up: every player still to keep has moves; the page lists those of
@@ -228,12 +231,30 @@ def legal_moves(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]
     mine = [m for m in moves if m.player == acting]
     if viewer.everyone:
         mine = mine or moves
-    listed = [o.table.format_move(m) for m in mine[: MAX_LISTED_MOVES + 1]]
+    player = mine[0].player if mine else acting
+    chosen = player and face_down.seen(str(records.root), name, version_of(text), player)
+    if chosen:  # a face-down choice made: its moves only
+        return {"player": player, "moves": list(chosen[1]), "blind": [], "more": False}
+    listed, blind = face_down.listing(o.table, o.game, mine[: MAX_LISTED_MOVES + 1])
     return {
-        "player": mine[0].player if mine else acting,
+        "player": player,
         "moves": listed[:MAX_LISTED_MOVES],
+        "blind": blind,
         "more": len(listed) > MAX_LISTED_MOVES,
     }
+
+
+def reveal(records: RecordDir, name: str, listed: str, viewer: Viewer) -> dict[str, Any]:
+    """A face-down choice (`face_down`) made from its player's seat: the moves it shows
+    them, the only ones they may make next."""
+    text = records.read(name)
+    o = _open(records, name, text)
+    if not (viewer.everyone or viewer.seat):
+        raise _no_hand_shown(name, viewer, "draw")
+    moves = islice(o.table.legal_moves(o.game), 20 * MAX_LISTED_MOVES)
+    key = (str(records.root), name, version_of(text), None if viewer.everyone else viewer.seat)
+    player, shown = face_down.reveal(o.table, o.game, moves, key, listed)
+    return {"player": player, "chosen": listed, "moves": list(shown)}
 
 
 def _parse(table: Table, name: str, text: str) -> tuple[str, Any]:
@@ -287,6 +308,8 @@ def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[st
     _line, move = _parse(o.table, name, text)
     _as_own_seat(name, move, viewer)
     o.table.check_move(o.game, move, name)
+    key = (str(records.root), name, version_of(body), move.player)
+    face_down.check_chosen(o.table, o.game, move, key)
     _after, ruled = o.table.apply(o.game, move)
     return {"move": ruled.move, "version": version_of(body), **_outcome(o, ruled, False)}
 
@@ -313,6 +336,8 @@ def commit(
                 "version": version_of(body),
             }
         o.table.check_move(o.game, move, name)
+        key = (str(records.root), name, version_of(body), move.player)
+        face_down.check_chosen(o.table, o.game, move, key)
         move = _numbered(move, len(body.splitlines()) + 1)
         after, ruled = o.table.apply(o.game, move)
         result = {"move": ruled.move, **_outcome(o, ruled, ruled.legal)}
@@ -322,6 +347,7 @@ def commit(
         # first-line cut wrote 'bob: 4' for a ruled 'bob: 4<U+2028>; 37 as church')
         written = partial(o.table.moves_as_written, source=name)
         new = append_move(path, line, written, ruled.move, body)
+        face_down.forget(str(records.root), name)
         # the next request of this record starts from here
         legal = o.legal_lines | {move.line} if hasattr(move, "line") else o.legal_lines
         rec = o.table.read(new, name, records.root)
@@ -348,6 +374,7 @@ def undo(records: RecordDir, name: str, base: str | None, viewer: Viewer) -> dic
                 "may take it back"
             )
         records.write(path, text)
+        face_down.forget(str(records.root), name)
     shown = table.format_move(move) if viewer.sees_move_of(move.player) else None
     return {
         "undone": shown or table.public_move(move),

@@ -10,7 +10,7 @@ from adjudicator.black_hills.game.record import BHMove, format_move
 from adjudicator.black_hills.notation import parse_turn
 from adjudicator.core.words import plural
 
-__all__ = ["public_move"]
+__all__ = ["listed_move", "public_move"]
 
 
 def public_move(move: BHMove) -> str:
@@ -41,3 +41,13 @@ def _public_words(words: list[str]) -> list[str]:
         else:
             out.append(word)
     return out
+
+
+def listed_move(move: BHMove) -> str:
+    """The turn as its player knows it before making it: the Shaman's draw is dealt four
+    cards from the discards, face down until the Shaman takes them, so every draw reads
+    as one choice until then."""
+    player, actions = parse_turn(move.text)
+    if any(words[:2] == ["shaman", "draw"] for words in actions):
+        return f"{player}: shaman draw (four dealt from the discards)"
+    return format_move(move)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.black_hills.candidates import Candidate
-from adjudicator.black_hills.game.public_move import public_move
+from adjudicator.black_hills.game.public_move import listed_move, public_move
 from adjudicator.black_hills.game.record import (
     BHMove,
     BHRecord,
@@ -61,6 +61,9 @@ class BlackHillsTable:
 
     def format_move(self, move: BHMove) -> str:
         return format_move(move)
+
+    def listed_move(self, game: BHState, move: BHMove) -> str:
+        return listed_move(move)
 
     def public_move(self, move: BHMove) -> str:
         return public_move(move)

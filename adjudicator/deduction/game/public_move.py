@@ -1,14 +1,18 @@
 """A move as the players who did not make it see it at the table: a draw is seen as a
 count of cards, never as the cards (they go into the drawer's hand face down). Every other
-move of Old Town and Gads Hill is played face up and reads as the record writes it."""
+move of Old Town and Gads Hill is played face up and reads as the record writes it.
+
+And a move as its own player knows it before making it (`listed_move`): a draw is the
+choice of a pile, never of the card on top of it, which lies face down."""
 
 from __future__ import annotations
 
 from adjudicator.core.words import plural
+from adjudicator.deduction.game.flow import Game
 from adjudicator.deduction.game.moves import Draw, Move
 from adjudicator.deduction.game.notation import format_move
 
-__all__ = ["public_move"]
+__all__ = ["listed_move", "public_move"]
 
 
 def public_move(move: Move) -> str:
@@ -16,3 +20,15 @@ def public_move(move: Move) -> str:
     if isinstance(move, Draw):
         return f"{move.player} draws {plural(len(move.cards), 'card')}"
     return format_move(move)
+
+
+def listed_move(game: Game, move: Move) -> str:
+    """`ann draws 48` -> `ann draws from the building pile` where the piles are dealt from
+    the seed (a table's own cards, not known here, are named as drawn)."""
+    if not isinstance(move, Draw) or game.piles is None:
+        return format_move(move)
+    piles = game.pile_map
+    names = [
+        next((n for n, cards in piles.items() if c in cards), "reshuffled") for c in move.cards
+    ]
+    return f"{move.player} draws from the " + ", then the ".join(f"{n} pile" for n in names)

@@ -7,17 +7,18 @@ and every discard are face up too, so those read as the record writes them."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeGuard
 
 from adjudicator.core.words import plural
 from adjudicator.dry_gulch.game.notation import Discard, Draw, EventCard, Move, format_move
 
-__all__ = ["public_move"]
+__all__ = ["listed_move", "public_move"]
 
 
 def public_move(move: Move) -> str:
     """`ann: draw permit stack bank` -> `ann: draw permit stack (1 kept)`; any move without
     a face-down card as written."""
-    if isinstance(move, Draw) and [w.lower() for w in move.how[:2]] == ["permit", "stack"]:
+    if _off_the_stack(move):
         return _with(format_move(replace(move, how=move.how[:2], claimed=None)), move, "1 kept")
     if isinstance(move, Discard) and move.rewards:
         drawn = plural(len(move.rewards), "reward card")
@@ -28,6 +29,18 @@ def public_move(move: Move) -> str:
         hidden = replace(move, drawing=(), permit="", claimed=None)
         return _with(format_move(hidden), move, ", ".join(notes))
     return format_move(move)
+
+
+def listed_move(move: Move) -> str:
+    """The move as its player knows it before making it: a draw off the permit stack is
+    `draw permit stack` until the two drawn are seen (then one of them is kept)."""
+    if _off_the_stack(move):
+        return f"{move.player}: draw permit stack"
+    return format_move(move)
+
+
+def _off_the_stack(move: Move) -> TypeGuard[Draw]:
+    return isinstance(move, Draw) and [w.lower() for w in move.how[:2]] == ["permit", "stack"]
 
 
 def _with(text: str, move: Move, note: str) -> str:

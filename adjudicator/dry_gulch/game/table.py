@@ -11,7 +11,7 @@ from typing import Any
 from adjudicator.core.errors import InputError, RulesError
 from adjudicator.core.table import Replayed, Ruled, Setup, only_options, players_option
 from adjudicator.dry_gulch.game.flow import DGGame
-from adjudicator.dry_gulch.game.public_move import public_move
+from adjudicator.dry_gulch.game.public_move import listed_move, public_move
 from adjudicator.dry_gulch.game.record import (
     DGRecord,
     Move,
@@ -80,6 +80,9 @@ class DryGulchTable:
 
     def format_move(self, move: Move) -> str:
         return format_move(move)
+
+    def listed_move(self, game: DGGame, move: Move) -> str:
+        return listed_move(move)
 
     def public_move(self, move: Move) -> str:
         return public_move(move)

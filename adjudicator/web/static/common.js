@@ -87,7 +87,7 @@ window.adjudicator = (function () {
     if (!form || form.dataset.role === "host") return;
     form.dataset.role = "host";
     form.querySelectorAll("fieldset, label, .choices, button:not(#undo)").forEach((n) => (n.hidden = true));
-    if ($("hint-button")) $("hint-button").hidden = true;
+    if ($("hint-button")) $("hint-button").closest("section").hidden = true;
     form.prepend(el("p", "This is the shared screen: each player moves from their own seat (the links below).", "small"));
   }
 

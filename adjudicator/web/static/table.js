@@ -124,6 +124,7 @@
       const row = el("div", null, "buttons");
       moves.forEach((m) => {
         const b = button(m.slice(m.indexOf(":") + 1).trim(), "choice", () => {
+          if ((listed.blind || []).includes(m)) return reveal(m);
           $("move-text").value = m;
           previewText(m);
         });
@@ -150,6 +151,16 @@
     listed = r.data;
     drawMoves();
   });
+  // A choice whose outcome lies face down (a draw off the stack): choosing it shows what
+  // it drew, and its moves are the only ones left to make (web/face_down.py).
+  async function reveal(choice) {
+    const r = await api("POST", base + "/reveal", { move: choice });
+    if (!r.ok) return status(r.data.error, "error");
+    listed = { player: r.data.player, moves: r.data.moves, blind: [], more: false };
+    picked = null;
+    status("you chose " + choice.slice(choice.indexOf(":") + 1).trim() + ": now pick one of what it shows", "ok");
+    drawMoves();
+  }
   function forgetMoves() {
     listed = null;
     $("moves-list").hidden = true;

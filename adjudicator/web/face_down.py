@@ -1,0 +1,94 @@
+"""Choices whose outcome lies face down (`Table.listed_move`): which pile to draw from,
+a draw off Dry Gulch's permit stack, the Shaman's deal. The page lists such a choice as
+its player knows it; choosing it shows that player what it drew (`reveal`), and from then
+on, as at the table, their move is one of the moves it showed. A move that would tell
+what lies face down before it is chosen (previewed or committed by its full text) is
+refused, so no device learns a pile's order by asking.
+
+What each player has seen is kept here by record and version: a commit or an undo of the
+record makes it history.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+from adjudicator.core.errors import RulesError
+from adjudicator.core.table import Table
+from adjudicator.web.seats import Refused
+
+__all__ = ["check_chosen", "forget", "listing", "reveal", "seen"]
+
+_SEEN: dict[tuple[str, str], dict[tuple[str, str], tuple[str, tuple[str, ...]]]] = {}
+_LOCK = threading.Lock()
+
+
+def seen(root: str, name: str, version: str, player: str) -> tuple[str, tuple[str, ...]] | None:
+    """The choice `player` has made at this version and the moves it showed them."""
+    with _LOCK:
+        return _SEEN.get((root, name), {}).get((version, player))
+
+
+def forget(root: str, name: str) -> None:
+    """The record changed: what was seen before belongs to its history."""
+    with _LOCK:
+        _SEEN.pop((root, name), None)
+
+
+def listing(table: Table, game: Any, moves: Iterable[Any]) -> tuple[list[str], list[str]]:
+    """The moves as the page lists them (a face-down choice once, as its player knows
+    it), and which of those are such choices."""
+    groups: dict[str, list[str]] = {}
+    for move in moves:
+        groups.setdefault(table.listed_move(game, move), []).append(table.format_move(move))
+    blind = [listed for listed, texts in groups.items() if texts != [listed]]
+    return list(groups), blind
+
+
+def reveal(
+    table: Table,
+    game: Any,
+    moves: Iterable[Any],
+    key: tuple[str, str, str, str | None],
+    listed: str,
+) -> tuple[str, tuple[str, ...]]:
+    """`listed` chosen by the player of `key` (root, name, version, player; None: whoever
+    has that move, on the pass-and-play screen): that player, and the moves it shows
+    them, from now on the only ones they may make at this version."""
+    root, name, version, player = key
+    mine = [m for m in moves if player in (None, m.player) and table.listed_move(game, m) == listed]
+    if not mine:
+        raise RulesError(f"{name}: {listed!r} is not a move {player or 'anyone'} may make now")
+    player = mine[0].player
+    shown = tuple(table.format_move(m) for m in mine if m.player == player)
+    with _LOCK:
+        earlier = _SEEN.setdefault((root, name), {}).get((version, player))
+        if earlier is not None and earlier[0] != listed:
+            raise Refused(
+                f"{name}: {player} has already chosen {earlier[0]!r}: make one of its moves"
+            )
+        _SEEN[(root, name)][(version, player)] = (listed, shown)
+    return player, shown
+
+
+def check_chosen(table: Table, game: Any, move: Any, key: tuple[str, str, str, str]) -> None:
+    """A move previewed or committed: one the player's choice showed them, or one that
+    tells nothing face down."""
+    _root, name, _version, player = key
+    text = table.format_move(move)
+    chosen = seen(*key)
+    if chosen is not None:
+        if text not in chosen[1]:
+            raise Refused(
+                f"{name}: {player} has chosen {chosen[0]!r} and seen what it drew: make one "
+                f"of {', '.join(chosen[1])}"
+            )
+        return
+    listed = table.listed_move(game, move)
+    if listed != text:
+        raise Refused(
+            f"{name}: what that move draws lies face down: choose {listed!r} first, then "
+            "one of the moves it shows"
+        )
