@@ -4,7 +4,7 @@
 "use strict";
 
 (function () {
-  const { $, status, api, plural, el, button, toggleHand } = window.adjudicator;
+  const { $, status, why, api, plural, el, button, toggleHand } = window.adjudicator;
   const { previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce } = window.adjudicator;
   const initial = $("initial");
   if (!initial) return;
@@ -158,7 +158,7 @@
     box.className = "ruling " + (data.legal ? "legal" : "refused");
     const head = data.legal
       ? (committed ? "Committed: " : "Preview: ") + data.move + (data.points === null || data.points === undefined ? "" : " · " + data.points + " " + view.score_word)
-      : "Refused: " + (data.code ? data.code + ": " : "") + data.message;
+      : "Refused: " + why(data);
     box.appendChild(el("p", head, data.legal ? "ok" : "error"));
     if (data.legal && data.message) box.appendChild(el("p", data.message));
   }
