@@ -11,6 +11,7 @@ One browser for the module; the measures are taken by `tests/web_sizes.js` in th
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -85,14 +86,16 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Browse
 
 
 def _open(page: Page, url: str) -> dict[str, Any]:
-    page.goto(url)
-    page.wait_for_load_state("networkidle")
+    page.goto(url)  # loaded: the board and the scripts' first drawing with it
+    page.wait_for_function("document.readyState === 'complete'")
     measured: dict[str, Any] = page.evaluate(JS)
     return measured
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_readable_and_tappable_at_every_size(site: tuple[str, Browser], size: tuple[int, int]) -> None:
+def test_readable_and_tappable_at_every_size(
+    site: tuple[str, Browser], size: tuple[int, int]
+) -> None:
     url, browser = site
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
@@ -140,3 +143,66 @@ def test_axe_finds_nothing_serious(site: tuple[str, Browser], size: tuple[int, i
             found[key] = serious
     context.close()
     assert found == {}, json.dumps(found, indent=1)
+
+
+def _tab_to(page: Page, predicate: str, most: int = 120) -> None:
+    """Tab on until the focused element satisfies `predicate` (a JS function of it)."""
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"({predicate})(document.activeElement)"):
+            return
+    raise AssertionError(f"Tab never reached {predicate}")
+
+
+def _focus_shows(page: Page) -> bool:
+    """The focused element is seen to be focused: an outline, or on the board the
+    space's box in the focus colour."""
+    return bool(
+        page.evaluate(
+            """() => {
+              const n = document.activeElement;
+              const box = n.closest("svg") ? n.querySelector("rect") : n;
+              const s = getComputedStyle(box);
+              return n.closest("svg") ? s.stroke === "rgb(29, 78, 158)" : s.outlineStyle !== "none";
+            }"""
+        )
+    )
+
+
+def test_a_puzzle_step_and_a_space_by_keyboard_alone(site: tuple[str, Browser]) -> None:
+    url, browser = site
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+    page = context.new_page()
+    page.goto(f"{url}/p/{PUZZLE}")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    _tab_to(page, "n => n.id === 'hint'")
+    assert _focus_shows(page)
+    page.keyboard.press("Enter")
+    expect(page.locator("#hint-text")).to_contain_text("Place the ")
+    said = re.search(r"Place the (.+?) on (\w+)", page.inner_text("#hint-text"))
+    assert said, page.inner_text("#hint-text")
+    building, space = said.groups()
+    page.keyboard.press("Shift+Tab")  # back up to the buildings, above the board
+    _tab_to(page, f"n => n.classList.contains('pick') && n.textContent === {json.dumps(building)}")
+    page.keyboard.press("Enter")
+    expect(page.locator("#pick .pick.chosen")).to_have_text(building)
+    ident = f"space-{space.lower()}"
+    _tab_to(page, f"n => n.id === {json.dumps(ident)}")
+    assert _focus_shows(page)
+    page.keyboard.press("Enter")
+    expect(page.locator(f'#board [id="{ident}"]')).to_have_class(re.compile(r"\bmark\b"))
+    expect(page.locator("#placed")).to_contain_text("1 of ")
+    assert page.evaluate("document.activeElement.id") == ident  # the focus stays put
+
+    # a game's space: read out beside the board, and one of its markers taken by a key
+    page.goto(f"{url}/g/old-town.game")
+    _tab_to(page, "n => n.matches('#board .space') && !!n.querySelector('.marker')")
+    page.keyboard.press("Enter")
+    expect(page.locator("#space-info .space-words")).to_contain_text("markers of the ")
+    _tab_to(page, "n => n.classList.contains('take-marker')")
+    assert _focus_shows(page)
+    take = page.evaluate("document.activeElement.dataset.take")
+    page.keyboard.press("Enter")
+    expect(page.locator("#take")).to_have_value(take)
+    context.close()

@@ -60,14 +60,22 @@ def _fits(name: str, width: float, lines: int, bold: bool = False) -> tuple[str,
     return tuple(out) if len(out) <= lines else None
 
 
-def _text(parent: ET.Element, words: str, x: float, y: float, **attrs: object) -> ET.Element:
+def _text(parent: ET.Element, words: str | None, x: float, y: float, **attrs: object) -> ET.Element:
     return el(parent, "text", words, x=x, y=y, font_size=SIZE, **attrs)
 
 
 def _pill(parent: ET.Element, x: float, y: float, colour: str, badge: str) -> None:
     el(parent, "rect", x=x, y=y, width=PILL_W - 2, height=PILL_H, rx=4, fill=colour)
-    _text(parent, badge, x + PILL_W / 2 - 1, y + PILL_H - 3.5, text_anchor="middle",
-          fill="#ffffff", font_weight="bold", class_="badge")
+    _text(
+        parent,
+        badge,
+        x + PILL_W / 2 - 1,
+        y + PILL_H - 3.5,
+        text_anchor="middle",
+        fill="#ffffff",
+        font_weight="bold",
+        class_="badge",
+    )
 
 
 def space_words(board: Board, cell: CellPlace, claims: Claims) -> str:
@@ -103,24 +111,53 @@ class _Painter:
     def space(self, root: ET.Element, cell: CellPlace) -> None:
         b = cell.box
         claim = cell.id in self.claims.spaces
-        group = el(root, "g", id=f"space-{cell.id}", class_="space claim" if claim else "space",
-                   role="button", tabindex=0, data_space=cell.id)
+        group = el(
+            root,
+            "g",
+            id=f"space-{cell.id}",
+            class_="space claim" if claim else "space",
+            role="button",
+            tabindex=0,
+            data_space=cell.id,
+        )
         el(group, "title", space_words(self.board, cell, self.claims))
-        fill, stroke = ((COLOURS["highlight"], COLOURS["highlight_stroke"]) if cell.highlight
-                        else (COLOURS["space"], COLOURS["stroke"]))
+        fill, stroke = (
+            (COLOURS["highlight"], COLOURS["highlight_stroke"])
+            if cell.highlight
+            else (COLOURS["space"], COLOURS["stroke"])
+        )
         el(group, "rect", x=b.x, y=b.y, width=b.w, height=b.h, rx=5, fill=fill, stroke=stroke)
         self._door(group, cell)
         _text(group, cell.title, b.x + 4, b.y + 13, font_weight="bold", class_="space-name")
         if cell.flags:
-            _text(group, cell.flags, b.right - 4, b.y + 13, text_anchor="end",
-                  font_weight="bold", fill=stroke, class_="highlight")
+            _text(
+                group,
+                cell.flags,
+                b.right - 4,
+                b.y + 13,
+                text_anchor="end",
+                font_weight="bold",
+                fill=stroke,
+                class_="highlight",
+            )
         if cell.building is not None:
             self._built(group, cell)
         else:
             self._markers(group, cell)
         if claim:
-            el(group, "rect", x=b.x + 1.5, y=b.y + 1.5, width=b.w - 3, height=b.h - 3, rx=5,
-               fill="none", stroke=COLOURS["claim"], stroke_width=3, class_="claim-ring")
+            el(
+                group,
+                "rect",
+                x=b.x + 1.5,
+                y=b.y + 1.5,
+                width=b.w - 3,
+                height=b.h - 3,
+                rx=5,
+                fill="none",
+                stroke=COLOURS["claim"],
+                stroke_width=3,
+                class_="claim-ring",
+            )
 
     def _door(self, group: ET.Element, cell: CellPlace) -> None:
         b, half = cell.box, 10
@@ -136,16 +173,33 @@ class _Painter:
     def _built(self, group: ET.Element, cell: CellPlace) -> None:
         b, building = cell.box, cell.building or ""
         x, y, w, h = b.x + 3, b.y + TOP_ROW + 1, b.w - 6, b.h - TOP_ROW - 4
-        el(group, "rect", x=x, y=y, width=w, height=h, rx=4, fill=COLOURS["placed"],
-           class_="building", data_building=building)
+        el(
+            group,
+            "rect",
+            x=x,
+            y=y,
+            width=w,
+            height=h,
+            rx=4,
+            fill=COLOURS["placed"],
+            class_="building",
+            data_building=building,
+        )
         name = self.board.building_name(building)
         lines = _fits(name, w - 4, int(h // (SIZE * 1.2)))
         if lines is None:
             self._key(building, self.badge[building], COLOURS["placed"], name)
             lines = (self.badge[building],)
         first = y + h / 2 - (len(lines) - 1) * SIZE * 0.6 + SIZE * 0.35
-        text = _text(group, None, x + w / 2, first, text_anchor="middle",
-                     fill=COLOURS["placed_text"], font_weight="bold")
+        text = _text(
+            group,
+            None,
+            x + w / 2,
+            first,
+            text_anchor="middle",
+            fill=COLOURS["placed_text"],
+            font_weight="bold",
+        )
         for i, line in enumerate(lines):
             el(text, "tspan", line, x=x + w / 2, y=f"{first + i * SIZE * 1.2:.1f}")
 
@@ -155,13 +209,25 @@ class _Painter:
             x = b.x + 3 + (i % self.per_row) * PILL_W
             y = b.y + TOP_ROW + (i // self.per_row) * (PILL_H + 1)
             claim = self.claims.markers.get((building, cell.id))
-            disc = el(group, "g", class_="marker claim" if claim else "marker",
-                      data_building=building)
+            disc = el(
+                group, "g", class_="marker claim" if claim else "marker", data_building=building
+            )
             name = self.board.building_name(building)
             _pill(disc, x, y, self.colour[building], self.badge[building])
             if claim:
-                el(disc, "rect", x=x - 1, y=y - 1, width=PILL_W, height=PILL_H + 2, rx=5,
-                   fill="none", stroke=COLOURS["claim"], stroke_width=2.5, class_="claim-ring")
+                el(
+                    disc,
+                    "rect",
+                    x=x - 1,
+                    y=y - 1,
+                    width=PILL_W,
+                    height=PILL_H + 2,
+                    rx=5,
+                    fill="none",
+                    stroke=COLOURS["claim"],
+                    stroke_width=2.5,
+                    class_="claim-ring",
+                )
             self._key(building, self.badge[building], self.colour[building], name)
 
     def place(self, root: ET.Element, cell: CellPlace) -> None:
@@ -171,12 +237,26 @@ class _Painter:
         name = self.place_name.get(ident or "", "a frame field, empty")
         words = f"{cell.title}: {name}" if cell.kind is CellKind.FRAME else name
         prefix = "space" if cell.kind is CellKind.FRAME else "landmark"
-        group = el(root, "g", id=f"{prefix}-{cell.id}", class_="frame" if prefix == "space"
-                   else "landmark", role="img")
+        group = el(
+            root,
+            "g",
+            id=f"{prefix}-{cell.id}",
+            class_="frame" if prefix == "space" else "landmark",
+            role="img",
+        )
         el(group, "title", words)
-        el(group, "rect", x=b.x, y=b.y, width=b.w, height=b.h, rx=5,
-           fill=COLOURS["landmark"] if ident else COLOURS["frame"],
-           stroke=COLOURS["landmark_stroke"], stroke_dasharray="5 3")
+        el(
+            group,
+            "rect",
+            x=b.x,
+            y=b.y,
+            width=b.w,
+            height=b.h,
+            rx=5,
+            fill=COLOURS["landmark"] if ident else COLOURS["frame"],
+            stroke=COLOURS["landmark_stroke"],
+            stroke_dasharray="5 3",
+        )
         if not ident:
             return
         lines = _fits(name, b.w - 6, int((b.h - 6) // (SIZE * 1.2)), bold=True)
@@ -185,8 +265,15 @@ class _Painter:
             self._key(ident, badge, COLOURS["landmark_stroke"], name)
             lines = (badge,)
         first = b.y + b.h / 2 - (len(lines) - 1) * SIZE * 0.6 + SIZE * 0.35
-        text = _text(group, None, b.x + b.w / 2, first, text_anchor="middle", font_weight="bold",
-                     fill="#3d5226")
+        text = _text(
+            group,
+            None,
+            b.x + b.w / 2,
+            first,
+            text_anchor="middle",
+            font_weight="bold",
+            fill="#3d5226",
+        )
         for i, line in enumerate(lines):
             el(text, "tspan", line, x=b.x + b.w / 2, y=f"{first + i * SIZE * 1.2:.1f}")
 
@@ -200,8 +287,7 @@ class _Painter:
                 continue
             group = el(root, "g", id=f"street-{place.line.id}", class_="street")
             el(group, "title", place.line.name)
-            el(group, "rect", x=box.x, y=box.y, width=box.w, height=box.h,
-               fill=COLOURS["street"])
+            el(group, "rect", x=box.x, y=box.y, width=box.w, height=box.h, fill=COLOURS["street"])
         for place in self.layout.lines.values():
             if place.line.railway:
                 continue
@@ -213,35 +299,60 @@ class _Painter:
             else:
                 x, y = place.box.x + LINE_GAP / 2 + 4.5, (a + z) / 2
                 rotate = {"transform": f"rotate(-90 {x} {y})"}
-            _text(root, name, x, y, text_anchor="middle", font_style="italic",
-                  fill=COLOURS["street_text"], class_="street-name", **rotate)
+            _text(
+                root,
+                name,
+                x,
+                y,
+                text_anchor="middle",
+                font_style="italic",
+                fill=COLOURS["street_text"],
+                class_="street-name",
+                **rotate,
+            )
 
-    def _track(self, group: ET.Element, x: float, y: float, w: float, h: float,
-               east_west: bool) -> None:
+    def _track(
+        self, group: ET.Element, x: float, y: float, w: float, h: float, east_west: bool
+    ) -> None:
         colour = COLOURS["rail"]
         if east_west:
             mid = y + h / 2
             for pos in range(int(x) + 3, int(x + w), 8):
-                el(group, "line", x1=pos, y1=mid - 6, x2=pos, y2=mid + 6, stroke=colour,
-                   stroke_width=2)
+                el(
+                    group,
+                    "line",
+                    x1=pos,
+                    y1=mid - 6,
+                    x2=pos,
+                    y2=mid + 6,
+                    stroke=colour,
+                    stroke_width=2,
+                )
             for rail in (mid - 3.5, mid + 3.5):
-                el(group, "line", x1=x, y1=rail, x2=x + w, y2=rail, stroke=colour,
-                   stroke_width=1.5)
+                el(group, "line", x1=x, y1=rail, x2=x + w, y2=rail, stroke=colour, stroke_width=1.5)
         else:
             mid = x + w / 2
             for pos in range(int(y) + 3, int(y + h), 8):
-                el(group, "line", x1=mid - 6, y1=pos, x2=mid + 6, y2=pos, stroke=colour,
-                   stroke_width=2)
+                el(
+                    group,
+                    "line",
+                    x1=mid - 6,
+                    y1=pos,
+                    x2=mid + 6,
+                    y2=pos,
+                    stroke=colour,
+                    stroke_width=2,
+                )
             for rail in (mid - 3.5, mid + 3.5):
-                el(group, "line", x1=rail, y1=y, x2=rail, y2=y + h, stroke=colour,
-                   stroke_width=1.5)
+                el(group, "line", x1=rail, y1=y, x2=rail, y2=y + h, stroke=colour, stroke_width=1.5)
 
     def key(self, root: ET.Element, top: float) -> float:
         """The badges drawn, spelt out, in as many rows as they need; returns the bottom."""
         if not self.keyed:
             return top
         group = el(root, "g", class_="key")
-        x, y = MARGIN + 2, top
+        x: float = MARGIN + 2
+        y = top
         order = {b: i for i, b in enumerate([*self.board.buildings, *self.place_badge])}
         for ident in sorted(self.keyed, key=lambda k: order.get(k, 0)):
             badge, colour, name = self.keyed[ident]
@@ -268,14 +379,17 @@ def compact_svg(
     layout = board_layout(board, metrics, state, highlight)
     painter = _Painter(board, layout, per_row, Claims.of(claims, board))
     width = layout.width + 2 * MARGIN
-    root = ET.Element("svg", {
-        "xmlns": "http://www.w3.org/2000/svg",
-        "width": "100%",
-        "preserveAspectRatio": "xMidYMin meet",
-        "font-family": FONT,
-        "role": "group",
-        "class": "compact",
-    })
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "width": "100%",
+            "preserveAspectRatio": "xMidYMin meet",
+            "font-family": FONT,
+            "role": "group",
+            "class": "compact",
+        },
+    )
     el(root, "title", title or board.name)
     paper = el(root, "rect", x=0, y=0, width=width, fill=COLOURS["paper"])
     painter.lines(root)
