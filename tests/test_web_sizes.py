@@ -206,3 +206,30 @@ def test_a_puzzle_step_and_a_space_by_keyboard_alone(site: tuple[str, Browser]) 
     page.keyboard.press("Enter")
     expect(page.locator("#take")).to_have_value(take)
     context.close()
+
+
+def test_a_refusal_stands_beside_its_button_and_clears_the_preview(
+    site: tuple[str, Browser],
+) -> None:
+    url, browser = site
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+    page = context.new_page()
+    page.goto(f"{url}/g/gads-hill.game")
+    best = page.request.get(f"{url}/api/g/gads-hill.game/hint?top=1").json()["actions"][0]
+    for wrong, click in (("ann: 999", "#preview"), ("bob: pass", "#commit")):
+        page.fill("#move-text", best["move"])
+        page.click("#preview")
+        expect(page.locator("#ruling")).to_contain_text(f"Preview: {best['move']}")
+        assert page.locator("#board .hl-placed").count() > 0
+        page.fill("#move-text", wrong)
+        page.click(click)
+        expect(page.locator("#ruling")).to_contain_text("Refused: ")
+        expect(page.locator("#ruling")).not_to_contain_text("Preview: ")
+        expect(page.locator("#board .hl-placed")).to_have_count(0)
+        said = page.locator("#move-status")
+        expect(said).to_have_class(re.compile(r"\berror\b"))
+        # beside the button: in the same screen, a line or two under it
+        button, line = page.locator(click).bounding_box(), said.bounding_box()
+        assert button and line and 0 <= line["y"] - button["y"] <= 120, (button, line)
+        assert line["y"] + line["height"] <= PHONE[1]
+    context.close()
