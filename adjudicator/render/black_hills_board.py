@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
 __all__ = ["bh_table_svg"]
 
-WIDTH = 380
-AREA_W, AREA_H = 180, 100
+WIDTH = 376  # a 390 px phone's, less the page's margins: every text 12 CSS px or more
+AREA_W, AREA_H = 178, 100
 MARGIN = 10
 INK, PAPER, CARD, DIM = "#2b2118", "#f4efe1", "#fffdf7", "#6b604e"
 
@@ -40,7 +40,9 @@ def _areas(svg: ET.Element, rules: Rules, s: BHState, top: int) -> int:
     for i, (area, resource) in enumerate(rules.areas.items()):
         x = MARGIN + (i % 2) * (AREA_W + 0)
         y = top + (i // 2) * (AREA_H + 8)
-        g = ET.SubElement(svg, "g", {"id": f"area-{area}", "class": "area"})
+        g = ET.SubElement(
+            svg, "g", {"id": f"area-{area}", "class": "area", "role": "button", "tabindex": "0"}
+        )
         shut = resource is not None and resource in s.closed
         ET.SubElement(
             g,
@@ -66,6 +68,7 @@ def _areas(svg: ET.Element, rules: Rules, s: BHState, top: int) -> int:
             for who, c, at in s.placed
             if at == area
         ]
+        title.text = "; ".join([rules.area_names[area], *lines])
         for n, line in enumerate(lines[:5]):
             _text(g, x + 10, y + 40 + 17 * n, line, 13)
     rows = (len(rules.areas) + 1) // 2
@@ -128,7 +131,7 @@ def _players(svg: ET.Element, s: BHState, top: int) -> int:
 
 
 def bh_table_svg(rules: Rules, s: BHState, title: str) -> str:
-    svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", role="img")
+    svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", role="group")
     label = ET.SubElement(svg, "title")
     label.text = title
     background = ET.SubElement(svg, "rect", width=str(WIDTH), fill=PAPER)

@@ -1,13 +1,17 @@
 """The Dry Gulch town as a phone shows it at 390 px: the same rows of sites as
-`dg_board_svg` (`render/dry_gulch.py`), each block on a line of its own, so a site is wide
-enough to read its id, its building and its owner without pinch-zoom. A damaged building
-is hatched and says so; the street each row faces is named above it.
+`dg_board_svg` (`render/dry_gulch.py`), each block on a line of its own, every text at
+least 12 CSS px on that phone (the picture is 376 wide and never drawn smaller), so a
+site is wide enough to read its id, its building and its owner without pinch-zoom. A
+damaged building is hatched (a red corner) and says so where the words fit; the street
+each row faces is named above it. The page shows the title and the turn beside it.
 
-Each site is a `<g id="site-ID">`: the page lists the moves at a site tapped.
+Each site is a `<g id="site-ID">`, a button with its words as its title: the page lists
+the moves at a site tapped (or Entered).
 """
 
 from __future__ import annotations
 
+import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -20,29 +24,40 @@ if TYPE_CHECKING:
 
 __all__ = ["dg_town_svg"]
 
-SITE_W, SITE_H, GAP, MARGIN = 74, 52, 6, 8
+SITE_W, SITE_H, GAP, MARGIN = 72, 56, 3, 2
+STREET_H = 17
+SIZE = 12
+CHAR = 6.9  # DejaVu Sans at 12 px, a character on average (a little wide, to be safe)
+ROOM = SITE_W - 8
 INK, PAPER, FREE, BUILT, DAMAGED = "#2b2118", "#f4efe1", "#fffdf7", "#e7d2b8", "#f1c9b8"
 
 
-def _text(parent: ET.Element, x: float, y: float, text: str, style: str) -> None:
+def _text(
+    parent: ET.Element, x: float, y: float, text: str, style: str, site: bool = True
+) -> ET.Element:
     node = ET.SubElement(parent, "text", x=f"{x:g}", y=f"{y:g}", fill=INK, style=style)
     node.text = text
+    if site and len(text) * CHAR > ROOM:  # a site's line a little too long: narrowed
+        node.set("textLength", str(ROOM))
+        node.set("lengthAdjust", "spacingAndGlyphs")
+    return node
 
 
-def _fit(text: str, chars: int) -> str:
-    """A building's name within a site's width: cut at a word where it can be."""
-    if len(text) <= chars:
-        return text
-    words, out = text.split(), ""
-    for w in words:
-        if len(out) + len(w) + (1 if out else 0) > chars:
-            break
-        out = f"{out} {w}".strip()
-    return out or text[: chars - 1] + "."
+def _lines(name: str) -> list[str]:
+    """A building's name in at most two lines of a site, words whole; a word a little
+    too wide is narrowed by `_text`, one far too wide cut with a full stop."""
+    chars = int(ROOM / CHAR)
+    lines = textwrap.wrap(name, chars, break_long_words=False) or [""]
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    most = int(ROOM * 1.25 / CHAR)
+    return [ln if len(ln) <= most else ln[: most - 1] + "." for ln in lines]
 
 
 def _site(svg: ET.Element, rules: Rules, site: str, b: Built | None, x: float, y: float) -> None:
-    g = ET.SubElement(svg, "g", {"id": f"site-{site}", "class": "site"})
+    g = ET.SubElement(
+        svg, "g", {"id": f"site-{site}", "class": "site", "role": "button", "tabindex": "0"}
+    )
     title = ET.SubElement(g, "title")
     ET.SubElement(
         g,
@@ -55,7 +70,7 @@ def _site(svg: ET.Element, rules: Rules, site: str, b: Built | None, x: float, y
         fill=FREE if b is None else DAMAGED if b.damaged else BUILT,
         stroke="#8a7f6a",
     )
-    _text(g, x + 5, y + 15, site, "font: bold 12px sans-serif")
+    _text(g, x + 4, y + 13, site, f"font: bold {SIZE}px sans-serif")
     if b is None:
         title.text = f"{site}: a free site"
         return
@@ -64,33 +79,35 @@ def _site(svg: ET.Element, rules: Rules, site: str, b: Built | None, x: float, y
     if b.damaged:
         corner = f"M{x + SITE_W - 18:g} {y:g} L{x + SITE_W:g} {y + 18:g}"
         ET.SubElement(g, "path", {"d": corner, "stroke": "#a3122a", "stroke-width": "3"})
-    _text(g, x + 5, y + 31, _fit(name, 11), "font: 11px sans-serif")
-    _text(
-        g,
-        x + 5,
-        y + 45,
-        b.owner + (" · damaged" if b.damaged else ""),
-        "font: italic 10px sans-serif",
-    )
+    lines = _lines(name)
+    for i, line in enumerate(lines):
+        _text(g, x + 4, y + 27 + 13 * i, line, f"font: {SIZE}px sans-serif")
+    owner = b.owner + (" · damaged" if b.damaged else "")
+    if len(owner) * CHAR > ROOM * 1.15:
+        owner = b.owner  # the red corner says it, and the title
+    _text(g, x + 4, y + SITE_H - 4, owner, f"font: italic {SIZE}px sans-serif")
 
 
 def dg_town_svg(rules: Rules, built: Sequence[Built], title: str, caption: str = "") -> str:
+    """The town with `built` on it; `title` and `caption` (the turn) name the picture for
+    a screen reader and a downloaded file, while the page shows them in its own text."""
     by_site = {b.site: b for b in built}
-    svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", role="img")
+    svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", role="group")
     label = ET.SubElement(svg, "title")
-    label.text = title
+    label.text = title + (f": {caption}" if caption else "")
     background = ET.SubElement(svg, "rect", fill=PAPER)
-    _text(svg, MARGIN, 20, title, "font: bold 14px sans-serif")
-    y = 28.0
-    if caption:
-        _text(svg, MARGIN, 40, caption, "font: 12px sans-serif")
-        y = 46.0
+    y = float(MARGIN)
     widest = 0.0
     for street, groups in site_rows(rules):
         _text(
-            svg, MARGIN, y + 14, rules.streets.get(street, street), "font: italic 11px sans-serif"
+            svg,
+            MARGIN + 2,
+            y + 13,
+            rules.streets.get(street, street),
+            f"font: italic {SIZE}px sans-serif",
+            site=False,
         )
-        y += 20
+        y += STREET_H
         for group in groups:
             x = float(MARGIN)
             for site in group:

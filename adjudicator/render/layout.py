@@ -112,6 +112,9 @@ class Metrics:
     text_width: int = 12  # characters of a name on one line inside a box
     text_lines: int = 3  # lines for a building's or landmark's name below a box's title
     field_lines: int = 3  # lines for a landmark field's name (the field has no title)
+    # between neighbours no line runs between: None, `gap` too; a phone's picture takes
+    # less, so that its few lines keep room for their names
+    narrow_gap: int | None = None
 
 
 @record
@@ -165,26 +168,36 @@ class Grid:
 
     extent: Extent
     metrics: Metrics
+    # the columns and rows with a line in the gap after them (see `Metrics.narrow_gap`)
+    line_cols: frozenset[int] = frozenset()
+    line_rows: frozenset[int] = frozenset()
+
+    def _gaps(self, start: int, stop: int, lines: frozenset[int]) -> int:
+        """The gaps after grid positions `start` up to `stop` (not included), together."""
+        m = self.metrics
+        if m.narrow_gap is None:
+            return (stop - start) * m.gap
+        return sum(m.gap if i in lines else m.narrow_gap for i in range(start, stop))
 
     @property
     def width(self) -> int:
         """The board's width, without what lies left of it on the canvas."""
-        m = self.metrics
-        return self.extent.ncols * m.cell_w + (self.extent.ncols - 1) * m.gap
+        e = self.extent
+        return e.ncols * self.metrics.cell_w + self._gaps(e.x0, e.x0 + e.ncols - 1, self.line_cols)
 
     @property
     def height(self) -> int:
-        m = self.metrics
-        return self.extent.nrows * m.cell_h + (self.extent.nrows - 1) * m.gap
+        e = self.extent
+        return e.nrows * self.metrics.cell_h + self._gaps(e.y0, e.y0 + e.nrows - 1, self.line_rows)
 
     def col(self, x: int) -> int:
         """The canvas position of the left side of grid column `x`."""
-        m = self.metrics
-        return m.left + (x - self.extent.x0) * (m.cell_w + m.gap)
+        m, x0 = self.metrics, self.extent.x0
+        return m.left + (x - x0) * m.cell_w + self._gaps(x0, x, self.line_cols)
 
     def row(self, y: int) -> int:
-        m = self.metrics
-        return m.top + (y - self.extent.y0) * (m.cell_h + m.gap)
+        m, y0 = self.metrics, self.extent.y0
+        return m.top + (y - y0) * m.cell_h + self._gaps(y0, y, self.line_rows)
 
     def cell(self, x: int, y: int) -> Box:
         return Box(self.col(x), self.row(y), self.metrics.cell_w, self.metrics.cell_h)
@@ -396,7 +409,9 @@ def board_layout(
     my_highlight: Iterable[str] = (),
 ) -> BoardLayout:
     """Every box, line and crossing of the board, and what stands in each box."""
-    grid = Grid(extent(board), metrics)
+    ns = [ln.between[0] for ln in board.lines.values() if ln.runs == "north-south"]
+    ew = [ln.between[0] for ln in board.lines.values() if ln.runs == "east-west"]
+    grid = Grid(extent(board), metrics, frozenset(ns), frozenset(ew))
     marked, mine = frozenset(highlight), frozenset(my_highlight)
     cells = [_space(board, grid, sid, state, marked, mine) for sid in board.spaces]
     cells += [

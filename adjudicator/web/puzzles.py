@@ -28,7 +28,7 @@ from adjudicator.deduction.puzzle.rate import Rating, rate
 from adjudicator.deduction.puzzle.steps import Solution, Step, solve_steps
 from adjudicator.deduction.rules.explain import RELATION_PHRASES
 from adjudicator.deduction.rules.knowledge import compile_card
-from adjudicator.render.svg import board_svg
+from adjudicator.render.svg_compact import compact_svg
 
 __all__ = [
     "EDITIONS",
@@ -150,9 +150,8 @@ def _names(puzzle: Puzzle, pairs: tuple[tuple[str, str], ...]) -> list[dict[str,
 def _svg(puzzle: Puzzle, marks: dict[str, str], title: str) -> str:
     # The markers are drawn as buildings standing: what the player says the town is.
     state = start_state(puzzle).with_board({**puzzle.givens, **marks}, {}, ())
-    placed = len(marks)
-    caption = [f"{placed} of {len(puzzle.to_place())} buildings placed"]  # no turn, no score
-    return board_svg(puzzle.board, state, title=title, caption=caption)
+    placed = f"{len(marks)} of {len(puzzle.to_place())} buildings placed"
+    return compact_svg(puzzle.board, state, title=f"{title}: {placed}")
 
 
 def puzzle_view(puzzles: PuzzleDir, name: str) -> dict[str, Any]:

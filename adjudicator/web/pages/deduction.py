@@ -17,6 +17,7 @@ from adjudicator.deduction.rules.ruling import StopReport
 from adjudicator.deduction.rules.turn_order import refill_due
 from adjudicator.deduction.serialize import to_json
 from adjudicator.render.svg import board_svg
+from adjudicator.render.svg_compact import compact_svg
 from adjudicator.web.pages.data import strip_states
 
 __all__ = ["PAGE", "DeductionPage"]
@@ -54,6 +55,12 @@ def _stop_window(game: Game) -> dict[str, Any] | None:
         "conflicts": [to_json(c) for c in claims.conflicts],
         "points": claims.points,
     }
+
+
+def _board(game: Game, title: str, claims: StopReport | None) -> str:
+    """The board as the page draws it, laid out for a phone (the turn and the scores
+    stand beside it, in the page)."""
+    return compact_svg(game.state.board, game.state, title=title, claims=claims)
 
 
 def _picture(game: Game, title: str, claims: StopReport | None) -> str:
@@ -110,7 +117,7 @@ class DeductionPage:
             "beside": _names(game, s.available_buildings()),
             "all_buildings": _names(game, list(board.buildings)),
             "stop": _stop_window(game),
-            "svg": _picture(game, f"{board.name}: {name}", _open_claims(game)),
+            "svg": _board(game, f"{board.name}: {name}", _open_claims(game)),
         }
 
     def acting(self, game: Game) -> str | None:
@@ -187,7 +194,7 @@ class DeductionPage:
     def step(self, table: Table, game: Game, name: str, step: int) -> dict[str, Any]:
         s = game.state
         return {
-            "svg": _picture(game, f"{s.board.name}: {name}, after move {step}", None),
+            "svg": _board(game, f"{s.board.name}: {name}, after move {step}", None),
             "scores": {p.name: p.points for p in s.players},
         }
 

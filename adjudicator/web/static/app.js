@@ -3,7 +3,7 @@
 "use strict";
 
 (function () {
-  const { $, status, api, plural, el, hideHand, toggleHand } = window.adjudicator;
+  const { $, status, why, api, plural, el, hideHand, toggleHand } = window.adjudicator;
   const { mayOpenHand, applyRole, keepHandOpen } = window.adjudicator;
   const { previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce } = window.adjudicator;
 
@@ -67,19 +67,37 @@
     drawHighlights();
   }
 
-  $("board").addEventListener("click", (event) => {
-    const m = event.target.closest(".marker");
-    const s = event.target.closest(".space, .frame");
-    if (!s) return;
+  // A space tapped (or Entered): what stands or is marked there, in words beside the
+  // board, with a button for each marker to take with a discard (A1). The board's marker
+  // badges are too small to aim at; these buttons are not.
+  function readSpace(s) {
+    const box = $("space-info");
     const at = s.id.replace(/^space-/, "");
-    if (m) {
-      $("take").value = m.dataset.building + "@" + at;
-      compose();
-      status("marker " + m.dataset.building + "@" + at + " chosen to take with a discard");
-    } else {
-      status("space " + at.toUpperCase());
-    }
+    box.innerHTML = "";
+    const title = s.querySelector("title");
+    box.appendChild(el("p", title ? title.textContent : at.toUpperCase(), "space-words"));
+    const row = el("div", null, "buttons");
+    s.querySelectorAll(".marker[data-building]").forEach((m) => {
+      const building = m.dataset.building;
+      const name = (view.all_buildings.find((b) => b.id === building) || { name: building }).name;
+      const b = el("button", "take the " + name + " marker", "take-marker");
+      b.type = "button";
+      b.dataset.take = building + "@" + at;
+      b.addEventListener("click", () => {
+        $("take").value = building + "@" + at;
+        compose();
+        status("marker " + building + "@" + at + " chosen to take with a discard");
+        $("disc1").focus();
+      });
+      row.appendChild(b);
+    });
+    if (row.children.length) box.appendChild(row);
+  }
+  $("board").addEventListener("click", (event) => {
+    const s = event.target.closest(".space, .frame");
+    if (s) readSpace(s);
   });
+  window.adjudicator.pressable($("board"));
 
   // ----- the summary, the players and the STOP window -----------------------------------
   function options(select, items, blank) {
@@ -248,12 +266,16 @@
   }
 
   function showRuling(data, committed) {
+    if (!data.legal && highlighted && !highlighted.claims) {
+      highlighted = null; // a refusal: the preview drawn before it no longer stands
+      setBoard(view.svg);
+    }
     const box = $("ruling");
     box.innerHTML = "";
     box.hidden = false;
     const head = data.legal
       ? (committed ? "Committed: " : "Preview: ") + (data.move || "") + " · " + plural(data.points, "point")
-      : "Refused: " + (data.code ? data.code + ": " : "") + data.message;
+      : "Refused: " + why(data);
     box.appendChild(el("p", head, data.legal ? "ok" : "error"));
     box.className = "ruling " + (data.legal ? "legal" : "refused");
     const r = data.ruling;
@@ -278,7 +300,7 @@
         box.appendChild(el("p", "points (S1): " + Object.entries(r.points_detail).map(([k, v]) => k + " " + v).join(", ")));
       }
     }
-    if (!committed && r) {
+    if (!committed && r && data.legal) {
       highlighted = { placed: r.markers_placed, removed: r.removed, built: r.built };
       setBoard(view.svg);
     }

@@ -24,6 +24,16 @@ window.adjudicator = (function () {
     node.className = "status" + (kind ? " " + kind : "");
   }
 
+  // What a move's buttons caused, said beside them too: on a phone the status line at
+  // the top is a screen away from the Commit button.
+  function said(message, kind) {
+    status(message, kind);
+    const node = $("move-status");
+    if (!node) return;
+    node.textContent = message || "";
+    node.className = "status move-status" + (kind ? " " + kind : "");
+  }
+
   async function api(method, url, body) {
     const headers = {};
     if (body !== undefined) headers["content-type"] = "application/json";
@@ -45,6 +55,25 @@ window.adjudicator = (function () {
       data = { error: "unexpected answer (" + response.status + ")" };
     }
     return { ok: response.ok, status: response.status, data };
+  }
+
+  // The board's spaces are buttons drawn in SVG (role="button", tabindex="0"): Enter or
+  // the space bar presses the one with the focus, as a tap does.
+  function pressable(board) {
+    board.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      const target = event.target.closest('[role="button"]');
+      if (!target || !board.contains(target)) return;
+      event.preventDefault();
+      target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    });
+  }
+
+  // A refusal's rule code and message, the code once ("P7: card 8 is not in bob's hand")
+  function why(data) {
+    const message = data.message || "";
+    const code = data.code && !message.startsWith(data.code + ":") ? data.code + ": " : "";
+    return code + message;
   }
 
   // "1 point", "4 points": the count and its noun agree, as in adjudicator/core/words.py.
@@ -115,11 +144,22 @@ window.adjudicator = (function () {
     box.hidden = false;
   }
 
+  // A refusal the server answers with an error, not a ruling, as `show` draws a ruling:
+  // in the ruling's place, so no earlier preview stays drawn beside it.
+  const refusal = (message) => ({ legal: false, message });
+
   async function previewMove(base, text, show) {
-    if (!text) return status("write or pick a move first", "error");
+    if (!text) {
+      show(refusal("write or pick a move first"), false);
+      return said("write or pick a move first", "error");
+    }
     const r = await api("POST", base + "/preview", { move: text });
-    if (!r.ok) return status(r.data.error, "error");
-    status("");
+    if (!r.ok) {
+      show(refusal(r.data.error), false);
+      return said(r.data.error, "error");
+    }
+    if (r.data.legal) said("");
+    else said("refused: " + why(r.data), "error");
     show(r.data, false);
   }
 
@@ -140,18 +180,23 @@ window.adjudicator = (function () {
   }
 
   async function commitNow(base, text, version, { show, refresh, done }) {
-    if (!text) return status("write or pick a move first", "error");
+    if (!text) {
+      show(refusal("write or pick a move first"), false);
+      return said("write or pick a move first", "error");
+    }
     const r = await api("POST", base + "/move", { move: text, base: version });
-    if (![200, 409, 422].includes(r.status)) return status(r.data.error, "error");
+    if (![200, 409, 422].includes(r.status)) {
+      show(refusal(r.data.error), false);
+      return said(r.data.error, "error");
+    }
     show(r.data, r.ok);
     if (r.ok) hideHand(); // the device goes round the table: no hand stays open after a move
     await refresh();
     if (r.ok) {
       done();
-      status("recorded: " + r.data.move, "ok");
+      said("recorded: " + r.data.move, "ok");
     } else {
-      const why = (r.data.code ? r.data.code + ": " : "") + r.data.message;
-      status((r.data.stale ? "" : "refused, the record is unchanged: ") + why, "error");
+      said((r.data.stale ? "" : "refused, the record is unchanged: ") + why(r.data), "error");
     }
   }
 
@@ -161,9 +206,9 @@ window.adjudicator = (function () {
       own++;
       try {
         const r = await api("POST", base + "/undo", { base: version() });
-        if (!r.ok) return status(r.data.error, "error");
+        if (!r.ok) return said(r.data.error, "error");
         await refresh();
-        status("took back: " + r.data.undone, "ok");
+        said("took back: " + r.data.undone, "ok");
       } finally {
         own--;
       }
@@ -236,7 +281,7 @@ window.adjudicator = (function () {
   }
 
   return {
-    $, params, token, status, api, plural, el, button, hideHand, toggleHand,
+    $, params, token, status, said, why, pressable, api, plural, el, button, hideHand, toggleHand,
     mayOpenHand, applyRole, keepHandOpen,
     previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce,
   };

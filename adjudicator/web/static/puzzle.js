@@ -3,7 +3,7 @@
 "use strict";
 
 (function () {
-  const { $, status, api } = window.adjudicator;
+  const { $, status, api, pressable } = window.adjudicator;
 
   // ----- the new-puzzle form (on the front page) ---------------------------------------
   const newForm = $("new-puzzle");
@@ -45,6 +45,7 @@
     document.querySelectorAll("#pick .pick").forEach((b) => {
       b.classList.toggle("chosen", b.dataset.building === chosen);
       b.classList.toggle("placed", b.dataset.building in marks);
+      b.setAttribute("aria-pressed", String(b.dataset.building === chosen));
     });
   }
 
@@ -64,8 +65,15 @@
       localStorage.removeItem(key);
       return;
     }
+    // the space a keyboard pressed keeps the focus on the new board
+    const focused = document.activeElement && document.activeElement.closest("#board [id]");
     $("board").innerHTML = r.data.svg;
     decorate();
+    if (focused) {
+      const again = $("board").querySelector('[id="' + CSS.escape(focused.id) + '"]');
+      if (again) again.focus();
+    }
+    $("placed").textContent = Object.keys(marks).length + " of " + view.buildings.length + " buildings placed";
     $("solved").hidden = !r.data.solved;
     if (r.data.solved) status("solved! Every building stands where the cards say.", "ok");
   }
@@ -77,6 +85,7 @@
     drawPick();
     status("now tap the space of the " + names[chosen]);
   });
+  pressable($("board"));
 
   $("board").addEventListener("click", (event) => {
     const s = event.target.closest(".space");

@@ -4,7 +4,7 @@
 "use strict";
 
 (function () {
-  const { $, status, api, plural, el, button, toggleHand } = window.adjudicator;
+  const { $, status, why, pressable, api, plural, el, button, toggleHand } = window.adjudicator;
   const { mayOpenHand, applyRole, keepHandOpen } = window.adjudicator;
   const { previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce } = window.adjudicator;
   const initial = $("initial");
@@ -18,12 +18,22 @@
 
   // ----- the board: a site or an area tapped filters the moves -------------------------
   function setBoard(svg) {
+    // the site or area a keyboard pressed keeps the focus on the new board
+    const focused = document.activeElement && document.activeElement.closest("#board [id]");
     $("board").innerHTML = svg;
     if (picked) {
       const g = $("board").querySelector('[id="' + view.pick + "-" + CSS.escape(picked) + '"]');
-      if (g) g.classList.add("picked");
+      if (g) {
+        g.classList.add("picked");
+        g.setAttribute("aria-pressed", "true");
+      }
+    }
+    if (focused) {
+      const again = $("board").querySelector('[id="' + CSS.escape(focused.id) + '"]');
+      if (again) again.focus();
     }
   }
+  pressable($("board"));
   $("board").addEventListener("click", (event) => {
     const g = event.target.closest('g[id^="' + view.pick + '-"]');
     if (!g) return;
@@ -176,7 +186,7 @@
     box.className = "ruling " + (data.legal ? "legal" : "refused");
     const head = data.legal
       ? (committed ? "Committed: " : "Preview: ") + data.move + (data.points === null || data.points === undefined ? "" : " · " + data.points + " " + view.score_word)
-      : "Refused: " + (data.code ? data.code + ": " : "") + data.message;
+      : "Refused: " + why(data);
     box.appendChild(el("p", head, data.legal ? "ok" : "error"));
     if (data.legal && data.message) box.appendChild(el("p", data.message));
   }
