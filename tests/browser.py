@@ -4,6 +4,7 @@ over a folder of records (`adjudicator serve` as a table runs it)."""
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -15,6 +16,14 @@ from pathlib import Path
 from typing import Any
 
 CHROMIUM = Path("/usr/bin/chromium")
+#: axe-core 4 (npm): `.ci/run` installs it under .ci/node; a developer's own copy elsewhere
+#: is named by AXE_CORE.
+AXE_PLACES = (
+    Path(os.environ.get("AXE_CORE", "/nonexistent")),
+    Path(__file__).parents[1] / ".ci" / "node" / "node_modules" / "axe-core" / "axe.min.js",
+    Path("/tmp/axe/node_modules/axe-core/axe.min.js"),
+)
+AXE = next((p for p in AXE_PLACES if p.exists()), AXE_PLACES[1])
 ARTIFACTS = Path(__file__).parent / "artifacts"
 ARGS = [
     "--headless",
@@ -28,11 +37,20 @@ ARGS = [
 ]
 
 
+def require_axe() -> None:
+    """Skip the calling test where axe-core is missing, except in CI (`.ci/run` installs
+    it), where running without it is a failure."""
+    import pytest
+
+    if not AXE.exists():
+        if os.environ.get("CI"):
+            raise AssertionError(f"axe-core is not installed ({AXE}): .ci/run installs it")
+        pytest.skip(f"no axe-core here ({AXE}; npm install axe-core@4, or set AXE_CORE)")
+
+
 def require_browser() -> None:
     """Skip the calling test module where this machine has no Chromium or Playwright,
     except in CI, where either missing is a failure (`.ci/run` installs both)."""
-    import os
-
     import pytest
 
     if os.environ.get("CI"):

@@ -19,16 +19,16 @@ from typing import Any
 
 import pytest
 
-from tests.browser import ARGS, CHROMIUM, require_browser, serving
+from tests.browser import ARGS, AXE, CHROMIUM, require_axe, require_browser, serving
 
 require_browser()
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
 from adjudicator.web import games, puzzles  # noqa: E402
 from adjudicator.web.records import RecordDir  # noqa: E402
+from adjudicator.web.seats import EVERYONE  # noqa: E402
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
-AXE = Path("/tmp/axe/node_modules/axe-core/axe.min.js")
 JS = (Path(__file__).parent / "web_sizes.js").read_text(encoding="utf-8")
 SIZES = ((390, 844), (1024, 768), (1440, 900))
 PHONE = SIZES[0]
@@ -64,8 +64,8 @@ def write_mid_games(root: Path) -> None:
     form = {"name": "gads-hill", "edition": "gads-hill-1874", "players": "ann, bob, cid"}
     games.create(records, {**form, "seed": "50"})
     for _ in range(6):
-        best = games.hint_view(records, "gads-hill.game", 1)["actions"][0]["move"]
-        assert games.commit(records, "gads-hill.game", best, None)["legal"]
+        best = games.hint_view(records, "gads-hill.game", EVERYONE, 1)["actions"][0]["move"]
+        assert games.commit(records, "gads-hill.game", best, None, EVERYONE)["legal"]
     form = {"edition": "old-town", "level": "easy", "seed": "3"}
     puzzles.new_puzzle(puzzles.PuzzleDir(root), form, puzzles.EDITIONS)
 
@@ -121,11 +121,10 @@ def test_readable_and_tappable_at_every_size(
     assert errors == []
 
 
-@pytest.mark.parametrize("size", (SIZES[0], SIZES[2]), ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_axe_finds_nothing_serious(site: tuple[str, Browser], size: tuple[int, int]) -> None:
     url, browser = site
-    if not AXE.exists():
-        pytest.skip(f"no axe-core at {AXE}")
+    require_axe()
     # the pages' CSP forbids the injected script: bypassed for this context only
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True)
     page = context.new_page()

@@ -161,6 +161,7 @@
     row.innerHTML = "";
     for (let i = 0; i < view.refill; i++) {
       const select = el("select", null, "refill");
+      select.setAttribute("aria-label", "building to take from beside the board" + (view.refill > 1 ? " (" + (i + 1) + " of " + view.refill + ")" : ""));
       options(select, view.beside);
       row.appendChild(select);
     }
