@@ -101,8 +101,7 @@ def register(main: typer.Typer) -> None:
         """Serve the table companion in the browser."""
         import secrets
 
-        import uvicorn
-
+        from adjudicator.web import events
         from adjudicator.web.app import create_app
         from adjudicator.web.records import RecordDir
 
@@ -131,5 +130,5 @@ def register(main: typer.Typer) -> None:
                 "Other devices join with this URL (it carries the token); Ctrl+C stops.",
                 highlight=False,
             )
-        server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+        server = events.server(app, log_level="warning")
         server.run(sockets=[listening])

@@ -21,6 +21,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -31,7 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from adjudicator.core.errors import AdjudicatorError, InputError
 from adjudicator.core.limits import MAX_INT_DIGITS, whole_number
 from adjudicator.core.safe_parse import parse_json
-from adjudicator.web import games, puzzles
+from adjudicator.web import events, games, puzzles
 from adjudicator.web.records import RecordDir
 
 __all__ = ["LOOPBACK_HOSTS", "MAX_BODY", "SECURITY_HEADERS", "TOKEN_COOKIE", "create_app"]
@@ -179,6 +180,7 @@ def create_app(
     `default`: the record the front page opens. `hosts`: the Host names it answers to
     (default: the loopback names, or, with a token and no names given, any)."""
     records = RecordDir(root)
+    hub = events.Hub()  # the live pages' wake-ups: `changed` after every write
     puzzle_dir = puzzles.PuzzleDir(root)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
 
@@ -193,6 +195,9 @@ def create_app(
         )
         if not secrets.compare_digest(given.encode(), token.encode()):
             raise HttpError(403, "this server needs the token of its URL to change a game")
+
+    def check_view(request: Request) -> None:
+        """The one check of who may see a record's view and its live updates: today, all."""
 
     def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
         response = templates.TemplateResponse(
@@ -226,22 +231,26 @@ def create_app(
         request: Request,
         template: str | Callable[[dict[str, Any]], str],
         view: Callable[[str], dict[str, Any]],
+        drawn: tuple[str, ...] = (),
     ) -> Response:
         """A page drawn from its view (a game's or a puzzle's), which the page's script
         also reads as JSON; a name that opens nothing is the error page. `template`: the
-        page's, or how the view names it (each game has its own)."""
+        page's, or how the view names it (each game has its own). `drawn`: the fields the
+        template draws, left out of the JSON (the script reads them from the page)."""
         try:
             data = await run_in_threadpool(view, request.path_params["name"])
         except AdjudicatorError as exc:
             return page(request, "error.html", {"message": str(exc)}, status=404)
         if not isinstance(template, str):
             template = template(data)
-        # inside <script>: "</" would end it
-        payload = json.dumps(data).replace("</", "<\\/")
+        shown = {k: v for k, v in data.items() if k not in drawn}
+        payload = json.dumps(shown).replace("</", "<\\/")  # in <script>, "</" would end it
         return page(request, template, {"view": data, "view_json": payload})
 
     async def game_page(request: Request) -> Response:
-        return await view_page(request, games.template, partial(games.game_view, records))
+        return await view_page(
+            request, games.template, partial(games.game_view, records), drawn=("svg",)
+        )
 
     @_guarded
     async def record_file(request: Request) -> Response:
@@ -273,12 +282,19 @@ def create_app(
         check_token(request)
         form = await _json_body(request)
         name = await run_in_threadpool(games.create, records, form)
+        hub.changed(name)
         return JSONResponse({"record": name, "url": f"/g/{name}"}, status_code=201)
 
     @_guarded
     async def view(request: Request) -> Response:
+        check_view(request)
         data = await run_in_threadpool(games.game_view, records, request.path_params["name"])
         return JSONResponse(data)
+
+    @_guarded
+    async def live(request: Request) -> Response:
+        check_view(request)  # what `view` shows, as it changes (`web/events.py`)
+        return await events.live(request, hub, records, games.game_view)
 
     @_guarded
     async def version(request: Request) -> Response:
@@ -325,6 +341,8 @@ def create_app(
             games.commit, records, request.path_params["name"], move_text(form), base_of(form)
         )
         status = 200 if data["legal"] else (409 if data.get("stale") else 422)
+        if data["legal"]:
+            hub.changed(request.path_params["name"])
         return JSONResponse(data, status_code=status)
 
     @_guarded
@@ -334,6 +352,7 @@ def create_app(
         data = await run_in_threadpool(
             games.undo, records, request.path_params["name"], base_of(form)
         )
+        hub.changed(request.path_params["name"])
         return JSONResponse(data)
 
     @_guarded
@@ -398,6 +417,7 @@ def create_app(
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/g/{name}", view),
         Route("/api/g/{name}/version", version),
+        Route("/api/g/{name}/events", live),
         Route("/api/g/{name}/hand/{player}", hand),
         Route("/api/g/{name}/moves", moves),
         Route("/api/g/{name}/preview", preview, methods=["POST"]),
@@ -417,7 +437,10 @@ def create_app(
     ]
     # The token guards every change off loopback; the Host header guards every request.
     known = hosts if hosts is not None else (None if token is not None else LOOPBACK_HOSTS)
-    guard = [Middleware(SecurityHeaders)]
+    # gzip leaves the event stream alone (Starlette excludes text/event-stream)
+    guard = [Middleware(SecurityHeaders), Middleware(GZipMiddleware, minimum_size=1024)]
     if known is not None:
         guard.append(Middleware(KnownHostsOnly, hosts=known))
-    return Starlette(routes=routes, middleware=guard)
+    app = Starlette(routes=routes, middleware=guard)
+    app.state.hub = hub  # `serve` ends the streams when it shuts down (`events.Server`)
+    return app
