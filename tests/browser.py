@@ -42,7 +42,7 @@ def require_browser() -> None:
     pytest.importorskip("playwright.sync_api", reason="pip install playwright")
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -56,7 +56,7 @@ def serving(root: Path, token: str | None = None, port: int | None = None) -> It
     from adjudicator.web.app import create_app
     from adjudicator.web.events import server
 
-    port = port or _free_port()
+    port = port or free_port()
     app = create_app(root, token=token, hosts=("127.0.0.1",) if token else None)
     srv = server(app, host="127.0.0.1", port=port, log_level="warning")
     thread = threading.Thread(target=srv.run, daemon=True)

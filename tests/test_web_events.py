@@ -21,7 +21,7 @@ import pytest
 
 from adjudicator.web import events
 from adjudicator.web.app import create_app
-from tests.browser import _free_port, serving
+from tests.browser import free_port, serving
 
 WAIT = 30.0  # seconds: a condition that does not come by then never comes
 NEW = {"name": "club", "edition": "old-town", "players": "ann, bob, cid", "seed": "11"}
@@ -162,7 +162,7 @@ def test_no_stream_for_a_record_that_is_not_there(table: str) -> None:
 
 
 def test_the_server_stops_with_streams_open(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     srv = events.server(create_app(tmp_path), host="127.0.0.1", port=port, log_level="warning")
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
