@@ -102,6 +102,12 @@ class Hub:
     def closing(self) -> bool:
         return self._closing
 
+    def forget(self) -> None:
+        """Drop the updates built so far (the bench's commits repeat one version, which a
+        table never does: each must cost what a new one costs)."""
+        with self._lock:
+            self._built.clear()
+
     def update(self, key: tuple[str, ...], old: dict[str, Any], new: dict[str, Any]) -> bytes:
         """The `update` event from the view `old` to `new`, built once per `key`."""
         with self._lock:
