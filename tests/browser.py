@@ -60,24 +60,23 @@ def require_browser() -> None:
     pytest.importorskip("playwright.sync_api", reason="pip install playwright")
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
 @contextmanager
-def serving(root: Path, token: str | None = None) -> Iterator[str]:
-    """The app over `root` on a free loopback port, for as long as the block runs (with
-    `token`, as `serve --host 0.0.0.0` runs it: every change needs the token)."""
-    import uvicorn
-
+def serving(root: Path, token: str | None = None, port: int | None = None) -> Iterator[str]:
+    """The app over `root` on a loopback port (a free one unless given), for as long as
+    the block runs (with `token`, as `serve --host 0.0.0.0` runs it: every change needs
+    the token), stopped as `serve` stops on Ctrl+C."""
     from adjudicator.web.app import create_app
+    from adjudicator.web.events import server
 
-    port = _free_port()
+    port = port or free_port()
     app = create_app(root, token=token, hosts=("127.0.0.1",) if token else None)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
+    srv = server(app, host="127.0.0.1", port=port, log_level="warning")
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

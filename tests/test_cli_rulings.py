@@ -141,6 +141,11 @@ def test_bench_json_shape() -> None:
         "limit-replay-longest-deduction",
         "limit-replay-longest-dry-gulch",
         "limit-replay-longest-black-hills",
+        *(
+            f"web-{what}-{edition}"
+            for edition in ("old-town", "gads-hill-1874", "dry-gulch", "black-hills")
+            for what in ("preview", "commit", "update", "hint")
+        ),
     ]
     for r in data["results"]:
         assert set(r) >= {"name", "median_ms", "twin_median_ms", "runs"}
@@ -155,3 +160,9 @@ def test_bench_json_shape() -> None:
             assert startup["median_ms"] > 0 and startup["wall_ms"] > 0
             assert startup["twin_median_ms"] is None
             assert name == "startup-floor" or startup["output_bytes"] > 0
+        if name.startswith("web-"):  # served by a real uvicorn, timed from a client
+            assert by_name[name]["p95_ms"] >= by_name[name]["median_ms"] > 0
+        if name.startswith("web-update-"):
+            web = by_name[name]
+            assert 0 < web["first_page_gzip_bytes"] < web["first_page_bytes"]
+            assert web["update_wire_bytes_max"] > 0 and web["update_bytes_max"] > 0

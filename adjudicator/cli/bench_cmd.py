@@ -79,6 +79,7 @@ def register(app: typer.Typer) -> None:
             "Time the engine beside its brute-force twin on the shipped mid-game example. "
             "Medians of many runs of the STOP analysis, play rulings, the hint, whole "
             "simulated games, the card-set audit and the start-up of a whole `stop` process; "
+            "the web page's preview, commit, hint and live update on a real server; "
             "--scale: the STOP analysis and a condition-card play on growing synthetic boards."
         )
     )
@@ -104,12 +105,14 @@ def register(app: typer.Typer) -> None:
         from rich.table import Table
 
         from adjudicator.bench import bench_cases, run_case
+        from adjudicator.web.bench import web_cases
 
         out = Output(as_json)
         if scale:
             _scale(out, runs)
             return
-        cases = bench_cases()
+        # the web's cases: `serve`'s app on a real uvicorn on loopback (web/bench.py)
+        cases = [*bench_cases(), *web_cases()]
         results = []
         total = sum(sum(case.runs(runs, twin_runs)) for case in cases)
         with out.progress("benchmark", total) as advance:

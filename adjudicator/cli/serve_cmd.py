@@ -113,8 +113,7 @@ def register(main: typer.Typer) -> None:
         """Serve the table companion in the browser."""
         import secrets
 
-        import uvicorn
-
+        from adjudicator.web import events
         from adjudicator.web.app import create_app
         from adjudicator.web.records import RecordDir
 
@@ -158,5 +157,5 @@ def register(main: typer.Typer) -> None:
                 "Pass-and-play: one screen for the table, every hand opened there. Ctrl+C stops.",
                 highlight=False,
             )
-        server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+        server = events.server(app, log_level="warning")
         server.run(sockets=[listening])

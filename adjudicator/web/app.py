@@ -22,6 +22,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -30,7 +31,7 @@ from starlette.templating import Jinja2Templates
 
 from adjudicator.core.errors import AdjudicatorError
 from adjudicator.core.limits import MAX_INT_DIGITS, whole_number
-from adjudicator.web import games, puzzles
+from adjudicator.web import events, games, puzzles
 from adjudicator.web.json_api import MAX_BODY, Endpoint, HttpError, guarded, json_body
 from adjudicator.web.middleware import (
     LOOPBACK_HOSTS,
@@ -67,6 +68,7 @@ def create_app(
     and no names given, any). `address`: the URL other devices open (`http://pi:8000`),
     for the seat links; default: the one the host's browser used."""
     records = RecordDir(root)
+    hub = events.Hub()  # the live pages' wake-ups: `changed` after every write
     puzzle_dir = puzzles.PuzzleDir(root)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     keys = None if token is None else SeatKeys(token)
@@ -160,18 +162,20 @@ def create_app(
         template: str | Callable[[dict[str, Any]], str],
         view: Callable[[str], dict[str, Any]],
         extra: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+        drawn: tuple[str, ...] = (),
     ) -> Response:
         """A page drawn from its view (a game's or a puzzle's), which the page's script
         also reads as JSON; a name that opens nothing is the error page. `template`: the
-        page's, or how the view names it (each game has its own)."""
+        page's, or how the view names it (each game has its own). `drawn`: the fields the
+        template draws, left out of the JSON (the script reads them from the page)."""
         try:
             data = await run_in_threadpool(view, request.path_params["name"])
         except AdjudicatorError as exc:
             return page(request, "error.html", {"message": str(exc)}, status=404)
         if not isinstance(template, str):
             template = template(data)
-        # inside <script>: "</" would end it
-        payload = json.dumps(data).replace("</", "<\\/")
+        shown = {k: v for k, v in data.items() if k not in drawn}
+        payload = json.dumps(shown).replace("</", "<\\/")  # in <script>, "</" would end it
         more = {} if extra is None else await run_in_threadpool(extra, data)
         return page(request, template, {"view": data, "view_json": payload, **more})
 
@@ -200,6 +204,7 @@ def create_app(
             games.template,
             partial(games.game_view, records, viewer=who),
             seat_links(request, who),
+            drawn=("svg",),
         )
 
     @guarded
@@ -235,6 +240,7 @@ def create_app(
         need_host(request)
         form = await json_body(request)
         name = await run_in_threadpool(games.create, records, form)
+        hub.changed(name)
         return JSONResponse({"record": name, "url": f"/g/{name}"}, status_code=201)
 
     @guarded
@@ -242,6 +248,12 @@ def create_app(
         who = at_table(request)
         data = await run_in_threadpool(games.game_view, records, request.path_params["name"], who)
         return JSONResponse(data)
+
+    @guarded
+    async def live(request: Request) -> Response:
+        who = at_table(request)  # what `view` shows this device, as it changes (`web/events.py`)
+        view = partial(games.game_view, viewer=who)
+        return await events.live(request, hub, records, view, scope=repr(who))
 
     @guarded
     async def version(request: Request) -> Response:
@@ -302,6 +314,8 @@ def create_app(
             games.commit, records, name, move_text(form), base_of(form), who
         )
         status = 200 if data["legal"] else (409 if data.get("stale") else 422)
+        if data["legal"]:
+            hub.changed(request.path_params["name"])
         return JSONResponse(data, status_code=status)
 
     @guarded
@@ -311,6 +325,7 @@ def create_app(
         data = await run_in_threadpool(
             games.undo, records, request.path_params["name"], base_of(form), who
         )
+        hub.changed(request.path_params["name"])
         return JSONResponse(data)
 
     @guarded
@@ -393,6 +408,7 @@ def create_app(
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/g/{name}", view),
         Route("/api/g/{name}/version", version),
+        Route("/api/g/{name}/events", live),
         Route("/api/g/{name}/hand/{player}", hand),
         Route("/api/g/{name}/moves", moves),
         Route("/api/g/{name}/preview", preview, methods=["POST"]),
@@ -413,7 +429,10 @@ def create_app(
     ]
     # The token guards every change off loopback; the Host header guards every request.
     known = hosts if hosts is not None else (None if token is not None else LOOPBACK_HOSTS)
-    guard = [Middleware(SecurityHeaders)]
+    # gzip leaves the event stream alone (Starlette excludes text/event-stream)
+    guard = [Middleware(SecurityHeaders), Middleware(GZipMiddleware, minimum_size=1024)]
     if known is not None:
         guard.append(Middleware(KnownHostsOnly, hosts=known))
-    return Starlette(routes=routes, middleware=guard)
+    app = Starlette(routes=routes, middleware=guard)
+    app.state.hub = hub  # `serve` ends the streams when it shuts down (`events.Server`)
+    return app

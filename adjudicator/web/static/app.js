@@ -1,11 +1,11 @@
-// The page's small script: it calls the JSON API, draws what it returns, and polls the
-// record's version so every device at the table sees a new move within a second.
+// The page's small script: it calls the JSON API, draws what it returns, and listens to
+// the record's events so every device at the table sees a new move as it is written.
 "use strict";
 
 (function () {
   const { $, status, why, api, plural, el, hideHand, toggleHand } = window.adjudicator;
   const { mayOpenHand, applyRole, keepHandOpen } = window.adjudicator;
-  const { previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce } = window.adjudicator;
+  const { previewMove, commitMove, wireUndo, wireTimeline, keepUp } = window.adjudicator;
 
   // ----- the new-game form ------------------------------------------------------------
   const newForm = $("new-game");
@@ -22,7 +22,7 @@
 
   const initial = $("initial");
   if (!initial) return;
-  let view = JSON.parse(initial.textContent);
+  let view = window.adjudicator.initialView();
   const name = view.name;
   const base = "/api/g/" + encodeURIComponent(name);
   let highlighted = null; // the last ruling or claims drawn on the board
@@ -384,11 +384,15 @@
     view = r.data;
     render();
   }
-  keepUp(base, () => view.version, async () => {
-    const before = view.moves.length;
-    highlighted = null; // a preview's markers belong to the board it was made on
-    await refresh();
-    announce(before, view.moves);
+  keepUp(base, {
+    current: () => view,
+    adopt: async (next) => {
+      highlighted = null; // a preview's markers belong to the board it was made on
+      if (!next) return refresh();
+      view = next;
+      render();
+    },
+    refresh,
   });
 
   render();

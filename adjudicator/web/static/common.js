@@ -163,13 +163,13 @@ window.adjudicator = (function () {
     show(r.data, false);
   }
 
-  // This device's own change in flight: the poller leaves the record to it (its new
-  // version is this device's move, not another's).
+  // This device's own change in flight: its update is drawn but not announced (its new
+  // version is this device's move, not another's: the commit says so).
   let own = 0;
 
   // A move committed on the version the page saw; the ruling drawn by `show`. The page
-  // shows the new table (`refresh`) before the status says what happened: what the status
-  // announces is then already on the screen. `done`: the page's own tidying after a move.
+  // shows the new table (its update, or `refresh`) before the status says what happened:
+  // what the status announces is then already on the screen. `done`: the page's own tidying after a move.
   async function commitMove(base, text, version, parts) {
     own++;
     try {
@@ -191,7 +191,7 @@ window.adjudicator = (function () {
     }
     show(r.data, r.ok);
     if (r.ok) hideHand(); // the device goes round the table: no hand stays open after a move
-    await refresh();
+    await settle(r.data.version, refresh);
     if (r.ok) {
       done();
       said("recorded: " + r.data.move, "ok");
@@ -207,7 +207,7 @@ window.adjudicator = (function () {
       try {
         const r = await api("POST", base + "/undo", { base: version() });
         if (!r.ok) return said(r.data.error, "error");
-        await refresh();
+        await settle(r.data.version, refresh);
         said("took back: " + r.data.undone, "ok");
       } finally {
         own--;
@@ -263,26 +263,147 @@ window.adjudicator = (function () {
     else if (after.length < before) status("the last move was taken back on another device", "ok");
   }
 
-  // Every open page polls the record's version: a move made on another device shows
-  // within a second.
-  function keepUp(base, version, refresh) {
-    let polling = false;
-    setInterval(async () => {
-      if (polling || own || document.hidden) return;
-      polling = true;
-      try {
-        const r = await api("GET", base + "/version");
-        // checked again after the wait: a commit of this device may have begun meanwhile
-        if (r.ok && !own && r.data.version !== version()) await refresh();
-      } finally {
-        polling = false;
+  // ----- keeping up with the other devices: the record's event stream -----------------
+  // (web/events.py). Each update carries what changed since the view the page holds;
+  // an update from another version, or a stream back after a loss, fetches the whole view.
+
+  // The view the page starts from: its JSON, and the board drawn in the page (sent once).
+  function initialView() {
+    const view = JSON.parse($("initial").textContent);
+    const svg = $("board") && $("board").querySelector("svg");
+    if (view.svg === undefined && svg) view.svg = new XMLSerializer().serializeToString(svg);
+    return view;
+  }
+
+  const SVG_NS = "http://www.w3.org/2000/svg";
+
+  // The drawing after the update's splices (web/updates.py: svg_patch), or null.
+  function patchSvg(svg, ops) {
+    const parser = new DOMParser();
+    const doc = parser.parseFromString(svg, "image/svg+xml");
+    if (doc.getElementsByTagName("parsererror").length) return null;
+    try {
+      for (const [path, start, end, fragments] of ops) {
+        let node = doc.documentElement;
+        for (const i of path) node = node.children[i];
+        const kids = [...node.children];
+        const before = kids[end] || null;
+        kids.slice(start, end).forEach((k) => k.remove());
+        for (const xml of fragments) {
+          const one = parser.parseFromString('<svg xmlns="' + SVG_NS + '">' + xml + "</svg>", "image/svg+xml");
+          const el = one.documentElement.firstElementChild;
+          if (!el || one.getElementsByTagName("parsererror").length) return null;
+          node.insertBefore(doc.importNode(el, true), before);
+        }
       }
-    }, 500);
+    } catch (err) {
+      return null; // a path that is not there: the page fetches the whole view
+    }
+    return new XMLSerializer().serializeToString(doc);
+  }
+
+  // The view after the update, or null when it was built from another version.
+  function patched(view, u) {
+    if (!u || u.from !== view.version) return null;
+    const next = {};
+    Object.keys(view).forEach((k) => {
+      if (!u.drop.includes(k)) next[k] = view[k];
+    });
+    Object.entries(u.splice).forEach(([k, [keep, tail]]) => (next[k] = (view[k] || []).slice(0, keep).concat(tail)));
+    Object.assign(next, u.set);
+    if (u.svg_patch) {
+      next.svg = patchSvg(view.svg, u.svg_patch);
+      if (next.svg === null) return null;
+    }
+    next.version = u.version;
+    return next;
+  }
+
+  let live = null; // the page's view and what it does with a new one (keepUp)
+
+  // The update of this device's own commit or undo: wait for it (its view is then drawn
+  // from the few bytes of the update), or fetch the whole view when it does not come.
+  function settle(version, refresh) {
+    if (!live || !version || live.current().version === version) return live ? Promise.resolve() : refresh();
+    return new Promise((resolve) => {
+      const waiter = { version, resolve };
+      live.waiters.push(waiter);
+      setTimeout(async () => {
+        if (!live.waiters.includes(waiter)) return;
+        live.waiters = live.waiters.filter((w) => w !== waiter);
+        await refresh();
+        resolve();
+      }, 1500);
+    });
+  }
+
+  function settled() {
+    const now = live.current().version;
+    live.waiters = live.waiters.filter((w) => (w.version === now ? (w.resolve(), false) : true));
+  }
+
+  // One update at a time, in the order they came.
+  let queue = Promise.resolve();
+  function catchUp(update) {
+    queue = queue.then(async () => {
+      const view = live.current();
+      if (update && update.version === view.version) return settled();
+      const before = view.moves.length;
+      await live.adopt(patched(view, update));
+      announce(before, live.current().moves);
+      settled();
+    });
+  }
+
+  // The line that says the server cannot be reached, beside the status (made here, so
+  // each page's template stays as it is).
+  function connectionLine() {
+    let node = $("connection");
+    if (!node) {
+      node = el("p", "", "status error connection");
+      node.id = "connection";
+      node.setAttribute("role", "status");
+      node.hidden = true;
+      const anchor = $("status");
+      if (anchor) anchor.after(node);
+      else document.body.prepend(node);
+    }
+    return node;
+  }
+
+  // Every open page listens to the record's events: a move made on another device shows
+  // as soon as it is written. `current()`: the page's view; `adopt(next)`: the page drops
+  // what belonged to the old board and draws `next`, or fetches the whole view when
+  // `next` is null.
+  function keepUp(base, { current, adopt, refresh }) {
+    live = { current, adopt, refresh, waiters: [] };
+    const line = connectionLine();
+    let delay = 1000;
+    function connect() {
+      const source = new EventSource(base + "/events");
+      source.addEventListener("hello", (event) => {
+        delay = 1000;
+        line.hidden = true;
+        line.textContent = "";
+        // back after a loss: what was missed is fetched whole
+        if (JSON.parse(event.data).version !== current().version) catchUp(null);
+      });
+      source.addEventListener("update", (event) => catchUp(JSON.parse(event.data)));
+      source.addEventListener("gone", (event) => status(JSON.parse(event.data).error, "error"));
+      source.addEventListener("error", () => {
+        source.close();
+        line.textContent = "connection lost: reconnecting…";
+        line.hidden = false;
+        setTimeout(connect, delay);
+        delay = Math.min(2 * delay, 10000);
+      });
+    }
+    connect();
   }
 
   return {
     $, params, token, status, said, why, pressable, api, plural, el, button, hideHand, toggleHand,
     mayOpenHand, applyRole, keepHandOpen,
-    previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce,
+    previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce, initialView, patched,
   };
 })();

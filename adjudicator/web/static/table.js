@@ -1,15 +1,15 @@
 // The page of a Dry Gulch or Black Hills game (and of any game whose page module draws
 // the generic view): it lists the legal moves of the player to act as taps, previews the
-// ruling before a commit, and polls the record's version so every device keeps up.
+// ruling before a commit, and listens to the record's events so every device keeps up.
 "use strict";
 
 (function () {
   const { $, status, why, pressable, api, plural, el, button, toggleHand } = window.adjudicator;
   const { mayOpenHand, applyRole, keepHandOpen } = window.adjudicator;
-  const { previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce } = window.adjudicator;
+  const { previewMove, commitMove, wireUndo, wireTimeline, keepUp } = window.adjudicator;
   const initial = $("initial");
   if (!initial) return;
-  let view = JSON.parse(initial.textContent);
+  let view = window.adjudicator.initialView();
   const name = view.name;
   const base = "/api/g/" + encodeURIComponent(name);
   let stepping = () => null; // the timeline's step, or null for the live board
@@ -253,11 +253,15 @@
     view = r.data;
     render();
   }
-  keepUp(base, () => view.version, async () => {
-    const before = view.moves.length;
-    forgetMoves();
-    await refresh();
-    announce(before, view.moves);
+  keepUp(base, {
+    current: () => view,
+    adopt: async (next) => {
+      forgetMoves();
+      if (!next) return refresh();
+      view = next;
+      render();
+    },
+    refresh,
   });
 
   render();
