@@ -95,7 +95,11 @@ def table(tmp_path: Path) -> Iterator[str]:
 
 
 def _first_move(url: str) -> str:
-    move: str = _call(url, "GET", f"{API}/moves")[1]["moves"][0]
+    """The first move listed; a face-down choice (a draw) made first, as a page does."""
+    listed = _call(url, "GET", f"{API}/moves")[1]
+    move: str = listed["moves"][0]
+    if move in listed["blind"]:
+        move = _call(url, "POST", f"{API}/reveal", {"move": move})[1]["moves"][0]
     return move
 
 

@@ -359,8 +359,11 @@ class _Painter:
             width = PILL_W + len(name) * SIZE * CHAR_W + 10
             if x + width > WIDTH - MARGIN and x > MARGIN + 2:
                 x, y = MARGIN + 2, y + KEY_H
-            _pill(group, x, y, colour, badge)
-            _text(group, name, x + PILL_W + 2, y + PILL_H - 3.5, fill="#2b2720")
+            # each entry placed by its own translate: a badge more reflows the key by
+            # those alone (a live update carries the new places, not the entries)
+            entry = el(group, "g", transform=f"translate({x:g} {y:g})")
+            _pill(entry, 0, 0, colour, badge)
+            _text(entry, name, PILL_W + 2, PILL_H - 3.5, fill="#2b2720")
             x += width
         return y + KEY_H
 

@@ -141,10 +141,14 @@ def _table(edition: str) -> Iterator[tuple[int, Any]]:
 
 
 def _first_move(c: _Client) -> str:
-    moves: list[str] = c.json("GET", f"{_API}/moves")["moves"]
-    if not moves:
+    """The first move listed; a face-down choice (a draw) made first, as a page does."""
+    listed = c.json("GET", f"{_API}/moves")
+    if not listed["moves"]:
         raise RuntimeError("the bench's game is over before its moves")
-    return moves[0]
+    move: str = listed["moves"][0]
+    if move in listed["blind"]:
+        move = c.json("POST", f"{_API}/reveal", {"move": move})["moves"][0]
+    return move
 
 
 def _timed(runs: int, call: Callable[[], object]) -> tuple[list[float], list[float], Any]:

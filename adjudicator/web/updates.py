@@ -86,22 +86,31 @@ def _same_shell(a: ET.Element, b: ET.Element) -> bool:
     )
 
 
-Op = list[Any]  # [path, start, end, [xml, ...]]
+Op = list[Any]  # [path, start, end, [xml, ...]], or [path, {attributes}]
 
 
 def _diff(old: ET.Element, new: ET.Element, path: list[int], ops: list[Op]) -> None:
     """The ops turning `old`'s children into `new`'s (which have the same shell): those
     inside a kept child first, by the old places, then this element's own splices, the
     last first, so every op's path and places hold when it is applied in order."""
-    a, b = [ET.tostring(c) for c in old], [ET.tostring(c) for c in new]
+    # children compared by what they hold, not where they stand: a row of the key that
+    # moved along costs its new attributes (`[path, {attributes}]`), not its contents
+    a, b = [_held(c) for c in old], [_held(c) for c in new]
     splices: list[Op] = []
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag == "equal":
+            for i, j in zip(range(i1, i2), range(j1, j2), strict=True):
+                if old[i].attrib != new[j].attrib:
+                    ops.append([[*path, i], dict(new[j].attrib)])
             continue
         if tag == "replace" and i2 - i1 == j2 - j1:
             for i, j in zip(range(i1, i2), range(j1, j2), strict=True):
-                if _same_shell(old[i], new[j]) and len(old[i]) and len(new[j]):
-                    _diff(old[i], new[j], [*path, i], ops)
+                kept = old[i]
+                if kept.tag == new[j].tag and kept.attrib != new[j].attrib:
+                    ops.append([[*path, i], dict(new[j].attrib)])
+                    kept = _with_attrib(kept, new[j].attrib)
+                if _same_shell(kept, new[j]) and len(kept) and len(new[j]):
+                    _diff(kept, new[j], [*path, i], ops)
                 else:
                     splices.append([path, i, i + 1, [_fragment(new[j])]])
             continue
@@ -112,18 +121,39 @@ def _diff(old: ET.Element, new: ET.Element, path: list[int], ops: list[Op]) -> N
 def svg_patch(old: str, new: str) -> list[Op] | None:
     """The splices of element children that turn the drawing `old` into `new`, or None
     when the whole drawing is the smaller or the only way (the root itself changed, or
-    either is not XML). Each op is `[path, start, end, [xml, ...]]`: in the element at
+    either is not XML). An op `[path, {attributes}]` gives the element at `path` (the root,
+    when the drawing's size changed) those attributes; any other is `[path, start, end,
+    [xml, ...]]`: in the element at
     `path` (element children's places from the root), the children from `start` up to
     `end` give way to the fragments (SVG elements, written without a namespace: a page
     reads each inside an `<svg>` of SVG's namespace)."""
     a, b = _parse(old), _parse(new)
-    if a is None or b is None or not _same_shell(a, b):
+    if a is None or b is None or a.tag != b.tag:
         return None
     ops: list[Op] = []
+    if a.attrib != b.attrib:
+        # the drawing grew or shrank (a key row more under the board): its size, then
+        # the children as ever
+        ops.append([[], dict(b.attrib)])
+        a = _with_attrib(a, b.attrib)
+    if not _same_shell(a, b):
+        return None
     _diff(a, b, [], ops)
     if len(json.dumps(ops)) > _PATCH_SHARE * len(new):
         return None
     return ops
+
+
+def _held(el: ET.Element) -> bytes:
+    """An element as written without its own attributes: what it holds."""
+    return ET.tostring(_with_attrib(el, {}))
+
+
+def _with_attrib(el: ET.Element, attrib: dict[str, str]) -> ET.Element:
+    copy = ET.Element(el.tag, attrib)
+    copy.text, copy.tail = el.text, el.tail
+    copy.extend(list(el))
+    return copy
 
 
 def apply_svg_patch(svg: str, ops: list[Op]) -> str:
@@ -132,10 +162,15 @@ def apply_svg_patch(svg: str, ops: list[Op]) -> str:
     root = _parse(svg)
     if root is None:
         raise ValueError("not an SVG drawing")
-    for path, start, end, xmls in ops:
+    for op in ops:
         parent = root
-        for i in path:
+        for i in op[0]:
             parent = parent[i]
+        if len(op) == 2:  # [path, attributes]: the element's attributes, all of them
+            parent.attrib.clear()
+            parent.attrib.update(op[1])
+            continue
+        _path, start, end, xmls = op
         parent[start:end] = [ET.fromstring(x) for x in xmls]
     return _xml(root)
 

@@ -283,9 +283,16 @@ window.adjudicator = (function () {
     const doc = parser.parseFromString(svg, "image/svg+xml");
     if (doc.getElementsByTagName("parsererror").length) return null;
     try {
-      for (const [path, start, end, fragments] of ops) {
+      for (const op of ops) {
         let node = doc.documentElement;
-        for (const i of path) node = node.children[i];
+        for (const i of op[0]) node = node.children[i];
+        if (op.length === 2) {
+          // [path, attributes]: the drawing's new size (a key row more under the board)
+          [...node.attributes].forEach((a) => node.removeAttribute(a.name));
+          Object.entries(op[1]).forEach(([k, v]) => node.setAttribute(k, v));
+          continue;
+        }
+        const [, start, end, fragments] = op;
         const kids = [...node.children];
         const before = kids[end] || null;
         kids.slice(start, end).forEach((k) => k.remove());
