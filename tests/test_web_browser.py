@@ -136,7 +136,7 @@ def test_a_scripted_game_in_the_browser(server: tuple[str, Path]) -> None:
         page.click("#pass")
         expect(page.locator("#status")).to_have_text("recorded: bob: pass")
         page.click("#undo")
-        expect(page.locator("#status")).to_have_text("took back: bob: pass")
+        expect(page.locator("#status")).to_have_text("you took back: bob: pass")
         assert _moves(record)[-1] == "ann: buy bank; 47 as bank; 38 as bank"
 
         # 8. The hint for bob, played as offered.

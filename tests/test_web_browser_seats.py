@@ -122,6 +122,16 @@ def test_two_seats_see_their_own_hands_and_each_other_s_moves(
     seen = entry.public_move(entry.parse_move(move, name))
     for page in (phones[other][1], host):
         expect(page.locator("#moves li").last).to_have_text(seen, timeout=10_000)
+    # the other phone may not take it back; the mover may, and the others read who did
+    other_page = phones[other][1]
+    other_page.on("dialog", lambda d: d.accept())
+    other_page.click("#undo")
+    expect(other_page.locator("#move-status")).to_contain_text(f"only {mover} or the host")
+    mover_page.on("dialog", lambda d: d.accept())
+    mover_page.click("#undo")
+    expect(mover_page.locator("#status")).to_contain_text("you took back")
+    for page in (other_page, host):
+        expect(page.locator("#status")).to_have_text(f"{mover} took the last move back")
     for context, _page in phones.values():
         context.close()
     host_context.close()

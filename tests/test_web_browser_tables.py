@@ -102,7 +102,7 @@ def test_a_few_turns_by_tapping(tmp_path: Path, edition: str) -> None:
         assert hint.startswith("hint for ") or "set-up" in hint or "first" in hint, hint
 
         page.click("#undo")
-        expect(page.locator("#status")).to_have_text(f"took back: {played[-1]}")
+        expect(page.locator("#status")).to_have_text(f"you took back: {played[-1]}")
         played.pop()
         assert record_moves(record) == played
 

@@ -120,6 +120,8 @@ def test_a_commit_wakes_every_page_of_the_record(table: str) -> None:
     for p in pages:
         _, update = p.next("update")
         assert update["undone"] is True and update["from"] == done["version"]
+        # who took it back: the pass-and-play screen here, a seat's player off loopback
+        assert update["taken_back_by"] == "the table"
         p.close()
 
 

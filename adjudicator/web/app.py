@@ -325,7 +325,8 @@ def create_app(
         data = await run_in_threadpool(
             games.undo, records, request.path_params["name"], base_of(form), who
         )
-        hub.changed(request.path_params["name"])
+        note = {"version": data["version"], "taken_back_by": data["by"]}
+        hub.changed(request.path_params["name"], note)
         return JSONResponse(data)
 
     @guarded

@@ -72,6 +72,9 @@ class Hub:
         self._closing = False
         self._built: OrderedDict[tuple[str, ...], bytes] = OrderedDict()
         self._lock = threading.Lock()
+        # what a change's update says beyond the two views, by record: the version it
+        # made and who took a move back (an undo leaves no trace in the record)
+        self._notes: dict[str, dict[str, Any]] = {}
 
     def waiter(self, name: str) -> asyncio.Event:
         """What a stream of `name` waits on; set by the next change of the record."""
@@ -82,10 +85,13 @@ class Hub:
                 held = self._wake[name] = (loop, asyncio.Event())
         return held[1]
 
-    def changed(self, name: str) -> None:
+    def changed(self, name: str, note: dict[str, Any] | None = None) -> None:
         """Wake every stream of `name` at once: from the event loop or from a worker
-        thread, once the record is written."""
+        thread, once the record is written. `note`: what the update of the version
+        `note["version"]` says besides (`taken_back_by`)."""
         with self._lock:
+            if note is not None:
+                self._notes[name] = note
             held = self._wake.pop(name, None)
         if held is not None:
             _set(*held)
@@ -109,12 +115,17 @@ class Hub:
             self._built.clear()
 
     def update(self, key: tuple[str, ...], old: dict[str, Any], new: dict[str, Any]) -> bytes:
-        """The `update` event from the view `old` to `new`, built once per `key`."""
+        """The `update` event from the view `old` to `new`, built once per `key`, with
+        the note of the change that made `new` (`changed`)."""
+        name = key[1]
         with self._lock:
             if key in self._built:
                 self._built.move_to_end(key)
                 return self._built[key]
-        built = event("update", build_update(old, new), str(new.get("version")))
+            note = self._notes.get(name, {})
+        said = {k: v for k, v in note.items() if k != "version"}
+        besides = said if note.get("version") == new.get("version") else {}
+        built = event("update", {**build_update(old, new), **besides}, str(new.get("version")))
         with self._lock:
             self._built[key] = built
             while len(self._built) > _CACHE_SIZE:

@@ -60,7 +60,9 @@ class Viewer:
     @property
     def name(self) -> str:
         """Who this is, as the other devices read it ('bob', 'the host')."""
-        return self.seat or ("the host" if self.host else "this screen")
+        if self.seat:
+            return self.seat
+        return "the table" if self.everyone else "the host" if self.host else "a device"
 
     def to_json(self) -> dict[str, object]:
         return {"host": self.host, "seat": self.seat, "pass_and_play": self.everyone}

@@ -208,7 +208,7 @@ window.adjudicator = (function () {
         const r = await api("POST", base + "/undo", { base: version() });
         if (!r.ok) return said(r.data.error, "error");
         await settle(r.data.version, refresh);
-        said("took back: " + r.data.undone, "ok");
+        said("you took back: " + r.data.undone, "ok");
       } finally {
         own--;
       }
@@ -256,11 +256,12 @@ window.adjudicator = (function () {
 
   // What a page says when the record changed on another device: the move it gained, or
   // that one was taken back (a preview drawn before is then stale: the page drops it).
-  function announce(before, after) {
+  function announce(before, after, takenBackBy) {
     if (own) return; // this device's own move: its commit says so
     $("ruling").hidden = true;
     if (after.length > before) status("new move: " + after[after.length - 1].text, "ok");
-    else if (after.length < before) status("the last move was taken back on another device", "ok");
+    else if (after.length < before)
+      status(takenBackBy ? takenBackBy + " took the last move back" : "the last move was taken back on another device", "ok");
   }
 
   // ----- keeping up with the other devices: the record's event stream -----------------
@@ -357,7 +358,7 @@ window.adjudicator = (function () {
       if (update && update.version === view.version) return settled();
       const before = view.moves.length;
       await live.adopt(patched(view, update));
-      announce(before, live.current().moves);
+      announce(before, live.current().moves, update && update.taken_back_by);
       settled();
     });
   }
