@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from fnmatch import fnmatchcase
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.text import Text
 
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.core.errors import InputError
 
-__all__ = ["register", "sparkline"]
+if TYPE_CHECKING:
+    from adjudicator.bench_case import BenchCase
+
+__all__ = ["chosen", "register", "sparkline"]
 
 _TICKS = "▁▂▃▄▅▆▇█"
 _NO_TWIN = (
@@ -26,6 +31,19 @@ def sparkline(values: list[float]) -> str:
     if top <= 0:
         return _TICKS[0] * len(values)
     return "".join(_TICKS[min(len(_TICKS) - 1, int(v / top * len(_TICKS)))] for v in values)
+
+
+def chosen(cases: list[BenchCase[Any, Any]], only: str | None) -> list[BenchCase[Any, Any]]:
+    """The cases `--only` names, in the benchmark's order; a name or pattern that matches
+    no case is an error that lists the names."""
+    if only is None:
+        return cases
+    patterns = [p.strip() for p in only.split(",") if p.strip()]
+    for pattern in patterns:
+        if not any(fnmatchcase(case.name, pattern) for case in cases):
+            names = ", ".join(case.name for case in cases)
+            raise InputError("--only", pattern, f"names no case (the cases: {names})")
+    return [c for c in cases if any(fnmatchcase(c.name, p) for p in patterns)]
 
 
 def _scale(out: Output, runs: int) -> None:
@@ -99,6 +117,17 @@ def register(app: typer.Typer) -> None:
                 ),
             ),
         ] = False,
+        only: Annotated[
+            str | None,
+            typer.Option(
+                "--only",
+                metavar="NAMES",
+                help=(
+                    "Only the cases named: names or patterns, comma-separated "
+                    "('web-*,stop')."
+                ),
+            ),
+        ] = None,
         as_json: JsonOpt = False,
     ) -> None:
         """Time the engine beside its brute-force twin on the shipped mid-game example."""
@@ -112,7 +141,7 @@ def register(app: typer.Typer) -> None:
             _scale(out, runs)
             return
         # the web's cases: `serve`'s app on a real uvicorn on loopback (web/bench.py)
-        cases = [*bench_cases(), *web_cases()]
+        cases = chosen([*bench_cases(), *web_cases()], only)
         results = []
         total = sum(sum(case.runs(runs, twin_runs)) for case in cases)
         with out.progress("benchmark", total) as advance:
