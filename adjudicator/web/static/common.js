@@ -221,9 +221,12 @@ window.adjudicator = (function () {
     let data = null;
     let at = null;
     async function show(n) {
-      const r = await api("GET", base + "/step/" + n);
-      if (!r.ok) return status(r.data.error, "error");
+      // The step asked for is the one shown: a tap before the last step arrived counts
+      // from it, and a step that arrives after a later one was asked for is dropped.
       at = n;
+      const r = await api("GET", base + "/step/" + n);
+      if (at !== n) return;
+      if (!r.ok) return status(r.data.error, "error");
       draw(r.data);
       const a = data && n > 0 ? data.moves[n - 1] : null;
       $("step-label").textContent = "after move " + n + " of " + r.data.moves + (a ? ": " + label(a) : "");
