@@ -25,6 +25,8 @@ AXE_PLACES = (
 )
 AXE = next((p for p in AXE_PLACES if p.exists()), AXE_PLACES[1])
 ARTIFACTS = Path(__file__).parent / "artifacts"
+#: How long a browser test waits for the page to show what it must (ms).
+EXPECT_MS = 30_000
 ARGS = [
     "--headless",
     "--no-sandbox",
@@ -53,11 +55,17 @@ def require_browser() -> None:
     except in CI, where either missing is a failure (`.ci/run` installs both)."""
     import pytest
 
-    if os.environ.get("CI"):
-        return
-    if not CHROMIUM.exists():
-        pytest.skip("no /usr/bin/chromium here (CI installs it: .ci/run)", allow_module_level=True)
-    pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    if not os.environ.get("CI"):
+        if not CHROMIUM.exists():
+            pytest.skip(
+                "no /usr/bin/chromium here (CI installs it: .ci/run)", allow_module_level=True
+            )
+        pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    from playwright.sync_api import expect
+
+    # What a page must come to show, it may take its time to show on a loaded machine: a
+    # browser test checks what the page does, never how fast (the bench times the web).
+    expect.set_options(timeout=EXPECT_MS)
 
 
 def free_port() -> int:

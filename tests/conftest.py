@@ -2,12 +2,47 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 _EXIT_STATUS = pytest.StashKey[int]()
+
+# No test depends on the machine's speed: no deadline, and a slow example is not an
+# error (speed is measured in `adjudicator bench`, never in a test). In CI the examples
+# are derandomized: the same ones every run, so a mutant is caught on every run or on
+# none, never on some. The nightly run (`--nightly`) draws new ones each time.
+_QUIET = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("dev", **_QUIET)
+settings.register_profile("ci", derandomize=True, print_blob=True, **_QUIET)
+settings.register_profile("nightly", print_blob=True, **_QUIET)
+_PROFILE = "nightly" if os.environ.get("ADJUDICATOR_NIGHTLY") else None
+settings.load_profile(_PROFILE or ("ci" if os.environ.get("CI") else "dev"))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--nightly",
+        action="store_true",
+        help="also run the long property and fuzz runs (marked nightly)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--nightly"):
+        settings.load_profile("nightly")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--nightly") or _PROFILE:
+        return
+    later = pytest.mark.skip(reason="a long run: the nightly run's (--nightly)")
+    for item in items:
+        if "nightly" in item.keywords:
+            item.add_marker(later)
 
 
 @pytest.fixture(scope="module")

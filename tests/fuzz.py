@@ -865,15 +865,17 @@ TURN = 2.0
 def fuzz_balanced(
     kinds: list[str],
     seed: int,
-    seconds: float,
+    seconds: float | None,
     *,
+    inputs: int | None = None,
     limit: float = TIME_LIMIT,
     out: Path | None = None,
     quiet: bool = True,
 ) -> dict[str, Stats]:
-    """Fuzz `kinds` for `seconds` in all, each turn to the kind with the fewest inputs: the
-    kinds end with about as many inputs each, the slow ones taking more of the time (so a
-    campaign's weakest kind reaches its count the soonest it can)."""
+    """Fuzz `kinds` for `seconds` in all (or until they have `inputs` in all), each turn to
+    the kind with the fewest inputs: the kinds end with about as many inputs each, the slow
+    ones taking more of the time (so a campaign's weakest kind reaches its count the soonest
+    it can)."""
     all_seeds = seeds()
     stats = {k: Stats() for k in kinds}
     loops = {
@@ -887,10 +889,17 @@ def fuzz_balanced(
         )
         for k in kinds
     }
-    end = time.perf_counter() + seconds
+    end = None if seconds is None else time.perf_counter() + seconds
     shown = time.perf_counter()
+
+    def more() -> float:
+        """How long the next turn may take, or 0 when the run is done."""
+        if inputs is not None and sum(s.inputs for s in stats.values()) >= inputs:
+            return 0.0
+        return TURN if end is None else max(0.0, end - time.perf_counter())
+
     try:
-        while (left := end - time.perf_counter()) > 0:
+        while (left := more()) > 0:
             kind = min(kinds, key=lambda k: stats[k].inputs)
             ahead = min((stats[k].inputs for k in kinds if k != kind), default=0)
             _drive(loops[kind], stats[kind], max(ahead, stats[kind].inputs) + 50, min(TURN, left))

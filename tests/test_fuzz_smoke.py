@@ -110,9 +110,12 @@ def test_the_summary_is_printed_and_kept(
 
 
 def test_a_balanced_run_evens_out_the_inputs(tmp_path: Path) -> None:
-    """Turns go to the kind with the fewest inputs: a slow kind gets more of the time."""
+    """Turns go to the kind with the fewest inputs: a slow kind gets more of the time. The
+    run is counted in inputs, not seconds, and an input's hang limit is generous, so a
+    loaded machine runs the same test (under load black-hills once got no input in 2 s)."""
     with memory_cap(4):
-        stats = fuzz_balanced(["cards", "black-hills"], 3, 2.0, out=tmp_path)
+        kinds = ["cards", "black-hills"]
+        stats = fuzz_balanced(kinds, 3, None, inputs=200, limit=120.0, out=tmp_path)
     cards, bh = stats["cards"], stats["black-hills"]
     assert cards.inputs > 0 and bh.inputs > 0
     assert abs(cards.inputs - bh.inputs) <= 60
@@ -188,7 +191,6 @@ def other() -> None:
     ],
 )
 def test_the_oracle(args: list[str], finding: str | None) -> None:
-    start = time.perf_counter()
     cli = Cli(toy)
     code, found = run_one(cli, "toy", ["go", *args], limit=0.5)
     assert (found.what if found else None) == finding, found
@@ -196,7 +198,6 @@ def test_the_oracle(args: list[str], finding: str | None) -> None:
         assert found is not None and "KeyError" in found.detail
     if finding is None:
         assert code in (0, 1, 2)
-    assert time.perf_counter() - start < 3
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -439,23 +438,35 @@ def test_name_problem(name: str, ok: bool) -> None:
     assert (name_problem(name) is None) is ok
 
 
+class _Counted(str):
+    """A name that counts how often it is compared with another."""
+
+    compared = 0
+    __hash__ = str.__hash__
+
+    def __eq__(self, other: object) -> bool:
+        _Counted.compared += 1
+        return str.__eq__(self, other)
+
+
 def test_duplicate_is_linear() -> None:
-    """The duplicate check takes one pass with a set: 200,000 names well under a second
-    (the quadratic check took 21 s for 16,000)."""
-    names = [f"p{i}" for i in range(200_000)]
-    start = time.perf_counter()
+    """The duplicate check takes one pass with a set (the quadratic check took 21 s for
+    16,000 names): counted in comparisons, not seconds, so a busy machine cannot fail it.
+    A set compares a name only on a hash collision; a scan of the names before it would
+    compare 200,000 names 2 * 10^10 times."""
+    names = [_Counted(f"p{i}") for i in range(200_000)]
+    _Counted.compared = 0
     assert duplicate(names) is None
-    assert duplicate([*names, "p5"]) == "p5"
-    assert time.perf_counter() - start < 1.0
+    assert duplicate([*names, _Counted("p5")]) == "p5"
+    assert _Counted.compared <= len(names) // 100
 
 
 def test_many_players_are_refused_fast(tmp_path: Path) -> None:
-    """16,000 players: refused by the seat count at once, not after a quadratic scan."""
+    """16,000 players: refused by the seat count (the duplicate check is linear:
+    `test_duplicate_is_linear`)."""
     data = example("gads-hill-mid.toml")
     data["players"] = [{"name": f"p{i}"} for i in range(16_000)]
-    start = time.perf_counter()
     check_state(tmp_path, data, "players", "16000 entries; at most")
-    assert time.perf_counter() - start < 5.0
 
 
 def test_a_record_that_is_not_utf8_or_a_folder_is_one_line(tmp_path: Path) -> None:
@@ -470,17 +481,16 @@ def test_a_record_that_is_not_utf8_or_a_folder_is_one_line(tmp_path: Path) -> No
 
 def test_reading_a_record_is_linear_in_its_header_and_moves() -> None:
     """50,000 names and 1,000 moves (the limit): each move's player is looked up in a set
-    (a tuple made this 10^8 comparisons); one move more is refused."""
+    (a tuple made this 10^8 comparisons); one move more is refused. Its speed is the
+    bench's (`limit-replay-longest-*`), never a test's."""
     from adjudicator.core.limits import MAX_MOVES
     from adjudicator.deduction.game.record import record_from_text
 
     names = [f"p{i}" for i in range(50_000)]
     text = f'[Edition "old-town"]\n[Players "{", ".join(names)}"]\n\n'
     text += "".join(f"{names[-1 - i % 7]}: {i % 60 + 1}\n" for i in range(MAX_MOVES))
-    start = time.perf_counter()
     record = record_from_text(text)
     assert len(record.moves) == MAX_MOVES
-    assert time.perf_counter() - start < 5.0
     with pytest.raises(InputError, match=f"more than {MAX_MOVES} moves"):
         record_from_text(text + f"{names[-1]}: 1\n")
 
