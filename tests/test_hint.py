@@ -6,6 +6,7 @@ enumerating placements (the import-linter forbids it `rules/`, `solve/` and the 
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -163,3 +164,19 @@ def test_hint_for_a_player_not_on_turn_is_what_they_could_do_on_theirs() -> None
     assert h.player == "ann"
     assert any(a.kind == "play" for a in h.actions)
     assert h.actions[0].points == max(legal_turns(s, "ann").values())
+
+
+@pytest.mark.parametrize(
+    "example", ["old-town-early", "old-town-mid", "gads-hill-early", "gads-hill-late"]
+)
+def test_every_action_on_the_shipped_examples_has_the_twins_points(example: str) -> None:
+    """On the shipped boards, fuller than the drawn ones: every action the hint lists is a
+    legal turn of the twin's with the same points, and the first is the twin's best."""
+    from adjudicator.deduction.files.editions import data_dir
+    from adjudicator.deduction.files.state_file import load_state
+
+    s = load_state(data_dir("examples") / f"{example}.toml")
+    h = hint(s)
+    turns = legal_turns(s)
+    assert h.actions[0].points == max(turns.values())
+    assert [(a, turns.get(_key(a))) for a in h.actions if turns.get(_key(a)) != a.points] == []
