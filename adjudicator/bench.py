@@ -44,14 +44,16 @@ __all__ = [
 
 def _hint_case(state: GameState) -> BenchCase[Any, Any]:
     """The hint beside its brute-force twin (`deduction/hint_twin.py`, which shares no code
-    with the hint)."""
+    with the hint nor with the rulings engine: it referees every turn by enumerating
+    placements)."""
 
     def twin() -> int:
         return best_net_points(state)
 
     return BenchCase[Hint, int](
         "hint",
-        "every turn of a 5-card hand (pairs and buys included) vs ruling every turn one by one",
+        "every turn of a 5-card hand (pairs and buys included) vs refereeing every turn one by "
+        "one, by enumerating placements",
         lambda: hint(state),
         twin,
         lambda h, best: h.actions[0].points == best,

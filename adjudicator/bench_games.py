@@ -82,7 +82,7 @@ def dry_gulch_cases() -> list[BenchCase[Any, Any]]:
 
 
 def black_hills_cases() -> list[BenchCase[Any, Any]]:
-    from adjudicator.black_hills.best import best_turns, best_turns_brute_force, most_reputation
+    from adjudicator.black_hills.best import best_turns, most_reputation
     from adjudicator.black_hills.state import load_bh_state
 
     bh = load_bh_state(data_dir("examples") / "black-hills-round1.toml")
@@ -90,20 +90,20 @@ def black_hills_cases() -> list[BenchCase[Any, Any]]:
     return [
         BenchCase(
             "black-hills-invest",
-            "the most reputation cid can buy (CP-SAT payments) vs every number of points",
+            "the most reputation cid can buy (CP-SAT payments) (no twin here: the "
+            "independent twin, tests/black_hills_twin.py, runs in the tests)",
             lambda: most_reputation(bh, "cid"),
-            lambda: most_reputation(bh, "cid", brute_force=True),
-            lambda a, b: a.key == b.key,
-            lambda c: {"points": c.verdict.reputation_gained},
+            None,
+            detail=lambda c: {"points": c.verdict.reputation_gained},
             max_runs=51,
         ),
         BenchCase(
             "black-hills-best",
-            "ann's best turn per character vs trying every number of points",
+            "ann's best turn per character (no twin here: the independent twin, "
+            "tests/black_hills_twin.py, runs in the tests)",
             lambda: best_turns(bh),
-            lambda: best_turns_brute_force(bh),
-            lambda a, b: [c.key for c in a] == [c.key for c in b],
-            lambda r: {"characters": len(r)},
+            None,
+            detail=lambda r: {"characters": len(r)},
             max_runs=21,
         ),
     ]

@@ -31,7 +31,6 @@ __all__ = [
     "Candidate",
     "Outcome",
     "best_turns",
-    "best_turns_brute_force",
     "candidate_turns",
     "most_reputation",
 ]
@@ -67,18 +66,7 @@ def best_turns(state: BHState, player: str | None = None, chance: bool = True) -
     return _rank(state, player or state.active, INVEST_MOST, chance)
 
 
-def best_turns_brute_force(
-    state: BHState, player: str | None = None, chance: bool = True
-) -> list[Candidate]:
-    """The twin: every number of points to invest, tried one by one."""
-    who = player or state.active
-    cap = state.rules.goal - state.player(who).reputation
-    return _rank(state, who, (None, *(Invest(n) for n in range(1, cap + 1))), chance)
-
-
-def most_reputation(
-    state: BHState, player: str | None = None, brute_force: bool = False
-) -> Candidate | None:
+def most_reputation(state: BHState, player: str | None = None) -> Candidate | None:
     """The turn that buys the player the most reputation now (then keeps the most worth):
     a Settler's or the Sheriff's investment, the Bank event, the Merchant's trade first,
     whatever the character gathers or takes before — every payment decided by CP-SAT
@@ -87,5 +75,4 @@ def most_reputation(
     if who != state.active:
         state = replace(state, active=who)  # the referee works on its own copy
     # What the player can be sure of: no robbery, no draw.
-    ranked = (best_turns_brute_force if brute_force else best_turns)(state, who, chance=False)
-    return max(ranked, key=lambda c: c.key, default=None)
+    return max(best_turns(state, who, chance=False), key=lambda c: c.key, default=None)
