@@ -87,7 +87,7 @@ def serving(root: Path, token: str | None = None, port: int | None = None) -> It
     srv = server(app, host="127.0.0.1", port=port, log_level="warning")
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # a guard against a hang, not a time limit
     while not srv.started:
         assert time.monotonic() < deadline, "uvicorn did not start"
         time.sleep(0.05)

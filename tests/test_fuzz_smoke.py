@@ -219,11 +219,13 @@ def test_the_web_oracle(path: str, status: int, body: bytes, finding: str | None
     assert (found[0] if found else None) == finding
 
 
+def _nested(inner: st.SearchStrategy[object]) -> st.SearchStrategy[object]:
+    return st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+
+
 toml_values = st.recursive(
     st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.text(max_size=20),
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
-    ),
+    _nested,
     max_leaves=12,
 )
 
