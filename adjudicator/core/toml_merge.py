@@ -88,10 +88,15 @@ def _add(table: Container | Table | InlineTable, key: str, value: Any, order: li
     body = table if isinstance(table, Container) else table.value
     plain = [k for k, v in body.items() if not isinstance(v, Table | AoT)]
     before = [k for k in order[: order.index(key)] if k in plain]
-    if before:
-        body._insert_after(before[-1], key, value)
-        return
     items = body.body
+    if before:
+        # tomlkit 0.15 dropped `_insert_after`: find the key's place and insert after it
+        at = 1 + max(i for i, (k, _) in enumerate(items) if k is not None and k.key == before[-1])
+        if at == len(items):
+            table[key] = value  # nothing follows it, so nothing can move
+        else:
+            body._insert_at(at, key, value)
+        return
     if plain:
         at = next(i for i, (k, _) in enumerate(items) if k is not None and k.key == plain[0])
     else:
