@@ -9,7 +9,8 @@ half = "up"                 # DG-DAMAGED: a damaged building keeps the larger ha
 replace = "any"             # DG-PAY-MISSING: any unit may be replaced
 bank-draw = "extra"         # DG-BANK-DRAW: the Bank's draw on top of the ordinary one
 violet-unplayable = "hand"  # DG-EVENT-THREE: an unplayable face-up violet card is kept
-rewards = "every-turn"      # DG-REWARD: every owner, every building, every turn
+rewards = "built"           # DG-REWARD: only the buildings built this turn, to their builder
+corner = "corner-only"      # DG-CORNER: a corner building never at the end of a street
 open-permits = true         # DG-OPT-OPEN-PERMITS
 city-hall = true            # DG-OPT-CITY-HALL
 spreading-fire = true       # DG-OPT-SPREADING-FIRE
@@ -45,6 +46,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "bank-draw": ("instead", "extra"),
     "violet-unplayable": ("discard", "hand"),
     "rewards": ("built", "every-turn"),
+    # Revision 4: "A corner building may not be built in the middle of a block" forbids
+    # the middle only, so a corner building may stand at the end of a street too;
+    # `corner-only` keeps the earlier reading (corners alone).
+    "corner": ("corner-or-end", "corner-only"),
 }
 #: The optional rules: switches, off by default.
 SWITCHES = ("open-permits", "city-hall", "spreading-fire", "advanced-setup")
@@ -61,6 +66,8 @@ class DGOptions:
     city_hall: bool = False
     spreading_fire: bool = False
     advanced_setup: bool = False
+    # Revision 4's readings come last: a table built by position keeps its meaning.
+    corner: str = "corner-or-end"
 
 
 def _key(attr: str) -> str:
