@@ -313,7 +313,8 @@ def event_counts(state: DGState, event: str, site: str | None) -> dict[str, obje
 def must_play(state: DGState) -> set[str]:
     """The face-up cards the active player still has to play before the turn may close:
     every card without a triangle; a Fire or Vandalism while some undamaged building's
-    owner has none of it in front; a violet card whose buildings stand (undamaged), the
+    owner has none of it in front; a violet card whose buildings have been built (damaged
+    or not: revision 4; undamaged with the option `violet-needs=undamaged`), the
     City Hall Clock once the stagecoach has come, the Gold Strike only for the winning
     point. Yellow cards are never played on their own."""
     rules = state.rules
@@ -321,6 +322,11 @@ def must_play(state: DGState) -> set[str]:
     assert decks is not None
     up = set()
     standing = {rules.permits[b.permit].special for b in state.buildings if not b.damaged}
+    # "Playable after the Newspaper has been built": damage does not unbuild it.
+    if state.options.violet_needs == "undamaged":
+        built = standing
+    else:
+        built = {rules.permits[b.permit].special for b in state.buildings}
     for e in decks.face_up:
         card = rules.events[e]
         if card.triangle == "none":
@@ -331,7 +337,7 @@ def must_play(state: DGState) -> set[str]:
             ):
                 up.add(e)
         elif card.triangle == "violet":
-            if not set(card.needs) <= standing:
+            if not set(card.needs) <= built:
                 continue
             if e == "city-hall-clock" and not state.stagecoach:
                 continue

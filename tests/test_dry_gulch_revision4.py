@@ -5,6 +5,7 @@ with the words it rests on, and the option that keeps the earlier reading."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,16 @@ from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.data import load_rules
+from adjudicator.dry_gulch.decks import Decks
+from adjudicator.dry_gulch.game.flow import DGGame
+from adjudicator.dry_gulch.game.record import DGHeader, parse_move
 from adjudicator.dry_gulch.options import DGOptions
+from adjudicator.dry_gulch.other_events import playable_face_up
 from adjudicator.dry_gulch.place import rule_placement
-from adjudicator.dry_gulch.state import DGPlayer, DGState
+from adjudicator.dry_gulch.reward import reward_phase
+from adjudicator.dry_gulch.score import score
+from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, parse_card
+from tests.dry_gulch_twin import must_play
 
 RULES = load_rules()
 runner = CliRunner()
@@ -29,12 +37,83 @@ def run(*args: str) -> Any:
     return json.loads(r.stdout)
 
 
-def table(options: DGOptions | None = None) -> DGState:
+def table(
+    options: DGOptions | None = None,
+    buildings: list[Built] | None = None,
+    hand: list[str] | None = None,
+    face_up: tuple[str, ...] = (),
+) -> DGState:
     return DGState(
-        [DGPlayer("ann"), DGPlayer("bob"), DGPlayer("cid")],
+        [
+            DGPlayer("ann", [parse_card(t, RULES) for t in hand or []]),
+            DGPlayer("bob"),
+            DGPlayer("cid"),
+        ],
         "ann",
-        options=options or DGOptions(),
+        buildings or [],
+        Decks(round=2, resources=["lumber", "brick", "food", "mason"] * 5, face_up=face_up),
+        options or DGOptions(),
     )
+
+
+def in_build(state: DGState) -> DGGame:
+    return DGGame(DGHeader(("ann", "bob", "cid"), 1, {}, state.options), state, "build")
+
+
+DAMAGED_NEWSPAPER = [
+    Built("residence", "ann", "nw-1"),
+    Built("newspaper", "bob", "nw-3", damaged=True),
+]
+
+
+def test_a_violet_card_is_playable_beside_a_damaged_building() -> None:
+    """Printing Press: "Playable after the Newspaper has been built." Damage suspends "All
+    influence points, special abilities, rewards and penalties resulting from a building",
+    not whether it has been built: with bob's Newspaper damaged, ann plays the Printing
+    Press from her hand; it counts 1 for her (DG-VIOLET). With `violet-needs=undamaged`
+    (the earlier reading) it is refused with DG-VIOLET."""
+    s = table(buildings=DAMAGED_NEWSPAPER, hand=["event:printing-press"])
+    after, out = in_build(s).apply(parse_move("ann: play printing-press"))
+    assert out.legal, out.message
+    assert list(after.state.player("ann").played) == ["printing-press"]
+    assert score(after.state).influence["ann"] == score(s).influence["ann"] + 1
+    old = table(DGOptions(violet_needs="undamaged"), DAMAGED_NEWSPAPER, ["event:printing-press"])
+    _, out = in_build(old).apply(parse_move("ann: play printing-press"))
+    assert not out.legal and out.code == str(Code.VIOLET) and "undamaged" in out.message
+    never = table(buildings=[Built("residence", "ann", "nw-1")], hand=["event:printing-press"])
+    _, out = in_build(never).apply(parse_move("ann: play printing-press"))
+    assert not out.legal and out.code == str(Code.VIOLET) and "newspaper built" in out.message
+
+
+def test_a_face_up_violet_card_beside_a_damaged_building_must_be_played_not_discarded() -> None:
+    """ "The player must play these cards during the course of his turn, before the reward
+    phase", and the Printing Press is "Playable after the Newspaper has been built": face
+    up beside a damaged Newspaper it waits to be played (the turn does not close,
+    DG-EVENT-FACE-UP) instead of being discarded unplayed; the twin agrees. With
+    `violet-needs=undamaged` it is discarded when the turn closes, as before."""
+    s = table(buildings=DAMAGED_NEWSPAPER, face_up=("printing-press",))
+    assert playable_face_up(s) == [("printing-press", None)]
+    assert must_play(s) == {"printing-press"}
+    _, out = in_build(s).apply(parse_move("ann: discard"))
+    assert not out.legal and out.code == str(Code.FACE_UP)
+    after, out = in_build(s).apply(parse_move("ann: play printing-press"))
+    assert out.legal and list(after.state.player("ann").played) == ["printing-press"]
+    old = table(DGOptions(violet_needs="undamaged"), DAMAGED_NEWSPAPER, face_up=("printing-press",))
+    assert playable_face_up(old) == [] and must_play(old) == set()
+    after, out = in_build(old).apply(parse_move("ann: discard"))
+    assert out.legal and after.state.decks is not None
+    assert "printing-press" in after.state.decks.event_discard
+
+
+def test_a_damaged_building_draws_no_violet_reward() -> None:
+    """ "The Newspaper receives 3 reward cards", but "All influence points, special
+    abilities, rewards and penalties resulting from a building are suspended while that
+    building is damaged": the three are the Newspaper's reward, so its owner draws none
+    while it is damaged; the card still counts 1 for its player (DG-REWARD)."""
+    s = table(buildings=DAMAGED_NEWSPAPER)
+    s = replace(s, players=(replace(s.player("ann"), played=("printing-press",)), *s.players[1:]))
+    r = reward_phase(s, [], ["printing-press"])
+    assert r.legal and r.owed.get("bob", 0) == 0
 
 
 def test_a_corner_building_may_stand_at_the_end_of_a_street() -> None:

@@ -11,6 +11,7 @@ bank-draw = "extra"         # DG-BANK-DRAW: the Bank's draw on top of the ordina
 violet-unplayable = "hand"  # DG-EVENT-THREE: an unplayable face-up violet card is kept
 rewards = "built"           # DG-REWARD: only the buildings built this turn, to their builder
 corner = "corner-only"      # DG-CORNER: a corner building never at the end of a street
+violet-needs = "undamaged"  # DG-VIOLET: a violet card waits for its buildings undamaged
 open-permits = true         # DG-OPT-OPEN-PERMITS
 city-hall = true            # DG-OPT-CITY-HALL
 spreading-fire = true       # DG-OPT-SPREADING-FIRE
@@ -50,6 +51,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # the middle only, so a corner building may stand at the end of a street too;
     # `corner-only` keeps the earlier reading (corners alone).
     "corner": ("corner-or-end", "corner-only"),
+    # Revision 4: a violet card is playable once its building has been built, damaged or
+    # not (damage suspends the building's influence, abilities, rewards and penalties, not
+    # its having been built); `undamaged` keeps the earlier reading.
+    "violet-needs": ("built", "undamaged"),
 }
 #: The optional rules: switches, off by default.
 SWITCHES = ("open-permits", "city-hall", "spreading-fire", "advanced-setup")
@@ -68,6 +73,7 @@ class DGOptions:
     advanced_setup: bool = False
     # Revision 4's readings come last: a table built by position keeps its meaning.
     corner: str = "corner-or-end"
+    violet_needs: str = "built"
 
 
 def _key(attr: str) -> str:
