@@ -148,3 +148,47 @@ def test_place_at_the_command_line_accepts_a_corner_building_at_a_streets_end(
     old.write_text(text + '\n[options]\ncorner = "corner-only"\n')
     refused = run("place", str(old), "saloon", "ne-5")
     assert refused["legal"] is False and refused["reasons"][0]["code"] == "DG-CORNER"
+
+
+def bad_score(path: Path) -> str:
+    """The one line `dry-gulch score` answers a state it refuses with: exit 1, no trace."""
+    r = runner.invoke(app, ["dry-gulch", "score", str(path)])
+    assert r.exit_code == 1, r.output
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in r.output, r.output
+    return lines[0]
+
+
+def test_score_refuses_a_city_hall_clock_before_the_stagecoach(tmp_path: Path) -> None:
+    """ "City Hall Clock: ... Playable after the Post Office has been built and the
+    stagecoach (Wells Fargo Wagon) has arrived." A state with a Clock in front of a player
+    and no `stagecoach = true` cannot have been played to (revision 3): bad input, one line
+    naming the file and the entry. With the stagecoach it is scored."""
+    path = tmp_path / "clock.toml"
+    text = EXAMPLE.read_text().replace(
+        'name = "cid"\nhand = ["food"]\npermits = []\nplayed = []',
+        'name = "cid"\nhand = ["food"]\npermits = []\nplayed = ["city-hall-clock"]',
+    )
+    assert "city-hall-clock" in text
+    path.write_text(text)
+    line = bad_score(path)
+    assert str(path) in line and "players 'cid'.played" in line and "stagecoach" in line
+    path.write_text(text.replace('active = "ann"', 'active = "ann"\nstagecoach = true', 1))
+    assert runner.invoke(app, ["dry-gulch", "score", str(path)]).exit_code == 0
+
+
+def test_score_refuses_a_damaged_city_hall_without_the_optional_rule(tmp_path: Path) -> None:
+    """ "Damage to the City Hall: Vandalism and Fire may be played against the City Hall" is
+    an optional rule (revision 3, DG-OPT-CITY-HALL): without `city-hall` a damaged City Hall
+    cannot have been, and `dry-gulch score` refuses the state as bad input (one line naming
+    the file and the building); with the option it is scored."""
+    path = tmp_path / "hall.toml"
+    text = EXAMPLE.read_text().replace(
+        'permit = "barber"\nowner = "bob"', 'permit = "city-hall"\nowner = "bob"'
+    )
+    assert 'permit = "city-hall"' in text
+    path.write_text(text)
+    line = bad_score(path)
+    assert str(path) in line and "buildings[4]" in line and "city-hall" in line
+    path.write_text(text + "\n[options]\ncity-hall = true\n")
+    assert runner.invoke(app, ["dry-gulch", "score", str(path)]).exit_code == 0
