@@ -46,7 +46,11 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "replace": ("missing", "any"),
     "bank-draw": ("instead", "extra"),
     "violet-unplayable": ("discard", "hand"),
-    "rewards": ("built", "every-turn"),
+    # Revision 4: "Each player draws his resource cards from the corresponding stack" and
+    # "Cards a player receives as a reward he always receives only in the corresponding
+    # phase" read as every owner's undamaged buildings paying in every reward phase;
+    # `built` keeps the earlier reading (the turn's new buildings, once, to their builder).
+    "rewards": ("every-turn", "built"),
     # Revision 4: "A corner building may not be built in the middle of a block" forbids
     # the middle only, so a corner building may stand at the end of a street too;
     # `corner-only` keeps the earlier reading (corners alone).
@@ -66,7 +70,7 @@ class DGOptions:
     replace: str = "missing"
     bank_draw: str = "instead"
     violet_unplayable: str = "discard"
-    rewards: str = "built"
+    rewards: str = "every-turn"
     open_permits: bool = False
     city_hall: bool = False
     spreading_fire: bool = False
