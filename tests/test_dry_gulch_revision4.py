@@ -5,6 +5,7 @@ with the words it rests on, and the option that keeps the earlier reading."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,13 +21,17 @@ from adjudicator.dry_gulch.game.flow import DGGame
 from adjudicator.dry_gulch.game.record import DGHeader, parse_move
 from adjudicator.dry_gulch.options import DGOptions
 from adjudicator.dry_gulch.other_events import playable_face_up
+from adjudicator.dry_gulch.pay import pay, plan, plan_cpsat
 from adjudicator.dry_gulch.place import rule_placement
 from adjudicator.dry_gulch.reward import reward_phase
 from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, parse_card
-from tests.dry_gulch_twin import must_play
+from tests.dry_gulch_twin import least_worth, must_play
 
 RULES = load_rules()
+# The worth of the cards the Hatmaker takes (a resource its substitution number, a yellow
+# event 3): what the twin and the search keep score with.
+RULES_WORTH = {"carpenter": 2, "lumber": 2, "event:handyman-brother": 3}
 runner = CliRunner()
 EXAMPLE = data_dir("examples") / "dry-gulch-turn.toml"
 
@@ -192,3 +197,63 @@ def test_score_refuses_a_damaged_city_hall_without_the_optional_rule(tmp_path: P
     assert str(path) in line and "buildings[4]" in line and "city-hall" in line
     path.write_text(text + "\n[options]\ncity-hall = true\n")
     assert runner.invoke(app, ["dry-gulch", "score", str(path)]).exit_code == 0
+
+
+def with_hand(path: Path, cards: list[str], options: str = "") -> Path:
+    """The example turn with ann holding `cards` (and a table's options, if any)."""
+    text = EXAMPLE.read_text()
+    listed = ", ".join(f'"{c}"' for c in cards)
+    text = re.sub(r"hand = \[[^\]]*\]", f"hand = [{listed}]", text, count=1)
+    path.write_text(text + (f"\n[options]\n{options}\n" if options else ""))
+    return path
+
+
+def test_the_handyman_brother_may_pay_one_labour_point(tmp_path: Path) -> None:
+    """ "Handyman Brother (helper): May be played as any ability", and the resource table
+    lists "Labor ... Ability": the Hatmaker (Carpenter, Lumber, 1 labour) is paid with a
+    Carpenter, a Lumber and the Handyman Brother as its labour point (DG-PAY); the search,
+    CP-SAT and the twin agree. `dry-gulch pay` used to refuse it ("labour is paid with
+    Labor cards only"); with `handyman-labor = "none"` (the earlier reading) it still does."""
+    hand = ["carpenter", "lumber", "event:handyman-brother"]
+    path = with_hand(tmp_path / "t.toml", hand)
+    out = run("pay", str(path), "hatmaker")
+    assert out["payable"] is True, out
+    s = table(hand=hand)
+    paid = pay(s, "hatmaker")
+    assert paid is not None
+    assert [s.player("ann").hand[i].text for i in paid.labour] == ["event:handyman-brother"]
+    assert least_worth(s, ["hatmaker"]) == sum(RULES_WORTH[c] for c in hand)
+    old = with_hand(tmp_path / "old.toml", hand, 'handyman-labor = "none"')
+    refused = run("pay", str(old), "hatmaker")
+    assert refused["payable"] is False and "Labor cards only" in json.dumps(refused)
+    s_old = replace(s, options=DGOptions(handyman_labor="none"))
+    assert pay(s_old, "hatmaker") is None and least_worth(s_old, ["hatmaker"]) is None
+
+
+def test_two_handyman_brothers_pay_an_ability_and_a_labour_point() -> None:
+    """ "May be played as any ability": of two Handyman Brothers one pays the Hatmaker's
+    missing Carpenter, the other its labour point; the plan builds it (search and CP-SAT
+    alike), and a record may name that payment (`paying lumber event:handyman-brother
+    event:handyman-brother`); with `handyman-labor=none` that payment leaves the labour
+    unpaid and is refused with DG-PAY."""
+    hand = ["lumber", "event:handyman-brother", "event:handyman-brother"]
+    s = replace(
+        table(hand=hand),
+        players=(
+            replace(table(hand=hand).player("ann"), permits=("hatmaker",)),
+            *table().players[1:],
+        ),
+    )
+    sites = {"hatmaker": ["nw-3"]}
+    found, solver = plan(s, "ann", sites), plan_cpsat(s, "ann", sites)
+    assert found.permits == ("hatmaker",) and solver.permits == ("hatmaker",)
+    assert found.spent_worth == solver.spent_worth == least_worth(s, ["hatmaker"])
+    game = in_build(replace(s, buildings=(Built("residence", "ann", "nw-1"),)))
+    move = "ann: build hatmaker at nw-3 paying lumber event:handyman-brother event:handyman-brother"
+    after, out = game.apply(parse_move(move))
+    assert out.legal, out.message
+    assert [c.text for c in after.state.player("ann").hand] == []
+    # The earlier reading (`handyman-labor=none`): the same cards leave the labour unpaid.
+    old = replace(game.state, options=DGOptions(handyman_labor="none"))
+    _, out = in_build(old).apply(parse_move(move))
+    assert not out.legal and out.code == str(Code.PAY) and "labour" in out.message

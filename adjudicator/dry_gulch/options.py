@@ -12,6 +12,7 @@ violet-unplayable = "hand"  # DG-EVENT-THREE: an unplayable face-up violet card 
 rewards = "built"           # DG-REWARD: only the buildings built this turn, to their builder
 corner = "corner-only"      # DG-CORNER: a corner building never at the end of a street
 violet-needs = "undamaged"  # DG-VIOLET: a violet card waits for its buildings undamaged
+handyman-labor = "none"     # DG-PAY: a Handyman Brother never pays labour
 open-permits = true         # DG-OPT-OPEN-PERMITS
 city-hall = true            # DG-OPT-CITY-HALL
 spreading-fire = true       # DG-OPT-SPREADING-FIRE
@@ -59,6 +60,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # not (damage suspends the building's influence, abilities, rewards and penalties, not
     # its having been built); `undamaged` keeps the earlier reading.
     "violet-needs": ("built", "undamaged"),
+    # Revision 4: the Handyman Brother "May be played as any ability", and Labor is an
+    # ability (the resource table), so he may pay one labour point; `none` keeps the
+    # earlier reading (labour paid with Labor cards only).
+    "handyman-labor": ("one-point", "none"),
 }
 #: The optional rules: switches, off by default.
 SWITCHES = ("open-permits", "city-hall", "spreading-fire", "advanced-setup")
@@ -78,6 +83,7 @@ class DGOptions:
     # Revision 4's readings come last: a table built by position keeps its meaning.
     corner: str = "corner-or-end"
     violet_needs: str = "built"
+    handyman_labor: str = "one-point"
 
 
 def _key(attr: str) -> str:
