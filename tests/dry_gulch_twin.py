@@ -40,8 +40,11 @@ def _pays_in_order(
     order: list[str],
     stores_before: int,
     smith_before: bool,
+    brother_labours: bool = True,
 ) -> bool:
-    """Whether `cards` pay for the buildings built one after another in this order."""
+    """Whether `cards` pay for the buildings built one after another in this order.
+    `brother_labours`: "Handyman Brother: May be played as any ability", and the resource
+    table lists "Labor ... Ability", so he may lay one point on a building's labour."""
     substituted: set[str] = set()
     paid_own: dict[str, int] = {}
 
@@ -88,11 +91,16 @@ def _pays_in_order(
                 substituted.update(before)
             return False
 
+        def points(c: int) -> int:
+            if hand[c].kind == "labor":
+                return hand[c].labor
+            return int(brother_labours and hand[c].event == "handyman-brother")
+
         def labour(free: frozenset[int], store_used: int) -> bool:
-            workers = sorted(c for c in free if hand[c].kind == "labor")
+            workers = sorted(c for c in free if points(c) > 0)
             for n in range(len(workers) + 1):
                 for group in combinations(workers, n):
-                    if sum(hand[c].labor for c in group) >= permit.labor and building(
+                    if sum(points(c) for c in group) >= permit.labor and building(
                         b + 1, free - set(group), store_used
                     ):
                         return True
@@ -126,9 +134,12 @@ def least_worth(state: DGState, permits: list[str], player: str | None = None) -
     values = [worth(c, rules) for c in hand]
     orders = {tuple(o) for o in permutations(permits)}
 
+    brothers = state.options.handyman_labor != "none"
+
     def pays(cards: tuple[int, ...]) -> bool:
         return any(
-            _pays_in_order(rules, hand, frozenset(cards), list(o), stores, smith) for o in orders
+            _pays_in_order(rules, hand, frozenset(cards), list(o), stores, smith, brothers)
+            for o in orders
         )
 
     if not pays(tuple(range(len(hand)))):
@@ -313,7 +324,8 @@ def event_counts(state: DGState, event: str, site: str | None) -> dict[str, obje
 def must_play(state: DGState) -> set[str]:
     """The face-up cards the active player still has to play before the turn may close:
     every card without a triangle; a Fire or Vandalism while some undamaged building's
-    owner has none of it in front; a violet card whose buildings stand (undamaged), the
+    owner has none of it in front; a violet card whose buildings have been built (damaged
+    or not: revision 4; undamaged with the option `violet-needs=undamaged`), the
     City Hall Clock once the stagecoach has come, the Gold Strike only for the winning
     point. Yellow cards are never played on their own."""
     rules = state.rules
@@ -321,6 +333,11 @@ def must_play(state: DGState) -> set[str]:
     assert decks is not None
     up = set()
     standing = {rules.permits[b.permit].special for b in state.buildings if not b.damaged}
+    # "Playable after the Newspaper has been built": damage does not unbuild it.
+    if state.options.violet_needs == "undamaged":
+        built = standing
+    else:
+        built = {rules.permits[b.permit].special for b in state.buildings}
     for e in decks.face_up:
         card = rules.events[e]
         if card.triangle == "none":
@@ -331,7 +348,7 @@ def must_play(state: DGState) -> set[str]:
             ):
                 up.add(e)
         elif card.triangle == "violet":
-            if not set(card.needs) <= standing:
+            if not set(card.needs) <= built:
                 continue
             if e == "city-hall-clock" and not state.stagecoach:
                 continue

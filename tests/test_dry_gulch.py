@@ -5,6 +5,7 @@ placing and scoring, on our reconstructed board and cards."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
 from adjudicator.dry_gulch.data import KINDS, load_rules
 from adjudicator.dry_gulch.draft import Draft
+from adjudicator.dry_gulch.options import DGOptions
 from adjudicator.dry_gulch.pay import pay, plan, plan_cpsat
 from adjudicator.dry_gulch.place import legal_sites, placement_problems
 from adjudicator.dry_gulch.score import score
@@ -106,11 +108,12 @@ PERMITS = sorted(p for p, v in RULES.permits.items() if v.special != "residence"
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(HAND, st.sampled_from(PERMITS), st.booleans())
-def test_paying_equals_its_twin(hand: list[str], permit: str, store: bool) -> None:
+@given(HAND, st.sampled_from(PERMITS), st.booleans(), st.sampled_from(["one-point", "none"]))
+def test_paying_equals_its_twin(hand: list[str], permit: str, store: bool, brother: str) -> None:
     shop = next(b for b in RULES.permits.values() if b.special == "general-store").id
     site = next(s for s in RULES.sites if not RULES.sites[s].bank_only)
     s = state_with(hand, buildings=[Built(shop, "ann", site)] if store else [])
+    s = replace(s, options=DGOptions(handyman_labor=brother))
     p = pay(s, permit)
     expected = twin.least_worth(s, [permit])
     if p is None:
@@ -134,13 +137,16 @@ SOME_PERMITS = st.lists(
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(HAND, SOME_PERMITS, st.integers(0, 1))
-def test_planning_equals_its_twin(hand: list[str], permits: list[str], stores: int) -> None:
-    """The search, CP-SAT and the twin (which tries every order of building) agree."""
+@given(HAND, SOME_PERMITS, st.integers(0, 1), st.sampled_from(["one-point", "none"]))
+def test_planning_equals_its_twin(
+    hand: list[str], permits: list[str], stores: int, brother: str
+) -> None:
+    """The search, CP-SAT and the twin (which tries every order of building) agree, with
+    the Handyman Brother on labour (`handyman-labor=one-point`) or not (`none`)."""
     if not _holds_permits(permits, stores):
         return
     built = [Built("general-store", "ann", "se-1")] if stores else []
-    s = state_with(hand, permits, built)
+    s = replace(state_with(hand, permits, built), options=DGOptions(handyman_labor=brother))
     sites = {p: legal_sites(s, p) for p in permits}
     result = plan(s, "ann", sites)
     expected = twin.best_plan(s, sites, "ann")

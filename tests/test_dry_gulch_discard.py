@@ -10,7 +10,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -72,8 +72,14 @@ def test_misfortunes_against_the_active_player_go_and_their_buildings_count_agai
 CARDS = st.sampled_from([*KINDS, "labor:1", "labor:2", "event:iou", "event:fire"])
 
 
+# Every boundary of "more than 15" is an example, so that each run reaches them (40 random
+# lists of up to 20 cards seldom hold 16): 14 and 15 keep every card, 16 and 17 lose 1 and 2.
 @settings(max_examples=40, deadline=None)
 @given(st.lists(CARDS, max_size=20), st.lists(CARDS, max_size=20), st.integers(0, 99))
+@example(["lumber"] * 14, ["food"] * 15, 0)
+@example(["lumber"] * 15, ["food"] * 16, 1)
+@example(["lumber"] * 16, ["food"] * 17, 2)
+@example(["lumber"] * 17, ["food"] * 14, 3)
 def test_every_hand_over_the_limit_loses_random_cards_down_to_it(
     ann: list[str], bob: list[str], seed: int
 ) -> None:
@@ -88,6 +94,18 @@ def test_every_hand_over_the_limit_loses_random_cards_down_to_it(
     assert r.after.player("ann").permits == ("saloon",)  # permits are not cards here
     again = discard_phase(s, [], seed)  # the seed decides: the phase replays the same
     assert again.at_random == r.at_random
+
+
+def test_fifteen_cards_are_kept_and_sixteen_lose_one() -> None:
+    """ "All players with more than 15 cards must discard randomly selected cards": 15 is
+    not more than 15 (nothing goes), 16 is (one card goes, at random)."""
+    s = DGState(
+        [DGPlayer("ann", hand(*["lumber"] * 15)), DGPlayer("bob", hand(*["food"] * 16))], "ann"
+    )
+    r = discard_phase(s, [], 7)
+    assert r.legal
+    assert len(r.after.player("ann").hand) == 15 and "ann" not in r.at_random
+    assert len(r.after.player("bob").hand) == 15 and r.at_random["bob"] == ["food"]
 
 
 def test_cli_discards_and_writes(tmp_path: Path) -> None:

@@ -314,8 +314,8 @@ def test_the_shipped_record_is_played_to_its_end_and_its_mistakes_found() -> Non
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
     assert out["over"] and out["winner"] == "ann" and out["influence"]["ann"] >= 17
-    assert [(m["line"], m["code"]) for m in out["illegal"]] == [(61, "DG-PAY")]
-    assert [(m["line"], m["claimed"], m["influence"]) for m in out["claims_wrong"]] == [(63, 10, 8)]
+    assert [(m["line"], m["code"]) for m in out["illegal"]] == [(67, "DG-PAY")]
+    assert [(m["line"], m["claimed"], m["influence"]) for m in out["claims_wrong"]] == [(69, 10, 8)]
 
 
 def test_a_game_at_the_command_line_move_by_move(tmp_path: Path) -> None:

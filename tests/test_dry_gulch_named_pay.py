@@ -44,7 +44,13 @@ def hand_of(*texts: str) -> list[HandCard]:
 
 
 def twin(
-    hand: list[str], permit: str, stores: int, blacksmith: bool, named: list[str], any_: bool
+    hand: list[str],
+    permit: str,
+    stores: int,
+    blacksmith: bool,
+    named: list[str],
+    any_: bool,
+    brother_labours: bool = True,
 ) -> int | None:
     """The fewest store cards of a way the named cards pay (every one of them used), or
     None: each card named gets every role it may have, one after the other."""
@@ -65,6 +71,8 @@ def twin(
             out.append(("own", text))
         if text == "event:handyman-brother":
             out += [("own", k) for k in cost if k in ABILITY]
+            if brother_labours:  # "any ability", and Labor is one: a point of labour
+                out.append(("labour", ""))
         if text.startswith("labor:"):
             out.append(("labour", ""))
         return out
@@ -75,7 +83,9 @@ def twin(
         store = Counter(k for r, k in assignment if r == "store")
         stand = Counter(k for r, k in assignment if r == "stand")
         points = sorted(
-            int(t[6:]) for t, (r, _) in zip(named, assignment, strict=True) if r == "labour"
+            1 if t == "event:handyman-brother" else int(t[6:])
+            for t, (r, _) in zip(named, assignment, strict=True)
+            if r == "labour"
         )
         if sum(points) < labour or (points and sum(points) - points[0] >= labour):
             continue  # the labour unpaid, or a Labor card to spare
@@ -96,7 +106,7 @@ def twin(
 
 def named(hand: list[str], permit: str, cards: list[str], **kw: object) -> NamedPayment | str:
     stores = int(kw.get("stores", 0))  # type: ignore[call-overload]
-    means = Means(stores, bool(kw.get("blacksmith", False)))
+    means = Means(stores, bool(kw.get("blacksmith", False)), bool(kw.get("brothers", True)))
     return named_payment(RULES, hand_of(*hand), permit, means, cards, bool(kw.get("any", False)))
 
 
@@ -146,6 +156,7 @@ def test_a_general_store_card_counts_against_the_allowance() -> None:
     stores=st.integers(0, 2),
     blacksmith=st.booleans(),
     any_=st.booleans(),
+    brothers=st.booleans(),
     data=st.data(),
 )
 def test_named_payments_equal_their_twin(
@@ -154,13 +165,16 @@ def test_named_payments_equal_their_twin(
     stores: int,
     blacksmith: bool,
     any_: bool,
+    brothers: bool,
     data: st.DataObject,
 ) -> None:
     # Cards of the hand (a payment to check) or, now and then, one the hand lacks.
     chosen = data.draw(st.permutations(hand))[: data.draw(st.integers(0, 6))]
     chosen += data.draw(st.lists(st.sampled_from(["lumber", "labor:1"]), max_size=1))
-    got = named(hand, permit, chosen, stores=stores, blacksmith=blacksmith, any=any_)
-    want = twin(hand, permit, stores, blacksmith, chosen, any_)
+    got = named(
+        hand, permit, chosen, stores=stores, blacksmith=blacksmith, any=any_, brothers=brothers
+    )
+    want = twin(hand, permit, stores, blacksmith, chosen, any_, brothers)
     assert (got.stores if isinstance(got, NamedPayment) else None) == want
     if isinstance(got, NamedPayment):
         assert sorted(hand[i] for i in got.cards) == sorted(chosen)

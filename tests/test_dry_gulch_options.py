@@ -113,7 +113,7 @@ def test_a_record_sets_options_in_its_header_and_the_game_plays_by_them() -> Non
     assert '[Options "half=up, city-hall=true"]' in record_to_text(rec)
     assert record_from_text(record_to_text(rec)) == rec
     assert new_game(rec.header).state.options == rec.header.options
-    with pytest.raises(DGRecordError, match=r"line 3: Options\.rewards: is 'built' or"):
+    with pytest.raises(DGRecordError, match=r"line 3: Options\.rewards: is 'every-turn' or"):
         record_from_text(text.replace("city-hall=true", "rewards=always"))
     with pytest.raises(DGRecordError, match="line 3: write NAME=VALUE"):
         record_from_text(text.replace("city-hall=true", "city-hall"))
@@ -166,15 +166,20 @@ def test_the_banks_draw_instead_or_on_top_of_the_ordinary_draw() -> None:
 
 
 def test_rewards_every_turn_pay_every_owner_for_every_building() -> None:
-    # "Each player draws his resource cards from the corresponding stack."
+    """Revision 4's default: "Each player draws his resource cards from the corresponding
+    stack", "rewards ... are suspended while that building is damaged", "Cards a player
+    receives as a reward he always receives only in the corresponding phase": every
+    owner's undamaged buildings pay in every reward phase, a damaged one nothing; the
+    option `rewards=built` keeps the earlier reading (the turn's new buildings, once)."""
     built = [
         Built("saloon", "ann", "nw-1"),
         Built("hatmaker", "bob", "nw-3"),
         Built("bakery", "cid", "ne-1", damaged=True),
     ]
     saloon, hatmaker = RULES.permits["saloon"].reward, RULES.permits["hatmaker"].reward
-    assert reward_phase(table(built), ["nw-1"], []).owed == {"ann": saloon}
-    every = reward_phase(table(built, DGOptions(rewards="every-turn")), [], [])
+    once = reward_phase(table(built, DGOptions(rewards="built")), ["nw-1"], [])
+    assert once.owed == {"ann": saloon}  # the earlier reading, kept as an option
+    every = reward_phase(table(built), [], [])  # the default since revision 4
     assert every.owed == {"ann": saloon, "bob": hatmaker}  # a damaged building pays nothing
     assert len(every.after.player("bob").hand) == hatmaker
 

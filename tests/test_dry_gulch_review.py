@@ -292,7 +292,12 @@ def test_the_reward_line_says_who_draws_what_in_words() -> None:
     drawn = out.detail["reward"]["drawn"]["ann"]
     assert out.message.startswith(f"rewards: ann draws {' '.join(drawn)}")
     assert "{" not in out.message and "[" not in out.message
+    # Rewards every turn (revision 4's default): the Blacksmith pays again in a turn that
+    # builds nothing; a table with no building that pays draws none.
     _, out = DGGame(DGHeader(NAMES, 1), s, "build").apply(parse_move("ann: discard"))
+    assert out.message.startswith("rewards: ann draws")
+    bare = replace(s, buildings=())
+    _, out = DGGame(DGHeader(NAMES, 1), bare, "build").apply(parse_move("ann: discard"))
     assert out.message.startswith("rewards: none")
 
 

@@ -17,6 +17,7 @@ from adjudicator.core.data import data_dir
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.data import load_rules
 from adjudicator.dry_gulch.decks import Decks
+from adjudicator.dry_gulch.options import DGOptions
 from adjudicator.dry_gulch.reward import VIOLET_REWARD, reward_phase
 from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, load_dg_state
 
@@ -26,16 +27,27 @@ EXAMPLE = data_dir("examples") / "dry-gulch-turn.toml"
 STACK = ["lumber", "brick", "food", "mason", "whiskey", "carpenter"] * 4
 
 
-def table(buildings: list[Built], played: list[str] | None = None) -> DGState:
+# The earlier reading of the rewards, kept as the option `rewards=built` (revision 4's
+# default is `every-turn`): only the buildings built this turn pay, once, to the builder.
+BUILT = DGOptions(rewards="built")
+
+
+def table(
+    buildings: list[Built], played: list[str] | None = None, options: DGOptions = BUILT
+) -> DGState:
     return DGState(
         [DGPlayer("ann", played=played or []), DGPlayer("bob"), DGPlayer("cid")],
         "ann",
         buildings,
         Decks(resources=list(STACK)),
+        options,
     )
 
 
 def test_the_buildings_built_this_turn_pay_their_reward_once() -> None:
+    """Option `rewards=built` (the earlier reading): "Each property has a reward value
+    (Reward). The corresponding number of resource cards is drawn from the stack in the
+    reward phase", read as the turn's new buildings paying once."""
     saloon, hatmaker = RULES.permits["saloon"].reward, RULES.permits["hatmaker"].reward
     s = table([Built("saloon", "ann", "nw-1"), Built("hatmaker", "ann", "nw-3")])
     r = reward_phase(s, ["nw-1"], [])
@@ -48,6 +60,8 @@ def test_the_buildings_built_this_turn_pay_their_reward_once() -> None:
 
 
 def test_a_violet_card_pays_three_to_each_owner_of_its_buildings() -> None:
+    """ "The Bank and the Blacksmith each receive 3 reward cards" (with `rewards=built`,
+    so that only the violet card's cards are drawn)."""
     s = table(
         [Built("bank", "bob", "bank-lot"), Built("blacksmith", "cid", "sw-2")],
         played=["two-ton-safe"],

@@ -107,7 +107,7 @@ def _cut(example: str, lines: int, tmp_path: Path) -> Path:
 def test_hint_on_a_dry_gulch_record_is_the_plan(tmp_path: Path) -> None:
     """`hint dg.game` refused ("is a Dry Gulch record"); it is the acting player's best
     building plan, as `dry-gulch plan` gives it on a state file."""
-    record = _cut("dry-gulch-table.game", 18, tmp_path)
+    record = _cut("dry-gulch-table.game", 24, tmp_path)
     result = runner.invoke(app, ["hint", str(record), "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -233,10 +233,10 @@ def test_state_check_checks_a_record_of_every_game(
         (
             ["dry-gulch", "plan"],
             "dry-gulch-table.game",
-            18,
+            24,
             "bob's best building plan: +2 influence",
         ),
-        (["dry-gulch", "score"], "dry-gulch-table.game", 18, "Influence"),
+        (["dry-gulch", "score"], "dry-gulch-table.game", 24, "Influence"),
         (["black-hills", "best"], "black-hills-table.game", 22, "Best turns for cid"),
         (["black-hills", "show"], "black-hills-table.game", 22, "Jail"),
     ],

@@ -110,7 +110,10 @@ def reward(
     ] = None,
     every_turn: Annotated[
         bool,
-        typer.Option("--every-turn", help="Option: every building pays every turn."),
+        typer.Option(
+            "--every-turn",
+            help="Every building pays every turn (the default; overrides a state's rewards=built).",
+        ),
     ] = False,
     drawn: Annotated[
         list[str] | None,

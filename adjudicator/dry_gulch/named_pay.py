@@ -10,8 +10,10 @@ Readings: the cards named are in the hand (a card twice, twice in the hand); tog
 pay every unit and the labour; and every card named pays for something: a card of a
 unit's kind (or the Handyman Brother, an ability) pays it, a card through a General Store
 pays a good (as many as the turn's allowance has left), a group of as many cards as the
-table says replaces a unit, Labor cards pay the labour, and no Labor card could be left
-out and the labour still paid (only the last card's surplus is lost). With the option
+table says replaces a unit, Labor cards pay the labour (and Handyman Brothers, one point
+each: "May be played as any ability", and Labor is an ability; option `handyman-labor`),
+and no Labor card or Handyman Brother could be left out and the labour still paid (only the
+last card's surplus is lost). With the option
 `replace=missing` (default) a unit is replaced only if every card of its kind in the hand
 pays for its kind; `replace=any` drops that condition. Of the ways the named cards can pay,
 the one using the fewest General Store cards is taken (the allowance left for the turn).
@@ -95,13 +97,22 @@ def named_payment(
     points = [c.labor for c in cards if c.kind == "labor"]
     kinds = sorted(need)
     best: int | None = None
-    for spent in _labour_sets(points, labour):
+    labour_ways = [
+        (spent, brothers)
+        for brothers in range(min(handymen, labour) + 1 if means.handyman_labour else 1)
+        for spent in _labour_sets(points, labour - brothers)
+        # a Handyman Brother on the labour is needed too: without one it would be unpaid
+        if not brothers or sum(spent) + brothers - 1 < labour
+    ]
+    for spent, brothers in labour_ways:
         # Per kind: (own cards, Handyman Brothers, store cards) paying its units.
         options = []
         for k in kinds:
             ways = []
             for own in range(min(need[k], mine[k]) + 1):
-                for helper in range(min(need[k] - own, handymen) + 1 if k in ABILITIES else 1):
+                for helper in range(
+                    min(need[k] - own, handymen - brothers) + 1 if k in ABILITIES else 1
+                ):
                     top = need[k] - own - helper if k in GOODS else 0
                     for store in range(min(top, means.stores) + 1):
                         replaced = need[k] - own - helper - store
@@ -112,22 +123,24 @@ def named_payment(
         for split in product(*options):
             helpers = sum(w[1] for w in split)
             stores = sum(w[2] for w in split)
-            if helpers > handymen or stores > means.stores:
+            if helpers + brothers > handymen or stores > means.stores:
                 continue
             standing_in = sum(
                 rules.substitution[k] * w[3] for k, w in zip(kinds, split, strict=True)
             )
-            paid_so = len(spent) + sum(w[0] + w[1] + w[2] for w in split)
+            paid_so = len(spent) + brothers + sum(w[0] + w[1] + w[2] for w in split)
             if paid_so + standing_in == len(cards) and (best is None or stores < best):
                 best = stores
     if best is None:
-        return _why(rules, cards, units, labour)
+        return _why(rules, cards, units, labour, means)
     return NamedPayment(tuple(picked), best)
 
 
-def _why(rules: Rules, cards: list[HandCard], units: list[str], labour: int) -> str:
+def _why(rules: Rules, cards: list[HandCard], units: list[str], labour: int, means: Means) -> str:
     """Why the named cards are no payment, in words: the labour, too few, or too many."""
     points = sum(c.labor for c in cards if c.kind == "labor")
+    if means.handyman_labour:
+        points += sum(1 for c in cards if c.event == HANDYMAN)
     if points < labour:
         return f"the Labor cards named give {points} labour of the {labour} needed"
     fewest = len(units) + (1 if labour else 0)

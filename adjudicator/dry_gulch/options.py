@@ -9,7 +9,10 @@ half = "up"                 # DG-DAMAGED: a damaged building keeps the larger ha
 replace = "any"             # DG-PAY-MISSING: any unit may be replaced
 bank-draw = "extra"         # DG-BANK-DRAW: the Bank's draw on top of the ordinary one
 violet-unplayable = "hand"  # DG-EVENT-THREE: an unplayable face-up violet card is kept
-rewards = "every-turn"      # DG-REWARD: every owner, every building, every turn
+rewards = "built"           # DG-REWARD: only the buildings built this turn, to their builder
+corner = "corner-only"      # DG-CORNER: a corner building never at the end of a street
+violet-needs = "undamaged"  # DG-VIOLET: a violet card waits for its buildings undamaged
+handyman-labor = "none"     # DG-PAY: a Handyman Brother never pays labour
 open-permits = true         # DG-OPT-OPEN-PERMITS
 city-hall = true            # DG-OPT-CITY-HALL
 spreading-fire = true       # DG-OPT-SPREADING-FIRE
@@ -44,7 +47,23 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "replace": ("missing", "any"),
     "bank-draw": ("instead", "extra"),
     "violet-unplayable": ("discard", "hand"),
-    "rewards": ("built", "every-turn"),
+    # Revision 4: "Each player draws his resource cards from the corresponding stack" and
+    # "Cards a player receives as a reward he always receives only in the corresponding
+    # phase" read as every owner's undamaged buildings paying in every reward phase;
+    # `built` keeps the earlier reading (the turn's new buildings, once, to their builder).
+    "rewards": ("every-turn", "built"),
+    # Revision 4: "A corner building may not be built in the middle of a block" forbids
+    # the middle only, so a corner building may stand at the end of a street too;
+    # `corner-only` keeps the earlier reading (corners alone).
+    "corner": ("corner-or-end", "corner-only"),
+    # Revision 4: a violet card is playable once its building has been built, damaged or
+    # not (damage suspends the building's influence, abilities, rewards and penalties, not
+    # its having been built); `undamaged` keeps the earlier reading.
+    "violet-needs": ("built", "undamaged"),
+    # Revision 4: the Handyman Brother "May be played as any ability", and Labor is an
+    # ability (the resource table), so he may pay one labour point; `none` keeps the
+    # earlier reading (labour paid with Labor cards only).
+    "handyman-labor": ("one-point", "none"),
 }
 #: The optional rules: switches, off by default.
 SWITCHES = ("open-permits", "city-hall", "spreading-fire", "advanced-setup")
@@ -56,11 +75,15 @@ class DGOptions:
     replace: str = "missing"
     bank_draw: str = "instead"
     violet_unplayable: str = "discard"
-    rewards: str = "built"
+    rewards: str = "every-turn"
     open_permits: bool = False
     city_hall: bool = False
     spreading_fire: bool = False
     advanced_setup: bool = False
+    # Revision 4's readings come last: a table built by position keeps its meaning.
+    corner: str = "corner-or-end"
+    violet_needs: str = "built"
+    handyman_labor: str = "one-point"
 
 
 def _key(attr: str) -> str:

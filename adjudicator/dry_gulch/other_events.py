@@ -32,7 +32,7 @@ from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.losses import Moved, Named, lose_to, owner_of, receive
 from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.state import DGState
-from adjudicator.dry_gulch.table_options import misfortune_target
+from adjudicator.dry_gulch.table_options import misfortune_target, violet_built
 
 __all__ = ["CODES", "EventResult", "play_event", "playable_face_up", "saloon_sites"]
 
@@ -223,7 +223,6 @@ def playable_face_up(state: DGState) -> list[tuple[str, str | None]]:
     rules = state.rules
     me = state.active
     out: list[tuple[str, str | None]] = []
-    standing = set(state.specials_built())
     for event in dict.fromkeys(decks.face_up):
         card = rules.events[event]
         if event in CODES:
@@ -238,7 +237,7 @@ def playable_face_up(state: DGState) -> list[tuple[str, str | None]]:
                 and misfortune_target(state, b.permit)  # DG-OPT-CITY-HALL
             ]
         elif card.triangle == "violet":
-            if any(n not in standing for n in card.needs):
+            if any(n not in violet_built(state) for n in card.needs):
                 continue
             if event == "city-hall-clock" and not state.stagecoach:
                 continue

@@ -3,8 +3,10 @@
 A building's cost is a list of resources (each one *unit*) and labour points. A unit is
 paid by a hand card of its kind; or, for an ability, by the Handyman Brother; or, for a
 good, by any card through a General Store (one card a turn for each store the payer owns);
-or by as many other cards as the substitution table says. Labour is paid only with Labor
-cards, their points added, the surplus lost. The owner of a Blacksmith needs no Blacksmith.
+or by as many other cards as the substitution table says. Labour is paid with Labor cards,
+their points added, the surplus lost, and with Handyman Brothers, one point each ("May be
+played as any ability", and Labor is an ability; option `handyman-labor`). The owner of a
+Blacksmith needs no Blacksmith.
 
 Among all payments the one that keeps the most valuable hand is chosen: the least worth
 spent (`state.card_value`: a resource is worth what it stands for in the table, a Labor
@@ -39,7 +41,11 @@ HANDYMAN = "handyman-brother"
 
 def means_of(state: DGState, player: str) -> Means:
     specials = state.specials_built(player)
-    return Means(min(2, specials.count("general-store")), "blacksmith" in specials)
+    return Means(
+        min(2, specials.count("general-store")),
+        "blacksmith" in specials,
+        state.options.handyman_labor == "one-point",
+    )
 
 
 @record
@@ -85,6 +91,13 @@ _Part = tuple[str, dict[str, tuple[dict[int, Any], Any, Any]], dict[int, Any], d
 
 def _allowed_direct(card: HandCard, kind: str) -> bool:
     return card.kind == kind or (card.event == HANDYMAN and kind in ABILITIES)
+
+
+def _labour_points(card: HandCard, means: Means) -> int:
+    """The labour points a card may pay: a Labor card its own, a Handyman Brother one."""
+    if card.kind == "labor":
+        return card.labor
+    return 1 if card.event == HANDYMAN and means.handyman_labour else 0
 
 
 @record
@@ -178,15 +191,18 @@ def _solve(
         store_by_building.append(mine)
         # A store built this turn serves the others, not its own cost.
         m.add(mine <= means.stores + sum(new_stores))
+        # Labor cards by their points; a Handyman Brother (an ability, as Labor is) one point.
         workers = {
             t: m.new_int_var(0, n, f"l{b}_{t}")
             for t, n in enumerate(n_of)
-            if types[t].card.kind == "labor"
+            if _labour_points(types[t].card, means)
         }
         for t, v in workers.items():
             m.add(v <= n_of[t] * y)
             card_uses[t].append(v)
-        m.add(sum(types[t].card.labor * v for t, v in workers.items()) >= labour * y)
+        m.add(
+            sum(_labour_points(types[t].card, means) * v for t, v in workers.items()) >= labour * y
+        )
         site_vars = {}
         if sites is not None:
             site_vars = {s: m.new_bool_var(f"at{b}_{s}") for s in sites[permit]}
@@ -359,11 +375,13 @@ def why_not(state: DGState, permit: str, player: str | None = None) -> str:
     rules = state.rules
     means = means_of(state, who.name)
     units, labour = units_of(rules, permit, means)
-    points = sum(c.labor for c in who.hand if c.kind == "labor")
+    points = sum(_labour_points(c, means) for c in who.hand)
     if points < labour:
-        return (
-            f"it needs {plural(labour, 'labour point')} and the hand's Labor cards give {points}; "
-            "labour is paid with Labor cards only"
+        by = "Labor cards and Handyman Brothers" if means.handyman_labour else "Labor cards"
+        return f"it needs {plural(labour, 'labour point')} and the hand's {by} give {points}; " + (
+            "labour is paid with Labor cards and Handyman Brothers (one point each) only"
+            if means.handyman_labour
+            else "labour is paid with Labor cards only"
         )
     handymen = sum(1 for c in who.hand if c.event == HANDYMAN)
     store = means.stores
@@ -384,7 +402,7 @@ def why_not(state: DGState, permit: str, player: str | None = None) -> str:
         if stand_in:
             cards_in = plural(stand_in * rules.substitution[kind], "card")
             short.append(f"{stand_in} {kind} ({cards_in} standing in)")
-    workers = sorted((c.labor for c in who.hand if c.kind == "labor"), reverse=True)
+    workers = sorted((p for c in who.hand if (p := _labour_points(c, means))), reverse=True)
     labour_cards = next(n for n in range(len(workers) + 1) if sum(workers[:n]) >= labour)
     lacks = "; it lacks " + ", ".join(short) if short else ""
     return (

@@ -1,9 +1,10 @@
 """Whether a building may stand on a site (the Dry Gulch rulebook's 'Build' and 'Board').
 
 A building's sidewalk lies on the thick line along its street and never between two
-buildings; a corner building only on a corner, others only in the middle of a block or
-at the end of a street; the lone site in front of the town takes only the Bank; a
-residence stands at the outside edge, its foot path to the edge.
+buildings; a corner building not in the middle of a block (on a corner or at the end of a
+street), others only in the middle of a block or at the end of a street; the lone site in
+front of the town takes only the Bank; a residence stands at the outside edge, its foot
+path to the edge.
 """
 
 from __future__ import annotations
@@ -56,8 +57,13 @@ def rule_placement(state: DGState, permit: str, site: str) -> Placement:
             f"a residence stands at the outside edge, with its path to it; {site} "
             "is not at the edge",
         )
-    if p.corner and s.position != "corner":
-        breaks(Code.CORNER, f"the {p.name} is a corner building; {site} is not a corner")
+    # "A corner building may not be built in the middle of a block": the words forbid the
+    # middle only, so the end of a street is open to it too, unless the table keeps the
+    # earlier reading (option `corner=corner-only`).
+    corner_only = state.options.corner == "corner-only"
+    if p.corner and (s.position == "middle" or (corner_only and s.position != "corner")):
+        where = "not a corner" if corner_only else "in the middle of a block"
+        breaks(Code.CORNER, f"the {p.name} is a corner building; {site} is {where}")
     elif not p.corner and s.position == "corner":
         breaks(
             Code.MIDDLE,

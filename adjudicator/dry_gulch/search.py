@@ -10,10 +10,13 @@ set's cheapest payment is worked out by reasoning the payment rules make possibl
   the cheapest cards left over once the rest is decided;
 - with the store and Handyman units fixed, a kind's remaining units are paid by its own
   cards as far as they go and the rest replaced ("only a missing resource is replaced");
-- Labor cards are spread over the buildings' labour, each building its own cards.
+- Labor cards are spread over the buildings' labour, each building its own cards; a
+  Handyman Brother "May be played as any ability", and Labor is an ability (the resource
+  table), so he may pay one labour point instead (option `handyman-labor`).
 
 So a payment is fixed by where the (at most two) store cards and the Handyman Brothers go
-and which Labor cards pay each building's labour; every one of those is tried.
+(units or labour points) and which Labor cards pay each building's labour; every one of
+those is tried.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ class Means:
 
     stores: int = 0  # General Stores owned (a card as a good, once a turn each)
     blacksmith: bool = False  # owns a Blacksmith: needs no Blacksmith resource
+    handyman_labour: bool = True  # a Handyman Brother may pay one labour point
 
 
 def units_of(rules: Rules, permit: str, means: Means) -> tuple[list[str], int]:
@@ -76,7 +80,7 @@ def _needs(rules: Rules, permits: list[str], means: Means) -> list[tuple[list[st
         smith = means.blacksmith or any(
             sp == "blacksmith" for o, sp in enumerate(specials) if o != b
         )
-        out.append(units_of(rules, p, Means(means.stores, smith)))
+        out.append(units_of(rules, p, Means(means.stores, smith, means.handyman_labour)))
     return out
 
 
@@ -100,66 +104,85 @@ def cheapest(
     for units, _ in needs:
         for k in units:
             wanted[k] = wanted.get(k, 0) + 1
-    if sum(lab for _, lab in needs) > sum(v * n for v, n in labor_pool.items()):
-        return None
-    spendings = labour_ways(tuple(lab for _, lab in needs), tuple(sorted(labor_pool.items())))
-    if not spendings:
-        return None
+    pool_points = sum(v * n for v, n in labor_pool.items())
     all_labor = sorted(hand[i].labor for i in by_kind.get("labor", []))
-    labour_left: dict[tuple[int, ...], list[int]] = {}
-    for spent in spendings:
-        pool = list(all_labor)
-        for v in spent:
-            pool.remove(v)
-        labour_left[spent] = pool
     held = {k: len(by_kind.get(k, [])) for k in wanted}
-    hand_ways: list[dict[str, int]] = [{}]
-    for k in (k for k in ABILITIES if wanted.get(k)):
-        # A Handyman Brother pays only a missing ability: paying one the hand holds and
-        # leaving that card over (worth no more than him) never spends less.
-        most = min(max(0, wanted[k] - held[k]), handymen)
-        hand_ways = [
-            {**w, k: n} for w in hand_ways for n in range(min(most, handymen - sum(w.values())) + 1)
-        ]
-    labour_hist = {spent: histogram(left) for spent, left in labour_left.items()}
     best: tuple[int, _Choice] | None = None
-    for alloc in store_allocations(needs, caps, total, new, means.stores):
-        for helpers in hand_ways:
-            fixed = 0
-            used_kinds: dict[str, int] = {}
-            any_cards = len(alloc)
-            for k, n in wanted.items():
-                rest = n - sum(1 for _, kk in alloc if kk == k) - helpers.get(k, 0)
-                direct = min(rest, held[k])
-                used_kinds[k] = direct
-                fixed += direct * rules.substitution[k]
-                any_cards += (rest - direct) * rules.substitution[k]
-            if sum(helpers.values()):
-                fixed += sum(helpers.values()) * value[by_kind["handyman"][0]]
-            base: list[int] = []  # the cards left over other than Labor cards
-            for key, idx in by_kind.items():
-                if key == "handyman":
-                    base.extend(value[idx[0]] for _ in range(len(idx) - sum(helpers.values())))
-                elif key != "labor":
-                    base.extend(value[i] for i in idx[used_kinds.get(key, 0) :])
-            base_hist = histogram(base)
-            for spent_labour, way in spendings.items():
-                if best is not None and fixed + sum(spent_labour) >= best[0]:
-                    continue
-                extra = cheapest_sum(base_hist, labour_hist[spent_labour], any_cards)
-                if extra is None:
-                    continue
-                worth = fixed + sum(spent_labour) + extra
-                if best is None or worth < best[0]:
-                    best = (worth, (alloc, helpers, dict(used_kinds), way))
+    # Handyman Brothers paying a labour point each, by building: every split is tried (a
+    # hand holds at most three of them), the rest of each building's labour by Labor cards.
+    for on_labour in _handyman_labour(needs, handymen if means.handyman_labour else 0):
+        labour = tuple(lab - h for (_, lab), h in zip(needs, on_labour, strict=True))
+        if sum(labour) > pool_points:
+            continue
+        spendings = labour_ways(labour, tuple(sorted(labor_pool.items())))
+        if not spendings:
+            continue
+        free_handymen = handymen - sum(on_labour)
+        labour_left: dict[tuple[int, ...], list[int]] = {}
+        for spent in spendings:
+            pool = list(all_labor)
+            for v in spent:
+                pool.remove(v)
+            labour_left[spent] = pool
+        hand_ways: list[dict[str, int]] = [{}]
+        for k in (k for k in ABILITIES if wanted.get(k)):
+            # A Handyman Brother pays only a missing ability: paying one the hand holds and
+            # leaving that card over (worth no more than him) never spends less.
+            most = min(max(0, wanted[k] - held[k]), free_handymen)
+            hand_ways = [
+                {**w, k: n}
+                for w in hand_ways
+                for n in range(min(most, free_handymen - sum(w.values())) + 1)
+            ]
+        labour_hist = {spent: histogram(left) for spent, left in labour_left.items()}
+        on_labour_worth = sum(on_labour) * (value[by_kind["handyman"][0]] if handymen else 0)
+        for alloc in store_allocations(needs, caps, total, new, means.stores):
+            for helpers in hand_ways:
+                fixed = on_labour_worth
+                used_kinds: dict[str, int] = {}
+                any_cards = len(alloc)
+                for k, n in wanted.items():
+                    rest = n - sum(1 for _, kk in alloc if kk == k) - helpers.get(k, 0)
+                    direct = min(rest, held[k])
+                    used_kinds[k] = direct
+                    fixed += direct * rules.substitution[k]
+                    any_cards += (rest - direct) * rules.substitution[k]
+                if sum(helpers.values()):
+                    fixed += sum(helpers.values()) * value[by_kind["handyman"][0]]
+                base: list[int] = []  # the cards left over other than Labor cards
+                for key, idx in by_kind.items():
+                    if key == "handyman":
+                        spare = len(idx) - sum(helpers.values()) - sum(on_labour)
+                        base.extend(value[idx[0]] for _ in range(spare))
+                    elif key != "labor":
+                        base.extend(value[i] for i in idx[used_kinds.get(key, 0) :])
+                base_hist = histogram(base)
+                for spent_labour, way in spendings.items():
+                    if best is not None and fixed + sum(spent_labour) >= best[0]:
+                        continue
+                    extra = cheapest_sum(base_hist, labour_hist[spent_labour], any_cards)
+                    if extra is None:
+                        continue
+                    worth = fixed + sum(spent_labour) + extra
+                    if best is None or worth < best[0]:
+                        best = (worth, (alloc, helpers, dict(used_kinds), way, list(on_labour)))
     if best is None:
         return None
     return _cards(rules, hand, needs, by_kind, best[0], *best[1])
 
 
+def _handyman_labour(needs: list[tuple[list[str], int]], handymen: int) -> list[tuple[int, ...]]:
+    """Every way to put up to `handymen` Handyman Brothers on the buildings' labour, one
+    point each, never more on a building than its labour."""
+    out: list[tuple[int, ...]] = [()]
+    for _, lab in needs:
+        out = [(*w, n) for w in out for n in range(min(lab, handymen - sum(w)) + 1)]
+    return out
+
+
 # A payment as chosen: store units (building, kind), Handyman Brothers by ability, own
-# cards by kind, Labor cards (points) by building.
-_Choice = tuple[list[tuple[int, str]], dict[str, int], dict[str, int], list[list[int]]]
+# cards by kind, Labor cards (points) by building, Handyman Brothers on labour by building.
+_Choice = tuple[list[tuple[int, str]], dict[str, int], dict[str, int], list[list[int]], list[int]]
 
 
 def _cards(
@@ -172,16 +195,18 @@ def _cards(
     helpers: dict[str, int],
     own: dict[str, int],
     way: list[list[int]],
+    on_labour: list[int],
 ) -> Cheapest:
     """The chosen payment in hand cards: which card pays which unit of which building."""
     pools = {k: list(v) for k, v in by_kind.items()}
     labour: list[list[int]] = []
-    for c in way:
+    for c, brothers in zip(way, on_labour, strict=True):
         mine = []
         for v in c:
             i = next(i for i in pools["labor"] if hand[i].labor == v)
             pools["labor"].remove(i)
             mine.append(i)
+        mine += [pools["handyman"].pop(0) for _ in range(brothers)]
         labour.append(mine)
     helpers, own = dict(helpers), dict(own)
     direct: list[list[tuple[str, int]]] = [[] for _ in needs]
@@ -249,7 +274,10 @@ def best_plan(
         key=lambda p: (first.get(rules.permits[p].special, 2), -rules.permits[p].influence, p),
     )
     copies = [permits.count(p) for p in order]
-    points = sum(c.labor for c in hand if c.kind == "labor")
+    # A Handyman Brother counts as a one-point Labor card in the bounds (he may pay one
+    # labour point); that he cannot pay an ability too only makes the bounds looser.
+    brothers = sum(1 for c in hand if c.event == HANDYMAN) if means.handyman_labour else 0
+    points = sum(c.labor for c in hand if c.kind == "labor") + brothers
     best: tuple[int, int] = (0, 0)  # (influence, -worth)
     found: tuple[list[str], list[str], Cheapest | None] = ([], [], None)
     tail = [
@@ -261,14 +289,16 @@ def best_plan(
     for c in hand:
         key = "handyman" if c.event == HANDYMAN else c.kind
         held[key] = held.get(key, 0) + 1
-    labor_values = sorted((c.labor for c in hand if c.kind == "labor"), reverse=True)
+    labor_values = sorted(
+        [c.labor for c in hand if c.kind == "labor"] + [1] * brothers, reverse=True
+    )
     cheapest_first = sorted(card_value(c, rules) for c in hand)
 
     # `_needs` and `store_caps` for a set, from each permit's units worked out once
     is_smith = {p: rules.permits[p].special == "blacksmith" for p in order}
     is_store = {p: rules.permits[p].special == "general-store" for p in order}
     units_by = {
-        (p, smith): units_of(rules, p, Means(means.stores, smith))
+        (p, smith): units_of(rules, p, Means(means.stores, smith, means.handyman_labour))
         for p in order
         for smith in (False, True)
     }

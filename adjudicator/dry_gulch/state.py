@@ -301,17 +301,52 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
             )
     if m.city_hall_closed is not None and m.city_hall_closed not in names:
         raise fail("city_hall_closed", f"{m.city_hall_closed!r} is not one of the players")
+    options = options_from(m.options, source)
+    _check_revision_3(players, built, options, m.stagecoach, rules, fail)
     return DGState(
         tuple(players),
         m.active,
         tuple(built),
         decks_from(m.decks, rules, source),
-        options_from(m.options, source),
+        options,
         m.stagecoach,
         m.city_hall_closed,
         m.phase,
         rules,
     )
+
+
+def _check_revision_3(
+    players: list[DGPlayer],
+    built: list[Built],
+    options: DGOptions,
+    stagecoach: bool,
+    rules: Rules,
+    fail: Any,
+) -> None:
+    """What revision 3 of the rulings makes impossible is bad input, not a table to score.
+    "City Hall Clock: ... Playable after the Post Office has been built and the stagecoach
+    (Wells Fargo Wagon) has arrived": a Clock in front of a player needs `stagecoach`.
+    "Damage to the City Hall: Vandalism and Fire may be played against the City Hall" is an
+    optional rule: without `city-hall` nothing damages it, save a fire that spread to it
+    (option `spreading-fire`: it burns, `fire` set), which is not played against it."""
+    for p in players:
+        if "city-hall-clock" in p.played and not stagecoach:
+            raise fail(
+                f"players {p.name!r}.played",
+                "a City Hall Clock is playable only after the stagecoach (Wells Fargo Wagon) "
+                "has arrived, and the state has no stagecoach = true",
+            )
+    for i, b in enumerate(built):
+        if not b.damaged or rules.permits[b.permit].special != "city-hall" or options.city_hall:
+            continue
+        if options.spreading_fire and b.fire is not None:
+            continue  # reached by a spreading fire, not played against it
+        raise fail(
+            f"buildings[{i}]",
+            "the City Hall is damaged only with the optional rule city-hall "
+            "(options: city-hall = true)",
+        )
 
 
 def _check_residences(built: list[Built], names: list[str], rules: Rules, fail: Any) -> None:

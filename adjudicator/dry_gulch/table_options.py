@@ -48,6 +48,7 @@ __all__ = [
     "reopen_city_hall",
     "spread_fire",
     "unplayable_kept",
+    "violet_built",
 ]
 
 #: "by discarding any two cards"
@@ -154,3 +155,14 @@ def reopen_city_hall(state: DGState, cards: list[str]) -> ReopenResult:
                 after.decks.resource_discard.append(card.text)
     after.city_hall_closed = None
     return ReopenResult(me, True, (), after.freeze(), tuple(cards))
+
+
+def violet_built(state: DGState) -> set[str]:
+    """The buildings (their special functions) a violet card's condition finds built
+    (`DG-VIOLET`, option `violet-needs`). "Printing Press: ... Playable after the Newspaper
+    has been built": damage suspends "All influence points, special abilities, rewards and
+    penalties resulting from a building", not whether it has been built, so a damaged
+    building counts (`built`, the default); `undamaged` keeps the earlier reading."""
+    if state.options.violet_needs == "undamaged":
+        return set(state.specials_built())
+    return {state.rules.permits[b.permit].special for b in state.buildings}

@@ -56,7 +56,12 @@ from adjudicator.dry_gulch.reward import reward_phase
 from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.setup import new_table
 from adjudicator.dry_gulch.state import DGState, parse_card
-from adjudicator.dry_gulch.table_options import reopen_city_hall, spread_fire, unplayable_kept
+from adjudicator.dry_gulch.table_options import (
+    reopen_city_hall,
+    spread_fire,
+    unplayable_kept,
+    violet_built,
+)
 
 __all__ = [
     "DGGame",
@@ -278,10 +283,11 @@ class DGGame:
         in_hand = any(c.event == move.event for c in state.player(me).hand)
         if not in_hand and move.event not in decks.face_up:
             return refuse(f"{me} holds no {card.name}, and none lies face up")
-        standing = set(state.specials_built())
-        missing = [n for n in card.needs if n not in standing]
+        built = violet_built(state)  # damaged or not, unless `violet-needs=undamaged`
+        missing = [n for n in card.needs if n not in built]
         if missing:
-            return refuse(f"the {card.name} needs {', '.join(missing)} standing (undamaged)")
+            how = "standing (undamaged)" if state.options.violet_needs == "undamaged" else "built"
+            return refuse(f"the {card.name} needs {', '.join(missing)} {how}")
         if move.event == "city-hall-clock" and not state.stagecoach:  # D6
             return refuse(
                 f"the {card.name} is playable after the stagecoach (Wells Fargo Wagon) has "

@@ -32,7 +32,7 @@ from adjudicator.dry_gulch.other_events import CODES, playable_face_up, saloon_s
 from adjudicator.dry_gulch.place import legal_sites
 from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.state import DGState
-from adjudicator.dry_gulch.table_options import REOPEN_CARDS, misfortune_target
+from adjudicator.dry_gulch.table_options import REOPEN_CARDS, misfortune_target, violet_built
 
 __all__ = [
     "build_moves",
@@ -130,17 +130,17 @@ def misfortune_moves(state: DGState) -> Iterator[Misfortune]:
 
 
 def violet_moves(state: DGState) -> Iterator[Violet]:
-    """A violet card from the hand or face up whose buildings stand undamaged; the City
+    """A violet card from the hand or face up whose buildings have been built; the City
     Hall Clock once the stagecoach has come; the Gold Strike only as the winning point."""
     me, rules = state.active, state.rules
     held = [c.event for c in state.player(me).hand if c.event is not None]
     held += state.decks.face_up if state.decks is not None else ()
-    standing = set(state.specials_built())
+    built = violet_built(state)
     for event in dict.fromkeys(held):
         card = rules.events[event]
         if card.triangle != "violet" or event in CODES:
             continue
-        if any(n not in standing for n in card.needs):
+        if any(n not in built for n in card.needs):
             continue
         if event == "city-hall-clock" and not state.stagecoach:
             continue

@@ -18,7 +18,7 @@ def payment_named(
     """The named cards as the active player's payment for one building (`DG-PAY-KEEP`),
     with what is left of the turn's General Store allowance, or why they are none."""
     means = means_of(state, state.active)
-    left = Means(max(0, means.stores - stores_used), means.blacksmith)
+    left = Means(max(0, means.stores - stores_used), means.blacksmith, means.handyman_labour)
     hand = state.player(state.active).hand
     replace_any = state.options.replace == "any"
     return named_payment(state.rules, hand, permit, left, named, replace_any)
@@ -28,5 +28,5 @@ def payment_for(state: DGState, permit: str, stores_used: int) -> Cheapest | Non
     """The payment keeping the most worth for one building of the active player, with what
     is left of the turn's General Store allowance (`DG-STORE`)."""
     means = means_of(state, state.active)
-    left = Means(max(0, means.stores - stores_used), means.blacksmith)
+    left = Means(max(0, means.stores - stores_used), means.blacksmith, means.handyman_labour)
     return cheapest(state.rules, state.player(state.active).hand, [permit], left)

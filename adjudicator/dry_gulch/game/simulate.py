@@ -43,6 +43,7 @@ from adjudicator.dry_gulch.game.record import (
 )
 from adjudicator.dry_gulch.other_events import playable_face_up
 from adjudicator.dry_gulch.score import score
+from adjudicator.dry_gulch.table_options import violet_built
 
 __all__ = ["NAMES", "DGGameResult", "DGSimulation", "Policy", "choose", "play_game", "simulate"]
 
@@ -102,12 +103,12 @@ def _violet(game: DGGame) -> Move | None:
     rules = state.rules
     decks = state.decks
     assert decks is not None
-    standing = set(state.specials_built())
+    built = violet_built(state)
     held = [c.event for c in state.player(me).hand if c.event is not None] + [*decks.face_up]
     lacks = score(state).lacks[me]
     for e in dict.fromkeys(held):
         card = rules.events[e]
-        if card.triangle != "violet" or any(n not in standing for n in card.needs):
+        if card.triangle != "violet" or any(n not in built for n in card.needs):
             continue
         if e == "gold-strike" and lacks > card.influence:
             continue  # only the point that wins (DG-VIOLET)
