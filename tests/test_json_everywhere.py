@@ -139,7 +139,7 @@ EXAMPLES: dict[str, Callable[[Folder], str]] = {
     "audit": lambda f: "old-town",
     # The benchmark has no --only here, and its cases take minutes even at --runs 1
     # --twin-runs 0: the scale curve at one run (about 2 s) is the cheapest.
-    "bench": lambda f: "--scale --runs 1",
+    "bench": lambda f: "--only stop --runs 1 --twin-runs 1",
     "examples": lambda f: f"gads-hill-mid --to {f.path('.')}",
     # boards, cards, states
     "board show": lambda f: "old-town",
