@@ -96,7 +96,11 @@ def _world(state: BHState, player: str) -> World:
         gunmen=me.gunmen,
         jail=state.jail,
         protected=list(state.protected),
-        discards=list(state.discarded),
+        # "The discarded character cards are shuffled, four cards are dealt"; the cards left
+        # over at the deal "will not be used during this round" (unless the table's option
+        # `shaman-pool=all` puts them in the draw too).
+        discards=list(state.discarded)
+        + (list(state.leftover) if state.options.shaman_pool == "all" else []),
     )
 
 

@@ -180,14 +180,16 @@ def _record(tmp_path: Path) -> tuple[Path, BHState]:
 
 def test_show_never_names_the_discards(tmp_path: Path) -> None:
     rec, state = _record(tmp_path)
-    assert len(state.discarded) == 4 + 6  # 16 - 12 left over, and the six discards
+    assert len(state.discarded) == 6 and len(state.leftover) == 4  # 16 - 12 dealt
     for cmd in (["black-hills", "record", "show", str(rec)], ["game", "show", str(rec)]):
         r = runner.invoke(app, cmd)
         assert r.exit_code == 0, r.output
-        assert "Characters face down (left over and discarded): 10" in r.output
-        assert not [c for c in state.discarded if c in r.output]
+        assert "Characters face down: 6 discarded this round, 4 left over" in r.output
+        assert not [c for c in (*state.discarded, *state.leftover) if c in r.output]
         data = json.loads(runner.invoke(app, [*cmd, "--json"]).stdout)
-        assert "discarded" not in data["state"] and data["state"]["discarded_count"] == 10
+        seen = data["state"]
+        assert "discarded" not in seen and "leftover" not in seen
+        assert seen["discarded_count"] == 6 and seen["leftover_count"] == 4
 
 
 def test_show_for_a_player_hides_the_other_hands(tmp_path: Path) -> None:
@@ -265,12 +267,13 @@ def test_any_order_of_set_up_discards_leaves_every_discard_face_down(
     seed: int, n: int, rnd: random.Random
 ) -> None:
     """Whatever the order of the discards and the two kept, no turn is legal until the last
-    one, the badge holder stays first to play, and the face-down pile is the leftovers plus
-    every player's two."""
+    one, the badge holder stays first to play, and the discards are every player's two (the
+    leftovers apart: "this deck will not be used during this round")."""
     from adjudicator.black_hills.setup import new_table
 
     s = new_table(["ann", "bob", "cid", "dan"][:n], seed)
-    pile = sorted(s.discarded)
+    pile: list[str] = []
+    leftover = s.leftover
     order = [p.name for p in s.players]
     rnd.shuffle(order)
     for name in order:
@@ -281,5 +284,5 @@ def test_any_order_of_set_up_discards_leaves_every_discard_face_down(
         pile += [c for c in hand if c not in kept]
         s = legal(s, f"{name}: keep {' '.join(kept)}")
         assert s.active == s.sheriff and s.turns == {}
-    assert sorted(s.discarded) == sorted(pile)
+    assert sorted(s.discarded) == sorted(pile) and s.leftover == leftover
     assert all(len(p.characters) == 2 for p in s.players)

@@ -18,6 +18,10 @@ Written in a state file as `[options]` (`safeguard = "holder"`) and in a game re
   each card placed there, other players 1. `card`: only the first card placed there takes 2.
 - `colonel-steal`: "steal an event card from any player he chooses". `chosen` (default):
   the Colonel's player picks the card. `blind`: the card is drawn unseen, at random.
+- `shaman-pool`: "The discarded character cards are shuffled, four cards are dealt"; Setup 7
+  "The remaining character cards are left face down ...; this deck will not be used during
+  this round". `discards` (default, the words): the draw deals from the characters
+  discarded this round only. `all` (the earlier reading): from those and the leftovers.
 - `reshuffle`: the rulebook does not say what happens when the event deck runs out.
   `used` (default): the used and discarded event cards are shuffled into a new deck.
   `never`: no more event cards are dealt.
@@ -40,6 +44,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "first-bonus": ("player", "card"),
     "colonel-steal": ("chosen", "blind"),
     "reshuffle": ("used", "never"),
+    "shaman-pool": ("discards", "all"),
 }
 
 
@@ -50,6 +55,7 @@ class BHOptions:
     first_bonus: str = "player"
     colonel_steal: str = "chosen"
     reshuffle: str = "used"
+    shaman_pool: str = "discards"
 
     def items(self) -> dict[str, str]:
         """Option name (as written) -> value, every option."""

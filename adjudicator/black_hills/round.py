@@ -137,7 +137,8 @@ def end_round(s: Draft, log: list[str], chosen: dict[str, list[str]] | None = No
     rng.shuffle(everything)
     for p in s.players:
         p.characters = [everything.pop() for _ in range(rules.characters_dealt)]
-    s.discarded = everything
+    # Setup 7 again: the undealt cards are out of the round; nothing is discarded yet.
+    s.discarded, s.leftover = [], everything
     for p in s.players:  # one event a round, for a player holding fewer than two
         if len(p.events) < rules.event_hand_limit:
             if not s.event_deck:

@@ -1,0 +1,147 @@
+"""Black Hills, issue 27 ("The rulebooks' words, round four"): where the code departed from
+the rulebook's words (`../shared/seeds/004_*`), the words now win; each test quotes them,
+asserts the turns the referee takes and those it refuses (by their rule code), and the
+table's option (`black_hills/options.py`) that keeps the earlier reading."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+from adjudicator.black_hills.best import best_turns
+from adjudicator.black_hills.codes import Code
+from adjudicator.black_hills.options import BHOptions
+from adjudicator.black_hills.setup import new_table
+from adjudicator.black_hills.state import BHPlayer, BHState
+from tests import black_hills_twin as twin
+from tests.black_hills_support import legal, refused
+
+FULL = {"gold": 10, "logs": 10, "fur": 10}
+
+
+def table(*players: BHPlayer, **kw: Any) -> BHState:
+    """The first player to play, a full supply."""
+    return BHState(
+        players=list(players),
+        active=players[0].name,
+        sheriff=players[0].name,
+        supply=kw.pop("supply", FULL),
+        jail=kw.pop("jail", len(players)),
+        **kw,
+    )
+
+
+def _kept(s: BHState, keep_shaman: str | None = None) -> BHState:
+    """Every player's set-up discard: the first two of each hand (`keep_shaman`'s player
+    keeps the Shaman among them)."""
+    for p in s.players:
+        hand = sorted(p.characters, key=lambda c: (p.name != keep_shaman or c != "shaman", c))
+        s = legal(s, f"{p.name}: keep {' '.join(hand[:2])}")
+    return s
+
+
+def _dealt(s: BHState, player: str) -> list[str]:
+    """The four the referee deals to `shaman draw` naming no card (it names them)."""
+    v = refused(s, f"{player}: shaman draw", Code.SHAMAN, "the Shaman is dealt")
+    return v.reasons[0].message.split("dealt ")[1].split(":")[0].split(", ")
+
+
+# -- 1. The Shaman's pool ------------------------------------------------------------------------
+
+
+def _shaman_seed(names: list[str]) -> tuple[int, str]:
+    """A seed whose deal gives someone the Shaman, and who."""
+    for seed in range(200):
+        s = new_table(names, seed)
+        for p in s.players:
+            if "shaman" in p.characters:
+                return seed, p.name
+    raise AssertionError("no deal gives the Shaman")
+
+
+def test_the_shamans_draw_deals_only_the_cards_discarded_this_round() -> None:
+    """Setup 7: "The remaining character cards are left face down on the other side of the
+    game board; this deck will not be used during this round." Shaman: "The discarded
+    character cards are shuffled, four cards are dealt". With three players the draw deals
+    from the six discards, never from the four left over; with two, from the four discards
+    (all of them), never from the eight left over."""
+    for names, discards, left in ((["ann", "bob", "cid"], 6, 4), (["ann", "bob"], 4, 8)):
+        seed, who = _shaman_seed(names)
+        s = new_table(names, seed)
+        assert s.discarded == () and len(s.leftover) == left
+        s = _kept(s, keep_shaman=who)
+        assert len(s.discarded) == discards and len(s.leftover) == left
+        s = replace(s, active=who)
+        dealt = _dealt(s, who)
+        assert len(dealt) == 4 and set(dealt) <= set(s.discarded)
+        if discards == 4:
+            assert sorted(dealt) == sorted(s.discarded)
+        # A deal the table writes with a card out of the round is refused.
+        out = s.leftover[0]
+        told = ",".join([out, *[c for c in s.discarded if c != "shaman"][:3]])
+        refused(s, f"{who}: shaman draw {out} dealt={told}", Code.SHAMAN, "discards of")
+
+
+def test_the_round_end_puts_the_undealt_cards_out_of_the_next_round() -> None:
+    """ "All character cards are gathered together, shuffled and four cards are once again
+    dealt to each player"; the rest, as at Setup 7, "will not be used during this round":
+    a new round starts with no discards, the undealt cards left over."""
+    s = table(
+        BHPlayer("ann", characters=["miner"]),
+        BHPlayer("bob", characters=["hunter"]),
+        discarded=["tracker", "explorer"],
+        turns={"ann": 1, "bob": 1},
+        seed=3,
+    )
+    after = legal(s, "ann: miner")
+    after = legal(after, "bob: hunter")
+    assert after.round == 2 and after.discarded == ()
+    assert len(after.leftover) == 16 - 8
+    dealt = {c for p in after.players for c in p.characters}
+    assert not dealt & set(after.leftover)
+
+
+def _pool_table(**options: str) -> BHState:
+    """ann holds the Shaman; two discards this round, two cards left over."""
+    return table(
+        BHPlayer("ann", fur=2, characters=["shaman", "hunter"]),
+        BHPlayer("bob", characters=["gambler", "madam"]),
+        discarded=["preacher", "miner"],
+        leftover=["explorer", "tracker"],
+        options=BHOptions(**options),
+    )
+
+
+def test_the_option_shaman_pool_all_keeps_the_leftovers_in_the_draw() -> None:
+    """Setup 8 puts the discards "face down on the deck of character cards that are left
+    over": a table that cannot tell them apart there deals from both (`shaman-pool=all`, the
+    earlier reading); by default the leftovers are out."""
+    s = _pool_table()
+    assert sorted(_dealt(s, "ann")) == ["miner", "preacher"]
+    refused(s, "ann: shaman draw explorer dealt=explorer,miner", Code.SHAMAN, "discards of")
+    every = _pool_table(shaman_pool="all")
+    assert sorted(_dealt(every, "ann")) == ["explorer", "miner", "preacher", "tracker"]
+    done = legal(every, "ann: shaman draw explorer dealt=explorer,miner,preacher,tracker")
+    assert "explorer" not in done.leftover and done.discarded == ("preacher", "miner")
+
+
+def test_best_expects_the_draw_over_this_rounds_discards_only() -> None:
+    """The expectation over "four cards are dealt" runs over the discards alone: with two
+    discards there is one deal (the Preacher buys ann's point for certain); with the
+    leftovers in (`shaman-pool=all`) there is one deal of the four. The twin agrees."""
+    s = _pool_table()
+    shaman = next(c for c in best_turns(s) if c.character == "shaman")
+    assert len(shaman.outcomes) == comb(2, 2) and shaman.expected_reputation == 1
+    every = _pool_table(shaman_pool="all")
+    shaman = next(c for c in best_turns(every) if c.character == "shaman")
+    assert len(shaman.outcomes) == comb(4, 4)
+    bigger = replace(every, leftover=("explorer", "tracker", "lumberjack"))
+    shaman = next(c for c in best_turns(bigger) if c.character == "shaman")
+    assert len(shaman.outcomes) == comb(5, 4)
+    assert shaman.expected_reputation == Fraction(4, 5)  # the Preacher in four deals of five
+    for x in (s, every, bigger):
+        ranked = best_turns(x)
+        assert [(c.character, c.key) for c in ranked] == twin.expected_turns(x, "ann")
+
