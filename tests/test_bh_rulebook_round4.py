@@ -13,6 +13,7 @@ from typing import Any
 from adjudicator.black_hills.best import best_turns
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.options import BHOptions
+from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.setup import new_table
 from adjudicator.black_hills.state import BHPlayer, BHState
 from tests import black_hills_twin as twin
@@ -144,4 +145,23 @@ def test_best_expects_the_draw_over_this_rounds_discards_only() -> None:
     for x in (s, every, bigger):
         ranked = best_turns(x)
         assert [(c.character, c.key) for c in ranked] == twin.expected_turns(x, "ann")
+
+
+# -- 2. A keep inside a turn ---------------------------------------------------------------------
+
+
+def test_a_keep_inside_a_turn_is_refused_even_naming_the_cards_held() -> None:
+    """Setup 8: "Each player takes a look at the cards in his hand and decides to discard 2
+    of them that are placed face down on the deck of character cards that are left over."
+    The discard is the set-up's, a line of its own (BH-KEEP); `keep` in a turn is refused,
+    even when it names the two cards already held (it used to pass as a no-op)."""
+    s = table(
+        BHPlayer("ann", characters=["gambler", "hunter"]),
+        BHPlayer("bob", characters=["miner", "madam"]),
+    )
+    refused(s, "ann: keep gambler hunter; hunter", Code.KEEP, "a line of its own")
+    refused(s, "ann: hunter; keep gambler hunter", Code.KEEP, "a line of its own")
+    v = referee_text(s, "ann: keep gambler hunter")  # the set-up's line: over already
+    assert not v.legal and v.code is Code.KEEP
+    legal(s, "ann: hunter")
 
