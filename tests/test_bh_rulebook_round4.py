@@ -165,3 +165,29 @@ def test_a_keep_inside_a_turn_is_refused_even_naming_the_cards_held() -> None:
     assert not v.legal and v.code is Code.KEEP
     legal(s, "ann: hunter")
 
+
+# -- 3. A City card written with its area --------------------------------------------------------
+
+
+def test_a_city_card_may_be_written_with_its_own_area() -> None:
+    """ "The Settlers are placed in the City"; "Although the Sheriff and the Outlaw are
+    placed on the City, the Colonel and the Shaman has no predetermined location."
+    `sheriff at city` and `preacher at city` name the card's own area: accepted, the same
+    turn as without it; another area is still refused (BH-AREA)."""
+    s = table(
+        BHPlayer("ann", gold=1, logs=1, fur=2, characters=["sheriff", "preacher"]),
+        BHPlayer("bob", characters=["outlaw", "madam"]),
+        BHPlayer("cid", characters=["gambler", "merchant"]),
+    )
+    for card in ("sheriff", "preacher"):
+        written = legal(s, f"ann: {card} at city; invest")
+        assert written == legal(s, f"ann: {card}; invest")
+        assert written.player("ann").reputation == 1
+        refused(s, f"ann: {card} at plain", Code.AREA, "is not placed in the Plain")
+        refused(s, f"ann: {card} at mine", Code.AREA, "is not placed in the Mine")
+    bob = replace(s, active="bob")
+    assert legal(bob, "bob: outlaw at city") == legal(bob, "bob: outlaw")
+    refused(bob, "bob: outlaw at forest", Code.AREA, "is not placed in the Forest")
+    cid = replace(s, active="cid")
+    legal(cid, "cid: gambler at city from ann")
+    legal(cid, "cid: merchant at city")

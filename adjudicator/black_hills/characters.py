@@ -114,7 +114,10 @@ def _where(turn: Turn, card: Character, move: Place) -> tuple[str, Place]:
     rules = turn.rules
     if move.area is not None:
         area = move.area
-        if card.area != "any" and not any(g[0] == area for g in card.gather):
+        # Its own area, written (`sheriff at city`: "the Sheriff and the Outlaw are placed on
+        # the City", "The Settlers are placed in the City"), or one it gathers in.
+        fits = card.area in ("any", area) or any(g[0] == area for g in card.gather)
+        if not fits:
             raise IllegalTurnError(
                 Code.AREA, f"the {card.name} is not placed in the {rules.area_names[area]}"
             )
