@@ -13,8 +13,9 @@ kept. `best_turns` is the sure turns (robberies, the Shaman's draw and a blind C
 steal left out); `expected_turns`, at the end, adds them by its own expectimax over the
 die's faces, every deal of four from the discards and every card a blind Colonel may draw.
 Readings it shares with the referee, each from the rulebook or RULINGS-black-hills (the
-table's options read from the state): the player who first placed a card in an area takes
-2 there, other players 1 (option: only the first card), as far as the supply goes; a Colonel
+table's options read from the state): the first card placed in an area takes 2 there,
+every later one 1 (option: every card of the player who placed the first takes 2), as far as
+the supply goes; the Shaman deals from this round's discards (option: the leftovers too); a Colonel
 waiting in an area stops the next card placed there, its own player's too (option: others'
 only); a Safeguard keeps every Colonel off (option: off its holder only); a blind steal
 draws each card of the hand alike; a robbery takes from one or two players; an area shut by

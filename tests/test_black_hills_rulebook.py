@@ -166,8 +166,8 @@ def test_a_safeguard_activated_this_turn_stops_the_players_own_colonel() -> None
 def test_the_colonel_stops_the_next_card_its_own_players_too() -> None:
     """ "Colonel. Can be placed in any area and stops the next player who places their card
     in that area": the next player, whoever it is. ann's own Miner after her Colonel is
-    stopped; option `colonel-block=others` lets her through (2 gold: she opened the Mine)
-    and the block waits for bob."""
+    stopped; option `colonel-block=others` lets her through (1 gold: the Colonel's was the
+    first placement there) and the block waits for bob."""
     s = table(
         BHPlayer("ann", characters=["miner"]),
         BHPlayer("bob", characters=["engineer"]),
@@ -179,33 +179,39 @@ def test_the_colonel_stops_the_next_card_its_own_players_too() -> None:
     assert stopped.state.colonel == () and any("blocks it" in x for x in stopped.log)
     s = replace(s, options=BHOptions(colonel_block="others"))
     through = legal(s, "ann: miner")
-    assert through.player("ann").gold == 2 and through.colonel == (("mine", "ann"),)
+    assert through.player("ann").gold == 1 and through.colonel == (("mine", "ann"),)
     assert legal(through, "bob: engineer").player("bob").gold == 0
 
 
 # -- D8: the first card in an area -------------------------------------------------------------
 
 
-def test_the_player_who_first_places_in_an_area_takes_two_with_each_card() -> None:
+def test_the_first_placement_in_an_area_takes_two_not_each_card_of_its_player() -> None:
     """ "The player who first places a character card on a specific area takes 2 resources
     tokens, whereas other players who place a character card in the same area during the
-    same round can only take 1 resource token." ann opened the Mine: her second card there
-    takes 2 again; bob, another player, 1. Option `first-bonus=card`: only the first card."""
+    same round can only take 1 resource token. The resources obtained by the placement of a
+    character card can only be taken once during a round, at the same moment when the card
+    is placed in the area." (revision 4) The 2 go with the first placement: ann opened the
+    Mine with her Miner, her Engineer there takes 1, as bob's Gold digger does. Option
+    `first-bonus=player` (revision 3): ann's second card there takes 2 again."""
     s = table(
         BHPlayer("ann", characters=["engineer"]),
         BHPlayer("bob", characters=["gold-digger"]),
         placed=[("ann", "miner", "mine")],
     )
-    assert legal(s, "ann: engineer").player("ann").gold == 2
-    s = replace(s, active="bob")
-    assert legal(s, "bob: gold-digger").player("bob").gold == 1
-    s = replace(s, active="ann", options=BHOptions(first_bonus="card"))
     assert legal(s, "ann: engineer").player("ann").gold == 1
+    assert legal(replace(s, placed=()), "ann: engineer").player("ann").gold == 2  # the first
+    bob = replace(s, active="bob")
+    assert legal(bob, "bob: gold-digger").player("bob").gold == 1
+    old = replace(s, options=BHOptions(first_bonus="player"))
+    assert legal(old, "ann: engineer").player("ann").gold == 2
+    assert legal(replace(old, active="bob"), "bob: gold-digger").player("bob").gold == 1
 
 
 def test_any_character_card_opens_the_area_a_colonel_too() -> None:
     """ "a character card": the Colonel is one. After ann's Colonel in the Mine, bob's Miner
-    is blocked and cid's takes 1; ann, who opened the Mine, takes 2 with her Miner."""
+    is blocked and cid's takes 1; ann, who opened the Mine, takes 1 with her Miner too (the
+    Colonel's placement was the first; option `first-bonus=player`: ann's takes 2)."""
     s = table(
         BHPlayer("ann", characters=["colonel", "miner"]),
         BHPlayer("bob", characters=["miner"]),
@@ -216,7 +222,9 @@ def test_any_character_card_opens_the_area_a_colonel_too() -> None:
     assert s.player("bob").gold == 0  # blocked
     s = legal(s, "cid: engineer")
     assert s.player("cid").gold == 1
-    assert legal(s, "ann: miner").player("ann").gold == 2
+    assert legal(s, "ann: miner").player("ann").gold == 1
+    old = replace(s, options=BHOptions(first_bonus="player"))
+    assert legal(old, "ann: miner").player("ann").gold == 2
 
 
 def test_the_twin_reads_the_first_card_the_same_way() -> None:
@@ -225,10 +233,14 @@ def test_the_twin_reads_the_first_card_the_same_way() -> None:
         BHPlayer("bob", characters=["hunter"]),
         placed=[("ann", "colonel", "mine"), ("bob", "lumberjack", "forest")],
     )
-    assert dict(twin.best_turns(s, "ann"))["engineer"] == (0, 8)  # 2 gold, worth 4 each
-    assert [(c.character, c.key) for c in best_turns(s, chance=False)] == [
-        (c, (Fraction(k[0]), Fraction(k[1]))) for c, k in twin.best_turns(s, "ann")
-    ]
+    # The Colonel's placement was the first in the Mine: the Engineer takes 1 gold (worth
+    # 4); with `first-bonus=player` ann, who placed it, takes 2 (worth 8).
+    old = replace(s, options=BHOptions(first_bonus="player"))
+    for x, worth in ((s, 4), (old, 8)):
+        assert dict(twin.best_turns(x, "ann"))["engineer"] == (0, worth)
+        assert [(c.character, c.key) for c in best_turns(x, chance=False)] == [
+            (c, (Fraction(k[0]), Fraction(k[1]))) for c, k in twin.best_turns(x, "ann")
+        ]
 
 
 # -- D12: the Preacher --------------------------------------------------------------------------
@@ -346,11 +358,11 @@ def test_options_are_kept_in_state_files_and_records(tmp_path: Path) -> None:
         load_bh_state(path)
     rec = parse_record(
         '[Edition "black-hills"]\n[Players "ann, bob"]\n'
-        '[Options "safeguard=holder, first-bonus=card"]\n',
+        '[Options "safeguard=holder, first-bonus=player"]\n',
         "r.game",
     )
-    assert rec.header.options == BHOptions(safeguard="holder", first_bonus="card")
-    assert '[Options "safeguard=holder, first-bonus=card"]' in record_to_text(rec)
+    assert rec.header.options == BHOptions(safeguard="holder", first_bonus="player")
+    assert '[Options "safeguard=holder, first-bonus=player"]' in record_to_text(rec)
     assert replay(rec).state.options == rec.header.options
 
 

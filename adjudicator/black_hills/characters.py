@@ -196,12 +196,14 @@ def first_there(s: AnyState, player: str, area: str, earlier: list[tuple[str, st
     character card on a specific area takes 2 resources tokens, whereas other players who
     place a character card in the same area during the same round can only take 1".
     `earlier`: the cards placed this round before it (any card: a Colonel, a blocked card,
-    the Shaman). By default the player who placed the first of them takes 2 with each card
-    (option `first-bonus=player`); with `first-bonus=card`, only the first card does."""
+    the Shaman). By default only the first placement there takes 2: "The resources obtained
+    by the placement of a character card can only be taken once during a round, at the same
+    moment when the card is placed" (`first-bonus=card`); option `first-bonus=player`: the
+    player who placed the first of them takes 2 with each card he places there."""
     there = [who for who, _, a in earlier if a == area]
-    if s.options.first_bonus == "card":
-        return not there
-    return not there or there[0] == player
+    if s.options.first_bonus == "player":
+        return not there or there[0] == player
+    return not there
 
 
 def _trade(turn: Turn, trade: str) -> None:

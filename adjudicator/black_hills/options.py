@@ -2,7 +2,7 @@
 default follows the words (RULINGS-black-hills) and the option keeps the other reading.
 
 Written in a state file as `[options]` (`safeguard = "holder"`) and in a game record as
-`[Options "safeguard=holder, first-bonus=card"]`; `text` and `parse` go between the two.
+`[Options "safeguard=holder, first-bonus=player"]`; `text` and `parse` go between the two.
 
 - `safeguard`: "The Colonel cannot act against any other player during the round."
   `everyone` (default, the words): once a Safeguard is in force, no Colonel blocks a card
@@ -13,9 +13,12 @@ Written in a state file as `[options]` (`safeguard = "holder"`) and in a game re
   there, the Colonel's own player's too. `others`: the Colonel's own player passes through
   and the block waits for another player's card.
 - `first-bonus`: "The player who first places a character card on a specific area takes 2
-  resources tokens, whereas other players ... can only take 1". `player` (default, the
-  words): the player who placed the first character card there this round takes 2 with
-  each card placed there, other players 1. `card`: only the first card placed there takes 2.
+  resources tokens, whereas other players ... can only take 1"; "The resources obtained by
+  the placement of a character card can only be taken once during a round, at the same
+  moment when the card is placed in the area". `card` (default, the words): the 2 go with
+  the first placement there this round, every later card there takes 1 (its own player's
+  too). `player` (the revision 3 reading): the player who placed the first card there takes
+  2 with each card he places there that round.
 - `colonel-steal`: "steal an event card from any player he chooses". `chosen` (default):
   the Colonel's player picks the card. `blind`: the card is drawn unseen, at random.
 - `shaman-pool`: "The discarded character cards are shuffled, four cards are dealt"; Setup 7
@@ -41,7 +44,7 @@ __all__ = ["CHOICES", "BHOptions", "parse_options", "parse_options_text"]
 CHOICES: dict[str, tuple[str, ...]] = {
     "safeguard": ("everyone", "holder"),
     "colonel-block": ("anyone", "others"),
-    "first-bonus": ("player", "card"),
+    "first-bonus": ("card", "player"),
     "colonel-steal": ("chosen", "blind"),
     "reshuffle": ("used", "never"),
     "shaman-pool": ("discards", "all"),
@@ -52,7 +55,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 class BHOptions:
     safeguard: str = "everyone"
     colonel_block: str = "anyone"
-    first_bonus: str = "player"
+    first_bonus: str = "card"
     colonel_steal: str = "chosen"
     reshuffle: str = "used"
     shaman_pool: str = "discards"
@@ -66,7 +69,7 @@ class BHOptions:
         return {k: v for k, v in self.items().items() if v != CHOICES[k][0]}
 
     def text(self) -> str:
-        """`safeguard=holder, first-bonus=card` (the changed ones; empty for the defaults)."""
+        """`safeguard=holder, first-bonus=player` (the changed ones; empty for the defaults)."""
         return ", ".join(f"{k}={v}" for k, v in self.changed().items())
 
 
@@ -87,7 +90,7 @@ def parse_options(given: dict[str, str], source: str, entry: str = "options") ->
 
 
 def parse_options_text(text: str, source: str, entry: str = "Options") -> BHOptions:
-    """`safeguard=holder, first-bonus=card` (a record's `Options` tag)."""
+    """`safeguard=holder, first-bonus=player` (a record's `Options` tag)."""
     try:
         return parse_options(dict(name_values(text)), source, entry)
     except ValueError as exc:
