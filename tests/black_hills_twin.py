@@ -230,8 +230,21 @@ def _skills(w: World, rules: Rules, cid: str, area: str, first: bool) -> list[Wo
                     stolen.append(y)
         worlds = stolen
     if card.steal_event and w.blind:
+        sure = []
         for x in worlds:  # the card is drawn unseen: chance's, in `_play`
             x.can_steal = True
+            if len(x.events) >= rules.event_hand_limit:
+                continue
+            # ...unless the victim holds a single card: then the draw is certain.
+            for victim, held in x.their_events.items():
+                if len(held) == 1 and not _kept_off(x, victim):
+                    y = copy.deepcopy(x)
+                    y.can_steal = False
+                    y.events.append(held[0])
+                    y.stolen.append(held[0])
+                    y.their_events[victim] = []
+                    sure.append(y)
+        worlds += sure
     elif card.steal_event:
         more = []
         for x in worlds:

@@ -5,20 +5,27 @@ table's option (`black_hills/options.py`) that keeps the earlier reading."""
 
 from __future__ import annotations
 
+import json
+import tempfile
 from dataclasses import replace
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 from typing import Any
 
-from adjudicator.black_hills.best import best_turns
+from typer.testing import CliRunner
+
+from adjudicator.black_hills.best import best_turns, most_reputation
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.options import BHOptions
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.setup import new_table
-from adjudicator.black_hills.state import BHPlayer, BHState
+from adjudicator.black_hills.state import BHPlayer, BHState, state_data
+from adjudicator.cli.main import app
 from tests import black_hills_twin as twin
 from tests.black_hills_support import legal, refused
 
+runner = CliRunner()
 FULL = {"gold": 10, "logs": 10, "fur": 10}
 
 
@@ -191,3 +198,50 @@ def test_a_city_card_may_be_written_with_its_own_area() -> None:
     cid = replace(s, active="cid")
     legal(cid, "cid: gambler at city from ann")
     legal(cid, "cid: merchant at city")
+
+
+# -- 4. The first placement: tests/test_black_hills_rulebook.py (section D8) --------------------
+# -- 5. The Colonel's steal: blind by default; a certain steal counts for `invest` ---------------
+
+
+def _colonel(*bob_events: str) -> BHState:
+    """ann holds the Colonel and 4 gold; bob the event cards given."""
+    return table(
+        BHPlayer("ann", gold=4, characters=["colonel", "hunter"]),
+        BHPlayer("bob", events=list(bob_events)),
+        supply={"gold": 6, "logs": 10, "fur": 10},
+        seed=3,
+    )
+
+
+def test_invest_counts_a_blind_steal_that_is_certain() -> None:
+    """ "Additionally this card allows a player to steal an event card from any player he
+    chooses": he chooses the player; the card is drawn unseen (`colonel-steal=blind`, the
+    default). When bob holds one card, the draw can only be it: the Bank stolen and
+    activated buys 2 points with 4 gold, a sure gain that `invest` (most_reputation) counts
+    as `best` does; with two cards in bob's hand it is chance's, and `invest` does not."""
+    s = _colonel("bank")
+    assert s.options.colonel_steal == "blind"
+    best = most_reputation(s, "ann")
+    assert best is not None and best.verdict.reputation_gained == 2
+    assert "steal bob drew=bank" in best.text and best.text.endswith("event bank")
+    top = best_turns(s)[0]
+    assert top.character == "colonel" and top.key == best.key
+    assert [(c.character, c.key) for c in best_turns(s)] == twin.expected_turns(s, "ann")
+    assert [(c.character, c.key) for c in best_turns(s, chance=False)] == [
+        (c, (Fraction(k[0]), Fraction(k[1]))) for c, k in twin.best_turns(s, "ann")
+    ]
+    unsure = _colonel("bank", "storm")
+    sure = most_reputation(unsure, "ann")
+    assert sure is None or sure.verdict.reputation_gained == 0
+    colonel = next(c for c in best_turns(unsure) if c.character == "colonel")
+    assert colonel.expected_reputation == 1  # the Bank one time in two
+    # The command line's `invest` says the same.
+    r = runner.invoke(app, ["black-hills", "invest", str(_write(s)), "--by", "ann", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["reputation"] == 2, r.output
+
+
+def _write(s: BHState) -> Path:
+    path = Path(tempfile.mkdtemp()) / "colonel.json"
+    path.write_text(json.dumps(state_data(s)))
+    return path

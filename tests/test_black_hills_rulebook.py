@@ -146,7 +146,7 @@ def test_the_option_safeguard_holder_keeps_only_the_holder_safe() -> None:
     miner = referee_text(s, "cid: miner")
     assert miner.state is not None and miner.state.player("cid").gold == 0
     assert any("blocks it" in line for line in miner.log)
-    stole = legal(s, "cid: colonel at plain steal ann bank")
+    stole = legal(s, "cid: colonel at plain steal ann drew=bank")
     assert stole.player("cid").events == ("bank",)
     refused(s, "cid: colonel at plain steal bob", Code.SAFEGUARD, "against bob")
 
@@ -159,7 +159,7 @@ def test_a_safeguard_activated_this_turn_stops_the_players_own_colonel() -> None
         BHPlayer("bob", events=["bank"]),
     )
     refused(s, "ann: event safeguard; colonel at mine steal bob", Code.SAFEGUARD, "bob")
-    done = legal(s, "ann: colonel at mine steal bob bank; event safeguard")
+    done = legal(s, "ann: colonel at mine steal bob drew=bank; event safeguard")
     assert done.player("ann").events == ("bank",) and done.safeguard == ("ann",)
 
 
@@ -271,8 +271,11 @@ def blind_table(blind: bool = True) -> BHState:
 
 
 def test_the_blind_steal_draws_a_card_unseen() -> None:
-    """Option `colonel-steal=blind`: the card is drawn at random, never chosen. Naming it is
-    refused; the table writes the card it drew as `drew=ID` (as the die's `die=N`)."""
+    """ "steal an event card from any player he chooses": the player is chosen, the card is
+    drawn unseen, at random (`colonel-steal=blind`, the default since revision 4). Naming
+    it is refused; the table writes the card it drew as `drew=ID` (as the die's `die=N`).
+    Option `colonel-steal=chosen` (the earlier reading): the card is named."""
+    assert BHOptions().colonel_steal == "blind"
     s = blind_table()
     refused(s, "ann: colonel at mine steal bob bank", Code.COLONEL, "drew=bank")
     drew = legal(s, "ann: colonel at mine steal bob drew=storm; event storm")
@@ -281,6 +284,8 @@ def test_the_blind_steal_draws_a_card_unseen() -> None:
     assert len(seeded.player("ann").events) == 1 and len(seeded.player("bob").events) == 1
     chosen = referee_text(blind_table(False), "ann: colonel at mine steal bob drew=bank")
     assert not chosen.legal and chosen.reasons[0].code is Code.NOTATION
+    named = legal(blind_table(False), "ann: colonel at mine steal bob bank")
+    assert named.player("ann").events == ("bank",)
 
 
 def test_best_ranks_a_blind_steal_by_its_expectation() -> None:
@@ -346,8 +351,10 @@ def test_a_turn_may_draw_the_outlaw_and_rob_with_its_gunman() -> None:
 def test_options_are_kept_in_state_files_and_records(tmp_path: Path) -> None:
     s = replace(blind_table(), used_events=("plague",))
     data = state_data(s)
-    assert data["options"] == {"colonel-steal": "blind"} and data["used_events"] == ["plague"]
-    assert "options" not in state_data(blind_table(False))  # the defaults are not written
+    assert "options" not in data and data["used_events"] == ["plague"]  # defaults: unwritten
+    s = replace(blind_table(False), used_events=("plague",))
+    data = state_data(s)
+    assert data["options"] == {"colonel-steal": "chosen"}
     path = tmp_path / "s.json"
     path.write_text(json.dumps(data))
     again = load_bh_state(path)

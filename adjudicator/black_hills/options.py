@@ -19,8 +19,10 @@ Written in a state file as `[options]` (`safeguard = "holder"`) and in a game re
   the first placement there this round, every later card there takes 1 (its own player's
   too). `player` (the revision 3 reading): the player who placed the first card there takes
   2 with each card he places there that round.
-- `colonel-steal`: "steal an event card from any player he chooses". `chosen` (default):
-  the Colonel's player picks the card. `blind`: the card is drawn unseen, at random.
+- `colonel-steal`: "steal an event card from any player he chooses": he chooses the player,
+  not the card. `blind` (default, the words): the card is drawn unseen, at random (the
+  table writes it as `drew=ID`). `chosen` (the earlier reading): the Colonel's player picks
+  the card.
 - `shaman-pool`: "The discarded character cards are shuffled, four cards are dealt"; Setup 7
   "The remaining character cards are left face down ...; this deck will not be used during
   this round". `discards` (default, the words): the draw deals from the characters
@@ -45,7 +47,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "safeguard": ("everyone", "holder"),
     "colonel-block": ("anyone", "others"),
     "first-bonus": ("card", "player"),
-    "colonel-steal": ("chosen", "blind"),
+    "colonel-steal": ("blind", "chosen"),
     "reshuffle": ("used", "never"),
     "shaman-pool": ("discards", "all"),
 }
@@ -56,7 +58,7 @@ class BHOptions:
     safeguard: str = "everyone"
     colonel_block: str = "anyone"
     first_bonus: str = "card"
-    colonel_steal: str = "chosen"
+    colonel_steal: str = "blind"
     reshuffle: str = "used"
     shaman_pool: str = "discards"
 
