@@ -245,3 +245,58 @@ def _write(s: BHState) -> Path:
     path = Path(tempfile.mkdtemp()) / "colonel.json"
     path.write_text(json.dumps(state_data(s)))
     return path
+
+
+# -- 6. The Safeguard: both sentences ------------------------------------------------------------
+
+
+def test_each_sentence_of_the_safeguard_has_its_own_meaning() -> None:
+    """ "Safeguard. The Colonel block will not affect you. The Colonel cannot act against
+    any other player during the round." The second: no Colonel acts against a player other
+    than its own (ann's block of cid's card, ann's steal from bob). The first: the holder is
+    not blocked even by his own Colonel, which would stop him otherwise (the Colonel "stops
+    the next player who places their card in that area", its own player too). A Colonel's
+    block of its own player is no act against another: it stands for a player holding no
+    Safeguard. Option `safeguard=everyone` (revision 3): no block at all; `holder`: only the
+    holder is safe."""
+
+    def at_mine(holders: list[str], **options: str) -> BHState:
+        return table(
+            BHPlayer("ann", characters=["miner", "colonel"], events=["storm"]),
+            BHPlayer("bob", characters=["engineer"], events=["bank"]),
+            BHPlayer("cid", characters=["gold-digger"]),
+            placed=[("ann", "colonel", "mine")],
+            colonel=[("mine", "ann")],
+            safeguard=holders,
+            options=BHOptions(**options),
+        )
+
+    def gold_after(s: BHState, text: str) -> int:
+        v = referee_text(s, text)
+        assert v.legal and v.state is not None, v.reasons
+        return v.state.player(text.split(":")[0]).gold
+
+    # bob holds the Safeguard: ann's Colonel cannot stop cid (another player) ...
+    assert gold_after(replace(at_mine(["bob"]), active="cid"), "cid: gold-digger") == 1
+    # ... but it stops ann, its own player, who holds none.
+    assert gold_after(at_mine(["bob"]), "ann: miner") == 0
+    # ann holds the Safeguard: "The Colonel block will not affect you", her own Colonel's.
+    assert gold_after(at_mine(["ann"]), "ann: miner") == 1
+    # No steal against another player while a Safeguard is in force (bob's).
+    steal = table(
+        BHPlayer("ann", characters=["colonel"]),
+        BHPlayer("bob", events=["bank"]),
+        BHPlayer("cid", events=["storm"]),
+        safeguard=["bob"],
+    )
+    refused(steal, "ann: colonel at city steal cid", Code.SAFEGUARD, "against cid")
+    refused(steal, "ann: colonel at city steal bob", Code.SAFEGUARD, "against bob")
+    # Revision 3, `safeguard=everyone`: ann's own block is kept off too.
+    assert gold_after(at_mine(["bob"], safeguard="everyone"), "ann: miner") == 1
+    # `safeguard=holder`: only bob is safe; cid is blocked.
+    held = replace(at_mine(["bob"], safeguard="holder"), active="cid")
+    assert gold_after(held, "cid: gold-digger") == 0
+    for x in (at_mine(["bob"]), at_mine(["ann"]), at_mine(["bob"], safeguard="everyone")):
+        assert [(c.character, c.key) for c in best_turns(x, chance=False)] == [
+            (c, (Fraction(k[0]), Fraction(k[1]))) for c, k in twin.best_turns(x, "ann")
+        ]

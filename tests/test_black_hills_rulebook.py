@@ -376,7 +376,7 @@ def test_options_are_kept_in_state_files_and_records(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "word"),
     [
-        ('[Options "safeguard=nobody"]', "one of everyone, holder"),
+        ('[Options "safeguard=nobody"]', "one of others, everyone, holder"),
         ('[Options "speed=fast"]', "unknown option"),
         ('[Options "safeguard"]', "NAME=VALUE"),
     ],
@@ -405,15 +405,16 @@ def test_the_command_line_reads_the_options(tmp_path: Path) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    st.sampled_from(["everyone", "holder"]),
+    st.sampled_from(["others", "everyone", "holder"]),
     st.lists(st.sampled_from(["ann", "bob", "cid"]), max_size=2, unique=True),
     st.sampled_from(["bob", "cid"]),
 )
 def test_the_colonels_steal_follows_the_safeguard_option(
     reading: str, holders: list[str], victim: str
 ) -> None:
-    """Every Safeguard in force and either reading: the steal is refused under BH-SAFEGUARD
-    exactly when the reading keeps the Colonel off the victim."""
+    """Every Safeguard in force and every reading: the steal is refused under BH-SAFEGUARD
+    exactly when the reading keeps the Colonel off the victim (a steal is always against
+    another player: `others` and `everyone` agree on it)."""
     s = table(
         BHPlayer("ann", characters=["colonel"]),
         BHPlayer("bob", events=["bank"]),
@@ -421,7 +422,7 @@ def test_the_colonels_steal_follows_the_safeguard_option(
         safeguard=holders,
         options=BHOptions(safeguard=reading),
     )
-    kept_off = bool(holders) if reading == "everyone" else victim in holders
+    kept_off = victim in holders if reading == "holder" else bool(holders)
     v = referee_text(s, f"ann: colonel at city steal {victim}")
     assert v.legal is not kept_off
     if kept_off:

@@ -61,14 +61,24 @@ def place(turn: Turn, card: Character, move: Place, on_board: bool = True) -> No
     use_skills(turn, card, area, rest)
 
 
-def safeguarded(turn: Turn, victim: str) -> bool:
-    """Safeguard: "The Colonel block will not affect you. The Colonel cannot act against any
-    other player during the round." By default (the words) a Safeguard in force stops every
-    Colonel acting against anyone; option `safeguard=holder`: only against its holder."""
+def safeguarded(turn: Turn, victim: str, owner: str) -> bool:
+    """Whether a Safeguard keeps `owner`'s Colonel from acting against `victim`.
+
+    "The Colonel block will not affect you. The Colonel cannot act against any other player
+    during the round." By default (`safeguard=others`, each sentence its own meaning): once
+    a Safeguard is in force no Colonel acts against a player other than its own (no steal,
+    no block of another's card: the second sentence), and the holder is not blocked even by
+    his own Colonel (the first, which the default `colonel-block=anyone` would otherwise
+    let block him). Options: `everyone` (revision 3: no Colonel blocks anyone, its own
+    player included), `holder` (only the holder is safe, from the block and the steal)."""
     s = turn.state
+    if not s.safeguard:
+        return False
     if s.options.safeguard == "holder":
         return victim in s.safeguard
-    return bool(s.safeguard)
+    if s.options.safeguard == "everyone":
+        return True
+    return victim != owner or victim in s.safeguard
 
 
 def blocked(turn: Turn, card: Character, area: str) -> bool:
@@ -80,7 +90,7 @@ def blocked(turn: Turn, card: Character, area: str) -> bool:
     block = next((c for c in s.colonel if c[0] == area and (own or c[1] != turn.me.name)), None)
     if block is None:
         return False
-    if safeguarded(turn, turn.me.name):
+    if safeguarded(turn, turn.me.name, block[1]):
         turn.log.append(f"{block[1]}'s Colonel waits in the area, but a Safeguard keeps it off")
         return False
     s.colonel.remove(block)
@@ -277,7 +287,7 @@ def _steal_event(turn: Turn, steal: Steal) -> None:
     s = turn.state
     victim = turn.other(steal.victim, Code.COLONEL)
     event = steal.event
-    if safeguarded(turn, victim.name):
+    if safeguarded(turn, victim.name, turn.me.name):
         holders = ", ".join(s.safeguard)
         raise IllegalTurnError(
             Code.SAFEGUARD, f"{holders}'s Safeguard: the Colonel cannot act against {victim.name}"

@@ -4,10 +4,12 @@ default follows the words (RULINGS-black-hills) and the option keeps the other r
 Written in a state file as `[options]` (`safeguard = "holder"`) and in a game record as
 `[Options "safeguard=holder, first-bonus=player"]`; `text` and `parse` go between the two.
 
-- `safeguard`: "The Colonel cannot act against any other player during the round."
-  `everyone` (default, the words): once a Safeguard is in force, no Colonel blocks a card
-  or steals an event card for the rest of the round. `holder`: only the card's holder is
-  safe from the block and the steal.
+- `safeguard`: "The Colonel block will not affect you. The Colonel cannot act against any
+  other player during the round." `others` (default, each sentence read for itself): once
+  a Safeguard is in force no Colonel acts against a player other than its own (no steal,
+  no block of another player's card), and the holder's card is not blocked even by his own
+  Colonel. `everyone` (revision 3): no Colonel blocks or steals at all, its own player's
+  card included. `holder`: only the card's holder is safe from the block and the steal.
 - `colonel-block`: "Colonel. Can be placed in any area and stops the next player who
   places their card in that area". `anyone` (default, the words): the next card placed
   there, the Colonel's own player's too. `others`: the Colonel's own player passes through
@@ -44,7 +46,7 @@ __all__ = ["CHOICES", "BHOptions", "parse_options", "parse_options_text"]
 
 #: Each option's values, the default first.
 CHOICES: dict[str, tuple[str, ...]] = {
-    "safeguard": ("everyone", "holder"),
+    "safeguard": ("others", "everyone", "holder"),
     "colonel-block": ("anyone", "others"),
     "first-bonus": ("card", "player"),
     "colonel-steal": ("blind", "chosen"),
@@ -55,7 +57,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 @record
 class BHOptions:
-    safeguard: str = "everyone"
+    safeguard: str = "others"
     colonel_block: str = "anyone"
     first_bonus: str = "card"
     colonel_steal: str = "blind"
