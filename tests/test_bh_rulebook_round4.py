@@ -300,3 +300,55 @@ def test_each_sentence_of_the_safeguard_has_its_own_meaning() -> None:
         assert [(c.character, c.key) for c in best_turns(x, chance=False)] == [
             (c, (Fraction(k[0]), Fraction(k[1]))) for c, k in twin.best_turns(x, "ann")
         ]
+
+
+# -- 7. The event action: one form or the other; the robbery's victims at 3 ----------------------
+
+
+def test_a_turn_activates_an_event_or_discards_not_both() -> None:
+    """ "Activate an event card, paying the cost indicated on the card, or discard one or two
+    of the event cards of his hand (optional action)": one action, one form or the other.
+    "A player cannot activate any event cards in his turn if he has discarded any event
+    cards in the same turn" refuses one order; the "or" of the action list refuses the
+    other (BH-EVENT-OR-DISCARD). Option `event-or-discard=both` (revision 3) allows a discard
+    after the turn's event."""
+    s = table(
+        BHPlayer("ann", characters=["sheriff", "hunter"], events=["bearskins", "storm"]),
+        BHPlayer("bob", characters=["miner", "madam"]),
+    )
+    refused(
+        s,
+        "ann: sheriff; event bearskins; discard event storm",
+        Code.EVENT_OR_DISCARD,
+        "no discard after activating",
+    )
+    refused(
+        s, "ann: sheriff; discard event storm; event bearskins", Code.EVENT_OR_DISCARD, "after"
+    )
+    assert legal(s, "ann: sheriff; event bearskins").player("ann").events == ("storm",)
+    gone = legal(s, "ann: sheriff; discard event storm bearskins")
+    assert gone.player("ann").events == () and gone.used_events == ("storm", "bearskins")
+    both = replace(s, options=BHOptions(event_or_discard="both"))
+    after = legal(both, "ann: sheriff; event bearskins; discard event storm")
+    assert after.player("ann").events == () and after.player("ann").fur == 3
+
+
+def test_a_robbery_at_three_takes_from_one_or_two_players_still() -> None:
+    """ "the result of the dice indicates the number of resources that can be steal from the
+    other players reserve. If the result of the die indicates that the player could steal
+    two resources, the attacker could decide to take the resources from just one player or
+    two players." The die at 3 says how many resources, never how many players: the one
+    sentence naming victims says one or two, and no word allows a third (BH-TWO-VICTIMS)."""
+    s = table(
+        BHPlayer("ann", characters=["outlaw", "hunter"], gunmen=1),
+        BHPlayer("bob", gold=3),
+        BHPlayer("cid", fur=2),
+        BHPlayer("dan", logs=2),
+        jail=3,
+    )
+    one = legal(s, "ann: hunter; rob bob die=3")
+    assert one.player("bob").gold == 0 and one.player("ann").gold == 3
+    two = legal(s, "ann: hunter; rob bob:gold cid:fur cid:fur die=3")
+    assert two.player("ann").resources == 2 + 3 and two.player("cid").fur == 0
+    refused(s, "ann: hunter; rob bob cid dan die=3", Code.TWO_VICTIMS, "two players")
+    refused(s, "ann: hunter; rob bob:gold cid:fur dan:logs die=3", Code.TWO_VICTIMS, "two")

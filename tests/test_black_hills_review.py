@@ -18,6 +18,7 @@ from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import load_rules
 from adjudicator.black_hills.game.record import parse_record, read_record
 from adjudicator.black_hills.game.replay import replay
+from adjudicator.black_hills.options import BHOptions
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHPlayer, BHState, write_bh_state
 from adjudicator.cli.main import app
@@ -90,10 +91,13 @@ def test_a_shaman_copying_a_blocked_card_cannot_use_its_skills() -> None:
 # -- Events: "cannot activate ... if he has discarded any event cards in the same turn" -------
 
 
-def test_discarding_after_activating_is_allowed_activating_after_discarding_is_not() -> None:
+def test_discarding_after_activating_is_allowed_only_by_the_option() -> None:
     """ "A player cannot activate any event cards in his turn if he has discarded any event
-    cards in the same turn": only that order is forbidden."""
+    cards in the same turn": that order is always refused. The other (a discard after the
+    turn's event) only with the option `event-or-discard=both` (revision 3's reading; the
+    default refuses it: tests/test_bh_rulebook_round4.py)."""
     s = two(["sheriff", "hunter"], ["miner", "madam"], events=("bearskins", "reinforcements"))
+    s = replace(s, options=BHOptions(event_or_discard="both"))
     after = legal(s, "ann: sheriff; event bearskins; discard event reinforcements")
     assert after.player("ann").events == () and after.player("ann").fur == 3
     assert after.used_events == ("bearskins", "reinforcements")

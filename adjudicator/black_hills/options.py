@@ -29,6 +29,11 @@ Written in a state file as `[options]` (`safeguard = "holder"`) and in a game re
   "The remaining character cards are left face down ...; this deck will not be used during
   this round". `discards` (default, the words): the draw deals from the characters
   discarded this round only. `all` (the earlier reading): from those and the leftovers.
+- `event-or-discard`: "Activate an event card, paying the cost indicated on the card, or
+  discard one or two of the event cards of his hand (optional action)". `either` (default,
+  the words): a turn activates an event or discards, not both (a discard after activating
+  is refused, as the rulebook refuses an event after discarding). `both` (revision 3): a
+  discard may follow the turn's event.
 - `reshuffle`: the rulebook does not say what happens when the event deck runs out.
   `used` (default): the used and discarded event cards are shuffled into a new deck.
   `never`: no more event cards are dealt.
@@ -52,6 +57,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "colonel-steal": ("blind", "chosen"),
     "reshuffle": ("used", "never"),
     "shaman-pool": ("discards", "all"),
+    "event-or-discard": ("either", "both"),
 }
 
 
@@ -63,6 +69,7 @@ class BHOptions:
     colonel_steal: str = "blind"
     reshuffle: str = "used"
     shaman_pool: str = "discards"
+    event_or_discard: str = "either"
 
     def items(self) -> dict[str, str]:
         """Option name (as written) -> value, every option."""
