@@ -13,10 +13,12 @@ kept. `best_turns` is the sure turns (robberies, the Shaman's draw and a blind C
 steal left out); `expected_turns`, at the end, adds them by its own expectimax over the
 die's faces, every deal of four from the discards and every card a blind Colonel may draw.
 Readings it shares with the referee, each from the rulebook or RULINGS-black-hills (the
-table's options read from the state): the player who first placed a card in an area takes
-2 there, other players 1 (option: only the first card), as far as the supply goes; a Colonel
+table's options read from the state): the first card placed in an area takes 2 there,
+every later one 1 (option: every card of the player who placed the first takes 2), as far as
+the supply goes; the Shaman deals from this round's discards (option: the leftovers too); a Colonel
 waiting in an area stops the next card placed there, its own player's too (option: others'
-only); a Safeguard keeps every Colonel off (option: off its holder only); a blind steal
+only); a Safeguard keeps every Colonel off every other player, and off its holder even
+when it is his own (options: off everyone; off its holder only); a blind steal
 draws each card of the hand alike; a robbery takes from one or two players; an area shut by
 another player's Mine collapse, Bison migration or Storm gives nothing (the Preacher's fur
 too); the Merchant trades through the supply; Tax collection takes each other player's
@@ -58,7 +60,7 @@ class World:
     plague: str | None
     safeguard: list[str]
     # The table's options, as the state file writes them (RULINGS-black-hills).
-    safeguard_all: bool = True  # any Safeguard keeps every Colonel off (else its holder)
+    safeguard_mode: str = "others"  # the option: "others", "everyone" or "holder"
     bonus_by_player: bool = True  # the area's first placer takes 2 each time (else 1st card)
     blind: bool = False  # the Colonel's steal draws a card unseen
     can_steal: bool = False  # a blind Colonel placed just now may still steal
@@ -88,7 +90,7 @@ def _world(state: BHState, player: str) -> World:
         list(state.placed),
         state.plague,
         list(state.safeguard),
-        safeguard_all=state.options.safeguard == "everyone",
+        safeguard_mode=state.options.safeguard,
         bonus_by_player=state.options.first_bonus == "player",
         blind=state.options.colonel_steal == "blind",
         colonels=list(state.colonel),
@@ -96,7 +98,11 @@ def _world(state: BHState, player: str) -> World:
         gunmen=me.gunmen,
         jail=state.jail,
         protected=list(state.protected),
-        discards=list(state.discarded),
+        # "The discarded character cards are shuffled, four cards are dealt"; the cards left
+        # over at the deal "will not be used during this round" (unless the table's option
+        # `shaman-pool=all` puts them in the draw too).
+        discards=list(state.discarded)
+        + (list(state.leftover) if state.options.shaman_pool == "all" else []),
     )
 
 
@@ -122,9 +128,19 @@ def _first(w: World, area: str) -> bool:
     return not before or (w.bonus_by_player and before[0] == w.me)
 
 
-def _kept_off(w: World, victim: str) -> bool:
-    """Safeguard: "The Colonel cannot act against any other player during the round"."""
-    return bool(w.safeguard) if w.safeguard_all else victim in w.safeguard
+def _kept_off(w: World, victim: str, colonel_of: str | None = None) -> bool:
+    """Safeguard: "The Colonel block will not affect you. The Colonel cannot act against any
+    other player during the round." `colonel_of`: whose Colonel acts (None: the player on
+    turn's, stealing). Unless an option says otherwise, a Colonel acting against its own
+    player (its block) is kept off only for a Safeguard's holder."""
+    if not w.safeguard:
+        return False
+    if w.safeguard_mode == "holder":
+        return victim in w.safeguard
+    if w.safeguard_mode == "everyone":
+        return True
+    acting = w.me if colonel_of is None else colonel_of
+    return acting != victim or victim in w.safeguard
 
 
 def _stopped(w: World, area: str) -> World | None:
@@ -134,7 +150,7 @@ def _stopped(w: World, area: str) -> World | None:
     a Safeguard keeps the Colonel off, the block then waiting on)."""
     for i, (at, owner) in enumerate(w.colonels):
         if at == area and (w.block_own or owner != w.me):
-            if _kept_off(w, w.me):
+            if _kept_off(w, w.me, owner):
                 return None
             x = copy.deepcopy(w)
             del x.colonels[i]
@@ -225,8 +241,21 @@ def _skills(w: World, rules: Rules, cid: str, area: str, first: bool) -> list[Wo
                     stolen.append(y)
         worlds = stolen
     if card.steal_event and w.blind:
+        sure = []
         for x in worlds:  # the card is drawn unseen: chance's, in `_play`
             x.can_steal = True
+            if len(x.events) >= rules.event_hand_limit:
+                continue
+            # ...unless the victim holds a single card: then the draw is certain.
+            for victim, held in x.their_events.items():
+                if len(held) == 1 and not _kept_off(x, victim):
+                    y = copy.deepcopy(x)
+                    y.can_steal = False
+                    y.events.append(held[0])
+                    y.stolen.append(held[0])
+                    y.their_events[victim] = []
+                    sure.append(y)
+        worlds += sure
     elif card.steal_event:
         more = []
         for x in worlds:

@@ -114,13 +114,16 @@ def test_plague_stops_investing_by_characters_but_not_its_player() -> None:
     v = referee_text(s, "ann: event plague; preacher; invest")
     assert v.legal and v.state is not None and v.state.player("ann").reputation == 1
     refused = referee_text(v.state, "bob: merchant; invest")
-    assert not refused.legal and "Plague" in refused.reasons[0].message
+    assert not refused.legal and refused.code is Code.PLAGUE
+    assert "Plague" in refused.reasons[0].message
 
 
 def test_events_one_a_turn_none_after_discarding_and_a_hand_of_two() -> None:
     s = two(characters=["miner", "hunter"], events=["stolen-gold", "bearskins"])
-    assert not referee_text(s, "ann: miner; event stolen-gold; event bearskins").legal
-    assert not referee_text(s, "ann: discard event bearskins; event stolen-gold; miner").legal
+    two_events = referee_text(s, "ann: miner; event stolen-gold; event bearskins")
+    assert not two_events.legal and two_events.code is Code.ONE_EVENT
+    after_discard = referee_text(s, "ann: discard event bearskins; event stolen-gold; miner")
+    assert not after_discard.legal and after_discard.code is Code.EVENT_OR_DISCARD
     assert referee_text(s, "ann: discard event bearskins; miner").legal
     bad = {
         "game": "black-hills",
@@ -153,8 +156,10 @@ def test_robbery_protection_and_the_die() -> None:
     prot = referee_text(
         s.__class__(**{**s.__dict__, "protected": ["bob"]}), "ann: outlaw; rob bob die=1"
     )
-    assert not prot.legal and "protected" in prot.reasons[0].message
-    assert not referee_text(s, "ann: hunter; rob bob die=1").legal  # no gunman
+    assert not prot.legal and prot.code is Code.PROTECTION
+    assert "protected" in prot.reasons[0].message
+    no_gunman = referee_text(s, "ann: hunter; rob bob die=1")
+    assert not no_gunman.legal and no_gunman.code is Code.GUNMAN
 
 
 def test_round_end_returns_resources_deals_and_passes_the_badge() -> None:
@@ -175,7 +180,7 @@ def test_round_end_returns_resources_deals_and_passes_the_badge() -> None:
     assert all(len(p.characters) == 4 for p in after.players)
     assert after.player("ann").events == ("bank",) and after.event_deck == ("bearskins",)
     keep = referee_text(after, "ann: miner")
-    assert not keep.legal and "keep 2" in keep.reasons[0].message
+    assert not keep.legal and keep.code is Code.KEEP and "keep 2" in keep.reasons[0].message
 
 
 def test_the_game_ends_at_five() -> None:
@@ -183,17 +188,20 @@ def test_the_game_ends_at_five() -> None:
     v = referee_text(s, "ann: sheriff; invest")
     assert v.state is not None and v.state.winner == "ann" and v.state.player("ann").reputation == 5
     again = referee_text(v.state, "bob: miner")
-    assert not again.legal and "the game is over" in again.reasons[0].message
+    assert not again.legal and again.code is Code.GAME_END
+    assert "the game is over" in again.reasons[0].message
 
 
 def test_turn_order_and_one_character() -> None:
     s = two(characters=["miner", "hunter"], events=["stolen-gold"])
-    assert "it is ann's turn" in referee_text(s, "bob: miner").reasons[0].message
-    assert "one character a turn" in referee_text(s, "ann: miner; hunter").reasons[0].message
-    assert (
-        "place a Settler or the Sheriff" in referee_text(s, "ann: invest; miner").reasons[0].message
-    )
-    assert "places a character" in referee_text(s, "ann: event stolen-gold").reasons[0].message
+    for text, code, words in [
+        ("bob: miner", Code.TURN_ORDER, "it is ann's turn"),
+        ("ann: miner; hunter", Code.ONE_CHARACTER, "one character a turn"),
+        ("ann: invest; miner", Code.ORDER, "place a Settler or the Sheriff"),
+        ("ann: event stolen-gold", Code.MANDATORY, "places a character"),
+    ]:
+        v = referee_text(s, text)
+        assert not v.legal and v.code is code and words in v.reasons[0].message, text
 
 
 # Every rule the referee refuses by, with a turn it refuses and a word of the reason.
@@ -459,7 +467,8 @@ def test_the_merchant_trades_through_the_supply() -> None:
         supply={"gold": 10, "logs": 0, "fur": 7},
     )
     v = referee_text(s, "ann: merchant fur>logs")
-    assert not v.legal and "supply has no 2 logs" in v.reasons[0].message
+    assert not v.legal and v.code is Code.MERCHANT
+    assert "supply has no 2 logs" in v.reasons[0].message
     ok = referee_text(s, "ann: merchant fur>gold")
     assert ok.state is not None and ok.state.supply["fur"] == 9 and ok.state.supply["gold"] == 9
 
@@ -513,15 +522,15 @@ def test_odd_input_is_refused_not_a_crash() -> None:
         ],
         jail=1,
     )
-    for text in [
-        "ann: outlaw; rob bob:diamonds die=1",
-        "ann: outlaw; rob bob die=²",
-        "ann: merchant; invest ²",
-        "ann: discard plague plague; outlaw",
-        "ann: outlaw; rob bob die=-1",
+    for text, code in [
+        ("ann: outlaw; rob bob:diamonds die=1", Code.NOTATION),
+        ("ann: outlaw; rob bob die=²", Code.NOTATION),
+        ("ann: merchant; invest ²", Code.NOTATION),
+        ("ann: discard plague plague; outlaw", Code.DISCARD),
+        ("ann: outlaw; rob bob die=-1", Code.NOTATION),
     ]:
         v = referee_text(s, text)
-        assert not v.legal and v.reasons, text
+        assert not v.legal and v.code is code and len(v.reasons) == 1, text
 
 
 def test_a_robbery_spends_the_whole_die_across_its_victims() -> None:

@@ -18,6 +18,7 @@ from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import load_rules
 from adjudicator.black_hills.game.record import parse_record, read_record
 from adjudicator.black_hills.game.replay import replay
+from adjudicator.black_hills.options import BHOptions
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHPlayer, BHState, write_bh_state
 from adjudicator.cli.main import app
@@ -90,10 +91,13 @@ def test_a_shaman_copying_a_blocked_card_cannot_use_its_skills() -> None:
 # -- Events: "cannot activate ... if he has discarded any event cards in the same turn" -------
 
 
-def test_discarding_after_activating_is_allowed_activating_after_discarding_is_not() -> None:
+def test_discarding_after_activating_is_allowed_only_by_the_option() -> None:
     """ "A player cannot activate any event cards in his turn if he has discarded any event
-    cards in the same turn": only that order is forbidden."""
+    cards in the same turn": that order is always refused. The other (a discard after the
+    turn's event) only with the option `event-or-discard=both` (revision 3's reading; the
+    default refuses it: tests/test_bh_rulebook_round4.py)."""
     s = two(["sheriff", "hunter"], ["miner", "madam"], events=("bearskins", "reinforcements"))
+    s = replace(s, options=BHOptions(event_or_discard="both"))
     after = legal(s, "ann: sheriff; event bearskins; discard event reinforcements")
     assert after.player("ann").events == () and after.player("ann").fur == 3
     assert after.used_events == ("bearskins", "reinforcements")
@@ -180,14 +184,16 @@ def _record(tmp_path: Path) -> tuple[Path, BHState]:
 
 def test_show_never_names_the_discards(tmp_path: Path) -> None:
     rec, state = _record(tmp_path)
-    assert len(state.discarded) == 4 + 6  # 16 - 12 left over, and the six discards
+    assert len(state.discarded) == 6 and len(state.leftover) == 4  # 16 - 12 dealt
     for cmd in (["black-hills", "record", "show", str(rec)], ["game", "show", str(rec)]):
         r = runner.invoke(app, cmd)
         assert r.exit_code == 0, r.output
-        assert "Characters face down (left over and discarded): 10" in r.output
-        assert not [c for c in state.discarded if c in r.output]
+        assert "Characters face down: 6 discarded this round, 4 left over" in r.output
+        assert not [c for c in (*state.discarded, *state.leftover) if c in r.output]
         data = json.loads(runner.invoke(app, [*cmd, "--json"]).stdout)
-        assert "discarded" not in data["state"] and data["state"]["discarded_count"] == 10
+        seen = data["state"]
+        assert "discarded" not in seen and "leftover" not in seen
+        assert seen["discarded_count"] == 6 and seen["leftover_count"] == 4
 
 
 def test_show_for_a_player_hides_the_other_hands(tmp_path: Path) -> None:
@@ -265,12 +271,13 @@ def test_any_order_of_set_up_discards_leaves_every_discard_face_down(
     seed: int, n: int, rnd: random.Random
 ) -> None:
     """Whatever the order of the discards and the two kept, no turn is legal until the last
-    one, the badge holder stays first to play, and the face-down pile is the leftovers plus
-    every player's two."""
+    one, the badge holder stays first to play, and the discards are every player's two (the
+    leftovers apart: "this deck will not be used during this round")."""
     from adjudicator.black_hills.setup import new_table
 
     s = new_table(["ann", "bob", "cid", "dan"][:n], seed)
-    pile = sorted(s.discarded)
+    pile: list[str] = []
+    leftover = s.leftover
     order = [p.name for p in s.players]
     rnd.shuffle(order)
     for name in order:
@@ -281,5 +288,5 @@ def test_any_order_of_set_up_discards_leaves_every_discard_face_down(
         pile += [c for c in hand if c not in kept]
         s = legal(s, f"{name}: keep {' '.join(kept)}")
         assert s.active == s.sheriff and s.turns == {}
-    assert sorted(s.discarded) == sorted(pile)
+    assert sorted(s.discarded) == sorted(pile) and s.leftover == leftover
     assert all(len(p.characters) == 2 for p in s.players)

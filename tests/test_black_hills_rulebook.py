@@ -146,7 +146,7 @@ def test_the_option_safeguard_holder_keeps_only_the_holder_safe() -> None:
     miner = referee_text(s, "cid: miner")
     assert miner.state is not None and miner.state.player("cid").gold == 0
     assert any("blocks it" in line for line in miner.log)
-    stole = legal(s, "cid: colonel at plain steal ann bank")
+    stole = legal(s, "cid: colonel at plain steal ann drew=bank")
     assert stole.player("cid").events == ("bank",)
     refused(s, "cid: colonel at plain steal bob", Code.SAFEGUARD, "against bob")
 
@@ -159,15 +159,15 @@ def test_a_safeguard_activated_this_turn_stops_the_players_own_colonel() -> None
         BHPlayer("bob", events=["bank"]),
     )
     refused(s, "ann: event safeguard; colonel at mine steal bob", Code.SAFEGUARD, "bob")
-    done = legal(s, "ann: colonel at mine steal bob bank; event safeguard")
+    done = legal(s, "ann: colonel at mine steal bob drew=bank; event safeguard")
     assert done.player("ann").events == ("bank",) and done.safeguard == ("ann",)
 
 
 def test_the_colonel_stops_the_next_card_its_own_players_too() -> None:
     """ "Colonel. Can be placed in any area and stops the next player who places their card
     in that area": the next player, whoever it is. ann's own Miner after her Colonel is
-    stopped; option `colonel-block=others` lets her through (2 gold: she opened the Mine)
-    and the block waits for bob."""
+    stopped; option `colonel-block=others` lets her through (1 gold: the Colonel's was the
+    first placement there) and the block waits for bob."""
     s = table(
         BHPlayer("ann", characters=["miner"]),
         BHPlayer("bob", characters=["engineer"]),
@@ -179,33 +179,39 @@ def test_the_colonel_stops_the_next_card_its_own_players_too() -> None:
     assert stopped.state.colonel == () and any("blocks it" in x for x in stopped.log)
     s = replace(s, options=BHOptions(colonel_block="others"))
     through = legal(s, "ann: miner")
-    assert through.player("ann").gold == 2 and through.colonel == (("mine", "ann"),)
+    assert through.player("ann").gold == 1 and through.colonel == (("mine", "ann"),)
     assert legal(through, "bob: engineer").player("bob").gold == 0
 
 
 # -- D8: the first card in an area -------------------------------------------------------------
 
 
-def test_the_player_who_first_places_in_an_area_takes_two_with_each_card() -> None:
+def test_the_first_placement_in_an_area_takes_two_not_each_card_of_its_player() -> None:
     """ "The player who first places a character card on a specific area takes 2 resources
     tokens, whereas other players who place a character card in the same area during the
-    same round can only take 1 resource token." ann opened the Mine: her second card there
-    takes 2 again; bob, another player, 1. Option `first-bonus=card`: only the first card."""
+    same round can only take 1 resource token. The resources obtained by the placement of a
+    character card can only be taken once during a round, at the same moment when the card
+    is placed in the area." (revision 4) The 2 go with the first placement: ann opened the
+    Mine with her Miner, her Engineer there takes 1, as bob's Gold digger does. Option
+    `first-bonus=player` (revision 3): ann's second card there takes 2 again."""
     s = table(
         BHPlayer("ann", characters=["engineer"]),
         BHPlayer("bob", characters=["gold-digger"]),
         placed=[("ann", "miner", "mine")],
     )
-    assert legal(s, "ann: engineer").player("ann").gold == 2
-    s = replace(s, active="bob")
-    assert legal(s, "bob: gold-digger").player("bob").gold == 1
-    s = replace(s, active="ann", options=BHOptions(first_bonus="card"))
     assert legal(s, "ann: engineer").player("ann").gold == 1
+    assert legal(replace(s, placed=()), "ann: engineer").player("ann").gold == 2  # the first
+    bob = replace(s, active="bob")
+    assert legal(bob, "bob: gold-digger").player("bob").gold == 1
+    old = replace(s, options=BHOptions(first_bonus="player"))
+    assert legal(old, "ann: engineer").player("ann").gold == 2
+    assert legal(replace(old, active="bob"), "bob: gold-digger").player("bob").gold == 1
 
 
 def test_any_character_card_opens_the_area_a_colonel_too() -> None:
     """ "a character card": the Colonel is one. After ann's Colonel in the Mine, bob's Miner
-    is blocked and cid's takes 1; ann, who opened the Mine, takes 2 with her Miner."""
+    is blocked and cid's takes 1; ann, who opened the Mine, takes 1 with her Miner too (the
+    Colonel's placement was the first; option `first-bonus=player`: ann's takes 2)."""
     s = table(
         BHPlayer("ann", characters=["colonel", "miner"]),
         BHPlayer("bob", characters=["miner"]),
@@ -216,7 +222,9 @@ def test_any_character_card_opens_the_area_a_colonel_too() -> None:
     assert s.player("bob").gold == 0  # blocked
     s = legal(s, "cid: engineer")
     assert s.player("cid").gold == 1
-    assert legal(s, "ann: miner").player("ann").gold == 2
+    assert legal(s, "ann: miner").player("ann").gold == 1
+    old = replace(s, options=BHOptions(first_bonus="player"))
+    assert legal(old, "ann: miner").player("ann").gold == 2
 
 
 def test_the_twin_reads_the_first_card_the_same_way() -> None:
@@ -225,10 +233,14 @@ def test_the_twin_reads_the_first_card_the_same_way() -> None:
         BHPlayer("bob", characters=["hunter"]),
         placed=[("ann", "colonel", "mine"), ("bob", "lumberjack", "forest")],
     )
-    assert dict(twin.best_turns(s, "ann"))["engineer"] == (0, 8)  # 2 gold, worth 4 each
-    assert [(c.character, c.key) for c in best_turns(s, chance=False)] == [
-        (c, (Fraction(k[0]), Fraction(k[1]))) for c, k in twin.best_turns(s, "ann")
-    ]
+    # The Colonel's placement was the first in the Mine: the Engineer takes 1 gold (worth
+    # 4); with `first-bonus=player` ann, who placed it, takes 2 (worth 8).
+    old = replace(s, options=BHOptions(first_bonus="player"))
+    for x, worth in ((s, 4), (old, 8)):
+        assert dict(twin.best_turns(x, "ann"))["engineer"] == (0, worth)
+        assert [(c.character, c.key) for c in best_turns(x, chance=False)] == [
+            (c, (Fraction(k[0]), Fraction(k[1]))) for c, k in twin.best_turns(x, "ann")
+        ]
 
 
 # -- D12: the Preacher --------------------------------------------------------------------------
@@ -259,8 +271,11 @@ def blind_table(blind: bool = True) -> BHState:
 
 
 def test_the_blind_steal_draws_a_card_unseen() -> None:
-    """Option `colonel-steal=blind`: the card is drawn at random, never chosen. Naming it is
-    refused; the table writes the card it drew as `drew=ID` (as the die's `die=N`)."""
+    """ "steal an event card from any player he chooses": the player is chosen, the card is
+    drawn unseen, at random (`colonel-steal=blind`, the default since revision 4). Naming
+    it is refused; the table writes the card it drew as `drew=ID` (as the die's `die=N`).
+    Option `colonel-steal=chosen` (the earlier reading): the card is named."""
+    assert BHOptions().colonel_steal == "blind"
     s = blind_table()
     refused(s, "ann: colonel at mine steal bob bank", Code.COLONEL, "drew=bank")
     drew = legal(s, "ann: colonel at mine steal bob drew=storm; event storm")
@@ -269,6 +284,8 @@ def test_the_blind_steal_draws_a_card_unseen() -> None:
     assert len(seeded.player("ann").events) == 1 and len(seeded.player("bob").events) == 1
     chosen = referee_text(blind_table(False), "ann: colonel at mine steal bob drew=bank")
     assert not chosen.legal and chosen.reasons[0].code is Code.NOTATION
+    named = legal(blind_table(False), "ann: colonel at mine steal bob bank")
+    assert named.player("ann").events == ("bank",)
 
 
 def test_best_ranks_a_blind_steal_by_its_expectation() -> None:
@@ -334,8 +351,10 @@ def test_a_turn_may_draw_the_outlaw_and_rob_with_its_gunman() -> None:
 def test_options_are_kept_in_state_files_and_records(tmp_path: Path) -> None:
     s = replace(blind_table(), used_events=("plague",))
     data = state_data(s)
-    assert data["options"] == {"colonel-steal": "blind"} and data["used_events"] == ["plague"]
-    assert "options" not in state_data(blind_table(False))  # the defaults are not written
+    assert "options" not in data and data["used_events"] == ["plague"]  # defaults: unwritten
+    s = replace(blind_table(False), used_events=("plague",))
+    data = state_data(s)
+    assert data["options"] == {"colonel-steal": "chosen"}
     path = tmp_path / "s.json"
     path.write_text(json.dumps(data))
     again = load_bh_state(path)
@@ -346,18 +365,18 @@ def test_options_are_kept_in_state_files_and_records(tmp_path: Path) -> None:
         load_bh_state(path)
     rec = parse_record(
         '[Edition "black-hills"]\n[Players "ann, bob"]\n'
-        '[Options "safeguard=holder, first-bonus=card"]\n',
+        '[Options "safeguard=holder, first-bonus=player"]\n',
         "r.game",
     )
-    assert rec.header.options == BHOptions(safeguard="holder", first_bonus="card")
-    assert '[Options "safeguard=holder, first-bonus=card"]' in record_to_text(rec)
+    assert rec.header.options == BHOptions(safeguard="holder", first_bonus="player")
+    assert '[Options "safeguard=holder, first-bonus=player"]' in record_to_text(rec)
     assert replay(rec).state.options == rec.header.options
 
 
 @pytest.mark.parametrize(
     ("text", "word"),
     [
-        ('[Options "safeguard=nobody"]', "one of everyone, holder"),
+        ('[Options "safeguard=nobody"]', "one of others, everyone, holder"),
         ('[Options "speed=fast"]', "unknown option"),
         ('[Options "safeguard"]', "NAME=VALUE"),
     ],
@@ -386,15 +405,16 @@ def test_the_command_line_reads_the_options(tmp_path: Path) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    st.sampled_from(["everyone", "holder"]),
+    st.sampled_from(["others", "everyone", "holder"]),
     st.lists(st.sampled_from(["ann", "bob", "cid"]), max_size=2, unique=True),
     st.sampled_from(["bob", "cid"]),
 )
 def test_the_colonels_steal_follows_the_safeguard_option(
     reading: str, holders: list[str], victim: str
 ) -> None:
-    """Every Safeguard in force and either reading: the steal is refused under BH-SAFEGUARD
-    exactly when the reading keeps the Colonel off the victim."""
+    """Every Safeguard in force and every reading: the steal is refused under BH-SAFEGUARD
+    exactly when the reading keeps the Colonel off the victim (a steal is always against
+    another player: `others` and `everyone` agree on it)."""
     s = table(
         BHPlayer("ann", characters=["colonel"]),
         BHPlayer("bob", events=["bank"]),
@@ -402,7 +422,7 @@ def test_the_colonels_steal_follows_the_safeguard_option(
         safeguard=holders,
         options=BHOptions(safeguard=reading),
     )
-    kept_off = bool(holders) if reading == "everyone" else victim in holders
+    kept_off = victim in holders if reading == "holder" else bool(holders)
     v = referee_text(s, f"ann: colonel at city steal {victim}")
     assert v.legal is not kept_off
     if kept_off:

@@ -30,14 +30,15 @@ def test_a_new_table_deals_what_the_rulebook_says(names: list[str]) -> None:
     assert s.sheriff == s.active == names[0]
     dealt = [c for p in s.players for c in p.characters]
     assert all(len(p.characters) == 4 for p in s.players)
-    assert sorted([*dealt, *s.discarded]) == sorted(RULES.characters)  # each card once
+    assert sorted([*dealt, *s.leftover]) == sorted(RULES.characters)  # each card once
+    assert s.discarded == ()  # Setup 7: the leftovers are not the Shaman's discards
     assert all(len(p.events) == 1 for p in s.players)
     events = [*(e for p in s.players for e in p.events), *s.event_deck]
     assert sorted(events) == sorted(RULES.events)
     assert all(p.reputation == p.gold == p.logs == p.fur == p.gunmen == 0 for p in s.players)
     assert new_table(names, seed=5) == s  # the seed replays the deal
     if len(names) == 4:
-        assert s.discarded == ()  # "If there are 4 players, no cards will be left over."
+        assert s.leftover == ()  # "If there are 4 players, no cards will be left over."
 
 
 def _first_turn(card_id: str, victim: str) -> str:
@@ -72,7 +73,7 @@ def test_every_player_discards_two_at_the_set_up_before_the_first_turn() -> None
         assert v.legal and v.state is not None, v.reasons
         s = v.state
         assert s.active == "bob" and s.turns == {}
-    assert len(s.discarded) == len(new_table(["a", "b", "c"], 2).discarded) + 6
+    assert len(s.discarded) == 6 and s.leftover == new_table(["a", "b", "c"], 2).leftover
     again = referee_text(s, f"ann: keep {' '.join(s.player('ann').characters)}")
     assert not again.legal and again.code is Code.KEEP  # the set-up is over
     v = referee_text(s, f"bob: {_first_turn(plain, 'ann')}")

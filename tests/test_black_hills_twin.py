@@ -51,6 +51,9 @@ def tables(draw: st.DrawFn) -> BHState:
         if card.area == "city":
             area = "city"
         placed.append((draw(st.sampled_from(names)), cid, area))
+    # The face-down characters: some discarded this round, some left over at the deal.
+    face_down = [c for c in chars[6:] if c not in on_board]
+    leftover = draw(st.lists(st.sampled_from(face_down), max_size=4, unique=True))
     supply = {r: draw(st.integers(0, 4)) for r in ("gold", "logs", "fur")}
     closed = {
         r: draw(st.sampled_from(names))
@@ -62,7 +65,8 @@ def tables(draw: st.DrawFn) -> BHState:
         sheriff="ann",
         supply=supply,
         jail=draw(st.integers(0, 1)),
-        discarded=[c for c in chars[6:] if c not in on_board],
+        discarded=[c for c in face_down if c not in leftover],
+        leftover=leftover,
         placed=placed,
         closed=closed,
         colonel=draw(
@@ -77,6 +81,7 @@ def tables(draw: st.DrawFn) -> BHState:
             colonel_block=draw(st.sampled_from(CHOICES["colonel-block"])),
             first_bonus=draw(st.sampled_from(CHOICES["first-bonus"])),
             colonel_steal=draw(st.sampled_from(CHOICES["colonel-steal"])),
+            shaman_pool=draw(st.sampled_from(CHOICES["shaman-pool"])),
         ),
     )
 

@@ -23,7 +23,7 @@ from adjudicator.black_hills.candidates import (
 )
 from adjudicator.black_hills.chance import chance_candidates
 from adjudicator.black_hills.legal import legal_turns
-from adjudicator.black_hills.moves import Invest
+from adjudicator.black_hills.moves import Action, Invest, Place, ShamanCopy, ShamanDraw
 from adjudicator.black_hills.notation import format_turn_move
 from adjudicator.black_hills.state import BHState
 
@@ -48,7 +48,7 @@ def _rank(
             best[cand.character] = cand
 
     for cid, move, v in legal_turns(state, player, invest_steps, judge):
-        if any(is_blind(a) for a in move.actions):
+        if any(is_blind(a) and not _certain(state, a) for a in move.actions):
             continue  # a blind steal's card is chance's: ranked by chance.py
         assert v.state is not None
         kept = rules.worth(v.state.player(player).holding())
@@ -57,6 +57,18 @@ def _rank(
         for cand in chance_candidates(state, player, invest_steps, judge):
             offer(cand)
     return sorted(best.values(), key=lambda c: (-c.key[0], -c.key[1], c.character))
+
+
+def _certain(state: BHState, action: Action) -> bool:
+    """Whether a blind Colonel's steal draws a card known beforehand: the victim holds one
+    event card ("steal an event card from any player he chooses": the player is chosen, the
+    card drawn unseen, and a hand of one leaves nothing to chance). No action of the turn
+    before the steal changes the victim's hand, so the hand at the turn's start is the one
+    drawn from; such a steal is a sure turn, counted by `most_reputation` (`invest`)."""
+    place = action.place if isinstance(action, ShamanCopy | ShamanDraw) else action
+    if not isinstance(place, Place) or place.steal is None:
+        return False
+    return len(state.player(place.steal.victim).events) == 1
 
 
 def best_turns(state: BHState, player: str | None = None, chance: bool = True) -> list[Candidate]:

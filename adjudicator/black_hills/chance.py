@@ -33,6 +33,7 @@ from adjudicator.black_hills.candidates import (
     placements,
 )
 from adjudicator.black_hills.data import RESOURCES
+from adjudicator.black_hills.draft import shaman_pool
 from adjudicator.black_hills.moves import (
     Action,
     Event,
@@ -105,7 +106,7 @@ def _draws(
 ) -> Iterator[tuple[str, TurnMove]]:
     """The Shaman playing each card the deal may hold, written with a deal that holds it
     (which other cards it holds changes nothing once the card is chosen)."""
-    pool = sorted(state.discarded)
+    pool = shaman_pool(state)
     size = min(4, len(pool))
     for prefix, keep in keeps(state, player):
         if "shaman" not in keep:
@@ -274,7 +275,7 @@ def _expect(
             for e in sorted(set(hand))
         ]
     else:  # the draw: every deal alike, the best of its cards played
-        pool = sorted(state.discarded)
+        pool = shaman_pool(state)
         size = min(4, len(pool))
         p = Fraction(1, comb(len(pool), size))
         weighted = []

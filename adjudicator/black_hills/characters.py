@@ -61,14 +61,24 @@ def place(turn: Turn, card: Character, move: Place, on_board: bool = True) -> No
     use_skills(turn, card, area, rest)
 
 
-def safeguarded(turn: Turn, victim: str) -> bool:
-    """Safeguard: "The Colonel block will not affect you. The Colonel cannot act against any
-    other player during the round." By default (the words) a Safeguard in force stops every
-    Colonel acting against anyone; option `safeguard=holder`: only against its holder."""
+def safeguarded(turn: Turn, victim: str, owner: str) -> bool:
+    """Whether a Safeguard keeps `owner`'s Colonel from acting against `victim`.
+
+    "The Colonel block will not affect you. The Colonel cannot act against any other player
+    during the round." By default (`safeguard=others`, each sentence its own meaning): once
+    a Safeguard is in force no Colonel acts against a player other than its own (no steal,
+    no block of another's card: the second sentence), and the holder is not blocked even by
+    his own Colonel (the first, which the default `colonel-block=anyone` would otherwise
+    let block him). Options: `everyone` (revision 3: no Colonel blocks anyone, its own
+    player included), `holder` (only the holder is safe, from the block and the steal)."""
     s = turn.state
+    if not s.safeguard:
+        return False
     if s.options.safeguard == "holder":
         return victim in s.safeguard
-    return bool(s.safeguard)
+    if s.options.safeguard == "everyone":
+        return True
+    return victim != owner or victim in s.safeguard
 
 
 def blocked(turn: Turn, card: Character, area: str) -> bool:
@@ -80,7 +90,7 @@ def blocked(turn: Turn, card: Character, area: str) -> bool:
     block = next((c for c in s.colonel if c[0] == area and (own or c[1] != turn.me.name)), None)
     if block is None:
         return False
-    if safeguarded(turn, turn.me.name):
+    if safeguarded(turn, turn.me.name, block[1]):
         turn.log.append(f"{block[1]}'s Colonel waits in the area, but a Safeguard keeps it off")
         return False
     s.colonel.remove(block)
@@ -114,7 +124,10 @@ def _where(turn: Turn, card: Character, move: Place) -> tuple[str, Place]:
     rules = turn.rules
     if move.area is not None:
         area = move.area
-        if card.area != "any" and not any(g[0] == area for g in card.gather):
+        # Its own area, written (`sheriff at city`: "the Sheriff and the Outlaw are placed on
+        # the City", "The Settlers are placed in the City"), or one it gathers in.
+        fits = card.area in ("any", area) or any(g[0] == area for g in card.gather)
+        if not fits:
             raise IllegalTurnError(
                 Code.AREA, f"the {card.name} is not placed in the {rules.area_names[area]}"
             )
@@ -193,12 +206,14 @@ def first_there(s: AnyState, player: str, area: str, earlier: list[tuple[str, st
     character card on a specific area takes 2 resources tokens, whereas other players who
     place a character card in the same area during the same round can only take 1".
     `earlier`: the cards placed this round before it (any card: a Colonel, a blocked card,
-    the Shaman). By default the player who placed the first of them takes 2 with each card
-    (option `first-bonus=player`); with `first-bonus=card`, only the first card does."""
+    the Shaman). By default only the first placement there takes 2: "The resources obtained
+    by the placement of a character card can only be taken once during a round, at the same
+    moment when the card is placed" (`first-bonus=card`); option `first-bonus=player`: the
+    player who placed the first of them takes 2 with each card he places there."""
     there = [who for who, _, a in earlier if a == area]
-    if s.options.first_bonus == "card":
-        return not there
-    return not there or there[0] == player
+    if s.options.first_bonus == "player":
+        return not there or there[0] == player
+    return not there
 
 
 def _trade(turn: Turn, trade: str) -> None:
@@ -272,7 +287,7 @@ def _steal_event(turn: Turn, steal: Steal) -> None:
     s = turn.state
     victim = turn.other(steal.victim, Code.COLONEL)
     event = steal.event
-    if safeguarded(turn, victim.name):
+    if safeguarded(turn, victim.name, turn.me.name):
         holders = ", ".join(s.safeguard)
         raise IllegalTurnError(
             Code.SAFEGUARD, f"{holders}'s Safeguard: the Colonel cannot act against {victim.name}"

@@ -29,7 +29,8 @@ class Code(StrEnum):
     #: "Each player receives 4 character cards." ... "Each player takes a look at the cards
     #: in his hand and decides to discard 2 of them that are placed face down on the deck of
     #: character cards that are left over." At the round's set-up, every player's discard
-    #: before the first turn (`ann: keep A B`, a line of its own).
+    #: before the first turn (`ann: keep A B`, a line of its own; a `keep` in a turn is
+    #: refused, except in a record of an older version, read on replay).
     KEEP = "BH-KEEP"
 
     # -- How to Play: Beginning of the first round ------------------------------------------
@@ -57,8 +58,9 @@ class Code(StrEnum):
     #: from "the event cards of his hand".
     HAND = "BH-HAND"
     #: "Place a character card on its place on the board"; "Indian Chief. take 1 fur on the
-    #: Plain or 1 log in the Forest."; "Although the Sheriff and the Outlaw are placed on the
-    #: City, the Colonel and the Shaman has no predetermined location."
+    #: Plain or 1 log in the Forest."; "The Settlers are placed in the City"; "Although the
+    #: Sheriff and the Outlaw are placed on the City, the Colonel and the Shaman has no
+    #: predetermined location." A card's own area may be written (`sheriff at city`).
     AREA = "BH-AREA"
 
     # -- Reputation Points ------------------------------------------------------------------
@@ -82,12 +84,14 @@ class Code(StrEnum):
     #: "Colonel. Can be placed in any area and stops the next player who places their card in
     #: that area from carrying out the corresponding actions. Additionally this card allows a
     #: player to steal an event card from any player he chooses, unless the player who is
-    #: playing the Colonel already has 2 event cards on his hand."
+    #: playing the Colonel already has 2 event cards on his hand." He chooses the player;
+    #: the card is drawn unseen (`colonel-steal=blind`; option `chosen`: he names it).
     COLONEL = "BH-COLONEL"
     #: "Shaman. The card is placed over one of the visible cards played previously and can
     #: carry out the action associated to that card in that area. [Or] The discarded
     #: character cards are shuffled, four cards are dealt and the player can choose one of
-    #: them."
+    #: them." The cards discarded this round: those left over at the deal "will not be used
+    #: during this round" (Setup 7; option `shaman-pool=all`: they are dealt from too).
     SHAMAN = "BH-SHAMAN"
 
     # -- Activate an Event Card -------------------------------------------------------------
@@ -98,8 +102,8 @@ class Code(StrEnum):
     ONE_EVENT = "BH-ONE-EVENT"
     #: "Activate an event card, paying the cost indicated on the card, or discard one or two
     #: of the event cards of his hand"; "A player cannot activate any event cards in his turn
-    #: if he has discarded any event cards in the same turn." (Only that order: discarding
-    #: after activating is allowed.)
+    #: if he has discarded any event cards in the same turn." One or the other in a turn:
+    #: a discard after activating is refused too (option `event-or-discard=both`: allowed).
     EVENT_OR_DISCARD = "BH-EVENT-OR-DISCARD"
     #: "discard one or two of the event cards of his hand (optional action)."
     DISCARD = "BH-DISCARD"
@@ -134,9 +138,9 @@ class Code(StrEnum):
     #: cards. It does not affect the player who activates the card."
     PLAGUE = "BH-PLAGUE"
     #: "Safeguard. The Colonel block will not affect you. The Colonel cannot act against any
-    #: other player during the round." By default (the words) no Colonel blocks or steals
-    #: for the rest of the round once a Safeguard is in force; option `safeguard=holder`:
-    #: only the holder is safe, from the block and from the steal.
+    #: other player during the round." By default, once a Safeguard is in force, no Colonel
+    #: acts against a player other than its own, nor blocks the holder (`safeguard=others`);
+    #: options `everyone` (no Colonel acts at all) and `holder` (only the holder is safe).
     SAFEGUARD = "BH-SAFEGUARD"
     #: "Reinforcements. Send another player's gunman to jail."
     REINFORCEMENTS = "BH-REINFORCEMENTS"

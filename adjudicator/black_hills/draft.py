@@ -18,7 +18,7 @@ from adjudicator.black_hills.options import BHOptions
 from adjudicator.black_hills.state import BHPlayer, BHState, Holdings
 from adjudicator.core.seats import Seats
 
-__all__ = ["AnyState", "Draft", "PlayerDraft"]
+__all__ = ["AnyState", "Draft", "PlayerDraft", "shaman_pool"]
 
 
 @dataclass
@@ -43,6 +43,7 @@ class Draft(Seats[PlayerDraft]):
     supply: dict[str, int]
     jail: int
     discarded: list[str]
+    leftover: list[str]
     event_deck: list[str]  # top first
     used_events: list[str]
     placed: list[tuple[str, str, str]]
@@ -79,6 +80,7 @@ class Draft(Seats[PlayerDraft]):
             dict(s.supply),
             s.jail,
             list(s.discarded),
+            list(s.leftover),
             list(s.event_deck),
             list(s.used_events),
             list(s.placed),
@@ -115,6 +117,7 @@ class Draft(Seats[PlayerDraft]):
             supply=FrozenMap(self.supply),
             jail=self.jail,
             discarded=tuple(self.discarded),
+            leftover=tuple(self.leftover),
             event_deck=tuple(self.event_deck),
             used_events=tuple(self.used_events),
             placed=tuple(self.placed),
@@ -132,3 +135,13 @@ class Draft(Seats[PlayerDraft]):
 
 #: What the rules that only read a table accept: a state, or a turn's draft of one.
 AnyState = BHState | Draft
+
+
+def shaman_pool(s: AnyState) -> list[str]:
+    """The characters the Shaman's draw deals from, sorted. "The discarded character cards
+    are shuffled, four cards are dealt": the cards discarded this round, not those left
+    over, of which Setup 7 says "this deck will not be used during this round". Option
+    `shaman-pool=all` (the earlier reading: Setup 8 puts the discards "face down on the
+    deck of character cards that are left over", where they cannot be told apart): both."""
+    pool = [*s.discarded, *(s.leftover if s.options.shaman_pool == "all" else ())]
+    return sorted(pool)

@@ -76,8 +76,16 @@ def discard(turn: Turn, move: Discard) -> None:
         raise IllegalTurnError(
             Code.DISCARD, f"discard one or two of your events: {', '.join(turn.me.events)}"
         )
-    # "A player cannot activate any event cards in his turn if he has discarded any event
-    # cards in the same turn": activating, then discarding, is not forbidden (`activate`).
+    # "Activate an event card, paying the cost indicated on the card, or discard one or two
+    # of the event cards of his hand (optional action)": one action, one form or the other,
+    # so a discard after activating is refused too (the other order: `activate`). Option
+    # `event-or-discard=both` (revision 3) lets a discard follow the turn's event.
+    if turn.event is not None and turn.state.options.event_or_discard == "either":
+        raise IllegalTurnError(
+            Code.EVENT_OR_DISCARD,
+            f"no discard after activating an event ({turn.event}) in the same turn: "
+            "the optional action is to activate an event card or to discard",
+        )
     for n in names:
         turn.me.events.remove(n)
         turn.state.used_events.append(n)  # read: a discarded card joins the used ones

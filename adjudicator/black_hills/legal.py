@@ -23,6 +23,7 @@ from adjudicator.black_hills.candidates import (
     orders,
     placements,
 )
+from adjudicator.black_hills.draft import shaman_pool
 from adjudicator.black_hills.moves import Invest, Keep, Place, Rob, ShamanDraw, TurnMove
 from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.state import BHState
@@ -54,7 +55,7 @@ def _draws(state: BHState, player: str) -> Iterator[TurnMove]:
     """The Shaman playing each card of the discards (the referee deals the four)."""
     for prefix, keep in keeps(state, player):
         if "shaman" in keep:
-            for drawn in sorted(set(state.discarded) - {"shaman"}):
+            for drawn in sorted(set(shaman_pool(state)) - {"shaman"}):
                 for place in placements(state, player, drawn):
                     assert isinstance(place, Place)
                     for order in orders(state, player, ShamanDraw(place), INVEST_MOST):

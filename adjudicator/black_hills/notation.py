@@ -21,10 +21,10 @@ by `;`::
     ann: event bank 2                 # the Bank: two points for 4 gold
     ann: event reinforcements bob
     ann: event tax-collection bob:logs  # what a payer returns (unnamed: the least valuable)
-    ann: discard event plague         # discard one or two events (then none activated)
+    ann: discard event plague         # discard one or two events (an event or a discard)
     ann: rob bob:gold cid die=2       # a robbery: one or two players (and what to take),
                                       #   the die
-    ann: colonel at mine steal bob drew=bank  # option colonel-steal=blind: the card drawn
+    ann: colonel at mine steal bob drew=bank  # the card the blind steal drew (default)
     ann: shaman draw miner dealt=miner,hunter,tracker,explorer  # the four the table dealt
     ann: hunter; return ann:fur bob:logs,logs  # the turn ending the round: what each
                                       #   returns above 5 (unnamed: the least valuable)

@@ -2,22 +2,38 @@
 default follows the words (RULINGS-black-hills) and the option keeps the other reading.
 
 Written in a state file as `[options]` (`safeguard = "holder"`) and in a game record as
-`[Options "safeguard=holder, first-bonus=card"]`; `text` and `parse` go between the two.
+`[Options "safeguard=holder, first-bonus=player"]`; `text` and `parse` go between the two.
 
-- `safeguard`: "The Colonel cannot act against any other player during the round."
-  `everyone` (default, the words): once a Safeguard is in force, no Colonel blocks a card
-  or steals an event card for the rest of the round. `holder`: only the card's holder is
-  safe from the block and the steal.
+- `safeguard`: "The Colonel block will not affect you. The Colonel cannot act against any
+  other player during the round." `others` (default, each sentence read for itself): once
+  a Safeguard is in force no Colonel acts against a player other than its own (no steal,
+  no block of another player's card), and the holder's card is not blocked even by his own
+  Colonel. `everyone` (revision 3): no Colonel blocks or steals at all, its own player's
+  card included. `holder`: only the card's holder is safe from the block and the steal.
 - `colonel-block`: "Colonel. Can be placed in any area and stops the next player who
   places their card in that area". `anyone` (default, the words): the next card placed
   there, the Colonel's own player's too. `others`: the Colonel's own player passes through
   and the block waits for another player's card.
 - `first-bonus`: "The player who first places a character card on a specific area takes 2
-  resources tokens, whereas other players ... can only take 1". `player` (default, the
-  words): the player who placed the first character card there this round takes 2 with
-  each card placed there, other players 1. `card`: only the first card placed there takes 2.
-- `colonel-steal`: "steal an event card from any player he chooses". `chosen` (default):
-  the Colonel's player picks the card. `blind`: the card is drawn unseen, at random.
+  resources tokens, whereas other players ... can only take 1"; "The resources obtained by
+  the placement of a character card can only be taken once during a round, at the same
+  moment when the card is placed in the area". `card` (default, the words): the 2 go with
+  the first placement there this round, every later card there takes 1 (its own player's
+  too). `player` (the revision 3 reading): the player who placed the first card there takes
+  2 with each card he places there that round.
+- `colonel-steal`: "steal an event card from any player he chooses": he chooses the player,
+  not the card. `blind` (default, the words): the card is drawn unseen, at random (the
+  table writes it as `drew=ID`). `chosen` (the earlier reading): the Colonel's player picks
+  the card.
+- `shaman-pool`: "The discarded character cards are shuffled, four cards are dealt"; Setup 7
+  "The remaining character cards are left face down ...; this deck will not be used during
+  this round". `discards` (default, the words): the draw deals from the characters
+  discarded this round only. `all` (the earlier reading): from those and the leftovers.
+- `event-or-discard`: "Activate an event card, paying the cost indicated on the card, or
+  discard one or two of the event cards of his hand (optional action)". `either` (default,
+  the words): a turn activates an event or discards, not both (a discard after activating
+  is refused, as the rulebook refuses an event after discarding). `both` (revision 3): a
+  discard may follow the turn's event.
 - `reshuffle`: the rulebook does not say what happens when the event deck runs out.
   `used` (default): the used and discarded event cards are shuffled into a new deck.
   `never`: no more event cards are dealt.
@@ -35,21 +51,25 @@ __all__ = ["CHOICES", "BHOptions", "parse_options", "parse_options_text"]
 
 #: Each option's values, the default first.
 CHOICES: dict[str, tuple[str, ...]] = {
-    "safeguard": ("everyone", "holder"),
+    "safeguard": ("others", "everyone", "holder"),
     "colonel-block": ("anyone", "others"),
-    "first-bonus": ("player", "card"),
-    "colonel-steal": ("chosen", "blind"),
+    "first-bonus": ("card", "player"),
+    "colonel-steal": ("blind", "chosen"),
     "reshuffle": ("used", "never"),
+    "shaman-pool": ("discards", "all"),
+    "event-or-discard": ("either", "both"),
 }
 
 
 @record
 class BHOptions:
-    safeguard: str = "everyone"
+    safeguard: str = "others"
     colonel_block: str = "anyone"
-    first_bonus: str = "player"
-    colonel_steal: str = "chosen"
+    first_bonus: str = "card"
+    colonel_steal: str = "blind"
     reshuffle: str = "used"
+    shaman_pool: str = "discards"
+    event_or_discard: str = "either"
 
     def items(self) -> dict[str, str]:
         """Option name (as written) -> value, every option."""
@@ -60,7 +80,7 @@ class BHOptions:
         return {k: v for k, v in self.items().items() if v != CHOICES[k][0]}
 
     def text(self) -> str:
-        """`safeguard=holder, first-bonus=card` (the changed ones; empty for the defaults)."""
+        """`safeguard=holder, first-bonus=player` (the changed ones; empty for the defaults)."""
         return ", ".join(f"{k}={v}" for k, v in self.changed().items())
 
 
@@ -81,7 +101,7 @@ def parse_options(given: dict[str, str], source: str, entry: str = "options") ->
 
 
 def parse_options_text(text: str, source: str, entry: str = "Options") -> BHOptions:
-    """`safeguard=holder, first-bonus=card` (a record's `Options` tag)."""
+    """`safeguard=holder, first-bonus=player` (a record's `Options` tag)."""
     try:
         return parse_options(dict(name_values(text)), source, entry)
     except ValueError as exc:

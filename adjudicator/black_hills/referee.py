@@ -75,7 +75,15 @@ def apply(turn: Turn, words: list[str]) -> None:
             f"{kept}: {', '.join(waiting)} (a line of its own: '{waiting[0]}: keep A B')",
         )
     if head == "keep":
-        return keep(turn, Keep(tuple(args)))
+        if turn.older:  # a record of an older version: read as the set-up's discard
+            return keep(turn, Keep(tuple(args)))
+        # Setup 8's discard "that are placed face down on the deck" is made at the set-up,
+        # on a line of its own (`setup_keep`), never as an action of a turn.
+        raise IllegalTurnError(
+            Code.KEEP,
+            "the set-up's discard is a line of its own "
+            f"('{turn.me.name}: keep A B'), not an action of a turn",
+        )
     if head == "return":  # a choice for the round's end, not an action of the turn
         return returns(turn, parse_return(args))
     if head in ACTIONS:
@@ -132,9 +140,11 @@ def referee(
     player: str,
     actions: list[list[str]],
     unwritten: frozenset[str] = frozenset(),
+    older: bool = False,
 ) -> Verdict:
     """Referee one turn, its actions each as its words (or a set-up discard: `setup_keep`).
-    A refused turn leaves the state as it was (the verdict's `after` is `state` itself)."""
+    A refused turn leaves the state as it was (the verdict's `after` is `state` itself).
+    `older`: a turn of a record of an older version, whose `keep` is the set-up's."""
     if player not in state.names():
         return _refused(state, player, Code.PLAYERS, f"there is no player {player!r}")
     if state.winner is not None:
@@ -144,7 +154,7 @@ def referee(
     if player != state.active:
         return _refused(state, player, Code.TURN_ORDER, f"it is {state.active}'s turn")
     s = Draft.of(state)
-    turn = Turn(s, player, unwritten)
+    turn = Turn(s, player, unwritten, older)
     try:
         for words in actions:
             apply(turn, words)
@@ -163,12 +173,15 @@ def referee(
     return Verdict(player, True, (), s.freeze(), tuple(turn.log), gained, tuple(turn.payments))
 
 
-def referee_text(state: BHState, text: str, unwritten: frozenset[str] = frozenset()) -> Verdict:
+def referee_text(
+    state: BHState, text: str, unwritten: frozenset[str] = frozenset(), older: bool = False
+) -> Verdict:
     """Referee a turn written in the notation (`'ann: miner; event stolen-gold'`); a turn
     not written in it is refused too (`Code.NOTATION`). `unwritten`: players whose set-up
-    discard an older record never wrote (`game/replay.py`)."""
+    discard an older record never wrote; `older`: the turn is such a record's, its `keep`
+    read as the set-up's (`game/replay.py`)."""
     try:
         player, actions = parse_turn(text)
     except InvalidTurnError as exc:
         return Verdict("", False, (exc.reason,), state)
-    return referee(state, player, actions, unwritten)
+    return referee(state, player, actions, unwritten, older)

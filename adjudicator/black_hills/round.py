@@ -39,9 +39,9 @@ def keep(turn: Turn, move: Keep) -> None:
     """`keep A B`: the set-up's discard. "Each player takes a look at the cards in his hand
     and decides to discard 2 of them that are placed face down on the deck of character
     cards that are left over": every player does it before the first turn of the round
-    (`referee.setup_keep`), so the Shaman's draw finds everyone's discards. In a turn, a
-    `keep` naming the two already kept is read as the set-up's (records of older versions
-    wrote it there) and does nothing more."""
+    (`referee.setup_keep`), so the Shaman's draw finds everyone's discards. A turn's `keep`
+    is refused (`referee.apply`), except in a record of an older version, which wrote it
+    there: one naming the two already kept is then read as the set-up's and does nothing."""
     need = turn.rules.characters_kept
     hand = turn.me.characters
     cards = list(move.cards)
@@ -137,7 +137,8 @@ def end_round(s: Draft, log: list[str], chosen: dict[str, list[str]] | None = No
     rng.shuffle(everything)
     for p in s.players:
         p.characters = [everything.pop() for _ in range(rules.characters_dealt)]
-    s.discarded = everything
+    # Setup 7 again: the undealt cards are out of the round; nothing is discarded yet.
+    s.discarded, s.leftover = [], everything
     for p in s.players:  # one event a round, for a player holding fewer than two
         if len(p.events) < rules.event_hand_limit:
             if not s.event_deck:

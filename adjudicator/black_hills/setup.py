@@ -4,7 +4,8 @@
 placed as many gunmen as players"; "Every player will place a reputation token on the
 initial box"; "The sheriff badge will be handed to the player with more coins in his
 pockets. He will be the one that will start the round."; "Each player receives 4 character
-cards."; "The remaining character cards are left face down"; "The deck of events cards is
+cards."; "The remaining character cards are left face down on the other side of the game board;
+this deck will not be used during this round"; "The deck of events cards is
 shuffled ... Every player receive 1 event card per round."
 
 Readings: who holds the most coins is the table's to say (`sheriff`, default the first
@@ -58,7 +59,8 @@ def new_table(
         seed=seed,
         supply=FrozenMap({r: rules.supply[r] for r in RESOURCES}),
         jail=len(names),
-        discarded=tuple(characters),
+        # Setup 7: the undealt characters are out of the round, not the Shaman's pool.
+        leftover=tuple(characters),
         event_deck=tuple(events),
         options=options or BHOptions(),
         rules=rules,

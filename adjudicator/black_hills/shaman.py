@@ -17,7 +17,7 @@ from typing import NoReturn
 from adjudicator.black_hills.characters import place, stopped, use_skills
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import RESOURCES
-from adjudicator.black_hills.draft import AnyState
+from adjudicator.black_hills.draft import AnyState, shaman_pool
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError
 from adjudicator.black_hills.moves import ShamanCopy, ShamanDraw
 from adjudicator.black_hills.notation import did_you_mean
@@ -27,9 +27,9 @@ __all__ = ["deal", "play_shaman", "visible"]
 
 
 def deal(state: AnyState) -> list[str]:
-    """The four the Shaman is dealt from the discards (fewer if fewer are left), from the
-    seed: the same for a table however the turn is written."""
-    pool = sorted(state.discarded)
+    """The four the Shaman is dealt from this round's discards (`shaman_pool`; fewer if
+    fewer are left), from the seed: the same for a table however the turn is written."""
+    pool = shaman_pool(state)
     turns = sum(state.turns.values())
     rng = random.Random(f"shaman {state.seed or 0} {state.round} {turns} {','.join(pool)}")
     return sorted(rng.sample(pool, min(4, len(pool))))
@@ -83,7 +83,8 @@ def play_shaman(turn: Turn, move: ShamanCopy | ShamanDraw) -> None:
                 Code.SHAMAN,
                 f"the {card.name} is not among the four drawn: " + ", ".join(dealt),
             )
-        s.discarded.remove(target)
+        # From the discards (or, with `shaman-pool=all`, the leftovers) the card came from.
+        (s.discarded if target in s.discarded else s.leftover).remove(target)
         turn.log.append(f"the Shaman draws the {card.name}")
         s.placed.append((turn.me.name, "shaman", "city"))
         place(turn, card, move.place, on_board=False)
@@ -92,14 +93,15 @@ def play_shaman(turn: Turn, move: ShamanCopy | ShamanDraw) -> None:
 
 def _dealt(s: AnyState, told: tuple[str, ...]) -> list[str]:
     """The four dealt: the table's (`dealt=a,b,c,d`, as a die roll is `die=N`), else `deal`."""
-    pool = sorted(s.discarded)
+    pool = shaman_pool(s)
     size = min(4, len(pool))
     if not told:
         return deal(s)
     dealt = sorted(told)
     if len(set(dealt)) != size or any(dealt.count(c) > pool.count(c) for c in dealt):
         raise IllegalTurnError(
-            Code.SHAMAN, f"the Shaman is dealt {size} different discards of: " + ", ".join(pool)
+            Code.SHAMAN,
+            f"the Shaman is dealt {size} different discards of: " + (", ".join(pool) or "none"),
         )
     return dealt
 

@@ -6,7 +6,8 @@ round = 1
 active = "ann"            # whose turn it is
 sheriff = "ann"           # who holds the sheriff badge (starts the next round)
 seed = 7                  # optional: the aiming die and the Shaman's draw
-discarded = ["hunter"]    # character cards in the discard pile (the Shaman draws there)
+discarded = ["hunter"]    # characters discarded this round (the Shaman draws there)
+leftover = ["tracker"]    # optional: the characters not dealt, out of the round (Setup 7)
 event_deck = ["storm"]    # the event cards still to deal, top first (one a round each)
 used_events = ["bank"]    # activated and discarded, face up beside the deck (optional)
 [options]                 # optional: the table's readings (options.py), unset = default
@@ -107,7 +108,8 @@ class BHPlayer(Holdings):
         _freeze_fields(self, ("characters", "events"), ())
 
 
-_SEQUENCES: tuple[str, ...] = ("players", "discarded", "event_deck", "used_events", "placed")
+_SEQUENCES: tuple[str, ...] = ("players", "discarded", "leftover", "event_deck", "used_events")
+_SEQUENCES += ("placed",)
 _SEQUENCES += ("protected", "safeguard", "colonel")
 _MAPS = ("supply", "closed", "turns")
 
@@ -124,7 +126,12 @@ class BHState(Seats[BHPlayer]):
     seed: int | None = None
     supply: FrozenMap[str, int] = FrozenMap()
     jail: int = 0
+    # The characters the players discarded this round: the Shaman's draw deals from these.
     discarded: tuple[str, ...] = ()
+    # Setup 7: "The remaining character cards are left face down on the other side of the
+    # game board; this deck will not be used during this round": the undealt characters,
+    # out of the round (the Shaman's draw reaches them only with `shaman-pool=all`).
+    leftover: tuple[str, ...] = ()
     event_deck: tuple[str, ...] = ()  # top first
     # "All events cards used during the round are placed face up at the side of the deck":
     # activated and discarded ones, shuffled into a new deck when it runs out (`reshuffle`).
@@ -185,6 +192,7 @@ class _State(StrictMutable):
     sheriff: str
     seed: StrictInt | None = None
     discarded: list[str] = []
+    leftover: list[str] = []
     event_deck: list[str] = []
     used_events: list[str] = []
     options: dict[str, str] = {}
@@ -233,9 +241,10 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
             )
         if p.reputation > rules.goal:
             raise fail(f"players {p.name!r}.reputation", f"the track ends at {rules.goal}")
-    for c in m.discarded:
-        if c not in rules.characters:
-            raise fail("discarded", f"unknown character {c!r}")
+    for key in ("discarded", "leftover"):
+        for c in getattr(m, key):
+            if c not in rules.characters:
+                raise fail(key, f"unknown character {c!r}")
     for key in ("event_deck", "used_events"):
         for e in getattr(m, key):
             if e not in rules.events:
@@ -261,6 +270,7 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
     for where, cards in [
         *((f"{p.name}'s hand", p.characters) for p in m.players),
         ("the discards", m.discarded),
+        ("the cards left over", m.leftover),
         ("the board", [c for _, c, _ in r.placed if c != "shaman"]),
     ]:
         for c in cards:
@@ -297,6 +307,7 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
         supply=FrozenMap({r: getattr(m.supply, r) for r in RESOURCES}),
         jail=m.supply.jail,
         discarded=tuple(m.discarded),
+        leftover=tuple(m.leftover),
         event_deck=tuple(m.event_deck),
         used_events=tuple(m.used_events),
         placed=tuple((a, b, c) for a, b, c in m.this_round.placed),
@@ -327,6 +338,8 @@ def state_data(s: BHState) -> dict[str, Any]:
     if s.seed is not None:
         data["seed"] = s.seed
     data["discarded"] = list(s.discarded)
+    if s.leftover:
+        data["leftover"] = list(s.leftover)
     data["event_deck"] = list(s.event_deck)
     if s.used_events:
         data["used_events"] = list(s.used_events)
@@ -369,6 +382,7 @@ def state_seen(s: BHState, viewer: str | None = None) -> dict[str, Any]:
     as counts too. Not a state file: the keys it hides are replaced by `*_count` keys."""
     data = state_data(s)
     data["discarded_count"] = len(data.pop("discarded"))
+    data["leftover_count"] = len(data.pop("leftover", []))
     data["event_deck_count"] = len(data.pop("event_deck"))
     for p in data["players"]:
         if viewer is not None and p["name"] != viewer:

@@ -22,11 +22,20 @@ class Turn:
     """One player's turn on a draft of the state (`draft.Draft`: the referee freezes it into
     the new state, or throws it away when the turn is refused)."""
 
-    def __init__(self, state: Draft, player: str, unwritten: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self,
+        state: Draft,
+        player: str,
+        unwritten: frozenset[str] = frozenset(),
+        older: bool = False,
+    ) -> None:
         self.state = state
         # Players whose set-up discard an older record never wrote (it ends before their
         # first turn of the round): their four cards do not hold the turn up.
         self.unwritten = unwritten
+        # A turn of a record of an older version, which wrote the set-up's `keep` in the
+        # player's turn: replay reads that keep as the set-up's (`game/replay.py`).
+        self.older = older
         self.rules = state.rules
         self.me = state.player(player)
         self.log: list[str] = []

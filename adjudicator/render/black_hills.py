@@ -156,7 +156,12 @@ def state_view(s: BHState, viewer: str | None = None) -> RenderableType:
             f"event deck: {plural(len(s.event_deck), 'card')}"
         )
     )
-    parts.append(Text(f"Characters face down (left over and discarded): {len(s.discarded)}"))
+    parts.append(
+        Text(
+            f"Characters face down: {len(s.discarded)} discarded this round, "
+            f"{len(s.leftover)} left over (out of the round)"
+        )
+    )
     if s.plague:
         parts.append(Text(f"Plague on {s.plague}"))
     return Group(*parts)

@@ -133,7 +133,9 @@ def replay(record: BHRecord, upto: int | None = None) -> BHReplay:
     moves = record.moves[:upto]
     for i, mv in enumerate(moves):
         state, unwritten = early_keeps(state, moves[i:])
-        v = referee_text(state, mv.text, unwritten)
+        # Only a record's own line keeps and plays at once (an older version's): a new move
+        # doing so is refused (BH-KEEP), the record's is read as it was meant.
+        v = referee_text(state, mv.text, unwritten, older=_old_style(mv.text))
         rep = None
         if v.legal and v.state is not None:
             won = state.winner is None and v.state.winner is not None

@@ -76,7 +76,7 @@ def _keep_text(state: BHState, name: str, policy: Policy, rng: random.Random) ->
         x = replace(
             state,
             players=tuple(replace(p, characters=tuple(held[p.name])) for p in state.players),
-            discarded=(*state.discarded, *gone),
+            discarded=(*state.discarded, *gone),  # the Shaman's draw finds them
             active=name,
         )
         for c in best_turns(x, name, chance=False):
