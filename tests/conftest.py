@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.budget import NIGHTLY
+
 _EXIT_STATUS = pytest.StashKey[int]()
 
 # No test depends on the machine's speed: no deadline, and a slow example is not an
@@ -19,7 +21,7 @@ _QUIET = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 settings.register_profile("dev", **_QUIET)
 settings.register_profile("ci", derandomize=True, print_blob=True, **_QUIET)
 settings.register_profile("nightly", print_blob=True, **_QUIET)
-_PROFILE = "nightly" if os.environ.get("ADJUDICATOR_NIGHTLY") else None
+_PROFILE = "nightly" if os.environ.get(NIGHTLY) else None
 settings.load_profile(_PROFILE or ("ci" if os.environ.get("CI") else "dev"))
 
 
@@ -33,11 +35,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("--nightly"):
+        os.environ[NIGHTLY] = "1"  # before the test modules are read: tests/budget.py
         settings.load_profile("nightly")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if config.getoption("--nightly") or _PROFILE:
+    if os.environ.get(NIGHTLY):
         return
     later = pytest.mark.skip(reason="a long run: the nightly run's (--nightly)")
     for item in items:

@@ -24,6 +24,7 @@ from adjudicator.deduction.files.editions import load_edition
 from adjudicator.deduction.models.board import RELATIONS
 from adjudicator.deduction.models.cards import Card, CardSet
 from adjudicator.deduction.models.edition import Edition
+from tests.budget import examples
 from tests.factories import board
 
 runner = CliRunner()
@@ -112,13 +113,13 @@ def cards(draw: st.DrawFn, number: int = 1) -> Card:
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(cards(1), cards(2))
 def test_contradiction_equals_its_twin(a: Card, b: Card) -> None:
     assert contradict(GH, a, b) == contradict_brute_force(GH, a, b)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(cards(1))
 def test_never_playable_equals_the_plain_condition(card: Card) -> None:
     """The engine on the most favourable board finds a card playable exactly when its map

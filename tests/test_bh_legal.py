@@ -18,6 +18,7 @@ from adjudicator.black_hills.legal import legal_moves
 from adjudicator.black_hills.moves import Invest, Keep, Place, ShamanCopy, TurnMove
 from adjudicator.black_hills.state import BHState, state_data
 from tests.bh_legal_twin import keeps_by_brute_force, placements_by_brute_force
+from tests.budget import examples
 
 
 def _state_after(seed: int, players: int, turns: int) -> BHState:
@@ -26,7 +27,7 @@ def _state_after(seed: int, players: int, turns: int) -> BHState:
     return replay(BHRecord(game.record.header, game.record.moves)).state
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(st.integers(1, 10_000), st.integers(2, 4), st.integers(0, 30))
 def test_every_move_legal_moves_yields_is_ruled_legal_by_the_table(
     seed: int, players: int, turns: int

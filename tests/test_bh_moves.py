@@ -26,6 +26,7 @@ from adjudicator.black_hills.moves import (
 )
 from adjudicator.black_hills.notation import format_turn_move, parse_turn_move
 from adjudicator.black_hills.state import BHPlayer, BHState
+from tests.budget import examples
 
 RULES = load_rules()
 CHARACTERS = sorted(c for c in RULES.characters if c != "shaman")
@@ -90,13 +91,13 @@ actions = st.one_of(
 turn_moves = st.builds(TurnMove, names, st.lists(actions, min_size=1, max_size=4).map(tuple))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(turn_moves)
 def test_the_notation_reads_back_the_move_it_writes(move: TurnMove) -> None:
     assert parse_turn_move(format_turn_move(move)) == move
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(turn_moves)
 def test_a_moves_repr_pastes_back_as_the_move(move: TurnMove) -> None:
     assert eval(repr(move), vars(moves_module)) == move

@@ -29,6 +29,7 @@ from adjudicator.core.data import data_dir
 from adjudicator.core.errors import AdjudicatorError, InputError, RulesError
 from adjudicator.core.result import CodedReason, Result
 from tests import black_hills_twin as twin
+from tests.budget import examples
 
 runner = CliRunner()
 EXAMPLE = data_dir("examples") / "black-hills-round1.toml"
@@ -572,7 +573,7 @@ MEANS = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(HOLDINGS, MEANS)
 def test_investing_equals_its_twin(holding: dict[str, int], means: Means) -> None:
     a = best_payment(holding, means, VALUE)
@@ -608,7 +609,7 @@ def states(draw: st.DrawFn) -> BHState:
     return make(players, supply=supply, discarded=list(chars[6:]))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(states())
 def test_most_reputation_and_best_turns_equal_their_twin(s: BHState) -> None:
     """The sure turns against the independent twin (`tests/black_hills_twin.py`, which shares

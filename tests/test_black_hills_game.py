@@ -25,6 +25,7 @@ from adjudicator.black_hills.game.simulate import play_game, simulate
 from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
+from tests.budget import examples
 
 runner = CliRunner()
 TABLE = data_dir("examples") / "black-hills-table.game"
@@ -48,7 +49,7 @@ def test_the_example_record_replays_to_its_winner_and_finds_the_tables_mistakes(
     assert not r.clean
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(st.integers(1, 10_000), st.integers(2, 4), st.sampled_from(["random", "greedy"]))
 def test_a_simulated_game_replays_clean_to_the_same_end(seed: int, n: int, policy: str) -> None:
     """Every turn self-play takes is legal when the record is re-refereed from its header,

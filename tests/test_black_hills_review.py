@@ -24,6 +24,7 @@ from adjudicator.black_hills.state import BHPlayer, BHState, write_bh_state
 from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
 from tests.black_hills_support import legal, refused
+from tests.budget import examples
 
 RULES = load_rules()
 runner = CliRunner()
@@ -265,7 +266,7 @@ def test_best_and_invest_wait_for_the_set_up(tmp_path: Path) -> None:
         assert len(r.output.strip().splitlines()) == 1
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(1, 10_000), st.integers(2, 4), st.randoms(use_true_random=False))
 def test_any_order_of_set_up_discards_leaves_every_discard_face_down(
     seed: int, n: int, rnd: random.Random

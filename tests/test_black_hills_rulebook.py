@@ -27,6 +27,7 @@ from adjudicator.cli.main import app
 from adjudicator.core.errors import InputError
 from tests import black_hills_twin as twin
 from tests.black_hills_support import legal, refused, with_player
+from tests.budget import examples
 
 runner = CliRunner()
 FULL = {"gold": 10, "logs": 10, "fur": 10}
@@ -67,7 +68,7 @@ def test_a_robbery_takes_from_just_one_player_or_two_players() -> None:
     refused(robbers(), "ann: miner; rob bob cid dan:logs die=1", Code.TWO_VICTIMS, "not 3")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.lists(
         st.sampled_from(["bob", "cid", "dan", "bob:gold", "cid:fur", "dan:logs"]),
@@ -403,7 +404,7 @@ def test_the_command_line_reads_the_options(tmp_path: Path) -> None:
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(["others", "everyone", "holder"]),
     st.lists(st.sampled_from(["ann", "bob", "cid"]), max_size=2, unique=True),

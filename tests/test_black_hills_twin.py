@@ -15,6 +15,7 @@ from adjudicator.black_hills.data import load_rules
 from adjudicator.black_hills.options import CHOICES, BHOptions
 from adjudicator.black_hills.state import BHPlayer, BHState
 from tests import black_hills_twin as twin
+from tests.budget import examples
 
 RULES = load_rules()
 CHARS = sorted(RULES.characters)
@@ -96,7 +97,7 @@ def _sure(ranked: list[Candidate]) -> list[tuple[str, tuple[int, int]]]:
     return out
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
 def test_best_turns_equal_the_independent_twin(s: BHState) -> None:
     expected = twin.best_turns(s, "ann")
@@ -121,7 +122,7 @@ def test_the_twin_sees_the_colonels_stolen_bank() -> None:
     assert _sure(best_turns(s, chance=False)) == twin.best_turns(s, "bob")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
 def test_expected_reputation_equals_the_twins_own_enumeration(s: BHState) -> None:
     """Robberies (the die's faces) and the Shaman's draw (every deal of four) by exact

@@ -23,6 +23,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from adjudicator.cli.main import app
+from tests.budget import examples
 
 runner = CliRunner()
 
@@ -97,7 +98,7 @@ GAMES = ["old-town", "gads-hill-1874", "dry-gulch", "black-hills"]
 
 @pytest.mark.parametrize("game", GAMES)
 @settings(
-    max_examples=8,
+    max_examples=examples(8),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

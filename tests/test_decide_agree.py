@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from adjudicator.deduction.solve import decide, matching, solver, twin
 from adjudicator.deduction.solve.placement import Analysis, Constraint, Problem
+from tests.budget import examples
 from tests.strategies import boards_and_cards
 
 SPACES = [f"s{i}" for i in range(7)]
@@ -50,13 +51,13 @@ def _same(a: Analysis, b: Analysis) -> None:
         assert a.determined() == b.determined()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(domains())
 def test_matching_equals_twin(d: dict[str, frozenset[str]]) -> None:
     _same(matching.analyse(Problem(d)), twin.analyse(Problem(d)))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(domains(), st.data())
 def test_a_warm_started_matching_is_maximum(d: dict[str, frozenset[str]], data: Any) -> None:
     """A matching grown from any start (a board a turn ago: pairs that no longer fit, two
@@ -71,19 +72,19 @@ def test_a_warm_started_matching_is_maximum(d: dict[str, frozenset[str]], data: 
     _same(m.analysis(), twin.analyse(Problem(d)))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(domains())
 def test_cpsat_equals_twin_on_boards(d: dict[str, frozenset[str]]) -> None:
     _same(solver.analyse(Problem(d)), twin.analyse(Problem(d)))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(constrained())
 def test_cpsat_equals_twin_with_a_card_in_force(p: Problem) -> None:
     _same(solver.analyse(p), twin.analyse(p))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(constrained())
 def test_split_solver_and_matching_equal_twin(p: Problem) -> None:
     """The default path (the card's part by the pair matching, the rest by matching) equals
@@ -91,7 +92,7 @@ def test_split_solver_and_matching_equal_twin(p: Problem) -> None:
     _same(decide.analyse(p), twin.analyse(p))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(constrained())
 def test_matching_with_one_named_building_equals_twin(p: Problem) -> None:
     """The fast path for building and district cards (one named building, no relation)."""
@@ -140,7 +141,7 @@ def _smaller_hall_set(
     return None
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(domains())
 def test_hall_sets_explain_every_removal(d: dict[str, frozenset[str]]) -> None:
     """L3: each removed marker's Hall set has as many spaces as buildings, holds the space,
@@ -160,7 +161,7 @@ def test_hall_sets_explain_every_removal(d: dict[str, frozenset[str]]) -> None:
                 assert smaller is None, (b, s, sorted(hb), smaller)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(domains())
 def test_conflict_groups_have_too_few_spaces(d: dict[str, frozenset[str]]) -> None:
     """K3/K4: the groups found are confined to fewer spaces than buildings, and there are
@@ -175,7 +176,7 @@ def test_conflict_groups_have_too_few_spaces(d: dict[str, frozenset[str]]) -> No
     assert sum(len(bs) - len(ss) for bs, ss in groups) == deficiency
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(boards_and_cards())
 def test_the_method_reaches_every_decision_of_a_ruling(case: tuple[Any, Any, Any]) -> None:
     """A Decider carries `method` to every decision (P3, P6 tiers, L1, L2): with the twin,

@@ -23,6 +23,7 @@ from adjudicator.deduction.game.record import Header, Take, format_move
 from adjudicator.deduction.game.simulate import play_game
 from adjudicator.deduction.table import TABLE
 from adjudicator.tables import table
+from tests.budget import examples
 
 PLAYERS = ("ann", "bob", "cid")
 
@@ -126,7 +127,7 @@ OPTIONS = [
 ]
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     edition=st.sampled_from(["old-town", "gads-hill-1874"]),
     seed=st.integers(0, 10_000),

@@ -20,6 +20,7 @@ from adjudicator.dry_gulch.game.record import DGHeader, Draw, format_move, parse
 from adjudicator.dry_gulch.game.simulate import choose
 from adjudicator.dry_gulch.game.table import TABLE
 from adjudicator.dry_gulch.options import DGOptions
+from tests.budget import examples
 
 RULES = load_rules()
 PERMITS = sorted(p for p, v in RULES.permits.items() if v.special != "residence")
@@ -84,7 +85,7 @@ OPTIONS = st.builds(
 )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10_000), st.integers(0, 150), OPTIONS)
 def test_the_moves_are_those_the_flow_accepts_of_the_whole_vocabulary(
     seed: int, moves: int, options: DGOptions

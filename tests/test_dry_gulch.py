@@ -23,6 +23,7 @@ from adjudicator.dry_gulch.place import legal_sites, placement_problems
 from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, card_value, parse_card
 from tests import dry_gulch_twin as twin
+from tests.budget import examples
 
 RULES = load_rules()
 runner = CliRunner()
@@ -107,7 +108,7 @@ HAND = st.lists(
 PERMITS = sorted(p for p, v in RULES.permits.items() if v.special != "residence")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(HAND, st.sampled_from(PERMITS), st.booleans(), st.sampled_from(["one-point", "none"]))
 def test_paying_equals_its_twin(hand: list[str], permit: str, store: bool, brother: str) -> None:
     shop = next(b for b in RULES.permits.values() if b.special == "general-store").id
@@ -136,7 +137,7 @@ SOME_PERMITS = st.lists(
 )
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(HAND, SOME_PERMITS, st.integers(0, 1), st.sampled_from(["one-point", "none"]))
 def test_planning_equals_its_twin(
     hand: list[str], permits: list[str], stores: int, brother: str

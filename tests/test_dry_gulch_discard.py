@@ -28,6 +28,7 @@ from adjudicator.dry_gulch.state import (
     load_dg_state,
     parse_card,
 )
+from tests.budget import examples
 
 RULES = load_rules()
 runner = CliRunner()
@@ -74,7 +75,7 @@ CARDS = st.sampled_from([*KINDS, "labor:1", "labor:2", "event:iou", "event:fire"
 
 # Every boundary of "more than 15" is an example, so that each run reaches them (40 random
 # lists of up to 20 cards seldom hold 16): 14 and 15 keep every card, 16 and 17 lose 1 and 2.
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(CARDS, max_size=20), st.lists(CARDS, max_size=20), st.integers(0, 99))
 @example(["lumber"] * 14, ["food"] * 15, 0)
 @example(["lumber"] * 15, ["food"] * 16, 1)

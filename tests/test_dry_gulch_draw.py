@@ -27,6 +27,7 @@ from adjudicator.dry_gulch.decks import Decks
 from adjudicator.dry_gulch.draw import draw_choices, draw_phase
 from adjudicator.dry_gulch.options import DGOptions
 from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, load_dg_state
+from tests.budget import examples
 
 runner = CliRunner()
 EXAMPLE = data_dir("examples") / "dry-gulch-turn.toml"
@@ -120,7 +121,7 @@ def test_cli_draws_and_writes_the_stacks(tmp_path: Path) -> None:
 PERMITS = ("hotel", "saloon", "opera")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     stack=st.lists(st.sampled_from(PERMITS), max_size=3),
     face_up=st.lists(st.sampled_from(PERMITS), max_size=2),

@@ -44,6 +44,7 @@ from adjudicator.dry_gulch.game.replay import replay
 from adjudicator.dry_gulch.game.simulate import Policy, choose, play_game, simulate
 from adjudicator.dry_gulch.place import legal_sites
 from adjudicator.dry_gulch.state import parse_card, state_data
+from tests.budget import examples
 from tests.dry_gulch_twin import least_worth, worth
 
 runner = CliRunner()
@@ -187,7 +188,7 @@ def test_the_flows_payments_keep_as_much_worth_as_the_twin() -> None:
     assert checked >= 3
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 100_000),
     players=st.integers(3, 4),
@@ -226,7 +227,7 @@ def _counts(game: DGGame) -> tuple[int, int, int]:
     return resources, events, permits
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 100_000), policy=st.sampled_from(["random", "greedy"]))
 def test_no_card_is_made_or_lost_and_a_refused_move_changes_nothing(
     seed: int, policy: Policy

@@ -28,6 +28,7 @@ from adjudicator.dry_gulch.options import DGOptions
 from adjudicator.dry_gulch.place import rule_placement
 from adjudicator.dry_gulch.search import Means
 from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, HandCard, parse_card
+from tests.budget import examples
 
 RULES = load_rules()
 # The rulebook's table, written out again (not read from the board file).
@@ -145,7 +146,7 @@ def test_a_general_store_card_counts_against_the_allowance() -> None:
     assert named(hand, "hatmaker", hand, stores=1) == NamedPayment((0, 1, 2), 1)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     hand=st.lists(
         st.sampled_from(CARDS),

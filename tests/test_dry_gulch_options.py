@@ -49,6 +49,7 @@ from adjudicator.dry_gulch.state import (
     state_from,
 )
 from adjudicator.dry_gulch.table_options import fire_goes_out, spread_fire
+from tests.budget import examples
 
 RULES = load_rules()
 runner = CliRunner()
@@ -498,7 +499,7 @@ def _board_neighbours() -> dict[str, set[str]]:
 WALLS = _board_neighbours()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     sites=st.sets(st.sampled_from(sorted(WALLS)), min_size=1, max_size=20),
     turns=st.integers(0, 4),

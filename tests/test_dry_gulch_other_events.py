@@ -43,6 +43,7 @@ from adjudicator.dry_gulch.state import (
     parse_card,
     state_data,
 )
+from tests.budget import examples
 from tests.dry_gulch_twin import event_counts, must_play, worth
 
 RULES = load_rules()
@@ -359,7 +360,7 @@ def _all_cards(s: DGState) -> Counter[str]:
     return Counter(held + piles + events)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(random_tables(), st.integers(0, 2**32 - 1))
 def test_every_event_agrees_with_its_twin(case: tuple[DGState, str, str | None], seed: int) -> None:
     s, event, site = case
@@ -381,7 +382,7 @@ def test_every_event_agrees_with_its_twin(case: tuple[DGState, str, str | None],
             assert max(worth(c, RULES) for c in kept if c.event not in spared) >= max(others)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(random_tables(), st.lists(st.sampled_from(sorted(RULES.events)), max_size=4, unique=True))
 def test_the_cards_that_wait_agree_with_the_twin(
     case: tuple[DGState, str, str | None], face_up: list[str]

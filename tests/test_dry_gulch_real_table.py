@@ -37,6 +37,7 @@ from adjudicator.dry_gulch.misfortune import play_misfortune
 from adjudicator.dry_gulch.other_events import play_event
 from adjudicator.dry_gulch.setup import deal_named
 from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, HandCard, parse_card
+from tests.budget import examples
 from tests.dry_gulch_support import refused_moves
 from tests.dry_gulch_twin import (
     can_deal_named,
@@ -75,7 +76,7 @@ def header(hands: str, options: str = "") -> str:
 SMALL = st.sampled_from(["a", "b", "c"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     stack=st.lists(SMALL, min_size=4, max_size=6),
     seats=st.integers(1, 3),
@@ -219,7 +220,7 @@ def test_land_grant_draws_the_permit_named_and_the_move_round_trips() -> None:
 HAND = st.sampled_from(["lumber", "brick", "event:ace-up-your-sleeve", "event:iou"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     hand=st.lists(HAND, min_size=1, max_size=4),
     named=st.lists(HAND, max_size=3),
@@ -273,7 +274,7 @@ def test_an_ace_shown_before_the_iou_keeps_the_iou_in_a_misfortune() -> None:
 # -- 3. the random discards over the hand limit -----------------------------------------
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     hand=st.lists(SMALL, max_size=6),
     named=st.lists(SMALL, max_size=4),

@@ -39,6 +39,7 @@ from adjudicator.dry_gulch.losses import draw_named_from
 from adjudicator.dry_gulch.misfortune import play_misfortune
 from adjudicator.dry_gulch.options import DGOptions
 from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, parse_card
+from tests.budget import examples
 from tests.dry_gulch_support import refused_moves
 from tests.dry_gulch_twin import can_draw_named, can_lose_named
 
@@ -57,7 +58,7 @@ def table(decks: Decks, built: list[Built] | None = None, round_: int = 1) -> DG
 CARDS = st.sampled_from(["lumber", "brick", "food"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     stack=st.lists(CARDS, max_size=4),
     discard=st.lists(CARDS, max_size=3),
@@ -180,7 +181,7 @@ def test_a_real_tables_record_keeps_the_cards_it_drew(tmp_path: Path) -> None:
 HAND = st.sampled_from(["lumber", "brick", "event:ace-up-your-sleeve"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     hand=st.lists(HAND, max_size=4),
     named=st.lists(HAND, max_size=3),

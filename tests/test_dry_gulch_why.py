@@ -20,6 +20,7 @@ from adjudicator.dry_gulch.why import (
     plan_labels,
 )
 from tests import dry_gulch_twin as twin
+from tests.budget import examples
 
 RULES = load_rules()
 PERMITS = sorted(p for p in RULES.permits if not placed_at_setup(RULES, p))
@@ -39,7 +40,7 @@ def test_a_residence_is_never_paid_for() -> None:
         pay_answer(state_with(["lumber"]), residence, source="state.toml")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(HAND, st.sampled_from(PERMITS), st.booleans())
 def test_the_answer_spends_what_the_twin_spends(hand: list[str], permit: str, holds: bool) -> None:
     s = state_with(hand, [permit] if holds else [])
@@ -68,7 +69,7 @@ def test_plan_labels_count_a_permit_twice() -> None:
     ]
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(HAND, st.lists(st.sampled_from(PERMITS), min_size=1, max_size=3))
 def test_a_plan_places_legally_and_says_why_the_rest_waits(
     hand: list[str], permits: list[str]

@@ -5,6 +5,7 @@ output that is not JSON under `--json`, and a web response that is a 500 or not 
 from __future__ import annotations
 
 import json
+import os
 import random
 import resource
 import time
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 
 from adjudicator.cli.output import handle_errors
 from adjudicator.core.errors import InputError
+from tests.budget import examples
 from tests.fuzz import (
     KINDS,
     LONG_LINE,
@@ -29,6 +31,7 @@ from tests.fuzz import (
     fuzz_balanced,
     fuzz_kind,
     groups,
+    kind_rng,
     main,
     mutate,
     run_one,
@@ -80,6 +83,31 @@ def test_fuzz_smoke(kind: str, tmp_path: Path) -> None:
     assert stats.accepted + stats.refused + len(stats.findings) == stats.inputs
     report = "\n\n".join(f"{f.what}: {' '.join(f.args)}\n{f.detail}" for f in stats.findings)
     assert not stats.findings, report
+
+
+#: The nightly campaign: this many inputs of each kind, from a new seed each night.
+NIGHTLY_INPUTS = 1_000
+
+
+@pytest.mark.nightly
+@pytest.mark.parametrize("kind", list(SMOKE))
+def test_the_nightly_campaign_finds_nothing(kind: str, tmp_path: Path) -> None:
+    """What the smoke test checks, on new inputs each night (the seed is in the failure's
+    report: `python -m tests.fuzz --kind KIND --seed SEED --inputs 1000` finds it again); an
+    input's hang limit is a minute, so a loaded machine finds no hang that is not one."""
+    seed = int.from_bytes(os.urandom(4), "big")
+    with memory_cap(4):
+        stats = fuzz_kind(
+            kind,
+            seeds().get(kind),
+            kind_rng(seed, kind),
+            inputs=NIGHTLY_INPUTS,
+            limit=60.0,
+            out=tmp_path,
+        )
+    assert stats.inputs == NIGHTLY_INPUTS
+    report = "\n\n".join(f"{f.what}: {' '.join(f.args)}\n{f.detail}" for f in stats.findings)
+    assert not stats.findings, f"seed {seed}: {report}"
 
 
 def test_every_kind_has_seeds() -> None:
@@ -230,7 +258,7 @@ toml_values = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.dictionaries(st.text(max_size=8), toml_values, max_size=5))
 def test_a_structured_mutant_is_written_as_the_toml_it_was(table: dict[str, object]) -> None:
     """Boards, card sets and puzzles are TOML only: a structured mutant, JSON, is written
@@ -248,7 +276,7 @@ def test_a_structured_mutant_with_a_lone_surrogate_is_bad_utf8() -> None:
     assert _as_toml(b'{"a": ') == b'{"a": '  # garbled by a later step: kept as it is
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.binary(max_size=200).map(lambda b: b'clue = "' + b + b'"\nx = 1') | st.binary(max_size=300),
     st.integers(0, 2**32),

@@ -14,6 +14,7 @@ from adjudicator.deduction.files.editions import load_edition
 from adjudicator.deduction.hint import Action, hint
 from adjudicator.deduction.models.state import GameState, Player
 from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
+from tests.budget import examples
 from tests.factories import state
 from tests.hint_twin import legal_turns
 from tests.strategies import AREA
@@ -80,7 +81,7 @@ def _key(a: Action) -> tuple[object, ...]:
     return ("pass", a.buy)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hinted_states())
 def test_hint_finds_the_best_turn_of_its_twin(s: GameState) -> None:
     h = hint(s)

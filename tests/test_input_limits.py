@@ -40,6 +40,7 @@ from adjudicator.deduction.files.editions import load_edition, resolve_edition
 from adjudicator.deduction.files.state_file import load_state
 from adjudicator.deduction.models.clue import ClueError, Not, Op, parse
 from adjudicator.deduction.models.ruleset import Ruleset
+from tests.budget import examples
 
 runner = CliRunner()
 
@@ -323,7 +324,7 @@ def nested_clues(draw: st.DrawFn) -> tuple[str, int]:
     return text, depth
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(nested_clues())
 def test_clue_depth_is_refused_exactly_past_the_limit(case: tuple[str, int]) -> None:
     text, depth = case
@@ -336,7 +337,7 @@ def test_clue_depth_is_refused_exactly_past_the_limit(case: tuple[str, int]) -> 
         assert parse(str(tree)) == tree  # what is printed reads back as the same clue
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(alphabet="not()aldr_ ,", max_size=3 * MAX_CLUE_CHARS // 2))
 def test_any_clue_text_parses_or_is_a_clue_error(text: str) -> None:
     """Never a RecursionError or another crash: a tree that prints back as itself, or a

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from adjudicator.deduction.solve import decide, pair_matching, solver, twin
 from adjudicator.deduction.solve.placement import Analysis, Constraint, Problem
+from tests.budget import examples
 from tests.strategies import boards_and_cards
 
 SPACES = [f"s{i}" for i in range(7)]
@@ -72,14 +73,14 @@ def related(draw: st.DrawFn) -> Problem:
     return Problem(d, Constraint(allowed, (a, m, pairs)))
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(related())
 def test_pair_matching_equals_twin(p: Problem) -> None:
     assert pair_matching.handles(p)
     _same(pair_matching.analyse(p), twin.analyse(p))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(related())
 def test_default_route_equals_twin_and_cpsat(p: Problem) -> None:
     """`decide.analyse` (split, the pair matching on the card's part, matching on the rest)
@@ -121,7 +122,7 @@ def test_the_default_route_asks_no_solver() -> None:
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(boards_and_cards())
 def test_rulings_by_pair_matching_equal_the_twins(case: tuple[Any, Any, Any]) -> None:
     """A whole ruling on the real boards is the same by default as with the twin."""

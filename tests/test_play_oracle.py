@@ -36,6 +36,7 @@ from adjudicator.deduction.models.state import GameState, Player
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.play import rule_play
 from adjudicator.deduction.rules.ruling import Ruling, Status, Tier
+from tests.budget import examples
 from tests.factories import card, state
 from tests.strategies import boards_and_cards
 
@@ -413,7 +414,7 @@ def check(
             assert (q.points, q.hand) == (p.points, p.hand)
 
 
-@settings(max_examples=800, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(800), deadline=None, suppress_health_check=list(HealthCheck))
 @given(boards_and_cards(), st.integers(0, 15).map(lambda i: "bob" if i == 7 else None))
 def test_rulings_equal_the_independent_oracle(
     case: tuple[GameState, object, str | None], player: str | None

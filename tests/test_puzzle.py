@@ -25,6 +25,7 @@ from adjudicator.deduction.puzzle.rate import level_of, rate
 from adjudicator.deduction.puzzle.steps import solve_steps
 from adjudicator.deduction.puzzle.towns import count_towns
 from tests import puzzle_twin
+from tests.budget import examples
 
 EDITIONS = ("gads-hill-1874", "old-town")
 runner = CliRunner()
@@ -40,7 +41,7 @@ def _twin(p: Puzzle, limit: int = 2) -> list[dict[str, str]]:
     )
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     edition=st.sampled_from(EDITIONS),
     seed=st.integers(0, 10_000),
@@ -71,7 +72,7 @@ def test_generated_puzzle_is_unique_solvable_minimal_by_the_twin(
         assert len(_twin(p.without_given(b))) == 2
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(edition=st.sampled_from(EDITIONS), seed=st.integers(0, 10_000), n=st.integers(1, 6))
 def test_count_agrees_with_twin_on_random_clues(edition: str, seed: int, n: int) -> None:
     """Any clues, true or not, and any givens: CP-SAT and the twin count the same (to 2)."""

@@ -32,6 +32,7 @@ from adjudicator.deduction.game.record import (
 )
 from adjudicator.deduction.game.replay import replay
 from adjudicator.deduction.game.simulate import play_game
+from tests.budget import examples
 from tests.factories import conservation_total
 
 runner = CliRunner()
@@ -65,7 +66,7 @@ MOVES = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(MOVES, max_size=12), st.none() | st.integers(0, 99))
 def test_writing_then_reading_gives_the_same_record(moves: list, seed: int | None) -> None:  # type: ignore[type-arg]
     header = Header(

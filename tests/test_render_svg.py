@@ -22,6 +22,7 @@ from adjudicator.deduction.rules.logic import stop_report
 from adjudicator.deduction.rules.ruling import StopReport
 from adjudicator.render.svg import board_svg, state_caption
 from adjudicator.render.svg_text import badges, fit_text, unique_badges
+from tests.budget import examples
 
 NS = "{http://www.w3.org/2000/svg}"
 MID_GAME = data_dir("examples") / "gads-hill-mid.toml"
@@ -227,7 +228,7 @@ NAMES = st.lists(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(NAMES)
 def test_badges_are_distinct_and_deterministic(names: list[str]) -> None:
     got = unique_badges(names)
@@ -239,7 +240,7 @@ def test_badges_are_distinct_and_deterministic(names: list[str]) -> None:
 # ----- fitting text --------------------------------------------------------------------
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyz'", min_size=1, max_size=14), max_size=5),
     st.integers(30, 200),

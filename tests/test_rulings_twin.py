@@ -16,6 +16,7 @@ from adjudicator.deduction.rules.logic import claim_stop, stop_report
 from adjudicator.deduction.rules.play import rule_play
 from adjudicator.deduction.rules.ruling import Status
 from adjudicator.deduction.solve.twin import placements
+from tests.budget import examples
 from tests.factories import conservation_total
 from tests.strategies import boards_and_cards
 
@@ -31,7 +32,7 @@ def _summary(r):  # type: ignore[no-untyped-def]
     )
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(boards_and_cards())
 def test_play_ruling_equals_twin(case: tuple[GameState, object, str | None]) -> None:
     s, _card, my = case
@@ -40,7 +41,7 @@ def test_play_ruling_equals_twin(case: tuple[GameState, object, str | None]) -> 
     assert _summary(engine) == _summary(oracle)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(boards_and_cards())
 def test_play_keeps_conservation(case: tuple[GameState, object, str | None]) -> None:
     """S2: markers on the board + scored + spent + not yet used stay constant."""
@@ -51,7 +52,7 @@ def test_play_keeps_conservation(case: tuple[GameState, object, str | None]) -> 
         assert r.after == s and r.points == 0
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(boards_and_cards())
 def test_stop_report_equals_twin_and_solver(case: tuple[GameState, object, str | None]) -> None:
     s = case[0]
@@ -61,7 +62,7 @@ def test_stop_report_equals_twin_and_solver(case: tuple[GameState, object, str |
         assert fast == other
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(boards_and_cards())
 def test_stop_claim_takes_exactly_the_report(case: tuple[GameState, object, str | None]) -> None:
     s = case[0]
@@ -80,7 +81,7 @@ def test_stop_claim_takes_exactly_the_report(case: tuple[GameState, object, str 
     assert not stop_report(r.after)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(boards_and_cards(), st.data())
 def test_discard_keeps_conservation_and_takes_the_marker(
     case: tuple[GameState, Card, str | None], data: st.DataObject

@@ -27,6 +27,7 @@ from adjudicator.simulation.run import run_store
 from adjudicator.simulation.spec import GAMES, RunSpec
 from adjudicator.simulation.stats import NO_CARD, Report, read_report
 from adjudicator.simulation.store import Store
+from tests.budget import examples
 from tests.simulation_support import simulate_app
 
 pytest.importorskip("distributed")
@@ -310,7 +311,7 @@ def _twin(spec: RunSpec, rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data(), game=st.sampled_from(GAME_NAMES), cut=st.integers(0, 12))
 def test_the_report_figures_equal_their_twin(data: st.DataObject, game: str, cut: int) -> None:
     spec, rows = data.draw(_rows_of(game))

@@ -31,6 +31,7 @@ from adjudicator.simulation.run import run_store
 from adjudicator.simulation.spec import RunSpec
 from adjudicator.simulation.stats import Report, read_report, wilson
 from adjudicator.simulation.store import Store
+from tests.budget import examples
 from tests.simulation_support import simulate_app
 
 pytest.importorskip("distributed")
@@ -254,7 +255,7 @@ def _wilson_by_bisection(wins: int, n: int, z: float = 1.959963984540054) -> tup
 
 
 @given(st.integers(1, 5000).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 def test_the_wilson_interval_is_its_definition(case: tuple[int, int]) -> None:
     wins, n = case
     low, high = wilson(wins, n)
@@ -340,7 +341,7 @@ def _twin(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 @given(_games(), st.integers(1, 4))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 def test_the_report_figures_equal_their_twin(rows: list[dict[str, Any]], cut: int) -> None:
     report = Report(RunSpec("gads-hill-1874", "random", 3, 1, len(rows), 4))
     for start in range(0, len(rows), cut):  # batch by batch, as the store is read

@@ -26,6 +26,7 @@ from adjudicator.deduction.solve.matching import (
     _weak_components,
     match,
 )
+from tests.budget import examples
 
 MID_GAME = data_dir("examples") / "gads-hill-mid.toml"
 
@@ -161,7 +162,7 @@ def _partition(components: Iterable[Iterable[int]]) -> set[frozenset[int]]:
     return {frozenset(c) for c in components}
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(digraphs())
 def test_strong_components_are_networkx_s(graph: dict[int, list[int]]) -> None:
     ours = _strong_components(graph)
@@ -169,7 +170,7 @@ def test_strong_components_are_networkx_s(graph: dict[int, list[int]]) -> None:
     assert _partition(ours) == _partition(nx.strongly_connected_components(_nx(graph)))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(digraphs(), st.data())
 def test_weak_components_are_networkx_s(graph: dict[int, list[int]], data: st.DataObject) -> None:
     keep = data.draw(st.sets(st.sampled_from(sorted(graph)))) if graph else set()
@@ -177,7 +178,7 @@ def test_weak_components_are_networkx_s(graph: dict[int, list[int]], data: st.Da
     assert _partition(_weak_components(graph, keep)) == _partition(theirs)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(digraphs(), st.data())
 def test_reach_is_networkx_descendants(graph: dict[int, list[int]], data: st.DataObject) -> None:
     starts = data.draw(st.lists(st.sampled_from(sorted(graph)))) if graph else []
@@ -248,7 +249,7 @@ def _nx_conflicts(m: Matching) -> list[tuple[frozenset[str], frozenset[str]]]:
     return sorted(groups, key=lambda g: sorted(g[0]))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(domains())
 def test_matching_analysis_and_conflicts_are_networkx_s(
     doms: dict[str, frozenset[str]],

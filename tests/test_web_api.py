@@ -23,6 +23,7 @@ from starlette.testclient import TestClient
 from adjudicator.cli.serve_cmd import is_loopback, shown_host
 from adjudicator.web import games
 from adjudicator.web.app import MAX_BODY, TOKEN_COOKIE, create_app
+from tests.budget import examples
 
 NEW = {
     "name": "club",
@@ -444,7 +445,7 @@ def test_the_picture_rings_the_claims_and_shows_turn_and_scores(
     assert root.get("width") == "100%" and len(root.get("viewBox", "").split()) == 4
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(
         st.one_of(

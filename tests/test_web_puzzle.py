@@ -22,6 +22,7 @@ from adjudicator.web import puzzles
 from adjudicator.web.app import create_app
 from tests import puzzle_twin
 from tests.browser import CHROMIUM, serving
+from tests.budget import examples
 
 LOCAL = "http://127.0.0.1:8000"
 EASY = "gads-hill-1874-easy-1.puzzle.toml"
@@ -259,7 +260,9 @@ def _card_allows(puzzle: Puzzle, clue: Clue, known: Mapping[str, str]) -> bool:
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(data=st.data())
 def test_check_agrees_with_the_brute_force_twin(folder: Path, data: st.DataObject) -> None:

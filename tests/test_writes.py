@@ -31,6 +31,7 @@ from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import write_atomic, write_data
 from adjudicator.core.writes import WriteError, clean_stale_temps, locked, merge_toml
+from tests.budget import examples
 
 runner = CliRunner()
 EXAMPLES = data_dir("examples")
@@ -412,7 +413,7 @@ def _with_comments(data: dict[str, Any]) -> str:
     return "".join(f"# c{i}\n{line}\n" for i, line in enumerate(lines)) + "# end\n"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(_DOCS, _DOCS)
 def test_merge_reads_back_as_the_new_data_and_keeps_comment_lines(
     old: dict[str, Any], new: dict[str, Any]
@@ -426,7 +427,7 @@ def test_merge_reads_back_as_the_new_data_and_keeps_comment_lines(
         assert merged == old_text
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(_DOCS)
 def test_merging_the_same_data_changes_nothing(data: dict[str, Any]) -> None:
     text = _with_comments(data)
@@ -441,7 +442,7 @@ _HAND_WRITTEN = [
 ]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.sampled_from(_HAND_WRITTEN), _DOCS)
 def test_merge_into_hand_written_toml_reads_back_as_the_new_data(
     old_text: str, new: dict[str, Any]
