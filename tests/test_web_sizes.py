@@ -44,7 +44,8 @@ PAGES = {
 }
 MIN_FONT = 12.0
 MIN_TARGET = 24.0
-MIN_BOARD_TARGET = {"old-town": 44.0, "gads-hill": 44.0}  # the others: MIN_TARGET
+#: The board's spaces, markers, sites and areas: 44 px, a thumb's width
+MIN_BOARD_TARGET = dict.fromkeys(("old-town", "gads-hill", "dry-gulch", "black-hills"), 44.0)
 
 
 def _first_half(example: str) -> str:
