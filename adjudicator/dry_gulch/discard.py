@@ -7,12 +7,12 @@ also removed from the building, and the building counts again as fully valid."
 
 Readings: the cards the active player chooses go first, then the misfortunes in front of
 them (so their damaged buildings are repaired), then every player over the hand limit
-loses random cards down to it (permits "do not count as cards"). The random cards come
-from the seed, so that a phase can be replayed, or are those a real table names (`over`:
-each of them in that player's hand, as many as take it down to the limit; an Ace up your
-Sleeve spares nothing here: these cards are discarded, not "drawn from you"). Every card
-discarded goes onto its discard pile (resources and events apart), where a reshuffle finds
-it again.
+(`DG-HAND-LIMIT`) loses random cards down to it (permits "do not count as cards"). The
+random cards come from the seed, so that a phase can be replayed, or are those a real table
+names (`over`: each of them in that player's hand, as many as take it down to the limit; an
+Ace up your Sleeve spares nothing here: these cards are discarded, not "drawn from you").
+Every card discarded goes onto its discard pile (resources and events apart), where a
+reshuffle finds it again.
 """
 
 from __future__ import annotations
