@@ -1,10 +1,14 @@
-"""docs/ARCHITECTURE.md maps every rule code of RULINGS.md to the one module that decides
-it, and that module exists and names the code."""
+"""docs/ARCHITECTURE.md maps every rule code of RULINGS.md, RULINGS-dry-gulch.md and
+RULINGS-black-hills.md to the one module that decides it, and that module exists and names
+the code."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
+
+import pytest
 
 from adjudicator.deduction.rules.codes import Code
 
@@ -24,6 +28,65 @@ def test_every_rule_code_has_one_module_that_exists_and_cites_it() -> None:
         path = ROOT / "adjudicator" / module
         assert path.is_file(), (code, module)
         assert code in path.read_text(encoding="utf-8"), (code, module)
+
+
+def _game_table(prefix: str, page: str) -> tuple[dict[str, str], set[str]]:
+    """A game's table in docs/ARCHITECTURE.md (code -> module, one row a code) and the codes
+    of the paragraph below it that begins "Named only in `RULINGS-....md`" (its page)."""
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    rows = re.findall(rf"^\| ({prefix}-[A-Z0-9-]+) \| [^|]+ \| `([^`]+)`", text, flags=re.M)
+    table = dict(rows)
+    assert len(table) == len(rows), f"a {prefix} code has two rows"
+    paragraph = rf"^Named only in `{re.escape(page)}`[^\n]*(?:\n(?!\n)[^\n]*)*"
+    listed = re.search(paragraph, text, flags=re.M)
+    assert listed is not None, f"no list of the {prefix} codes named only in RULINGS"
+    return table, set(re.findall(rf"`({prefix}-[A-Z0-9-]+)`", listed.group(0)))
+
+
+def _cited_in_rulings(prefix: str, page: str) -> set[str]:
+    """Every whole code the RULINGS page writes (not a family such as `BH-DATA-*`)."""
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    return set(re.findall(rf"(?<![\w-])({prefix}-[A-Z0-9]+(?:-[A-Z0-9]+)*)(?![\w-])", text))
+
+
+GAMES = {
+    "DG": ("adjudicator.dry_gulch.codes", "RULINGS-dry-gulch.md"),
+    "BH": ("adjudicator.black_hills.codes", "RULINGS-black-hills.md"),
+}
+
+
+@pytest.mark.parametrize("prefix", sorted(GAMES))
+def test_every_code_of_a_games_codes_py_has_one_module_that_exists_and_names_it(
+    prefix: str,
+) -> None:
+    """Dry Gulch and Black Hills, as the deduction games: each member of the game's `Code`
+    (a `StrEnum` in `codes.py`) is a row of its table in docs/ARCHITECTURE.md naming the
+    one module that decides it; that module exists and names the code, by the member
+    (`Code.CORNER`: how the modules that refuse by it write it) or by its value
+    (whole: `DG-PAY` is not found in `DG-PAY-KEEP`), how a module that only applies a
+    rule cites it in its docstring or a comment: today five Dry Gulch codes, the options
+    `DG-OPT-ADVANCED` and `DG-OPT-SPREADING-FIRE`, `DG-HAND-LIMIT`, `DG-EVENT-MISSING`
+    and `DG-ACE`; every Black Hills module names its codes by the member. A module of the other
+    game does not count, though both have a `Code.DISCARD` and a `Code.STAGECOACH`: each
+    row's module lies in its own game's package.
+
+    The list below the table holds the codes RULINGS names that are not members (readings,
+    `BH-DATA-*` and the like): no refusal can cite them. Table and list together are every
+    member and every code the RULINGS page writes, each once."""
+    module_name, page = GAMES[prefix]
+    members = {c.value: c.name for c in importlib.import_module(module_name).Code}
+    table, listed = _game_table(prefix, page)
+    package = module_name.split(".")[1] + "/"
+    assert set(table) <= set(members), set(table) - set(members)
+    assert not set(table) & listed, set(table) & listed
+    assert set(table) | listed == set(members) | _cited_in_rulings(prefix, page)
+    for code, module in table.items():
+        path = ROOT / "adjudicator" / module
+        assert module.startswith(package) and path.is_file(), (code, module)
+        text = path.read_text(encoding="utf-8")
+        by_name = re.search(rf"\bCode\.{members[code]}\b", text)
+        by_value = re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text)
+        assert by_name or by_value, (code, module)
 
 
 def test_every_code_of_rulings_md_is_a_member() -> None:
