@@ -47,7 +47,7 @@ __all__ = ["Advice", "Budget", "Rated", "coach"]
 class Budget:
     """How much the coach looks at: worlds per candidate, candidates, and a wall-time cap."""
 
-    worlds: int = 6
+    worlds: int = 4
     candidates: int = 4
     ms: int | None = None  # None: the counts alone (the same advice on every machine)
     win: int = 10  # the value of a win when the game ends inside the rounds looked at
