@@ -138,3 +138,12 @@ def test_the_simulate_command_with_mixed_seats() -> None:
     assert text.exit_code == 0 and "seat 1 coach" in text.stdout and "95%" in text.stdout
     bad = runner.invoke(app, ["simulate", "old-town", "--seats", "coach,smart"])
     assert bad.exit_code != 0 and "smart" in bad.output
+
+
+def test_the_store_runs_take_the_coach_for_old_town_and_gads_hill_only() -> None:
+    from adjudicator.core.errors import InputError
+    from adjudicator.simulation.spec import RunSpec
+
+    assert RunSpec("old-town", "coach", 3, 1, 2, 1).policy == "coach"
+    with pytest.raises(InputError):
+        RunSpec("black-hills", "coach", 3, 1, 2, 1)

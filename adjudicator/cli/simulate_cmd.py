@@ -30,7 +30,7 @@ __all__ = ["register"]
 
 # Spelled here for Typer (see `cli/game_cmd.py`): the store's policies
 # (`simulation.spec.Policy`); `--seats` takes `deduction.game.simulate.Policy`.
-Policy = Literal["random", "greedy"]
+Policy = Literal["random", "greedy", "coach"]
 
 
 class _RunByDefault(HelpGroup):
@@ -70,7 +70,9 @@ def register(main: typer.Typer) -> None:
         edition: EditionArg,
         games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 10,
         seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 1,
-        policy: Annotated[Policy, typer.Option("--policy", help="random or greedy.")] = "greedy",
+        policy: Annotated[
+            Policy, typer.Option("--policy", help="random, greedy or coach (every seat).")
+        ] = "greedy",
         players: Annotated[
             int,
             typer.Option("--players", help="Seats: 2 to 5; Dry Gulch 3 to 6, Black Hills 2 to 4."),
