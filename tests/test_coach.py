@@ -147,3 +147,23 @@ def test_the_store_runs_take_the_coach_for_old_town_and_gads_hill_only() -> None
     assert RunSpec("old-town", "coach", 3, 1, 2, 1).policy == "coach"
     with pytest.raises(InputError):
         RunSpec("black-hills", "coach", 3, 1, 2, 1)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_sampled_deal_keeps_each_hidden_place_its_count_and_kinds(edition: str) -> None:
+    game = _midgame(edition, 41, 6)
+    player = game.state.active
+    assert player is not None
+    deal = sample_deal(game, player, random.Random(3))
+    world = deal.onto(game)
+    kind = game.state.cards
+
+    def places(g: Game) -> list[tuple[str, list[str]]]:
+        hands = [(p.name, p.hand or ()) for p in g.state.players if p.name != player]
+        return [(n, [kind[c].kind for c in cs]) for n, cs in [*hands, *sorted(g.pile_map.items())]]
+
+    assert places(world) == places(game)
+    hidden = sorted(c for _, cs in [*deal.hands, *deal.piles] for c in cs)
+    unseen = [c for p in game.state.players if p.name != player for c in p.hand or ()]
+    assert hidden == sorted(unseen + [c for cs in game.pile_map.values() for c in cs])
+    assert world.state.player(player) == game.state.player(player)
