@@ -17,7 +17,7 @@ from typing import Any
 from adjudicator.bench_case import MID_GAME, BenchCase, BenchResult, median_ms, run_case
 from adjudicator.bench_games import black_hills_cases, dry_gulch_cases
 from adjudicator.bench_scale import SCALE_SIZES, ScalePoint, scale_curve
-from adjudicator.bench_simulate import simulate_case, simulate_workers_case
+from adjudicator.bench_simulate import coach_turn_case, simulate_case, simulate_workers_case
 from adjudicator.bench_startup import startup_cases
 from adjudicator.core.data import data_dir
 from adjudicator.deduction.audit import audit_cards
@@ -113,6 +113,7 @@ def bench_cases() -> list[BenchCase[Any, Any]]:
         _play_case("play-condition", state, ("condition",)),
         _hint_case(state),
         *(simulate_case(policy) for policy in ("greedy", "random")),
+        coach_turn_case(),
         simulate_workers_case(),
         BenchCase(
             "audit",

@@ -3,12 +3,19 @@ second through `adjudicator.simulation` on a local Dask cluster of 1 and of 2 wo
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from adjudicator.bench_case import BenchCase
 from adjudicator.deduction.game.simulate import Policy, play_game
 
-__all__ = ["WORKER_BATCH", "WORKER_GAMES", "simulate_case", "simulate_workers_case"]
+__all__ = [
+    "WORKER_BATCH",
+    "WORKER_GAMES",
+    "coach_turn_case",
+    "simulate_case",
+    "simulate_workers_case",
+]
 
 
 def simulate_case(policy: Policy) -> BenchCase[Any, Any]:
@@ -21,6 +28,36 @@ def simulate_case(policy: Policy) -> BenchCase[Any, Any]:
         detail=lambda r: {"turns": r.turns},
         max_runs=5,
         rate_name="games_per_s",
+    )
+
+
+def coach_turn_case() -> BenchCase[Any, Any]:
+    """One coach turn at the default budget (issue 28: at most 1 s on two cores), on a
+    3-player Gads Hill game six greedy turns in (two cards a turn, buys: its dearest turns)."""
+    import random
+
+    from adjudicator.deduction.game.coach import coach
+    from adjudicator.deduction.game.coach_world import greedy_turn
+    from adjudicator.deduction.game.deal import new_game
+    from adjudicator.deduction.game.flow import Game
+    from adjudicator.deduction.game.record import Header
+
+    @cache
+    def position() -> tuple[Game, str]:  # built on the warm-up run: building runs nothing
+        game = new_game(Header("gads-hill-1874", ("ann", "bob", "cid"), seed=1))
+        rng = random.Random(1)
+        for _ in range(6):
+            game = greedy_turn(game, rng)
+        assert game.state.active is not None
+        return game, game.state.active
+
+    return BenchCase(
+        "coach-turn",
+        "one lookahead coach turn, default budget, Gads Hill mid-game (no twin)",
+        lambda: coach(*position(), random.Random(1)),
+        None,
+        detail=lambda a: {"worlds": a.worlds, "turns_played": a.turns},
+        max_runs=5,
     )
 
 

@@ -124,6 +124,7 @@ BENCH_NAMES = [
     "hint",
     "simulate-greedy",
     "simulate-random",
+    "coach-turn",
     "simulate-workers",
     "audit",
     "black-hills-invest",

@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 
 __all__ = ["register"]
 
-# Spelled here for Typer (see `cli/game_cmd.py`): `deduction.game.simulate.Policy`.
-Policy = Literal["random", "greedy"]
+# Spelled here for Typer (see `cli/game_cmd.py`): the store's policies
+# (`simulation.spec.Policy`); `--seats` takes `deduction.game.simulate.Policy`.
+Policy = Literal["random", "greedy", "coach"]
 
 
 class _RunByDefault(HelpGroup):
@@ -69,7 +70,9 @@ def register(main: typer.Typer) -> None:
         edition: EditionArg,
         games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 10,
         seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 1,
-        policy: Annotated[Policy, typer.Option("--policy", help="random or greedy.")] = "greedy",
+        policy: Annotated[
+            Policy, typer.Option("--policy", help="random, greedy or coach (every seat).")
+        ] = "greedy",
         players: Annotated[
             int,
             typer.Option("--players", help="Seats: 2 to 5; Dry Gulch 3 to 6, Black Hills 2 to 4."),
@@ -86,6 +89,17 @@ def register(main: typer.Typer) -> None:
         records: Annotated[
             Path | None, typer.Option("--records", help="Write each game's record here.")
         ] = None,
+        seats: Annotated[
+            str | None,
+            typer.Option(
+                "--seats",
+                help=(
+                    "A policy per seat, e.g. coach,greedy,greedy (random, greedy, coach): a "
+                    "mixed table played here, seats rotated, with each seat's wins and mean "
+                    "points and their 95% intervals (sets --players; no store)."
+                ),
+            ),
+        ] = None,
         as_json: JsonOpt = False,
     ) -> None:
         import tempfile
@@ -94,6 +108,15 @@ def register(main: typer.Typer) -> None:
         from adjudicator.simulation.spec import GAMES, RunSpec
         from adjudicator.simulation.store import Store
 
+        if seats is not None:
+            if out is not None or scheduler is not None or records is not None:
+                raise InputError(
+                    "--seats",
+                    seats,
+                    "a mixed table is played here: no --out, --scheduler, --records",
+                )
+            _mixed(edition, seats, games, seed, as_json)
+            return
         local_workers = check_cluster(workers, scheduler)
         if edition not in GAMES:  # Dry Gulch and Black Hills are played by name
             require_deduction_edition(edition, "simulate")
@@ -137,6 +160,45 @@ def register(main: typer.Typer) -> None:
         output.show(report_view(figures))
         output.lines(*(str(p) for p in written))
         output.json({"report": figures.to_json(), "files": [str(p) for p in written]})
+
+
+def _mixed(edition: str, seats: str, games: int, seed: int, as_json: bool) -> None:
+    """`simulate EDITION --seats ...`: a mixed table, played in this process."""
+    from adjudicator.cli.games import require_deduction_edition
+    from adjudicator.deduction.game.mixed import POLICIES, play_mixed
+    from adjudicator.deduction.game.simulate import Policy as SeatPolicy
+
+    require_deduction_edition(edition, "simulate --seats")
+    listed = [s.strip() for s in seats.split(",")]
+    policies: list[SeatPolicy] = []
+    for word in listed:
+        policy = next((p for p in POLICIES if p == word), None)
+        if policy is None:
+            raise InputError("--seats", seats, f"{word!r}: a seat is one of {', '.join(POLICIES)}")
+        policies.append(policy)
+    if not 2 <= len(policies) <= 5:
+        raise InputError("--seats", seats, f"{len(policies)} seats: a table seats 2 to 5")
+    output = Output(as_json)
+    stem = Path(edition).stem
+    with output.progress(f"simulating {stem}", games) as advance:
+        stats = play_mixed(edition, policies, games, seed, on_game=lambda _r: advance(1))
+    output.lines(
+        f"{stem}: {plural(games, 'game')} from seed {seed}, seats {','.join(policies)} "
+        "rotated (game i shifts the list by i); a tied win is shared"
+    )
+    for seat in stats.per_seat:
+        lo, hi = seat.win_interval
+        plo, phi = seat.points_interval
+        output.lines(
+            f"  seat {seat.entry + 1} {seat.policy:<6}  wins {seat.wins:g} ({seat.win_rate:.1%}, "
+            f"95% {lo:.1%}-{hi:.1%})  mean points {seat.mean_points:.1f} "
+            f"(95% {plo:.1f}-{phi:.1f})"
+        )
+    q = stats.to_json()["coach_turn_ms"]
+    if q is not None:
+        output.lines(f"  coach turn: median {q['median']:.0f} ms, p95 {q['p95']:.0f} ms")
+    output.lines(f"{plural(stats.finished, 'game')} finished, {stats.seconds:.1f} s")
+    output.json(stats.to_json())
 
 
 def _simulate(

@@ -51,7 +51,7 @@ def game_of(edition: str) -> GameName:
     return "deduction"
 
 
-Policy = Literal["random", "greedy"]
+Policy = Literal["random", "greedy", "coach"]
 
 
 @record
@@ -72,8 +72,10 @@ class RunSpec:
             )
         if self.games < 1 or self.batch_size < 1:
             raise InputError("run", "games", "games and batch size must be at least 1")
-        if self.policy not in ("random", "greedy"):
-            raise InputError("run", "policy", f"{self.policy!r}: random or greedy")
+        if self.policy not in ("random", "greedy", "coach"):
+            raise InputError("run", "policy", f"{self.policy!r}: random, greedy or coach")
+        if self.policy == "coach" and self.game != "deduction":  # the coach is issue 28's
+            raise InputError("--policy", "coach", "Old Town and Gads Hill only")
 
     @property
     def game(self) -> GameName:

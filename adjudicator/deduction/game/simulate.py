@@ -4,6 +4,7 @@ Policies choose among the actions the hint lists (so every move is legal), the r
 one without building the hint:
 
 - `greedy`: the hint's best turn (the most points net of a buy, A2);
+- `coach`: the lookahead coach's best turn (`coach.py`), seeded from the game's seed;
 - `random`: a random play (one card or two, with or without a buy) when there
   is one, else a random discard, else a pass.
 
@@ -39,6 +40,8 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Literal
 
+from adjudicator.deduction.game.coach import Budget, coach
+from adjudicator.deduction.game.coach_world import refill_take
 from adjudicator.deduction.game.deal import new_game
 from adjudicator.deduction.game.flow import Game
 from adjudicator.deduction.game.hint_moves import action_move
@@ -51,7 +54,6 @@ from adjudicator.deduction.game.record import (
     Play,
     Record,
     Stop,
-    Take,
 )
 from adjudicator.deduction.hint import (
     Candidate,
@@ -70,7 +72,7 @@ from adjudicator.deduction.rules.turns import merge_rulings
 
 __all__ = ["CardStats", "GameResult", "Policy", "SimulationStats", "play_game", "simulate"]
 
-Policy = Literal["random", "greedy"]
+Policy = Literal["random", "greedy", "coach"]
 
 #: A game that has not ended after this many turns is counted as stalled.
 MAX_TURNS = 200
@@ -100,6 +102,8 @@ class GameResult:
     cards: dict[int, CardStats]
     # the wall time of each turn, in seconds (for `adjudicator.simulation`'s store)
     turn_seconds: list[float] = field(default_factory=list)
+    # the wall time of each coach turn's advice, in seconds (the coach's cost per turn)
+    coach_seconds: list[float] = field(default_factory=list)
 
 
 class _Judge:
@@ -231,29 +235,26 @@ def _random_move(judge: _Judge, rng: random.Random) -> tuple[Move, str, tuple[in
     return Pass(name), "pass", ()
 
 
-def _refill(game: Game, player: str, due: int, rng: random.Random) -> Take:
-    s = game.state
-    available = s.available_buildings()
-    named = [
-        s.cards[c].subject for c in s.player(player).hand or () if s.cards[c].kind == "building"
-    ]
-    picks = [b for b in named if b in available][:due]
-    rest = [b for b in available if b not in picks]
-    rng.shuffle(rest)
-    return Take(player, tuple(picks + rest[: due - len(picks)]))
-
-
 def play_game(
     edition: str,
     players: tuple[str, ...],
     seed: int,
-    policy: Policy,
+    policy: Policy | tuple[Policy, ...],
     options: dict[str, bool | int] | None = None,
     card_set: Edition | None = None,
+    budget: Budget | None = None,
 ) -> GameResult:
     """Play one game from a seeded deal to its end (or `MAX_TURNS`); `card_set` plays an
-    edition of one's own (a board and card set read from files)."""
+    edition of one's own (a board and card set read from files). `policy` is every seat's,
+    or one per seat in seat order (a mixed table); `budget` is the coach's."""
     rng = random.Random(seed)
+    seats = policy if isinstance(policy, tuple) else (policy,) * len(players)
+    if len(seats) != len(players):
+        raise ValueError(f"{len(players)} seats, {len(seats)} policies")
+    seat_policy = dict(zip(players, seats, strict=True))
+    # The coach's own stream: its worlds must not shift the refills' draws of `rng`, so
+    # that a seat's choice of policy changes the game only through the moves made.
+    coach_rng = random.Random(seed * 1_000_003 + 7)
     header = Header(edition, players, seed=seed, options=dict(options or {}))
     game = new_game(header, card_set)
     record = Record(game.header)
@@ -273,6 +274,7 @@ def play_game(
 
     turns = 0
     turn_seconds: list[float] = []
+    coach_seconds: list[float] = []
     while not game.over and turns < MAX_TURNS:
         turns += 1
         started = time.perf_counter()
@@ -280,11 +282,12 @@ def play_game(
         assert player is not None
         due = refill_due(game.state, player)
         if due:
-            apply(_refill(game, player, due, rng))
+            apply(refill_take(game, player, due, rng))
         hand = game.state.player(player).hand or ()
         held.update(hand)
         ruling: Ruling | None = None  # the play's ruling, as `Game.apply` would rule it
-        if policy == "random":
+        mine = seat_policy[player]
+        if mine == "random":
             judge = _Judge(game.state, player)
             move, kind, cards = _random_move(judge, rng)
             judges.append(judge)
@@ -295,6 +298,10 @@ def play_game(
             h = hint(game.state, player)
             playable.update(c for a in h.actions if a.kind == "play" for c in a.cards)
             action = h.actions[0]  # greedy: the hint's best turn
+            if mine == "coach":
+                advice = coach(game, player, coach_rng, budget or Budget(), h.actions)
+                coach_seconds.append(advice.seconds)
+                action = advice.rated[0].action
             move, kind, cards = action_move(action, player), action.kind, action.cards
             if action.kind == "play":
                 ruling = action.ruling
@@ -322,7 +329,9 @@ def play_game(
         stats[n].playable += 1
     points = {p.name: p.points for p in game.state.players}
     finished = game.over and not game.stalled
-    return GameResult(record, game, turns, finished, points, game.winners(), stats, turn_seconds)
+    return GameResult(
+        record, game, turns, finished, points, game.winners(), stats, turn_seconds, coach_seconds
+    )
 
 
 @dataclass

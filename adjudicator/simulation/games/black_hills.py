@@ -28,7 +28,9 @@ def play(spec: RunSpec, seed: int, records: bool) -> tuple[dict[str, Any], str |
     from adjudicator.black_hills.game.simulate import play_game
 
     seats = list(spec.seats)
-    result = play_game(seats, seed, spec.policy)
+    policy = spec.policy
+    assert policy != "coach"  # RunSpec refuses the coach here (Old Town and Gads Hill only)
+    result = play_game(seats, seed, policy)
     row = {
         "seats": seats,
         "scores": list(result.reputation),

@@ -26,7 +26,9 @@ def play(spec: RunSpec, seed: int, records: bool) -> tuple[dict[str, Any], str |
     from adjudicator.dry_gulch.game.record import record_to_text
     from adjudicator.dry_gulch.game.simulate import play_game
 
-    result = play_game(seed, spec.players, spec.policy)
+    policy = spec.policy
+    assert policy != "coach"  # RunSpec refuses the coach here (Old Town and Gads Hill only)
+    result = play_game(seed, spec.players, policy)
     seats = list(result.record.header.players)
     row = {
         "seats": seats,

@@ -1,0 +1,169 @@
+"""The lookahead coach (issue 28): it never reads a hidden hand, it is reproducible, it
+chooses legal turns, and mixed tables report each seat."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.deduction.game.coach import Budget, coach
+from adjudicator.deduction.game.coach_world import greedy_turn, sample_deal
+from adjudicator.deduction.game.deal import new_game
+from adjudicator.deduction.game.flow import Game
+from adjudicator.deduction.game.hint_moves import action_move
+from adjudicator.deduction.game.mixed import play_mixed, rotated, wilson
+from adjudicator.deduction.game.record import Header
+from adjudicator.deduction.game.simulate import play_game
+from adjudicator.deduction.hint import hint
+from tests.simulation_support import simulate_app
+
+EDITIONS = ("old-town", "gads-hill-1874")
+NAMES = ("ann", "bob", "cid")
+SMALL = Budget(worlds=3, candidates=3)
+
+
+def _midgame(edition: str, seed: int, turns: int) -> Game:
+    """A game some greedy turns in, at the start of a turn (Old Town's refill made)."""
+    game = new_game(Header(edition, NAMES, seed=seed))
+    rng = random.Random(seed)
+    for _ in range(turns):
+        game = greedy_turn(game, rng)
+    player = game.state.active
+    assert player is not None and not game.over
+    from adjudicator.deduction.game.coach_world import refill_take
+    from adjudicator.deduction.rules.turn_order import refill_due
+
+    due = refill_due(game.state, player)
+    if due:
+        game, _ = game.apply(refill_take(game, player, due, rng))
+    return game
+
+
+def _hidden(game: Game, player: str) -> tuple[object, ...]:
+    others = tuple((p.name, p.hand) for p in game.state.players if p.name != player)
+    return (others, game.piles)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("turns", [0, 4, 9])
+def test_the_coach_never_reads_a_hidden_hand(edition: str, turns: int) -> None:
+    """Two worlds that differ only in the other players' hands and the piles (the same
+    counts and kinds: another deal of the same unseen cards) get the same advice."""
+    game = _midgame(edition, 11 + turns, turns)
+    player = game.state.active
+    assert player is not None
+    other = sample_deal(game, player, random.Random(99)).onto(game)
+    assert _hidden(other, player) != _hidden(game, player)
+    assert other.state.player(player) == game.state.player(player)
+    assert other.state.placed == game.state.placed and other.state.markers == game.state.markers
+    a = coach(game, player, random.Random(5), SMALL)
+    b = coach(other, player, random.Random(5), SMALL)
+    assert [(r.action.cards, r.action.take, r.value) for r in a.rated] == [
+        (r.action.cards, r.action.take, r.value) for r in b.rated
+    ]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_same_seed_gives_the_same_advice(edition: str) -> None:
+    game = _midgame(edition, 21, 5)
+    player = game.state.active
+    assert player is not None
+    a = coach(game, player, random.Random(7), SMALL)
+    b = coach(game, player, random.Random(7), SMALL)
+    assert a.rated == b.rated and a.turns == b.turns
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("seed", [31, 32])
+def test_the_coach_chooses_a_legal_turn(edition: str, seed: int) -> None:
+    game = _midgame(edition, seed, 3)
+    player = game.state.active
+    assert player is not None
+    advice = coach(game, player, random.Random(seed), SMALL)
+    best = advice.rated[0].action
+    assert best in hint(game.state, player).actions
+    _, outcome = game.apply(action_move(best, player))
+    assert outcome.legal, outcome.message
+    assert 1 <= advice.worlds <= SMALL.worlds
+
+
+def test_a_game_with_a_coach_seat_is_played_to_its_end_and_reproducible() -> None:
+    seats = ("coach", "greedy", "greedy")
+    a = play_game("gads-hill-1874", NAMES, 3, seats, budget=SMALL)
+    b = play_game("gads-hill-1874", NAMES, 3, seats, budget=SMALL)
+    assert a.finished and a.points == b.points and a.record == b.record
+    assert a.coach_seconds  # the coach seat took its turns
+    with pytest.raises(ValueError):
+        play_game("old-town", NAMES, 3, ("coach", "greedy"))
+
+
+def test_seats_rotate_and_the_wilson_interval() -> None:
+    assert rotated(("coach", "greedy", "random"), 0) == ("coach", "greedy", "random")
+    assert rotated(("coach", "greedy", "random"), 4) == ("greedy", "random", "coach")
+    lo, hi = wilson(45, 100)
+    assert 0.35 < lo < 0.45 < hi < 0.55
+    assert wilson(0, 10)[0] == 0.0
+
+
+def test_a_mixed_table_shares_the_wins() -> None:
+    stats = play_mixed("old-town", ("greedy", "random", "greedy"), 3, 1)
+    assert sum(s.wins for s in stats.per_seat) == pytest.approx(3)
+    assert [s.policy for s in stats.per_seat] == ["greedy", "random", "greedy"]
+    assert not stats.coach_turn_ms
+
+
+def test_the_simulate_command_with_mixed_seats() -> None:
+    runner = CliRunner()
+    app = simulate_app()
+    args = ["simulate", "old-town", "--games", "3", "--seed", "5", "--seats", "coach,greedy,random"]
+    shown = runner.invoke(app, [*args, "--json"])
+    assert shown.exit_code == 0, shown.output
+    data = json.loads(shown.stdout)
+    assert data["seats"] == ["coach", "greedy", "random"] and data["games"] == 3
+    seats = data["per_seat"]
+    assert [s["policy"] for s in seats] == ["coach", "greedy", "random"]
+    for s in seats:
+        assert set(s) == {
+            "seat", "policy", "games", "wins", "win_rate", "win_rate_95",
+            "mean_points", "mean_points_95",
+        }  # fmt: skip
+        lo, hi = s["win_rate_95"]
+        assert 0 <= lo <= s["win_rate"] <= hi <= 1
+    assert sum(s["wins"] for s in seats) == pytest.approx(3)
+    assert set(data["coach_turn_ms"]) == {"turns", "median", "p95"}
+    text = runner.invoke(app, args)
+    assert text.exit_code == 0 and "seat 1 coach" in text.stdout and "95%" in text.stdout
+    bad = runner.invoke(app, ["simulate", "old-town", "--seats", "coach,smart"])
+    assert bad.exit_code != 0 and "smart" in bad.output
+
+
+def test_the_store_runs_take_the_coach_for_old_town_and_gads_hill_only() -> None:
+    from adjudicator.core.errors import InputError
+    from adjudicator.simulation.spec import RunSpec
+
+    assert RunSpec("old-town", "coach", 3, 1, 2, 1).policy == "coach"
+    with pytest.raises(InputError):
+        RunSpec("black-hills", "coach", 3, 1, 2, 1)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_sampled_deal_keeps_each_hidden_place_its_count_and_kinds(edition: str) -> None:
+    game = _midgame(edition, 41, 6)
+    player = game.state.active
+    assert player is not None
+    deal = sample_deal(game, player, random.Random(3))
+    world = deal.onto(game)
+    kind = game.state.cards
+
+    def places(g: Game) -> list[tuple[str, list[str]]]:
+        hands = [(p.name, p.hand or ()) for p in g.state.players if p.name != player]
+        return [(n, [kind[c].kind for c in cs]) for n, cs in [*hands, *sorted(g.pile_map.items())]]
+
+    assert places(world) == places(game)
+    hidden = sorted(c for _, cs in [*deal.hands, *deal.piles] for c in cs)
+    unseen = [c for p in game.state.players if p.name != player for c in p.hand or ()]
+    assert hidden == sorted(unseen + [c for cs in game.pile_map.values() for c in cs])
+    assert world.state.player(player) == game.state.player(player)
