@@ -48,12 +48,44 @@ def register(app: typer.Typer) -> None:
                 metavar="CARDS",
             ),
         ] = None,
+        coach: Annotated[
+            bool,
+            typer.Option(
+                "--coach",
+                help="On a record of Old Town or Gads Hill: rank the turns by what follows "
+                "them (the others' replies and your next turn, over sampled hands of the "
+                "cards you cannot see), each with why.",
+            ),
+        ] = False,
+        budget: Annotated[
+            int | None,
+            typer.Option(
+                "--budget",
+                min=1,
+                max=60_000,
+                metavar="MS",
+                help="With --coach: look for this long (default: 4 sampled worlds).",
+            ),
+        ] = None,
+        seed: Annotated[
+            int, typer.Option("--seed", min=0, help="With --coach: the worlds' seed.")
+        ] = 0,
         as_json: JsonOpt = False,
     ) -> None:
         """Every legal action of a player, ranked by the points it scores this turn."""
         from adjudicator.cli.games import is_record, load_deduction_state
         from adjudicator.core.errors import RulesError
 
+        if not coach and (budget is not None or seed):
+            raise RulesError("--budget and --seed go with --coach")
+        if coach:
+            if not is_record(state_file) or hand is not None:
+                raise RulesError(
+                    f"{state_file}: --coach needs a game record (*.game) that keeps the hands: "
+                    "it deals the cards you cannot see from what the record says is hidden"
+                )
+            _coach_hint(state_file, player, top, seed, budget, Output(as_json))
+            return
         if is_record(state_file):
             _record_hint(state_file, player, top, hand, Output(as_json))
             return
@@ -97,6 +129,34 @@ def _record_hint(record: Path, player: str | None, top: int, hand: str | None, o
             f"adjudicator hint {record} --hand 12,40"
         )
     out.json(hint_data(table.name, hinted, game, str(record), top))
+
+
+def _coach_hint(
+    record: Path, player: str | None, top: int, seed: int, ms: int | None, out: Output
+) -> None:
+    """`hint --coach`: the deduction games' lookahead coach on a record."""
+    from adjudicator.cli.checks import acting_player
+    from adjudicator.core.errors import RulesError
+    from adjudicator.core.reading import read_text
+    from adjudicator.tables import table_of_record
+
+    body = read_text(record)
+    table = table_of_record(body)
+    if table.name != "deduction":
+        raise RulesError(
+            f"{record}: --coach is for Old Town and Gads Hill; this is {table.title}: "
+            f"adjudicator hint {record}"
+        )
+    from adjudicator.deduction.table import TABLE
+    from adjudicator.render.coach import coach_data, coach_lines
+
+    game = TABLE.replay(TABLE.read(body, str(record), record.parent)).game
+    who = acting_player(TABLE.seats(game), record, player, "--player")
+    if TABLE.view(game, who).get("hands", {}).get(who, ()) is None:
+        raise RulesError(f"{record}: --coach needs a record that keeps the hands (a seed)")
+    advice, why = TABLE.coach(game, who, str(record), seed, ms)
+    out.view(*coach_lines(advice, why, str(record), top))
+    out.json(coach_data(advice, why, str(record), top, seed, ms))
 
 
 def _with_hand(name: str, game: Any, who: str, hand: str, unknown: bool, record: Path) -> Any:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Replayed, Ruled, Setup, only_options
@@ -30,6 +30,9 @@ from adjudicator.deduction.game.record import (
 )
 from adjudicator.deduction.game.replay import Replay, replay, replay_to
 from adjudicator.deduction.hint import Hint
+
+if TYPE_CHECKING:
+    from adjudicator.deduction.game.coach import Advice
 from adjudicator.deduction.models.state import GameState
 
 __all__ = ["TABLE", "DeductionTable"]
@@ -172,24 +175,56 @@ class DeductionTable:
 
     def hint(self, game: Game, player: str, source: str) -> Hint:
         from adjudicator.deduction.hint import hint
-        from adjudicator.deduction.rules.turn_order import refill_due
 
-        state = next_turn(game).state
-        if game.over:
-            raise RulesError(f"{source}: the game is over")
-        due = refill_due(state, player) if player == state.active else 0
-        if due:
-            # the record refuses every other move of the player until it is written
+        return hint(_turn_start(game, player, source).state, player)
+
+    def coach(
+        self, game: Game, player: str, source: str, seed: int, ms: int | None
+    ) -> tuple[Advice, tuple[str, ...]]:
+        """The lookahead coach's ranking of the turn of the player to act, and why: seeded,
+        so the same record and seed give the same advice (`ms` caps the time instead of
+        the default count of worlds, and then a slow machine plays fewer)."""
+        import random
+
+        from adjudicator.deduction.game.coach import Budget, coach
+        from adjudicator.deduction.game.coach_words import reasons
+
+        start = _turn_start(game, player, source)
+        if player != start.state.active:
             raise RulesError(
-                f"{source}: {player} first takes {plural(due, 'building')} from beside the "
-                f"board (A4): adjudicator game move {source} '{player}: take BUILDING'"
+                f"{source}: --coach looks ahead from the turn of the player to act "
+                f"({start.state.active}), not {player}'s"
             )
-        return hint(state, player)
+        budget = Budget() if ms is None else Budget(worlds=_MOST_WORLDS, ms=ms)
+        advice = coach(start, player, random.Random(seed), budget)
+        return advice, reasons(advice, start.state.names())
 
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         removed = remove_last_move(text, source)
         assert removed.move.line is not None
         return removed.text, removed.written, removed.move.line
+
+
+#: With a time budget, the coach plays worlds until it is spent, at most this many.
+_MOST_WORLDS = 64
+
+
+def _turn_start(game: Game, player: str, source: str) -> Game:
+    """The game at the start of `player`'s turn, for a hint: refused when it is over or
+    when Old Town's refill (A4) comes first."""
+    from adjudicator.deduction.rules.turn_order import refill_due
+
+    start = next_turn(game)
+    if game.over:
+        raise RulesError(f"{source}: the game is over")
+    due = refill_due(start.state, player) if player == start.state.active else 0
+    if due:
+        # the record refuses every other move of the player until it is written
+        raise RulesError(
+            f"{source}: {player} first takes {plural(due, 'building')} from beside the "
+            f"board (A4): adjudicator game move {source} '{player}: take BUILDING'"
+        )
+    return start
 
 
 def _pairs(text: str, what: str) -> dict[str, str]:

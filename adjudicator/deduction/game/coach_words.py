@@ -1,0 +1,64 @@
+"""Why the coach ranks a turn where it does: one sentence a player can read aloud for each
+turn it rated, set against the greedy turn (the most points now, the plain hint's first)
+and built from the figures the coach measured over its worlds (`coach.Rated`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adjudicator.deduction.game.coach import Advice, Rated
+
+__all__ = ["greedy_of", "reasons"]
+
+#: A difference of means smaller than this is noise of the sampled worlds, not a reason.
+_NOISE = 0.5
+
+
+def greedy_of(advice: Advice) -> Rated:
+    """The turn the plain hint puts first, which the coach always rates."""
+    return min(advice.rated, key=lambda r: r.action.sort_key())
+
+
+def _points(x: float) -> str:
+    shown = f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+    return f"{shown} point" + ("" if shown == "1" else "s")
+
+
+def _sentence(r: Rated, greedy: Rated, claimer: str) -> str:
+    parts: list[str] = []
+    if r is greedy:
+        parts.append(f"the most points this turn ({r.now})")
+    elif r.now < greedy.now:
+        parts.append(f"scores {r.now} now, {greedy.now - r.now} fewer than the greedy turn")
+    else:
+        parts.append(f"scores {r.now} now")
+    if r.given >= _NOISE:
+        claim = _points(r.given).removesuffix("s").replace(" point", "-point")
+        parts.append(f"gives {claimer} a {claim} STOP claim")
+    elif greedy.given >= _NOISE:
+        parts.append(f"leaves {claimer} no STOP claim")
+    later = r.later - greedy.later
+    if later >= _NOISE:
+        parts.append(f"sets up {_points(later)} more on your next turn")
+    elif later <= -_NOISE:
+        parts.append(f"costs {_points(-later)} on your next turn")
+    rival = r.rival - greedy.rival
+    if rival >= _NOISE:
+        parts.append(f"the best other player gains {_points(rival)} more in the round")
+    elif rival <= -_NOISE:
+        parts.append(f"the best other player gains {_points(-rival)} fewer in the round")
+    if len(parts) == 1 and r is not greedy:
+        parts.append("nothing after it tells it from the greedy turn")
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + "."
+
+
+def reasons(advice: Advice, seats: Sequence[str]) -> tuple[str, ...]:
+    """One sentence for each rated turn, in the advice's order. `seats`: the players in
+    seat order (the next one after the player calls the STOP claims left)."""
+    if not advice.rated:
+        return ()
+    names = list(seats)
+    claimer = names[(names.index(advice.player) + 1) % len(names)]
+    greedy = greedy_of(advice)
+    return tuple(_sentence(r, greedy, claimer) for r in advice.rated)

@@ -1,0 +1,82 @@
+"""`hint --coach`: the lookahead coach's ranking of a turn beside the points each turn
+scores now, one sentence each on why, and the command that plays it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from adjudicator.deduction.game.hint_moves import action_move
+from adjudicator.deduction.game.record import format_move
+from adjudicator.render.hints import action_command
+
+if TYPE_CHECKING:
+    from adjudicator.deduction.game.coach import Advice
+
+__all__ = ["coach_data", "coach_lines"]
+
+
+def _method(advice: Advice) -> str:
+    if not advice.worlds:
+        return "no world to play: ranked by points net of the STOP claims each leaves"
+    return (
+        f"{advice.worlds} sampled worlds of the cards {advice.player} cannot see, "
+        f"{advice.turns} turns played in them, {advice.seconds * 1000:.0f} ms"
+    )
+
+
+def coach_lines(
+    advice: Advice, why: tuple[str, ...], source: str, top: int
+) -> list[RenderableType]:
+    t = Table(
+        "#",
+        "turn",
+        "points now",
+        "coach",
+        "why",
+        title=f"The coach's turns for {advice.player}",
+        caption=(
+            "coach: what the player gains over the round that follows, less the best other "
+            f"player's gain, on average ({_method(advice)})"
+        ),
+    )
+    for i, (r, because) in enumerate(zip(advice.rated[:top], why, strict=False), 1):
+        move = format_move(action_move(r.action, advice.player))
+        t.add_row(str(i), move, str(r.now), f"{r.value:+.1f}", because)
+    commands: list[RenderableType] = [Text("To carry one out:", style="bold")]
+    commands += [
+        Text(f"  {i}. {action_command(r.action, source, advice.player)}")
+        for i, r in enumerate(advice.rated[:top], 1)
+    ]
+    return [t, *commands]
+
+
+def coach_data(
+    advice: Advice, why: tuple[str, ...], source: str, top: int, seed: int, ms: int | None
+) -> dict[str, Any]:
+    return {
+        "player": advice.player,
+        "coach": {
+            "seed": seed,
+            "budget_ms": ms,
+            "worlds": advice.worlds,
+            "turns": advice.turns,
+            "ms": round(advice.seconds * 1000, 3),
+        },
+        "turns": [
+            {
+                "move": format_move(action_move(r.action, advice.player)),
+                "command": action_command(r.action, source, advice.player),
+                "points": r.now,
+                "value": round(r.value, 3),
+                "stop_given": round(r.given, 3),
+                "next_turn": round(r.later, 3),
+                "best_rival": round(r.rival, 3),
+                "why": because,
+            }
+            for r, because in zip(advice.rated[:top], why, strict=False)
+        ],
+    }
