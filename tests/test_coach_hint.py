@@ -131,3 +131,27 @@ def test_the_reasons_compare_each_turn_with_the_greedy_one() -> None:
         f"The most points this turn ({greedy.points}); gives {claimer} a 5-point STOP claim."
     )
     assert "nothing after it tells it from the greedy turn" in third or "fewer" in third
+
+
+def test_the_page_asks_the_coach_too(record: Path, tmp_path: Path) -> None:
+    """The web hint gets the same: `?coach=1` on a deduction record, the same turns and
+    reasons as `hint --coach`; another game's page says it has no coach."""
+    from starlette.testclient import TestClient
+
+    from adjudicator.web.app import create_app
+
+    shutil.copy(record, tmp_path / "c.game")
+    shutil.copy(data_dir("examples") / "dry-gulch-table.game", tmp_path / "dg.game")
+    client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1")
+    answer = client.get("/api/g/c.game/hint?top=3&coach=1")
+    assert answer.status_code == 200, answer.text
+    page = answer.json()
+    cli = _coached(tmp_path / "c.game", "--top", "3")
+    turns = cli["turns"]
+    assert isinstance(turns, list)
+    assert [(a["move"], a["why"]) for a in page["actions"]] == [
+        (t["move"], t["why"]) for t in turns
+    ]
+    other = client.get("/api/g/dg.game/hint?coach=1")
+    assert other.status_code != 200 and "Old Town and Gads Hill only" in other.json()["error"]
+    assert client.get("/api/g/c.game/hint?coach=yes").status_code == 400

@@ -334,9 +334,12 @@ def create_app(
         top = whole_number(request.query_params.get("top", "5"), 2)
         if top is None or not 1 <= top <= 50:
             raise HttpError(400, "top: a number from 1 to 50")
+        coach = request.query_params.get("coach", "0")
+        if coach not in ("0", "1"):
+            raise HttpError(400, "coach: 0 or 1")
         who = at_table(request)
         data = await run_in_threadpool(
-            games.hint_view, records, request.path_params["name"], who, top
+            games.hint_view, records, request.path_params["name"], who, top, coach == "1"
         )
         return JSONResponse(data)
 

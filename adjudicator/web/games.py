@@ -385,15 +385,20 @@ def undo(records: RecordDir, name: str, base: str | None, viewer: Viewer) -> dic
     }
 
 
-def hint_view(records: RecordDir, name: str, viewer: Viewer, top: int = 5) -> dict[str, Any]:
-    """The game's hint for the player to act next, each action with its move line: to
-    that player's seat only (it reads their hand)."""
+def hint_view(
+    records: RecordDir, name: str, viewer: Viewer, top: int = 5, coach: bool = False
+) -> dict[str, Any]:
+    """The game's hint for the player to act next, each action with its move line (with
+    `coach`, the lookahead coach's, each with why): to that player's seat only (it reads
+    their hand)."""
     o = _open(records, name, records.read(name))
     acting = o.page.acting(o.game)
     if not viewer.everyone and (viewer.seat is None or viewer.seat != acting):
         if viewer.seat is None:
             raise _no_hand_shown(name, viewer, "hint")
         raise Refused(f"{name}: the hint is for the player to act ({acting}), from their seat")
+    if coach:
+        return o.page.coach(o.table, o.game, name, top)
     return o.page.hint(o.table, o.game, name, top)
 
 

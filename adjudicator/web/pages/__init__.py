@@ -57,6 +57,11 @@ class Page(Protocol):
         """The game's hint for the player to act, each action with its move line."""
         ...
 
+    def coach(self, table: Table, game: Any, name: str, top: int) -> dict[str, Any]:
+        """The lookahead coach's turns for the player to act, each with why (the deduction
+        games); a game without one says so."""
+        ...
+
     def timeline(self, table: Table, rec: Any) -> dict[str, Any]:
         """`adjudicator replay` of the record, as the timeline lists it."""
         ...

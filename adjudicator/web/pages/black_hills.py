@@ -115,6 +115,9 @@ class BlackHillsPage:
             "lines": [f"events: {', '.join(p.events) or 'none'}"],
         }
 
+    def coach(self, table: Table, game: Any, name: str, top: int) -> dict[str, Any]:
+        raise RulesError(f"{name}: the coach looks ahead in Old Town and Gads Hill only")
+
     def hint(self, table: Table, game: BHState, name: str, top: int) -> dict[str, Any]:
         player = game.active
         ranked = table.hint(game, player, name)

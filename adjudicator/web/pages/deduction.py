@@ -188,6 +188,27 @@ class DeductionPage:
             "evaluated": h.evaluated,
         }
 
+    def coach(self, table: Table, game: Game, name: str, top: int) -> dict[str, Any]:
+        from adjudicator.deduction.table import TABLE
+
+        ahead, _ = game.finish()
+        if not ahead.hands_known:
+            raise RulesError(f"{name}: the coach needs the hands (a record with a [Seed])")
+        player = ahead.state.active
+        if player is None:
+            raise RulesError(f"{name}: no one is to play")
+        advice, why = TABLE.coach(game, player, name, 0, None)
+        turns = [
+            {
+                "move": format_move(action_move(r.action, player)),
+                "points": r.now,
+                "value": round(r.value, 3),
+                "why": because,
+            }
+            for r, because in zip(advice.rated[:top], why, strict=False)
+        ]
+        return {"player": player, "actions": turns, "worlds": advice.worlds}
+
     def timeline(self, table: Table, rec: Record) -> dict[str, Any]:
         return dict(strip_states(to_json(replay(rec))))
 

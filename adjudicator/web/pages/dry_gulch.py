@@ -106,6 +106,9 @@ class DryGulchPage:
             "lines": [f"permits: {', '.join(p.permits) or 'none'}"],
         }
 
+    def coach(self, table: Table, game: Any, name: str, top: int) -> dict[str, Any]:
+        raise RulesError(f"{name}: the coach looks ahead in Old Town and Gads Hill only")
+
     def hint(self, table: Table, game: DGGame, name: str, top: int) -> dict[str, Any]:
         if game.over:
             raise RulesError(f"{name}: the game is over")

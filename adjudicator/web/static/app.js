@@ -331,16 +331,19 @@
   wireUndo(base, () => view.version, refresh);
 
   // ----- the hint -------------------------------------------------------------------------
-  $("hint-button").addEventListener("click", async () => {
+  // The hint (the most points now) and the coach (what follows each turn): one list, each
+  // turn with its preview and its play.
+  async function showHint(query, said, line) {
     const list = $("hint");
     list.innerHTML = "";
     status("thinking…");
-    const r = await api("GET", base + "/hint?top=5");
+    const r = await api("GET", base + "/hint?" + query);
     if (!r.ok) return status(r.data.error, "error");
-    status("hint for " + r.data.player + " (" + r.data.evaluated + " turns ruled on)");
+    status(said(r.data));
     r.data.actions.forEach((a) => {
       const li = el("li");
-      li.appendChild(el("span", a.move + " · " + a.points + " pt" + (a.stop_left ? " · leaves " + a.stop_left + " for STOP" : "")));
+      li.appendChild(el("span", line(a)));
+      if (a.why) li.appendChild(el("p", a.why, "small why"));
       const p = el("button", "preview", "hint-preview");
       p.type = "button";
       p.addEventListener("click", () => {
@@ -355,7 +358,21 @@
       list.appendChild(li);
     });
     if (!r.data.actions.length) list.appendChild(el("li", "no legal action"));
-  });
+  }
+  $("hint-button").addEventListener("click", () =>
+    showHint(
+      "top=5",
+      (d) => "hint for " + d.player + " (" + d.evaluated + " turns ruled on)",
+      (a) => a.move + " · " + a.points + " pt" + (a.stop_left ? " · leaves " + a.stop_left + " for STOP" : "")
+    )
+  );
+  $("coach-button").addEventListener("click", () =>
+    showHint(
+      "top=5&coach=1",
+      (d) => "the coach for " + d.player + " (" + d.worlds + " sampled worlds)",
+      (a) => a.move + " · " + a.points + " pt now · coach " + (a.value >= 0 ? "+" : "") + a.value.toFixed(1)
+    )
+  );
 
   // ----- the timeline ----------------------------------------------------------------------
   stepping = wireTimeline(base, {
