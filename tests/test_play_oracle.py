@@ -25,13 +25,13 @@ Where RULINGS.md leaves room, the oracle reads it as follows:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from adjudicator.deduction.hint_twin import determined_by, largest_placements, support_of
 from adjudicator.deduction.models.state import GameState, Player
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.play import rule_play
@@ -48,68 +48,7 @@ Spaces = frozenset[str]
 Pair = tuple[str, str, frozenset[tuple[str, str]]]
 
 
-# ----- placements (K2, K3), enumerated here --------------------------------------------------
-
-
-def largest_placements(
-    domains: Mapping[str, Spaces],
-    says: Mapping[str, Spaces] | None = None,
-    pair: Pair | None = None,
-) -> list[dict[str, str]] | None:
-    """Every largest placement: each building on a space of its domain or left out, no space
-    used twice, as many buildings placed as possible. With a card in force (`says`), each
-    building it names must stand on a space it allows and the pair's relation must hold
-    between the two; None when no placement does that."""
-    says = says or {}
-    order = sorted(says) + sorted(
-        (b for b in domains if b not in says), key=lambda b: len(domains[b])
-    )
-    options = {b: sorted(domains[b] & says[b]) if b in says else sorted(domains[b]) for b in order}
-    best: list[dict[str, str]] = []
-    most = -1
-
-    def fits(chosen: dict[str, str]) -> bool:
-        if pair is None:
-            return True
-        a, m, pairs = pair
-        return a not in chosen or m not in chosen or (chosen[a], chosen[m]) in pairs
-
-    def extend(i: int, used: frozenset[str], chosen: dict[str, str]) -> None:
-        nonlocal most, best
-        if len(chosen) + len(order) - i < most:
-            return
-        if i == len(order):
-            if len(chosen) > most:
-                most, best = len(chosen), []
-            best.append(dict(chosen))
-            return
-        b = order[i]
-        for x in options[b]:
-            if x not in used:
-                chosen[b] = x
-                if fits(chosen):
-                    extend(i + 1, used | {x}, chosen)
-                del chosen[b]
-        if b not in says:  # left out
-            extend(i + 1, used, chosen)
-
-    extend(0, frozenset(), {})
-    return best or None
-
-
-def support_of(found: list[dict[str, str]], buildings: Iterable[str]) -> dict[str, Spaces]:
-    """L1: the spaces some largest placement puts each building on."""
-    return {b: frozenset(p[b] for p in found if b in p) for b in buildings}
-
-
-def determined_by(found: list[dict[str, str]]) -> dict[str, str]:
-    """L2: the buildings every largest placement puts on one and the same space."""
-    out = {}
-    for b in found[0]:
-        spaces = {p.get(b) for p in found}
-        if len(spaces) == 1:
-            out[b] = found[0][b]
-    return out
+# ----- placements (K2, K3): enumerated by the hint's twin, which shares no code with the rules
 
 
 # ----- the expected ruling -------------------------------------------------------------------

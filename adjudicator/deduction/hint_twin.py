@@ -82,6 +82,27 @@ def _largest(
     return tuple(best) or None
 
 
+def largest_placements(
+    domains: Mapping[str, Spaces],
+    says: Mapping[str, Spaces] | None = None,
+    pair: Pair | None = None,
+) -> tuple[dict[str, str], ...] | None:
+    """Every largest placement (K2, K3), as `_largest`: the enumeration the play ruling's
+    independent oracle (tests/test_play_oracle.py) shares with this twin. The placements
+    are cached: read them, do not change them."""
+    return _largest(_frozen(domains), _frozen(says or {}), pair)
+
+
+def support_of(found: tuple[dict[str, str], ...], buildings: Any) -> dict[str, Spaces]:
+    """L1: the spaces some largest placement puts each building on."""
+    return _support(found, buildings)
+
+
+def determined_by(found: tuple[dict[str, str], ...]) -> dict[str, str]:
+    """L2: the buildings every largest placement puts on one and the same space."""
+    return _determined(found)
+
+
 def _frozen(domains: Mapping[str, Spaces]) -> Domains:
     return frozenset((b, frozenset(v)) for b, v in domains.items())
 
