@@ -129,10 +129,10 @@ def test_help_loads_no_engine() -> None:
 def test_the_policy_option_is_the_simulation_s_policy() -> None:
     from typing import get_args
 
-    from adjudicator.cli import game_cmd
+    from adjudicator.cli import simulate_cmd
     from adjudicator.deduction.game import simulate
 
-    assert get_args(game_cmd.Policy) == get_args(simulate.Policy)
+    assert get_args(simulate_cmd.Policy) == get_args(simulate.Policy)
 
 
 # ----- the graph walks of solve/matching.py against networkx ---------------------------

@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated
 
 import typer
 
 from adjudicator.cli.locking import holding_lock
 from adjudicator.cli.options import SvgOpt
 from adjudicator.cli.output import JsonOpt, handle_errors
-
-# The engine is imported inside each command (see `cli/main.py`). Typer reads the option
-# types when the command line starts, so `--policy`'s type is spelled here; it is
-# `deduction.game.simulate.Policy` (tests/test_startup.py holds the two equal).
-Policy = Literal["random", "greedy"]
 
 __all__ = ["app", "register"]
 

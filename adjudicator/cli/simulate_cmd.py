@@ -28,8 +28,10 @@ if TYPE_CHECKING:
 
 __all__ = ["register"]
 
-# Spelled here for Typer (see `cli/game_cmd.py`): the store's policies
-# (`simulation.spec.Policy`); `--seats` takes `deduction.game.simulate.Policy`.
+# The engine is imported inside each command (see `cli/main.py`), and Typer reads the
+# option types at start-up, so the policies are spelled here: the store's
+# (`simulation.spec.Policy`) and `--seats`' (`deduction.game.simulate.Policy`), which
+# tests/test_startup.py holds equal to these.
 Policy = Literal["random", "greedy", "coach"]
 
 
