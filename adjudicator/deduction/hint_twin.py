@@ -29,11 +29,12 @@ from typing import Any
 
 from adjudicator.deduction.models.state import GameState
 
-__all__ = ["best_net_points", "legal_turns"]
+__all__ = ["best_net_points", "determined_by", "largest_placements", "legal_turns", "support_of"]
 
 Spaces = frozenset[str]
 Domains = frozenset[tuple[str, Spaces]]
 Pair = tuple[str, str, frozenset[tuple[str, str]]]
+Marks = Mapping[str, Spaces]
 
 
 # ----- placements (K2, K3), enumerated -------------------------------------------------------
@@ -83,36 +84,23 @@ def _largest(
 
 
 def largest_placements(
-    domains: Mapping[str, Spaces],
-    says: Mapping[str, Spaces] | None = None,
-    pair: Pair | None = None,
+    domains: Marks, says: Marks | None = None, pair: Pair | None = None
 ) -> tuple[dict[str, str], ...] | None:
-    """Every largest placement (K2, K3), as `_largest`: the enumeration the play ruling's
-    independent oracle (tests/test_play_oracle.py) shares with this twin. The placements
-    are cached: read them, do not change them."""
+    """`_largest` for the play ruling's oracle too (tests/test_play_oracle.py); cached:
+    read the placements, never change them."""
     return _largest(_frozen(domains), _frozen(says or {}), pair)
-
-
-def support_of(found: tuple[dict[str, str], ...], buildings: Any) -> dict[str, Spaces]:
-    """L1: the spaces some largest placement puts each building on."""
-    return _support(found, buildings)
-
-
-def determined_by(found: tuple[dict[str, str], ...]) -> dict[str, str]:
-    """L2: the buildings every largest placement puts on one and the same space."""
-    return _determined(found)
 
 
 def _frozen(domains: Mapping[str, Spaces]) -> Domains:
     return frozenset((b, frozenset(v)) for b, v in domains.items())
 
 
-def _support(found: tuple[dict[str, str], ...], buildings: Any) -> dict[str, Spaces]:
+def support_of(found: tuple[dict[str, str], ...], buildings: Any) -> dict[str, Spaces]:
     """L1: the spaces some largest placement puts each building on."""
     return {b: frozenset(p[b] for p in found if b in p) for b in buildings}
 
 
-def _determined(found: tuple[dict[str, str], ...]) -> dict[str, str]:
+def determined_by(found: tuple[dict[str, str], ...]) -> dict[str, str]:
     """L2: the buildings every largest placement puts on one and the same space."""
     return {b: x for b, x in found[0].items() if all(p.get(b) == x for p in found)}
 
@@ -164,8 +152,8 @@ def _effects(
     s = r.state
     before = t.marked()
     alone = _largest(_frozen(before)) or ({},)
-    keep = _support(with_card, domains)
-    fixed = _determined(with_card)
+    keep = support_of(with_card, domains)
+    fixed = determined_by(with_card)
     left = {b: set(v) for b, v in before.items()}
     left.update({b: set(domains[b]) for b in opened})
     placed = dict(t.placed)
@@ -217,7 +205,7 @@ def _effects(
                 take(b, x, "card")
     relation("card")
     # A building alone and settled on the board before is the board's own claim (L2).
-    claimed = {b: x for b, x in _determined(alone).items() if len(before.get(b, ())) == 1}
+    claimed = {b: x for b, x in determined_by(alone).items() if len(before.get(b, ())) == 1}
     while True:
         changed = False
         for b in sorted(left):
@@ -228,7 +216,7 @@ def _effects(
         if changed:
             continue
         plain = _largest(_frozen({b: frozenset(v) for b, v in left.items()})) or ({},)
-        plain_keep = _support(plain, left)
+        plain_keep = support_of(plain, left)
         needs_card = [
             (b, x) for b in sorted(left) for x in sorted(left[b] & plain_keep[b] - keep[b])
         ]
@@ -323,7 +311,7 @@ def _card(r: Rules, t: Town, n: int, my: str | None, confirmations: bool) -> Ste
     short = len(marked) - (len(alone[0]) if alone else 0)
     if with_card is None or len(domains) - len(with_card[0]) > short:
         return "dead"
-    keep = _support(with_card, domains)
+    keep = support_of(with_card, domains)
     new = {b: keep[b] for b in opened}
     domains.update(new)
     if any(len(v) > board.markers_per_building for v in new.values()):
