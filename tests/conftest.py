@@ -73,9 +73,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     import threading
     import time
 
-    stuck = [
-        t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon
-    ]
+    stuck = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
     deadline = time.monotonic() + 10
     for thread in stuck:
         thread.join(max(0.0, deadline - time.monotonic()))

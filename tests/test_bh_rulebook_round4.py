@@ -322,9 +322,7 @@ def test_a_turn_activates_an_event_or_discards_not_both() -> None:
         Code.EVENT_OR_DISCARD,
         "no discard after activating",
     )
-    refused(
-        s, "ann: sheriff; discard event storm; event bearskins", Code.EVENT_OR_DISCARD, "after"
-    )
+    refused(s, "ann: sheriff; discard event storm; event bearskins", Code.EVENT_OR_DISCARD, "after")
     assert legal(s, "ann: sheriff; event bearskins").player("ann").events == ("storm",)
     gone = legal(s, "ann: sheriff; discard event storm bearskins")
     assert gone.player("ann").events == () and gone.used_events == ("storm", "bearskins")

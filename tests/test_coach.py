@@ -9,12 +9,14 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.deduction.game.coach import Budget, coach
+from adjudicator.deduction.game.coach import Advice, Budget, _phases, coach
+from adjudicator.deduction.game.coach_words import draw_reason
 from adjudicator.deduction.game.coach_world import greedy_turn, sample_deal
 from adjudicator.deduction.game.deal import new_game
 from adjudicator.deduction.game.flow import Game
 from adjudicator.deduction.game.hint_moves import action_move
 from adjudicator.deduction.game.mixed import play_mixed, rotated, wilson
+from adjudicator.deduction.game.moves import Draw
 from adjudicator.deduction.game.record import Header
 from adjudicator.deduction.game.simulate import play_game
 from adjudicator.deduction.hint import hint
@@ -64,6 +66,7 @@ def test_the_coach_never_reads_a_hidden_hand(edition: str, turns: int) -> None:
     assert [(r.action.cards, r.action.take, r.value) for r in a.rated] == [
         (r.action.cards, r.action.take, r.value) for r in b.rated
     ]
+    assert a.draws == b.draws  # the pile to draw from is chosen blind too
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -167,3 +170,87 @@ def test_a_sampled_deal_keeps_each_hidden_place_its_count_and_kinds(edition: str
     unseen = [c for p in game.state.players if p.name != player for c in p.hand or ()]
     assert hidden == sorted(unseen + [c for cs in game.pile_map.values() for c in cs])
     assert world.state.player(player) == game.state.player(player)
+
+
+def test_successive_halving_plays_the_finalists_in_every_world() -> None:
+    """Four candidates, six worlds: two phases of three; the two finalists are played in
+    all six, the two dropped in the first three only, and the finalists rank first."""
+    assert _phases(4, 6) == [3, 3] and _phases(8, 7) == [3, 2, 2] and _phases(2, 5) == [5]
+    assert sum(_phases(5, 9)) == 9
+    game = _midgame("gads-hill-1874", 12, 2)
+    player = game.state.active
+    assert player is not None
+    advice = coach(game, player, random.Random(1), Budget(worlds=6, candidates=4))
+    assert len(advice.rated) == 4 and advice.worlds == 6
+    assert [r.worlds for r in advice.rated] == [6, 6, 3, 3]
+    assert advice.rated[0].value >= advice.rated[1].value
+
+
+def test_the_coach_chooses_the_pile_to_draw_from_in_gads_hill_only() -> None:
+    """Gads Hill's player draws from the pile of their choice (T2): the coach ranks each
+    pile with cards, played in every world; Old Town's three players share one pile."""
+    game = _midgame("gads-hill-1874", 13, 2)
+    player = game.state.active
+    assert player is not None
+    advice = coach(game, player, random.Random(2), SMALL)
+    assert {d.pile for d in advice.draws} == {"building", "condition", "district"}
+    assert all(d.worlds == advice.worlds for d in advice.draws)
+    assert sum(d.default for d in advice.draws) == 1
+    values = [d.value for d in advice.draws]
+    assert values == sorted(values, reverse=True)
+    why = draw_reason(advice)
+    assert why is not None and why.startswith(f"Then draw from the {advice.draws[0].pile} pile")
+    old = _midgame("old-town", 13, 2)
+    mover = old.state.active
+    assert mover is not None
+    assert coach(old, mover, random.Random(2), SMALL).draws == ()
+
+
+def test_the_coach_seat_draws_from_the_pile_it_chose() -> None:
+    """In self-play the coach's seat draws the top of the pile the coach ranked first; the
+    greedy seats draw from the default pile."""
+    import adjudicator.deduction.game.simulate as simulate
+
+    chosen: list[str | None] = []
+    real = simulate.coach
+
+    def spy(game: Game, player: str, *args: object) -> Advice:
+        advice = real(game, player, *args)  # type: ignore[arg-type]
+        chosen.append(advice.draws[0].pile if advice.draws else None)
+        return advice
+
+    simulate.coach = spy  # type: ignore[assignment]
+    try:
+        r = play_game("gads-hill-1874", NAMES, 5, ("coach", "greedy", "greedy"), budget=SMALL)
+    finally:
+        simulate.coach = real
+    assert any(chosen)
+    game = new_game(r.record.header)
+    piles = []
+    for move in r.record.moves:
+        if isinstance(move, Draw) and move.player == "ann" and move.cards:
+            piles.append(
+                next(n for n, cs in game.pile_map.items() if cs and cs[0] == move.cards[0])
+            )
+        game, outcome = game.apply(move)
+        assert outcome.legal
+    pairs = [(c, p) for c, p in zip(chosen, piles, strict=False) if c is not None]
+    assert pairs and all(c == p for c, p in pairs)
+
+
+def test_the_default_piles_value_is_the_best_turns_own() -> None:
+    """The candidates were played drawing from the default pile, so the coach takes that
+    pile's value from the best turn's instead of playing it again: the same figure."""
+    from adjudicator.core.evolve import evolve
+    from adjudicator.deduction.game.coach import _piles
+
+    game = _midgame("gads-hill-1874", 14, 4)
+    player = game.state.active
+    assert player is not None
+    budget = Budget(worlds=4)
+    advice = coach(game, player, random.Random(1), budget)
+    rng = random.Random(1)  # the same worlds, drawn as the coach draws them
+    worlds = [(sample_deal(game, player, rng), rng.randrange(2**31)) for _ in range(4)]
+    before = {p.name: p.points for p in game.state.players}
+    again, _ = _piles(game, player, evolve(advice.rated[0], worlds=-1), worlds, budget, before)
+    assert advice.draws and again == advice.draws

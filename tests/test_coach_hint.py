@@ -133,6 +133,32 @@ def test_the_reasons_compare_each_turn_with_the_greedy_one() -> None:
     assert "nothing after it tells it from the greedy turn" in third or "fewer" in third
 
 
+def test_the_draw_reason_sets_the_best_pile_against_the_default() -> None:
+    """Figures given by hand: the pile to draw from is set against the default pile, or
+    against the next best when the default is the best; no choice, no sentence."""
+    from adjudicator.deduction.game.coach import Pile
+    from adjudicator.deduction.game.coach_words import draw_reason
+
+    def advice(*draws: Pile, rounds: int = 1) -> Advice:
+        return Advice("ann", (), 4, 40, 0.1, draws, rounds)
+
+    better = advice(
+        Pile("condition", 3.0, 4, False),
+        Pile("building", 2.5, 4, False),
+        Pile("district", 1.0, 4, True),
+    )
+    assert draw_reason(better) == (
+        "Then draw from the condition pile: over the round it is worth 2 points more than "
+        "the district pile."
+    )
+    same = advice(Pile("district", 1.0, 4, True), Pile("condition", 0.7, 4, False), rounds=0)
+    assert draw_reason(same) == (
+        "Then draw from the district pile: no other pile does better over the rest of the "
+        "game (the condition pile: -0.3)."
+    )
+    assert draw_reason(advice()) is None
+
+
 def test_the_page_asks_the_coach_too(record: Path, tmp_path: Path) -> None:
     """The web hint gets the same: `?coach=1` on a deduction record, the same turns and
     reasons as `hint --coach`; another game's page says it has no coach."""

@@ -20,6 +20,7 @@ FINDINGS = sorted((Path(__file__).parent / "fixtures" / "fuzz").glob("*.game"))
 def _hang_guard(seconds: int = 120) -> Iterator[None]:
     """A finding that hangs again fails instead of stopping the suite; its speed is not
     judged here (the slowest took seconds to minutes before its fix, a moment now)."""
+
     def late(signum: int, frame: object) -> None:
         raise TimeoutError(f"no answer after {seconds} s")
 

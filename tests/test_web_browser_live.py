@@ -55,7 +55,6 @@ def _first_move(page: Page, url: str) -> str:
     return move
 
 
-
 @pytest.mark.parametrize("edition", ("old-town", "dry-gulch"))
 def test_a_move_shows_on_the_other_device_and_a_lost_server_is_seen(
     tmp_path: Path, edition: str

@@ -122,10 +122,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--only",
                 metavar="NAMES",
-                help=(
-                    "Only the cases named: names or patterns, comma-separated "
-                    "('web-*,stop')."
-                ),
+                help=("Only the cases named: names or patterns, comma-separated ('web-*,stop')."),
             ),
         ] = None,
         as_json: JsonOpt = False,

@@ -9,6 +9,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.deduction.game.coach_words import draw_reason
 from adjudicator.deduction.game.hint_moves import action_move
 from adjudicator.deduction.game.record import format_move
 from adjudicator.render.hints import action_command
@@ -39,14 +40,16 @@ def coach_lines(
         "why",
         title=f"The coach's turns for {advice.player}",
         caption=(
-            "coach: what the player gains over the round that follows, less the best other "
-            f"player's gain, on average ({_method(advice)})"
+            f"coach: what the player gains over the {advice.horizon} that follows, less the "
+            f"best other player's gain, on average ({_method(advice)})"
         ),
     )
     for i, (r, because) in enumerate(zip(advice.rated[:top], why, strict=False), 1):
         move = format_move(action_move(r.action, advice.player))
         t.add_row(str(i), move, str(r.now), f"{r.value:+.1f}", because)
-    commands: list[RenderableType] = [Text("To carry one out:", style="bold")]
+    draw = draw_reason(advice)
+    commands: list[RenderableType] = [Text(draw)] if draw else []
+    commands.append(Text("To carry one out:", style="bold"))
     commands += [
         Text(f"  {i}. {action_command(r.action, source, advice.player)}")
         for i, r in enumerate(advice.rated[:top], 1)
@@ -65,7 +68,9 @@ def coach_data(
             "worlds": advice.worlds,
             "turns": advice.turns,
             "ms": round(advice.seconds * 1000, 3),
+            "horizon": advice.horizon,
         },
+        "draw": _draws(advice),
         "turns": [
             {
                 "move": format_move(action_move(r.action, advice.player)),
@@ -78,5 +83,18 @@ def coach_data(
                 "why": because,
             }
             for r, because in zip(advice.rated[:top], why, strict=False)
+        ],
+    }
+
+
+def _draws(advice: Advice) -> dict[str, Any] | None:
+    """The pile to draw from after the best turn, when there is a choice (T2)."""
+    if not advice.draws:
+        return None
+    return {
+        "pile": advice.draws[0].pile,
+        "why": draw_reason(advice),
+        "piles": [
+            {"pile": p.pile, "value": round(p.value, 3), "default": p.default} for p in advice.draws
         ],
     }

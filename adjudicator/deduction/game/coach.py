@@ -1,5 +1,5 @@
 """The lookahead coach (issue 28): a player's legal turns ranked by what follows them, not
-only by the points they score now.
+only by the points they score now, and the pile to draw from after the best of them.
 
 The greedy hint ranks a turn by its points this turn. The coach plays each of the best
 few turns forward (expectimax over sampled worlds, one round deep):
@@ -8,14 +8,24 @@ few turns forward (expectimax over sampled worlds, one round deep):
    of the STOP claims they leave (the next player takes those at once), the greedy turn
    always among them.
 2. Worlds: `Budget.worlds` determinizations of the cards the player cannot see (the other
-   hands, the piles' order: `coach_world.py`), drawn once and shared by every candidate,
-   so that candidates are compared in the same worlds (common random numbers).
-3. In each world, after the candidate: the draw, the next player's STOP call, each other
+   hands, the piles' order: `coach_world.py`). Every candidate still in the running is
+   played in the same worlds (common random numbers), so that candidates are compared in
+   the same deals.
+3. Successive halving (Karnin, Koren and Somekh, 2013): the worlds are shared out over
+   phases; after each phase but the last, the worse half of the candidates (down to two)
+   is dropped, so that the finalists are played in every world and a candidate that is
+   clearly worse stops costing turns.
+4. In each world, after the candidate: the draw, the next player's STOP call, each other
    player's greedy turn (and the STOP calls after them), then the player's own next greedy
    turn. The greedy turn is the model of the others: what the self-play tables seat.
-4. Value: the mean over worlds of the player's gain over that round minus the best other
+5. Value: the mean over worlds of the player's gain over that round minus the best other
    player's gain (the one to beat); a game that ends inside the round adds `Budget.win`
    for a win and takes it off for a loss, since only the win counts then.
+6. The draw (T2: Gads Hill's player draws from the pile of their choice): after the best
+   turn, each pile the player may draw from is played in the same worlds, the card drawn
+   being that world's top of the pile, and ranked as the turns are. In Gads Hill this is
+   worth more than the turn itself: the self-play tables show the pile drawn from decides
+   more games than the choice among the best turns (README, "Mixed tables and the coach").
 
 Everything is seeded by the `random.Random` passed in; with `Budget.ms` unset the advice is
 the same on every machine. `Budget.ms` caps the wall time: worlds are played whole, one
@@ -24,6 +34,7 @@ after the other, until it is spent (at least one), so a slow machine plays fewer
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -38,9 +49,10 @@ from adjudicator.deduction.game.coach_world import (
 )
 from adjudicator.deduction.game.flow import Game
 from adjudicator.deduction.game.hint_moves import action_move
+from adjudicator.deduction.game.piles import default_pile, pile_choices
 from adjudicator.deduction.hint import Action, hint
 
-__all__ = ["Advice", "Budget", "Rated", "coach"]
+__all__ = ["Advice", "Budget", "Pile", "Rated", "coach"]
 
 
 @record
@@ -68,12 +80,31 @@ class Rated:
 
 
 @record
+class Pile:
+    """A pile to draw from after the coach's best turn, as the coach sees it (T2)."""
+
+    pile: str
+    value: float  # as `Rated.value`, over the same worlds
+    worlds: int
+    default: bool  # the pile a record takes when it does not say (`piles.default_pile`)
+
+
+@record
 class Advice:
     player: str
     rated: tuple[Rated, ...]  # best first
     worlds: int  # worlds played
     turns: int  # turns played in them (the node count)
     seconds: float
+    draws: tuple[Pile, ...] = ()  # the piles after the best turn, best first (a choice only)
+    rounds: int = 1  # the player's own turns looked ahead after this one (0: to the end)
+
+    @property
+    def horizon(self) -> str:
+        """What the values are measured over, in words."""
+        if self.rounds == 0:
+            return "rest of the game"
+        return "round" if self.rounds == 1 else f"next {self.rounds} rounds"
 
 
 def _net(a: Action) -> tuple[object, ...]:
@@ -81,22 +112,48 @@ def _net(a: Action) -> tuple[object, ...]:
     return (-(a.points - a.stop_left), *a.sort_key())
 
 
+def _shape(a: Action) -> tuple[str, int]:
+    return (a.kind, len(a.cards))
+
+
 def candidates(actions: Sequence[Action], n: int) -> list[Action]:
-    """The best `n` turns by points net of the STOP claims left, the greedy turn included."""
-    best = sorted(actions, key=_net)[: max(n, 1)]
-    if actions and not any(b is actions[0] for b in best):
-        best[-1] = actions[0]
-    return best
+    """The `n` turns worth looking ahead from: the greedy turn, then the best turn of each
+    other shape (two cards, one card, a discard, a pass: keeping cards can be worth more
+    than their points now), then the rest by points net of the STOP claims left. A turn
+    that ends in the same state as one already chosen (another order of the same cards, a
+    building alike) is the same turn to the coach and is skipped."""
+    chosen: list[Action] = []
+    ends: list[object] = []
+
+    def add(a: Action) -> None:
+        end = a.ruling.after if a.ruling is not None else ("pass",)
+        if len(chosen) < n and not any(a is c for c in chosen) and end not in ends:
+            chosen.append(a)
+            ends.append(end)
+
+    if actions:
+        add(actions[0])
+    ranked = sorted(actions, key=_net)
+    shapes = {_shape(c) for c in chosen}
+    for a in ranked:
+        if _shape(a) not in shapes:
+            shapes.add(_shape(a))
+            add(a)
+    for a in ranked:
+        add(a)
+    return chosen
 
 
-def _round(game: Game, action: Action, player: str, deal: Deal, rng: random.Random) -> Game:
-    """The candidate played in the world, then the round up to the end of the player's own
-    next turn (or the end of the game)."""
+def _after(game: Game, action: Action, player: str) -> Game:
     ruling = action.ruling if action.kind == "play" else None
     after, outcome = game.apply(action_move(action, player), ruling=ruling)
     assert outcome.legal, outcome.message
-    world = close_turn(deal.onto(after), player)
-    return world
+    return after
+
+
+def _round(game: Game, action: Action, player: str, deal: Deal, rng: random.Random) -> Game:
+    """The candidate played in the world, then its draw and the next player's STOP call."""
+    return close_turn(deal.onto(_after(game, action, player)), player)
 
 
 #: A world's game that has not ended after this many turns is cut (as self-play's
@@ -115,6 +172,28 @@ def _rounds(game: Game, player: str, rounds: int, rng: random.Random) -> tuple[G
     return game, played
 
 
+def _phases(n: int, worlds: int) -> list[int]:
+    """How many new worlds each phase of successive halving plays: the worlds shared out
+    evenly over one phase per halving of `n` candidates down to two."""
+    phases = max(1, min(worlds, math.ceil(math.log2(n)))) if n > 1 else 1
+    return [worlds // phases + (i < worlds % phases) for i in range(phases)]
+
+
+def _value(game: Game, player: str, before: dict[str, int], win: int) -> tuple[float, float]:
+    """The player's gain minus the best other player's since `before`, and that rival's
+    gain; a game that has ended counts the final margin and the win (shared on a tie)."""
+    names = game.state.names()
+    gain = {p.name: p.points - before[p.name] for p in game.state.players}
+    rival = max(gain[n] for n in names if n != player)
+    if not game.over:
+        return float(gain[player] - rival), float(rival)
+    final = {p.name: p.points for p in game.state.players}
+    margin = final[player] - max(final[n] for n in names if n != player)
+    winners = game.winners()
+    share = 1 / len(winners) if player in winners else 0.0
+    return float(margin) + win * (2 * share - 1), float(rival)
+
+
 def coach(
     game: Game,
     player: str,
@@ -123,9 +202,9 @@ def coach(
     actions: Sequence[Action] | None = None,
 ) -> Advice:
     """Rank `player`'s legal turns in `game` (at the start of their turn, the refill made)
-    by the round that follows each. A game without tracked hands and piles, or a turn with
-    one legal action, is ranked by points net of the STOP claims left. `actions`: the hint's
-    ranked actions for this turn, when the caller already has them."""
+    by what follows each. A game without tracked hands and piles, or a turn with one legal
+    action, is ranked by points net of the STOP claims left. `actions`: the hint's ranked
+    actions for this turn, when the caller already has them."""
     started = time.perf_counter()
     if actions is None:
         actions = hint(game.state, player).actions
@@ -137,42 +216,91 @@ def coach(
             Rated(a, float(a.points - a.stop_left), a.points, float(a.stop_left), 0.0, 0.0, 0)
             for a in chosen
         )
-        return Advice(player, net, 0, 0, time.perf_counter() - started)
+        return Advice(player, net, 0, 0, time.perf_counter() - started, (), budget.rounds)
     sums = [[0.0, 0.0, 0.0, 0.0] for _ in chosen]  # value, given, later, rival, per candidate
+    played_in = [0] * len(chosen)
+    alive = list(range(len(chosen)))
     worlds = turns = 0
+    drawn: list[tuple[Deal, int]] = []
     claimer = names[(names.index(player) + 1) % len(names)]
-    while worlds < budget.worlds:
-        if budget.ms is not None and worlds and time.perf_counter() - started > budget.ms / 1e3:
+    phases = _phases(len(chosen), budget.worlds)
+
+    def spent() -> bool:
+        return budget.ms is not None and time.perf_counter() - started > budget.ms / 1e3
+
+    for phase, count in enumerate(phases):
+        if worlds and spent():
             break
-        deal = sample_deal(game, player, rng)
-        seed = rng.randrange(2**31)  # the refills' picks (A4): one stream per world
-        for a, s in zip(chosen, sums, strict=True):
-            world_rng = random.Random(seed)
-            g = _round(game, a, player, deal, world_rng)
-            turns += 1
-            mine_now = g.state.player(player).points - before[player]
-            given = g.state.player(claimer).points - before[claimer]
-            g, played = _rounds(g, player, budget.rounds, world_rng)
-            turns += played
-            gain = {p.name: p.points - before[p.name] for p in g.state.players}
-            rival = max(gain[n] for n in names if n != player)
-            value = float(gain[player] - rival)
-            if g.over:  # only the win counts now: its share, by the final points
-                final = {p.name: p.points for p in g.state.players}
-                value = float(final[player] - max(final[n] for n in names if n != player))
-                winners = g.winners()
-                share = 1 / len(winners) if player in winners else 0.0
-                value += budget.win * (2 * share - 1)
-            s[0] += value
-            s[1] += given
-            s[2] += gain[player] - mine_now
-            s[3] += rival
-        worlds += 1
-    # Ties go to the hint's order, so that a coach that sees nothing better plays greedy.
+        for _ in range(count):
+            if worlds and spent():
+                break
+            deal = sample_deal(game, player, rng)
+            seed = rng.randrange(2**31)  # the refills' picks (A4): one stream per world
+            drawn.append((deal, seed))
+            for i in alive:
+                world_rng = random.Random(seed)
+                g = _round(game, chosen[i], player, deal, world_rng)
+                turns += 1
+                mine_now = g.state.player(player).points - before[player]
+                given = g.state.player(claimer).points - before[claimer]
+                g, played = _rounds(g, player, budget.rounds, world_rng)
+                turns += played
+                value, rival = _value(g, player, before, budget.win)
+                s = sums[i]
+                s[0] += value
+                s[1] += given
+                s[2] += g.state.player(player).points - before[player] - mine_now
+                s[3] += rival
+                played_in[i] += 1
+            worlds += 1
+        if phase < len(phases) - 1 and len(alive) > 2:
+            alive.sort(key=lambda i: -sums[i][0] / max(played_in[i], 1))
+            alive = sorted(alive[: max(2, math.ceil(len(alive) / 2))])
     rated = [
-        Rated(a, s[0] / worlds, a.points, s[1] / worlds, s[2] / worlds, s[3] / worlds, worlds)
-        for a, s in zip(chosen, sums, strict=True)
+        Rated(a, s[0] / k, a.points, s[1] / k, s[2] / k, s[3] / k, k)
+        for a, s, k in zip(chosen, sums, played_in, strict=True)
     ]
+    # The finalists first (played in the most worlds); ties go to the hint's order, so that
+    # a coach that sees nothing better plays greedy.
     rank = {id(a): i for i, a in enumerate(actions)}
-    rated.sort(key=lambda r: (-r.value, rank[id(r.action)]))
-    return Advice(player, tuple(rated), worlds, turns, time.perf_counter() - started)
+    rated.sort(key=lambda r: (-r.worlds, -r.value, rank[id(r.action)]))
+    draws, more = _piles(game, player, rated[0], drawn, budget, before)
+    seconds = time.perf_counter() - started
+    return Advice(player, tuple(rated), worlds, turns + more, seconds, draws, budget.rounds)
+
+
+def _piles(
+    game: Game,
+    player: str,
+    best: Rated,
+    worlds: Sequence[tuple[Deal, int]],
+    budget: Budget,
+    before: dict[str, int],
+) -> tuple[tuple[Pile, ...], int]:
+    """The piles the player may draw from after the best turn, each played in the worlds
+    as the candidates were (the card drawn is the world's top of the pile), best first;
+    ties go to the default pile, then by name. None when there is no choice. The default
+    pile is the one the candidates were played with: its value is the best turn's."""
+    after = _after(game, best.action, player)
+    if after.phase != "draw":
+        return (), 0
+    names = pile_choices(after, player)
+    if len(names) < 2:
+        return (), 0
+    default = default_pile(after, player, names)
+    turns = 0
+    rated: list[Pile] = []
+    for name in names:
+        if name == default and best.worlds == len(worlds):
+            rated.append(Pile(name, best.value, best.worlds, True))
+            continue
+        total = 0.0
+        for deal, seed in worlds:
+            world_rng = random.Random(seed)
+            g = close_turn(deal.onto(after), player, name)
+            g, played = _rounds(g, player, budget.rounds, world_rng)
+            turns += played + 1
+            total += _value(g, player, before, budget.win)[0]
+        rated.append(Pile(name, total / len(worlds), len(worlds), name == default))
+    rated.sort(key=lambda p: (-p.value, not p.default, p.pile))
+    return tuple(rated), turns

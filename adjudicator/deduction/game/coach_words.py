@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from adjudicator.deduction.game.coach import Advice, Rated
 
-__all__ = ["greedy_of", "reasons"]
+__all__ = ["draw_reason", "greedy_of", "reasons"]
 
 #: A difference of means smaller than this is noise of the sampled worlds, not a reason.
 _NOISE = 0.5
@@ -62,3 +62,23 @@ def reasons(advice: Advice, seats: Sequence[str]) -> tuple[str, ...]:
     claimer = names[(names.index(advice.player) + 1) % len(names)]
     greedy = greedy_of(advice)
     return tuple(_sentence(r, greedy, claimer) for r in advice.rated)
+
+
+def draw_reason(advice: Advice) -> str | None:
+    """The pile to draw from after the best turn, and why, when there is a choice (T2): set
+    against the default pile (the one a record takes when it does not say), or against the
+    next best when the default is the best."""
+    if not advice.draws:
+        return None
+    best, *rest = advice.draws
+    other = next((p for p in rest if p.default), rest[0])
+    gap = best.value - other.value
+    if gap < _NOISE:
+        return (
+            f"Then draw from the {best.pile} pile: no other pile does better over the "
+            f"{advice.horizon} (the {other.pile} pile: {other.value - best.value:+.1f})."
+        )
+    return (
+        f"Then draw from the {best.pile} pile: over the {advice.horizon} it is worth "
+        f"{_points(gap)} more than the {other.pile} pile."
+    )

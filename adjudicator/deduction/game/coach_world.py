@@ -27,7 +27,7 @@ from adjudicator.core.evolve import evolve
 from adjudicator.core.record import record
 from adjudicator.deduction.game.flow import Game
 from adjudicator.deduction.game.hint_moves import action_move
-from adjudicator.deduction.game.piles import draw_default
+from adjudicator.deduction.game.piles import draw_default, draw_from
 from adjudicator.deduction.game.record import Stop, Take
 from adjudicator.deduction.hint import hint
 from adjudicator.deduction.rules.turn_order import refill_due
@@ -98,11 +98,12 @@ def refill_take(game: Game, player: str, due: int, rng: random.Random) -> Take:
     return Take(player, tuple(picks + rest[: due - len(picks)]))
 
 
-def close_turn(game: Game, actor: str) -> Game:
-    """After `actor`'s main action: the draw, the next player in seat order calls the STOP
-    claims left (as self-play does, at once), and the next turn starts."""
+def close_turn(game: Game, actor: str, pile: str | None = None) -> Game:
+    """After `actor`'s main action: the draw (from `pile`, else the default one), the next
+    player in seat order calls the STOP claims left (as self-play does, at once), and the
+    next turn starts."""
     if game.phase == "draw":
-        game = draw_default(game)
+        game = draw_default(game) if pile is None else draw_from(game, pile)
     if not game.over and game.stop_claims():
         names = game.state.names()
         claimer = names[(names.index(actor) + 1) % len(names)]

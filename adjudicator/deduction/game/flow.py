@@ -23,7 +23,7 @@ from typing import Literal
 from adjudicator.core.evolve import evolve
 from adjudicator.core.record import record
 from adjudicator.core.words import plural
-from adjudicator.deduction.game.piles import can_draw, draw_card, draw_default
+from adjudicator.deduction.game.piles import can_draw, draw_card, draw_default, draw_from
 from adjudicator.deduction.game.record import (
     Buy,
     Discard,
@@ -116,12 +116,14 @@ class Game:
         best = max(p.points for p in self.state.players)
         return [p.name for p in self.state.players if p.points == best]
 
-    def pending_draws(self) -> tuple[int, ...]:
-        """The cards the player who just acted draws by default (none when untracked)."""
+    def pending_draws(self, pile: str | None = None) -> tuple[int, ...]:
+        """The cards the player who just acted draws, from `pile` or by default (none when
+        untracked)."""
         if self.phase != "draw" or self.drawer is None:
             return ()
         before = self.state.player(self.drawer).hand or ()
-        after = draw_default(self).state.player(self.drawer).hand or ()
+        drawn = draw_default(self) if pile is None else draw_from(self, pile)
+        after = drawn.state.player(self.drawer).hand or ()
         return tuple(after[len(before) :])
 
     def finished_by_rule(self) -> bool:

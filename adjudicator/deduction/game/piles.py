@@ -14,7 +14,16 @@ from adjudicator.core.evolve import evolve
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.turn_order import must_reshuffle
 
-__all__ = ["Piles", "can_draw", "default_pile", "draw_card", "draw_default", "reshuffle"]
+__all__ = [
+    "Piles",
+    "can_draw",
+    "default_pile",
+    "draw_card",
+    "draw_default",
+    "draw_from",
+    "pile_choices",
+    "reshuffle",
+]
 
 
 class Piles(Protocol):
@@ -99,6 +108,26 @@ def draw_default(game: G) -> G:
     for _ in range(game.to_draw):
         after, _ok = draw_card(after, drawer, None)
     return evolve(after, to_draw=0, phase="between")
+
+
+def draw_from(game: G, pile: str) -> G:
+    """The cards still to draw, from the top of `pile` while it has cards (T2: the pile of
+    the player's choice), then from the default pile."""
+    drawer = game.drawer
+    assert drawer is not None
+    after = game
+    for _ in range(game.to_draw):
+        top = after.pile_map.get(pile) or ()
+        after, _ok = draw_card(after, drawer, top[0] if top else None)
+    return evolve(after, to_draw=0, phase="between")
+
+
+def pile_choices(game: G, player: str) -> list[str]:
+    """The piles with cards that `player` may draw from, in name order (T2)."""
+    piles = game.pile_map
+    return sorted(
+        n for n, cards in piles.items() if cards and (not n.endswith("'s") or n == f"{player}'s")
+    )
 
 
 def reshuffle(game: G) -> G:

@@ -286,6 +286,7 @@ def play_game(
         hand = game.state.player(player).hand or ()
         held.update(hand)
         ruling: Ruling | None = None  # the play's ruling, as `Game.apply` would rule it
+        pile: str | None = None  # the pile to draw from: the coach's choice, else the default
         mine = seat_policy[player]
         if mine == "random":
             judge = _Judge(game.state, player)
@@ -302,6 +303,7 @@ def play_game(
                 advice = coach(game, player, coach_rng, budget or Budget(), h.actions)
                 coach_seconds.append(advice.seconds)
                 action = advice.rated[0].action
+                pile = advice.draws[0].pile if advice.draws else None
             move, kind, cards = action_move(action, player), action.kind, action.cards
             if action.kind == "play":
                 ruling = action.ruling
@@ -312,7 +314,7 @@ def play_game(
         elif kind == "discard":
             for c in cards:
                 stats[c].discarded += 1
-        drawn = game.pending_draws()
+        drawn = game.pending_draws(pile)
         if drawn:
             apply(Draw(player, drawn))
         if not game.over and game.stop_claims():

@@ -189,6 +189,7 @@ class DeductionPage:
         }
 
     def coach(self, table: Table, game: Game, name: str, top: int) -> dict[str, Any]:
+        from adjudicator.deduction.game.coach_words import draw_reason
         from adjudicator.deduction.table import TABLE
 
         ahead, _ = game.finish()
@@ -207,7 +208,12 @@ class DeductionPage:
             }
             for r, because in zip(advice.rated[:top], why, strict=False)
         ]
-        return {"player": player, "actions": turns, "worlds": advice.worlds}
+        return {
+            "player": player,
+            "actions": turns,
+            "worlds": advice.worlds,
+            "draw": draw_reason(advice),
+        }
 
     def timeline(self, table: Table, rec: Record) -> dict[str, Any]:
         return dict(strip_states(to_json(replay(rec))))

@@ -369,7 +369,7 @@
   $("coach-button").addEventListener("click", () =>
     showHint(
       "top=5&coach=1",
-      (d) => "the coach for " + d.player + " (" + d.worlds + " sampled worlds)",
+      (d) => "the coach for " + d.player + " (" + d.worlds + " sampled worlds)" + (d.draw ? ". " + d.draw : ""),
       (a) => a.move + " · " + a.points + " pt now · coach " + (a.value >= 0 ? "+" : "") + a.value.toFixed(1)
     )
   );
