@@ -240,17 +240,23 @@ def test_the_coach_seat_draws_from_the_pile_it_chose() -> None:
 
 def test_the_default_piles_value_is_the_best_turns_own() -> None:
     """The candidates were played drawing from the default pile, so the coach takes that
-    pile's value from the best turn's instead of playing it again: the same figure."""
-    from adjudicator.core.evolve import evolve
-    from adjudicator.deduction.game.coach import _piles
+    pile's value from the best turn's instead of playing it again: the same figure as
+    playing it again in the same worlds."""
+    from adjudicator.deduction.game.coach import _after, _rounds, _value
+    from adjudicator.deduction.game.coach_world import close_turn
 
     game = _midgame("gads-hill-1874", 14, 4)
     player = game.state.active
     assert player is not None
-    budget = Budget(worlds=4)
-    advice = coach(game, player, random.Random(1), budget)
+    advice = coach(game, player, random.Random(1), Budget(worlds=4))
     rng = random.Random(1)  # the same worlds, drawn as the coach draws them
     worlds = [(sample_deal(game, player, rng), rng.randrange(2**31)) for _ in range(4)]
     before = {p.name: p.points for p in game.state.players}
-    again, _ = _piles(game, player, evolve(advice.rated[0], worlds=-1), worlds, budget, before)
-    assert advice.draws and again == advice.draws
+    after = _after(game, advice.rated[0].action, player)
+    default = next(d for d in advice.draws if d.default)
+    again = 0.0
+    for deal, seed in worlds:
+        g = close_turn(deal.onto(after), player, default.pile)
+        g, _ = _rounds(g, player, 1, random.Random(seed))
+        again += _value(g, player, before, Budget().win)[0]
+    assert again / 4 == default.value

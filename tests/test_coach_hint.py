@@ -51,8 +51,9 @@ def test_the_coach_ranks_legal_turns_with_a_reason_each(record: Path, tmp_path: 
     data = _coached(record, "--top", "4")
     turns = data["turns"]
     assert isinstance(turns, list) and 2 <= len(turns) <= 4
-    values = [t["value"] for t in turns]
-    assert values == sorted(values, reverse=True)  # best first
+    # best first: the finalists (played in every world), then the turns dropped halfway
+    ranks = [(-t["worlds"], -t["value"]) for t in turns]
+    assert ranks == sorted(ranks) and turns[0]["worlds"] == data["coach"]["worlds"]
     assert _greedy_move(record) in {t["move"] for t in turns}  # always rated
     for t in turns:
         assert t["why"].endswith(".") and t["why"][0].isupper()
@@ -67,7 +68,10 @@ def test_the_same_seed_gives_the_same_advice(record: Path) -> None:
     again = _coached(record, "--seed", "3")
     assert first["turns"] == again["turns"]
     coach = first["coach"]
-    assert isinstance(coach, dict) and coach["worlds"] == 4 and coach["seed"] == 3
+    assert isinstance(coach, dict) and coach["worlds"] == 3 and coach["seed"] == 3
+    draw = first["draw"]  # Gads Hill: the pile to draw from, with why
+    assert isinstance(draw, dict) and draw["pile"] == draw["piles"][0]["pile"]
+    assert draw["why"].startswith(f"Then draw from the {draw['pile']} pile")
 
 
 def test_the_human_page_shows_the_ranking_and_the_commands(record: Path) -> None:
@@ -125,12 +129,21 @@ def test_the_reasons_compare_each_turn_with_the_greedy_one() -> None:
     assert first.startswith(f"Scores {other.points} now")
     assert (f", {fewer} fewer than the greedy turn" in first) == (fewer > 0)
     assert f"leaves {claimer} no STOP claim" in first
+    assert set(other.cards) == set(greedy.cards) and "keeps" not in first  # the same cards
     assert "sets up 2 points more on your next turn" in first
     assert "the best other player gains 1 point fewer in the round" in first
     assert second == (
         f"The most points this turn ({greedy.points}); gives {claimer} a 5-point STOP claim."
     )
     assert "nothing after it tells it from the greedy turn" in third or "fewer" in third
+    single = next(a for a in actions if len(a.cards) == 1 and a.cards[0] in greedy.cards)
+    (kept,) = set(greedy.cards) - set(single.cards)
+    rated = (
+        Rated(single, 1.0, single.points, 0.0, 0.0, 0.0, 4),
+        Rated(greedy, 0.5, greedy.points, 0.0, 0.0, 0.0, 4),
+    )
+    one = Advice(advice.player, rated, 4, 8, 0.1)
+    assert f"keeps card {kept} for a later turn" in reasons(one, names)[0]
 
 
 def test_the_draw_reason_sets_the_best_pile_against_the_default() -> None:

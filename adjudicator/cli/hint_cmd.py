@@ -64,7 +64,7 @@ def register(app: typer.Typer) -> None:
                 min=1,
                 max=60_000,
                 metavar="MS",
-                help="With --coach: look for this long (default: 4 sampled worlds).",
+                help="With --coach: look for this long (default: 3 sampled worlds).",
             ),
         ] = None,
         seed: Annotated[

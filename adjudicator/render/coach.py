@@ -41,7 +41,8 @@ def coach_lines(
         title=f"The coach's turns for {advice.player}",
         caption=(
             f"coach: what the player gains over the {advice.horizon} that follows, less the "
-            f"best other player's gain, on average ({_method(advice)})"
+            f"best other player's gain, on average ({_method(advice)}); the turns "
+            "dropped halfway, played in fewer worlds, come last"
         ),
     )
     for i, (r, because) in enumerate(zip(advice.rated[:top], why, strict=False), 1):
@@ -80,6 +81,7 @@ def coach_data(
                 "stop_given": round(r.given, 3),
                 "next_turn": round(r.later, 3),
                 "best_rival": round(r.rival, 3),
+                "worlds": r.worlds,
                 "why": because,
             }
             for r, because in zip(advice.rated[:top], why, strict=False)

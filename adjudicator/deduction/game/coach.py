@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from adjudicator.core.record import record
 from adjudicator.deduction.game.coach_world import (
@@ -59,7 +59,7 @@ __all__ = ["Advice", "Budget", "Pile", "Rated", "coach"]
 class Budget:
     """How much the coach looks at: worlds per candidate, candidates, and a wall-time cap."""
 
-    worlds: int = 4
+    worlds: int = 3
     candidates: int = 4
     ms: int | None = None  # None: the counts alone (the same advice on every machine)
     win: int = 10  # the value of a win when the game ends inside the rounds looked at
@@ -219,20 +219,25 @@ def coach(
         return Advice(player, net, 0, 0, time.perf_counter() - started, (), budget.rounds)
     sums = [[0.0, 0.0, 0.0, 0.0] for _ in chosen]  # value, given, later, rival, per candidate
     played_in = [0] * len(chosen)
+    by_world: list[list[float]] = [[] for _ in chosen]  # the values, world by world
     alive = list(range(len(chosen)))
     worlds = turns = 0
     drawn: list[tuple[Deal, int]] = []
     claimer = names[(names.index(player) + 1) % len(names)]
     phases = _phases(len(chosen), budget.worlds)
 
-    def spent() -> bool:
-        return budget.ms is not None and time.perf_counter() - started > budget.ms / 1e3
+    # With a time cap, each phase of the halving has an equal share of the time, and the
+    # piles (the draw) the last share.
+    shares = len(phases) + 1
+
+    def spent(share: int) -> bool:
+        cap = budget.ms
+        return cap is not None and time.perf_counter() - started > cap / 1e3 * share / shares
 
     for phase, count in enumerate(phases):
-        if worlds and spent():
-            break
+        first = worlds
         for _ in range(count):
-            if worlds and spent():
+            if worlds > first and spent(phase + 1):
                 break
             deal = sample_deal(game, player, rng)
             seed = rng.randrange(2**31)  # the refills' picks (A4): one stream per world
@@ -246,6 +251,7 @@ def coach(
                 g, played = _rounds(g, player, budget.rounds, world_rng)
                 turns += played
                 value, rival = _value(g, player, before, budget.win)
+                by_world[i].append(value)
                 s = sums[i]
                 s[0] += value
                 s[1] += given
@@ -264,7 +270,10 @@ def coach(
     # a coach that sees nothing better plays greedy.
     rank = {id(a): i for i, a in enumerate(actions)}
     rated.sort(key=lambda r: (-r.worlds, -r.value, rank[id(r.action)]))
-    draws, more = _piles(game, player, rated[0], drawn, budget, before)
+    best = next(i for i, a in enumerate(chosen) if a is rated[0].action)
+    draws, more = _piles(
+        game, player, chosen[best], by_world[best], drawn, budget, before, lambda: spent(shares)
+    )
     seconds = time.perf_counter() - started
     return Advice(player, tuple(rated), worlds, turns + more, seconds, draws, budget.rounds)
 
@@ -272,35 +281,39 @@ def coach(
 def _piles(
     game: Game,
     player: str,
-    best: Rated,
+    action: Action,
+    values: Sequence[float],
     worlds: Sequence[tuple[Deal, int]],
     budget: Budget,
     before: dict[str, int],
+    spent: Callable[[], bool],
 ) -> tuple[tuple[Pile, ...], int]:
-    """The piles the player may draw from after the best turn, each played in the worlds
-    as the candidates were (the card drawn is the world's top of the pile), best first;
-    ties go to the default pile, then by name. None when there is no choice. The default
-    pile is the one the candidates were played with: its value is the best turn's."""
-    after = _after(game, best.action, player)
+    """The piles the player may draw from after the best turn, `action`, each played in the
+    worlds as the candidates were (the card drawn is the world's top of the pile), best
+    first; ties go to the default pile, then by name. None when there is no choice. The
+    candidates were played drawing from the default pile: its values are the best turn's
+    own, `values` (world by world). `spent()`: whether the time cap is spent."""
+    after = _after(game, action, player)
     if after.phase != "draw":
         return (), 0
     names = pile_choices(after, player)
     if len(names) < 2:
         return (), 0
     default = default_pile(after, player, names)
-    turns = 0
-    rated: list[Pile] = []
-    for name in names:
-        if name == default and best.worlds == len(worlds):
-            rated.append(Pile(name, best.value, best.worlds, True))
-            continue
-        total = 0.0
-        for deal, seed in worlds:
-            world_rng = random.Random(seed)
+    others = [n for n in names if n != default]
+    totals = dict.fromkeys(names, 0.0)
+    turns = played = 0
+    for deal, seed in worlds:
+        if played and spent():
+            break
+        for name in others:
             g = close_turn(deal.onto(after), player, name)
-            g, played = _rounds(g, player, budget.rounds, world_rng)
-            turns += played + 1
-            total += _value(g, player, before, budget.win)[0]
-        rated.append(Pile(name, total / len(worlds), len(worlds), name == default))
+            g, more = _rounds(g, player, budget.rounds, random.Random(seed))
+            turns += more + 1
+            totals[name] += _value(g, player, before, budget.win)[0]
+        if default is not None:
+            totals[default] += values[played]
+        played += 1
+    rated = [Pile(n, totals[n] / played, played, n == default) for n in names]
     rated.sort(key=lambda p: (-p.value, not p.default, p.pile))
     return tuple(rated), turns

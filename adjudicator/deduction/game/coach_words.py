@@ -24,6 +24,12 @@ def _points(x: float) -> str:
     return f"{shown} point" + ("" if shown == "1" else "s")
 
 
+def _cards(cards: Sequence[int]) -> str:
+    if len(cards) == 1:
+        return f"card {cards[0]}"
+    return "cards " + ", ".join(map(str, cards[:-1])) + f" and {cards[-1]}"
+
+
 def _sentence(r: Rated, greedy: Rated, claimer: str) -> str:
     parts: list[str] = []
     if r is greedy:
@@ -32,6 +38,9 @@ def _sentence(r: Rated, greedy: Rated, claimer: str) -> str:
         parts.append(f"scores {r.now} now, {greedy.now - r.now} fewer than the greedy turn")
     else:
         parts.append(f"scores {r.now} now")
+    kept = sorted(set(greedy.action.cards) - set(r.action.cards))
+    if kept:
+        parts.append(f"keeps {_cards(kept)} for a later turn")
     if r.given >= _NOISE:
         claim = _points(r.given).removesuffix("s").replace(" point", "-point")
         parts.append(f"gives {claimer} a {claim} STOP claim")
