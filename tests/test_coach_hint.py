@@ -191,6 +191,8 @@ def test_the_page_asks_the_coach_too(record: Path, tmp_path: Path) -> None:
     assert [(a["move"], a["why"]) for a in page["actions"]] == [
         (t["move"], t["why"]) for t in turns
     ]
+    draw = cli["draw"]
+    assert isinstance(draw, dict) and page["draw"] == draw["why"]  # and the pile
     other = client.get("/api/g/dg.game/hint?coach=1")
     assert other.status_code != 200 and "Old Town and Gads Hill only" in other.json()["error"]
     assert client.get("/api/g/c.game/hint?coach=yes").status_code == 400

@@ -145,6 +145,12 @@ def test_a_scripted_game_in_the_browser(server: tuple[str, Path]) -> None:
         expect(page.locator("#status")).to_have_text(f"recorded: {offered}")
         assert _moves(record)[-1] == offered
 
+        # 9. The coach for cid: its best turn first, with the pile to draw from after it.
+        page.click("#coach-button")
+        best = page.locator("#hint li").first
+        expect(best).to_contain_text("cid: ")
+        expect(best.locator("p.draw")).to_contain_text("Then draw from the ")
+
         # The timeline steps through the moves.
         page.click("#replay-button")
         expect(page.locator("#replay li")).to_have_count(6)

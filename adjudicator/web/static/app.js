@@ -340,10 +340,12 @@
     const r = await api("GET", base + "/hint?" + query);
     if (!r.ok) return status(r.data.error, "error");
     status(said(r.data));
-    r.data.actions.forEach((a) => {
+    r.data.actions.forEach((a, i) => {
       const li = el("li");
       li.appendChild(el("span", line(a)));
       if (a.why) li.appendChild(el("p", a.why, "small why"));
+      // the coach's pile to draw from follows its best turn (T2)
+      if (i === 0 && r.data.draw) li.appendChild(el("p", r.data.draw, "small why draw"));
       const p = el("button", "preview", "hint-preview");
       p.type = "button";
       p.addEventListener("click", () => {
@@ -369,7 +371,7 @@
   $("coach-button").addEventListener("click", () =>
     showHint(
       "top=5&coach=1",
-      (d) => "the coach for " + d.player + " (" + d.worlds + " sampled worlds)" + (d.draw ? ". " + d.draw : ""),
+      (d) => "the coach for " + d.player + " (" + d.worlds + " sampled worlds)",
       (a) => a.move + " · " + a.points + " pt now · coach " + (a.value >= 0 ? "+" : "") + a.value.toFixed(1)
     )
   );
