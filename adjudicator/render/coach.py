@@ -97,6 +97,7 @@ def _draws(advice: Advice) -> dict[str, Any] | None:
         "pile": advice.draws[0].pile,
         "why": draw_reason(advice),
         "piles": [
-            {"pile": p.pile, "value": round(p.value, 3), "default": p.default} for p in advice.draws
+            {"pile": p.pile, "value": round(p.value, 3), "default": p.default, "worlds": p.worlds}
+            for p in advice.draws
         ],
     }
