@@ -27,9 +27,9 @@ NAMES = ("ann", "bob", "cid")
 SMALL = Budget(worlds=3, candidates=3)
 
 
-def _midgame(edition: str, seed: int, turns: int) -> Game:
+def _midgame(edition: str, seed: int, turns: int, names: tuple[str, ...] = NAMES) -> Game:
     """A game some greedy turns in, at the start of a turn (Old Town's refill made)."""
-    game = new_game(Header(edition, NAMES, seed=seed))
+    game = new_game(Header(edition, names, seed=seed))
     rng = random.Random(seed)
     for _ in range(turns):
         game = greedy_turn(game, rng)
@@ -186,9 +186,10 @@ def test_successive_halving_plays_the_finalists_in_every_world() -> None:
     assert advice.rated[0].value >= advice.rated[1].value
 
 
-def test_the_coach_chooses_the_pile_to_draw_from_in_gads_hill_only() -> None:
+def test_the_coach_chooses_the_pile_to_draw_from_where_there_is_a_choice() -> None:
     """Gads Hill's player draws from the pile of their choice (T2): the coach ranks each
-    pile with cards, played in every world; Old Town's three players share one pile."""
+    pile with cards, played in every world, after a lone candidate too; Old Town's three
+    players share one pile, its two players each have their own beside the common one."""
     game = _midgame("gads-hill-1874", 13, 2)
     player = game.state.active
     assert player is not None
@@ -204,6 +205,13 @@ def test_the_coach_chooses_the_pile_to_draw_from_in_gads_hill_only() -> None:
     mover = old.state.active
     assert mover is not None
     assert coach(old, mover, random.Random(2), SMALL).draws == ()
+    alone = coach(game, player, random.Random(2), SMALL, hint(game.state, player).actions[:1])
+    assert len(alone.rated) == 1 and {d.pile for d in alone.draws} == {d.pile for d in advice.draws}
+    two = _midgame("old-town", 13, 2, NAMES[:2])
+    mover = two.state.active
+    assert mover is not None
+    piles = {d.pile for d in coach(two, mover, random.Random(2), SMALL).draws}
+    assert piles <= {f"{mover}'s", "common"}
 
 
 def test_the_coach_seat_draws_from_the_pile_it_chose() -> None:
@@ -211,12 +219,13 @@ def test_the_coach_seat_draws_from_the_pile_it_chose() -> None:
     greedy seats draw from the default pile."""
     import adjudicator.deduction.game.simulate as simulate
 
-    chosen: list[str | None] = []
+    chosen: dict[int, str] = {}  # the pile chosen, by the count of moves made before
     real = simulate.coach
 
     def spy(game: Game, player: str, *args: object) -> Advice:
         advice = real(game, player, *args)  # type: ignore[arg-type]
-        chosen.append(advice.draws[0].pile if advice.draws else None)
+        if advice.draws:
+            chosen[len(game.log)] = advice.draws[0].pile
         return advice
 
     simulate.coach = spy  # type: ignore[assignment]
@@ -224,18 +233,19 @@ def test_the_coach_seat_draws_from_the_pile_it_chose() -> None:
         r = play_game("gads-hill-1874", NAMES, 5, ("coach", "greedy", "greedy"), budget=SMALL)
     finally:
         simulate.coach = real
-    assert any(chosen)
+    assert chosen
     game = new_game(r.record.header)
-    piles = []
+    drawn: dict[int, str] = {}  # the pile ann drew from, by the start of her turn
+    start = 0
     for move in r.record.moves:
+        if move.player == "ann" and not isinstance(move, Draw):
+            start = len(game.log)
         if isinstance(move, Draw) and move.player == "ann" and move.cards:
-            piles.append(
-                next(n for n, cs in game.pile_map.items() if cs and cs[0] == move.cards[0])
-            )
+            tops = {cs[0]: n for n, cs in game.pile_map.items() if cs}
+            drawn[start] = tops[move.cards[0]]
         game, outcome = game.apply(move)
         assert outcome.legal
-    pairs = [(c, p) for c, p in zip(chosen, piles, strict=False) if c is not None]
-    assert pairs and all(c == p for c, p in pairs)
+    assert {k: drawn.get(k) for k in chosen} == chosen
 
 
 def test_the_default_piles_value_is_the_best_turns_own() -> None:
@@ -260,3 +270,39 @@ def test_the_default_piles_value_is_the_best_turns_own() -> None:
         g, _ = _rounds(g, player, 1, random.Random(seed))
         again += _value(g, player, before, Budget().win)[0]
     assert again / 4 == default.value
+
+
+def test_two_players_own_piles_keep_no_kinds() -> None:
+    """Old Town's two players have own piles of two kinds shuffled face down: a world where
+    the other hand and the own piles hold the same cards in another order, kinds mixed
+    (the counts kept), gets the same advice and the same pile."""
+    game = _midgame("old-town", 17, 3, NAMES[:2])
+    player = game.state.active
+    assert player is not None
+    other_name = next(n for n in game.state.names() if n != player)
+    own = sorted(n for n in game.pile_map if n.endswith("'s"))
+    places = [(other_name, game.state.player(other_name).hand or ())]
+    places += [(n, game.pile_map[n]) for n in own]
+    cards = [c for _, cs in places for c in cs]
+    kinds = {game.state.cards[c].kind for c in cards}
+    assert len(kinds) == 2  # there is a kind to leak
+    mixed = sorted(cards, key=lambda c: (game.state.cards[c].kind, c), reverse=True)
+    dealt, rest = {}, list(mixed)
+    for name, cs in places:
+        dealt[name], rest = tuple(rest[: len(cs)]), rest[len(cs) :]
+    assert [game.state.cards[c].kind for c in dealt[own[0]]] != [
+        game.state.cards[c].kind for c in game.pile_map[own[0]]
+    ] or [game.state.cards[c].kind for c in dealt[other_name]] != [
+        game.state.cards[c].kind for c in places[0][1]
+    ]
+    piles = tuple((n, dealt.get(n, cs)) for n, cs in game.piles or ())
+    state = game.state.with_player(other_name, hand=dealt[other_name])
+    from adjudicator.core.evolve import evolve
+
+    other = evolve(game, state=state, piles=piles)
+    a = coach(game, player, random.Random(5), SMALL)
+    b = coach(other, player, random.Random(5), SMALL)
+    assert [(r.action.cards, r.value) for r in a.rated] == [
+        (r.action.cards, r.value) for r in b.rated
+    ]
+    assert a.draws == b.draws

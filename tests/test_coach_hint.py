@@ -170,6 +170,11 @@ def test_the_draw_reason_sets_the_best_pile_against_the_default() -> None:
         "game (the condition pile: -0.3)."
     )
     assert draw_reason(advice()) is None
+    own = advice(Pile("common", 2.0, 4, True), Pile("ann's", 2.0, 4, False))
+    assert draw_reason(own) == (
+        "Then draw from the common pile: no other pile does better over the round "
+        "(your own pile: as good)."
+    )
 
 
 def test_the_page_asks_the_coach_too(record: Path, tmp_path: Path) -> None:

@@ -211,7 +211,8 @@ def coach(
     chosen = candidates(actions, budget.candidates)
     names = game.state.names()
     before = {p.name: p.points for p in game.state.players}
-    if len(chosen) < 2 or budget.worlds < 1 or not hidden_known(game):
+    # One candidate is still played, for the pile to draw from after it.
+    if not chosen or budget.worlds < 1 or not hidden_known(game):
         net = tuple(
             Rated(a, float(a.points - a.stop_left), a.points, float(a.stop_left), 0.0, 0.0, 0)
             for a in chosen
@@ -292,7 +293,9 @@ def _piles(
     worlds as the candidates were (the card drawn is the world's top of the pile), best
     first; ties go to the default pile, then by name. None when there is no choice. The
     candidates were played drawing from the default pile: its values are the best turn's
-    own, `values` (world by world). `spent()`: whether the time cap is spent."""
+    own, `values` (world by world); exact while the default pile stays the one every card
+    of the turn's draw comes from (one card in Gads Hill, the pile of a kind last played
+    or the fullest in Old Town). `spent()`: whether the time cap is spent."""
     after = _after(game, action, player)
     if after.phase != "draw":
         return (), 0

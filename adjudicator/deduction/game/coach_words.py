@@ -46,17 +46,24 @@ def _sentence(r: Rated, greedy: Rated, claimer: str) -> str:
         parts.append(f"gives {claimer} a {claim} STOP claim")
     elif greedy.given >= _NOISE:
         parts.append(f"leaves {claimer} no STOP claim")
-    later = r.later - greedy.later
+    # `later` and `rival` are set against the greedy turn's only over the same worlds: a
+    # turn dropped halfway by the halving was played in fewer.
+    same = r.worlds == greedy.worlds
+    later = r.later - greedy.later if same else 0.0
     if later >= _NOISE:
         parts.append(f"sets up {_points(later)} more on your next turn")
     elif later <= -_NOISE:
         parts.append(f"costs {_points(-later)} on your next turn")
-    rival = r.rival - greedy.rival
+    rival = r.rival - greedy.rival if same else 0.0
     if rival >= _NOISE:
         parts.append(f"the best other player gains {_points(rival)} more in the round")
     elif rival <= -_NOISE:
         parts.append(f"the best other player gains {_points(-rival)} fewer in the round")
-    if len(parts) == 1 and r is not greedy:
+    if r.worlds < greedy.worlds:
+        parts.append("dropped halfway: it did worse in the first worlds")
+    elif r.worlds > greedy.worlds:
+        parts.append("the greedy turn was dropped halfway: it did worse in the first worlds")
+    elif len(parts) == 1 and r is not greedy:
         parts.append("nothing after it tells it from the greedy turn")
     text = "; ".join(parts)
     return text[0].upper() + text[1:] + "."
@@ -73,6 +80,11 @@ def reasons(advice: Advice, seats: Sequence[str]) -> tuple[str, ...]:
     return tuple(_sentence(r, greedy, claimer) for r in advice.rated)
 
 
+def _pile(name: str) -> str:
+    """A pile in words: Old Town's two players each have their own (named `ann's`)."""
+    return "your own pile" if name.endswith("'s") else f"the {name} pile"
+
+
 def draw_reason(advice: Advice) -> str | None:
     """The pile to draw from after the best turn, and why, when there is a choice (T2): set
     against the default pile (the one a record takes when it does not say), or against the
@@ -83,11 +95,12 @@ def draw_reason(advice: Advice) -> str | None:
     other = next((p for p in rest if p.default), rest[0])
     gap = best.value - other.value
     if gap < _NOISE:
+        than = "as good" if abs(gap) < 0.05 else f"{other.value - best.value:+.1f}"
         return (
-            f"Then draw from the {best.pile} pile: no other pile does better over the "
-            f"{advice.horizon} (the {other.pile} pile: {other.value - best.value:+.1f})."
+            f"Then draw from {_pile(best.pile)}: no other pile does better over the "
+            f"{advice.horizon} ({_pile(other.pile)}: {than})."
         )
     return (
-        f"Then draw from the {best.pile} pile: over the {advice.horizon} it is worth "
-        f"{_points(gap)} more than the {other.pile} pile."
+        f"Then draw from {_pile(best.pile)}: over the {advice.horizon} it is worth "
+        f"{_points(gap)} more than {_pile(other.pile)}."
     )

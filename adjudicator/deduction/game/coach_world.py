@@ -10,7 +10,9 @@ What is kept: how many cards each hidden place holds, and the kind of card each 
 position holds. The kinds are public, not a peek: Gads Hill has one draw pile per kind and
 deals a fixed number of each kind to each hand, and Old Town's common pile is a known
 stack (the dealt 4s and 8+8s on top of the 8s), so every card drawn is of a kind the table
-saw. Only which card of its kind sits where is redrawn.
+saw. Only which card of its kind sits where is redrawn. Except with two players in Old
+Town: their own piles mix two kinds face down, so there the own piles and the other hand
+keep only their counts (`sample_deal`).
 
 The redraw reads nothing that the hidden arrangement alone decides: the hidden cards of a
 kind are gathered and sorted before they are shuffled, and the positions are filled in
@@ -60,25 +62,40 @@ def hidden_known(game: Game) -> bool:
     return game.piles is not None and all(p.hand is not None for p in game.state.players)
 
 
+#: The group of a hidden position whose kind nobody at the table saw.
+_UNSEEN = ""
+
+
 def sample_deal(game: Game, player: str, rng: random.Random) -> Deal:
     """Deal the cards `player` cannot see into the other hands and the piles again, keeping
-    each position's kind (see the module's words)."""
+    each position's kind where the table knows it (see the module's words).
+
+    Old Town's two players each have an own pile of building and condition cards shuffled
+    together face down: the kind at a position there is not known, nor the kind of a card
+    drawn from it into a hand. With own piles, the own piles and the other hands keep
+    their counts only, one pool for all their cards."""
     state = game.state
     others = [p for p in state.players if p.name != player]
     piles = sorted(game.pile_map.items())
     places = [(p.name, p.hand or ()) for p in others] + piles
     kind_of = state.cards
+    own_piles = any(name.endswith("'s") for name, _ in piles)
+    blind = {p.name for p in others} | {name for name, _ in piles if name.endswith("'s")}
+
+    def group(place: str, card: int) -> str:
+        return _UNSEEN if own_piles and place in blind else kind_of[card].kind
+
     pool: dict[str, list[int]] = {}
-    for _, cards in places:
+    for name, cards in places:
         for c in cards:
-            pool.setdefault(kind_of[c].kind, []).append(c)
+            pool.setdefault(group(name, c), []).append(c)
     for kind in sorted(pool):  # sorted first: the shuffle must not read the old order
         kept = sorted(pool[kind])
         rng.shuffle(kept)
         pool[kind] = kept
     dealt: list[tuple[str, tuple[int, ...]]] = []
     for name, cards in places:
-        dealt.append((name, tuple(pool[kind_of[c].kind].pop() for c in cards)))
+        dealt.append((name, tuple(pool[group(name, c)].pop() for c in cards)))
     n = len(others)
     seed = rng.randrange(2**31)
     return Deal(tuple(dealt[:n]), tuple(dealt[n:]), seed)
