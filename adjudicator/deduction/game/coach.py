@@ -211,8 +211,9 @@ def coach(
     chosen = candidates(actions, budget.candidates)
     names = game.state.names()
     before = {p.name: p.points for p in game.state.players}
-    # One candidate is still played, for the pile to draw from after it.
-    if not chosen or budget.worlds < 1 or not hidden_known(game):
+    # A lone candidate is still played when there is a pile to choose after it.
+    lone = len(chosen) == 1 and not _pile_choice(game, chosen[0], player)
+    if not chosen or lone or budget.worlds < 1 or not hidden_known(game):
         net = tuple(
             Rated(a, float(a.points - a.stop_left), a.points, float(a.stop_left), 0.0, 0.0, 0)
             for a in chosen
@@ -277,6 +278,14 @@ def coach(
     )
     seconds = time.perf_counter() - started
     return Advice(player, tuple(rated), worlds, turns + more, seconds, draws, budget.rounds)
+
+
+def _pile_choice(game: Game, action: Action, player: str) -> bool:
+    """Whether the player chooses a pile to draw from after `action` (T2)."""
+    if not hidden_known(game):
+        return False
+    after = _after(game, action, player)
+    return after.phase == "draw" and len(pile_choices(after, player)) > 1
 
 
 def _piles(
