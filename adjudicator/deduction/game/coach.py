@@ -4,9 +4,10 @@ only by the points they score now, and the pile to draw from after the best of t
 The greedy hint ranks a turn by its points this turn. The coach plays each of the best
 few turns forward (expectimax over sampled worlds, one round deep):
 
-1. Candidates: the hint's legal turns, the best `Budget.candidates` of them by points net
-   of the STOP claims they leave (the next player takes those at once), the greedy turn
-   always among them.
+1. Candidates: `Budget.candidates` of the hint's legal turns: the greedy turn, the best
+   turn of each other shape (two cards, one, a discard, a pass), then more by points net
+   of the STOP claims they leave (the next player takes those at once); a turn that ends
+   in the same state as one chosen is skipped (`candidates`).
 2. Worlds: `Budget.worlds` determinizations of the cards the player cannot see (the other
    hands, the piles' order: `coach_world.py`). Every candidate still in the running is
    played in the same worlds (common random numbers), so that candidates are compared in
@@ -28,8 +29,9 @@ few turns forward (expectimax over sampled worlds, one round deep):
    more games than the choice among the best turns (README, "Mixed tables and the coach").
 
 Everything is seeded by the `random.Random` passed in; with `Budget.ms` unset the advice is
-the same on every machine. `Budget.ms` caps the wall time: worlds are played whole, one
-after the other, until it is spent (at least one), so a slow machine plays fewer.
+the same on every machine. `Budget.ms` caps the wall time: each phase of the halving, and
+the piles, get an equal share of it; worlds are played whole, one after the other, until a
+share is spent (at least one each), so a slow machine plays fewer.
 """
 
 from __future__ import annotations
@@ -57,7 +59,8 @@ __all__ = ["Advice", "Budget", "Pile", "Rated", "coach"]
 
 @record
 class Budget:
-    """How much the coach looks at: worlds per candidate, candidates, and a wall-time cap."""
+    """How much the coach looks at: the worlds the finalists are played in, candidates, and
+    a wall-time cap."""
 
     worlds: int = 3
     candidates: int = 4
@@ -202,9 +205,10 @@ def coach(
     actions: Sequence[Action] | None = None,
 ) -> Advice:
     """Rank `player`'s legal turns in `game` (at the start of their turn, the refill made)
-    by what follows each. A game without tracked hands and piles, or a turn with one legal
-    action, is ranked by points net of the STOP claims left. `actions`: the hint's ranked
-    actions for this turn, when the caller already has them."""
+    by what follows each, and the piles to draw from after the best. A game without tracked
+    hands and piles, or a turn with one legal action and no pile to choose after it, is
+    ranked by points net of the STOP claims left. `actions`: the hint's ranked actions for
+    this turn, when the caller already has them."""
     started = time.perf_counter()
     if actions is None:
         actions = hint(game.state, player).actions
@@ -220,7 +224,6 @@ def coach(
         )
         return Advice(player, net, 0, 0, time.perf_counter() - started, (), budget.rounds)
     sums = [[0.0, 0.0, 0.0, 0.0] for _ in chosen]  # value, given, later, rival, per candidate
-    played_in = [0] * len(chosen)
     by_world: list[list[float]] = [[] for _ in chosen]  # the values, world by world
     alive = list(range(len(chosen)))
     worlds = turns = 0
@@ -259,14 +262,13 @@ def coach(
                 s[1] += given
                 s[2] += g.state.player(player).points - before[player] - mine_now
                 s[3] += rival
-                played_in[i] += 1
             worlds += 1
         if phase < len(phases) - 1 and len(alive) > 2:
-            alive.sort(key=lambda i: -sums[i][0] / max(played_in[i], 1))
+            alive.sort(key=lambda i: -sums[i][0] / len(by_world[i]))
             alive = sorted(alive[: max(2, math.ceil(len(alive) / 2))])
     rated = [
         Rated(a, s[0] / k, a.points, s[1] / k, s[2] / k, s[3] / k, k)
-        for a, s, k in zip(chosen, sums, played_in, strict=True)
+        for a, s, k in zip(chosen, sums, map(len, by_world), strict=True)
     ]
     # The finalists first (played in the most worlds); ties go to the hint's order, so that
     # a coach that sees nothing better plays greedy.
