@@ -124,6 +124,7 @@ def test_the_host_sees_the_public_table_and_the_record(
         assert host.get(f"{api}/hand/{player}").status_code == 403
     assert host.get(f"{api}/moves").status_code == 403
     assert host.get(f"{api}/hint").status_code == 403
+    assert host.get(f"{api}/hint?coach=1").status_code == 403  # the coach reads the hand too
     listed = [m for p in PLAYERS for m in _seat(app, name, p).get(f"{api}/moves").json()["moves"]]
     for path in ("preview", "move"):
         r = host.post(f"{api}/{path}", json={"move": listed[0]})
