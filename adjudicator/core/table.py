@@ -134,6 +134,15 @@ class Table(Protocol):
         """The game after every legal move of the record."""
         ...
 
+    def deal(self, game: Any, move: Any) -> Any:
+        """Chance's part of a move made at a served table (`adjudicator serve`): in a
+        seeded game the player writes the choice (which pile, whom to rob) and the seed
+        deals the outcome (the card drawn, the die, the card stolen), so the move comes
+        back with its outcome filled in; a move naming an outcome itself is refused there,
+        one `RulesError` citing the rule. In a game without a seed, or a move without
+        chance, the move as it is: the table says what happened."""
+        ...
+
     def legal_moves(self, game: Any) -> Iterator[Any]:
         """The legal moves of the player to act, as typed moves, each one `apply` rules
         legal (each once; a game over has none)."""

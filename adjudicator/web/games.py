@@ -310,8 +310,34 @@ def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[st
     o.table.check_move(o.game, move, name)
     key = (str(records.root), name, version_of(body), move.player)
     face_down.check_chosen(o.table, o.game, move, key)
-    _after, ruled = o.table.apply(o.game, move)
+    dealt = _dealt(o, name, move)
+    _after, ruled = o.table.apply(o.game, dealt)
+    if ruled.legal and dealt is not move and _outcome_hidden(o, dealt):
+        # what chance deals is the commit's: a preview says the choice, not its card
+        chosen = o.table.listed_move(o.game, dealt)
+        return {
+            "move": chosen,
+            "version": version_of(body),
+            "legal": True,
+            "message": f"legal: {chosen}; what it draws is dealt when the move is committed",
+            "code": None,
+        }
     return {"move": ruled.move, "version": version_of(body), **_outcome(o, ruled, False)}
+
+
+def _dealt(o: Opened, name: str, move: Any) -> Any:
+    """The move with chance's outcome dealt from the seed (`Table.deal`), or its refusal
+    named as the record (a seat in a seeded game names no outcome)."""
+    try:
+        return o.table.deal(o.game, move)
+    except RulesError as exc:
+        said = str(exc)
+        raise RulesError(said if said.startswith(f"{name}: ") else f"{name}: {said}") from None
+
+
+def _outcome_hidden(o: Opened, move: Any) -> bool:
+    """Whether the move, as written, names what lies face down before it is made."""
+    return o.table.listed_move(o.game, move) != o.table.format_move(move)
 
 
 def commit(
@@ -338,7 +364,7 @@ def commit(
         o.table.check_move(o.game, move, name)
         key = (str(records.root), name, version_of(body), move.player)
         face_down.check_chosen(o.table, o.game, move, key)
-        move = _numbered(move, len(body.splitlines()) + 1)
+        move = _numbered(_dealt(o, name, move), len(body.splitlines()) + 1)
         after, ruled = o.table.apply(o.game, move)
         result = {"move": ruled.move, **_outcome(o, ruled, ruled.legal)}
         if not ruled.legal:

@@ -68,6 +68,9 @@ class BlackHillsTable:
     def public_move(self, move: BHMove) -> str:
         return public_move(move)
 
+    def deal(self, game: BHState, move: BHMove) -> BHMove:
+        return move  # no chance dealt by the server yet: the move as the seat wrote it
+
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)
 

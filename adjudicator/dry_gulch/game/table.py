@@ -87,6 +87,9 @@ class DryGulchTable:
     def public_move(self, move: Move) -> str:
         return public_move(move)
 
+    def deal(self, game: DGGame, move: Move) -> Move:
+        return move  # no chance dealt by the server yet: the move as the seat wrote it
+
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)
 
