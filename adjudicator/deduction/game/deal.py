@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.validation import duplicate
+from adjudicator.core.names import duplicate
 from adjudicator.deduction.files.editions import load_named_edition
 from adjudicator.deduction.files.state_file import option_problem, state_from_data, state_to_data
 from adjudicator.deduction.game.flow import Game

@@ -38,10 +38,10 @@ from typing import Any
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_MOVES
+from adjudicator.core.names import duplicate
 from adjudicator.core.pairs import flag_or_number, name_values
 from adjudicator.core.record import record
 from adjudicator.core.record_text import record_lines
-from adjudicator.core.validation import duplicate
 from adjudicator.deduction.game.moves import Buy, Discard, Draw, Move, Pass, Play, Stop, Take
 from adjudicator.deduction.game.notation import (
     building_id,
