@@ -207,7 +207,7 @@ def test_the_callers_never_answer_unproven(monkeypatch: pytest.MonkeyPatch) -> N
     with pytest.raises(cpsat.SolveError, match=r"^the payment for pharmacist: .*time limit"):
         pay(dg, "pharmacist")
     with pytest.raises(cpsat.SolveError, match=r"^the best investment: .*time limit"):
-        best_payment(holding, means, value)
+        best_payment({**holding, "gold": 2}, means, value)  # one not solved yet (cached)
 
 
 # ----- importing a module that can solve does not load OR-Tools ---------------------------

@@ -11,7 +11,8 @@ is chosen (gold 4, fur 2, logs 1: the board file's values).
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import field, replace
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -97,7 +98,34 @@ def _score(
 
 
 def best_payment(holding: dict[str, int], means: Means, value: dict[str, int]) -> Payment:
-    """CP-SAT: the most points, then the most valuable resources kept."""
+    """CP-SAT: the most points, then the most valuable resources kept.
+
+    A game asks the same few problems again and again (a turn's candidates, the legal
+    moves, self-play: 758 calls were 53 problems), so each is solved once per process."""
+    supply = None if means.supply is None else _items(means.supply)
+    key = (_items(holding), means.settler, means.sheriff, means.bank, means.exchange, means.cap)
+    found = _solved(key, supply, _items(value))
+    # a copy: the caller's payment shares no dict with the next caller's
+    return replace(found, sheriff=dict(found.sheriff), kept=dict(found.kept))
+
+
+Items = tuple[tuple[str, int], ...]
+
+
+def _items(counts: dict[str, int]) -> Items:
+    return tuple(sorted(counts.items()))
+
+
+@lru_cache(maxsize=4096)
+def _solved(
+    key: tuple[Items, bool, bool, bool, bool, int], supply: Items | None, value: Items
+) -> Payment:
+    holding, settler, sheriff, bank, exchange, cap = key
+    means = Means(settler, sheriff, bank, exchange, cap, None if supply is None else dict(supply))
+    return _solve(dict(holding), means, dict(value))
+
+
+def _solve(holding: dict[str, int], means: Means, value: dict[str, int]) -> Payment:
     m = cpsat.new_model()
     trades = list(TRADES) if means.exchange else []
     use = {t: m.new_bool_var(t) for t in trades}
