@@ -177,3 +177,14 @@ def test_the_takes_read_no_other_hand(seed: int) -> None:
     ]
     mine, theirs = _refill(game), _refill(other)
     assert [(t.line, t.reason) for t in mine.takes] == [(t.line, t.reason) for t in theirs.takes]
+
+
+@pytest.mark.parametrize("coach", [False, True])
+def test_a_finished_game_asks_for_no_refill(coach: bool) -> None:
+    """The shipped Old Town example is over once its last turn closes; the hint (and the
+    coach) said "bob first takes 1 building from beside the board (A4)" and then offered
+    no take: the game is over, in one line."""
+    record = Path(__file__).parents[1] / "examples" / "old-town-table.game"
+    r = runner.invoke(app, ["hint", str(record), *(["--coach"] if coach else [])])
+    assert r.exit_code == 1
+    assert r.stderr.strip() == f"error: {record}: the game is over"

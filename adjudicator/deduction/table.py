@@ -228,10 +228,12 @@ _MOST_WORLDS = 64
 
 
 def _started(game: Game, source: str) -> Game:
-    """The game at the start of the next turn, for a hint: refused when it is over."""
-    if game.over:
+    """The game at the start of the next turn, for a hint: refused when it is over (the
+    last turn's close may end it: a refill would be asked of no one)."""
+    start = next_turn(game)
+    if game.over or start.over:
         raise RulesError(f"{source}: the game is over")
-    return next_turn(game)
+    return start
 
 
 def _turn_start(game: Game, player: str, source: str) -> Game:
