@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from adjudicator.deduction.game.deal import new_game
 from adjudicator.deduction.game.flow import Game, next_turn
 from adjudicator.deduction.game.legal_moves import legal_moves
 from adjudicator.deduction.game.record import Header, Take
-from adjudicator.deduction.game.refill_hint import RefillHint, refill_hint
+from adjudicator.deduction.game.refill_hint import RefillHint, TakeChoice, refill_hint
 from adjudicator.deduction.hint import hint
 from adjudicator.deduction.rules.turn_order import refill_due
 
@@ -92,7 +93,14 @@ def test_the_json_hint_before_a_refill_is_one_object_of_takes(tmp_path: Path) ->
     assert data["player"] == "ann" and data["refill"] == 1 and data["rule"] == "A4"
     takes = data["takes"]
     beside = ["undertaker", "casino", "barber", "doc", "hotel", "judge", "church", "school"]
-    assert sorted(t["buildings"][0] for t in takes) == sorted([*beside, "stage-coach-office"])
+    # each take once, the buildings alike to one (no marker, no card naming them) with it
+    shown = [b for t in takes for b in t["buildings"] + t["alike"]]
+    assert sorted(shown) == sorted([*beside, "stage-coach-office"])
+    casino = next(t for t in takes if t["move"] == "ann: take casino")
+    assert casino["alike"] == ["barber", "doc", "church", "school"]
+    assert casino["why"].endswith(
+        "as good: any of the 5 buildings with no marker and no card naming it"
+    )
     for t in takes:
         assert t["move"] == f"ann: take {t['buildings'][0]}"
         assert t["why"].startswith(f"then the best turn is {t['best_turn']}")
@@ -142,24 +150,38 @@ def test_a_real_table_before_a_refill_ranks_the_takes_with_the_hand_said(tmp_pat
 # ----- the engine --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("seed", [1, 2, 7])
+def _stands_for(take: TakeChoice) -> set[frozenset[str]]:
+    """Every set of buildings the take stands for: its plain buildings (no marker, named by
+    no card in the hand) swapped for any of the same number among them and `alike`."""
+    plain = [n.building for n in take.notes if not n.markers and not n.named_by]
+    kept = frozenset(take.move.buildings) - set(plain)
+    pool = [*plain, *take.alike] if take.alike else plain
+    return {kept | set(c) for c in combinations(pool, len(plain))}
+
+
+@pytest.mark.parametrize(("seed", "players"), [(1, 3), (2, 2), (6, 2), (7, 4)])
 @pytest.mark.parametrize("two", [False, True])
-def test_each_take_is_worth_the_best_turn_after_it(seed: int, two: bool) -> None:
-    """Each legal take is listed once, and its points are the hint's best turn on the
-    game after it is made; the takes are ranked by them."""
-    game = _at_refill(seed)
+def test_each_take_is_worth_the_best_turn_after_it(seed: int, players: int, two: bool) -> None:
+    """Every legal take is listed once, or stood for once by a listed take whose alike
+    buildings it takes instead; each is worth the hint's best turn on the game after it
+    (the points and the STOP points it leaves), and the takes are ranked by them."""
+    game = _at_refill(seed, ("ann", "bob", "cid", "dan")[:players])
     if two:
         game = _owing_two(game)
     player = game.state.active
     assert player is not None
     h = _refill(game)
-    legal = {m for m in legal_moves(game) if isinstance(m, Take)}
-    assert {t.move for t in h.takes} == legal and len(h.takes) == len(legal)
     assert h.due == (2 if two else refill_due(game.state, player))
+    legal = {frozenset(m.buildings) for m in legal_moves(game) if isinstance(m, Take)}
+    covered = [s for t in h.takes for s in _stands_for(t)]
+    assert sorted(map(sorted, covered)) == sorted(map(sorted, legal))
+    beside = game.state.available_buildings()
     for take in h.takes:
-        after, outcome = game.apply(take.move)
-        assert outcome.legal
-        assert take.best == hint(next_turn(after).state, player).actions[0]
+        for taken in _stands_for(take):
+            after, outcome = game.apply(Take(player, tuple(sorted(taken, key=beside.index))))
+            assert outcome.legal
+            best = hint(next_turn(after).state, player).actions[0]
+            assert (best.points, best.stop_left) == (take.best.points, take.best.stop_left)
     keys = [(-t.best.points, t.best.stop_left) for t in h.takes]
     assert keys == sorted(keys)
 

@@ -77,8 +77,10 @@ def test_the_seat_to_act_gets_the_takes_ranked(seats: object, coach: str) -> Non
     )
     view = ann.get(api).json()
     beside = {b["id"] for b in view["beside"]}
-    # every building beside the board, each taken alone, each take legal as written
-    assert sorted(a["buildings"][0] for a in data["actions"]) == sorted(beside)
+    # every building beside the board, taken alone or alike to one taken (no marker on
+    # the board, no card in ann's hand naming it); each take legal as written
+    shown = [b for a in data["actions"] for b in a["buildings"] + a["alike"]]
+    assert sorted(shown) == sorted(beside)
     for action in data["actions"]:
         assert action["kind"] == "take" and action["move"] == f"ann: take {action['buildings'][0]}"
         assert action["why"].startswith("then the best turn is ")

@@ -42,6 +42,7 @@ def take_data(take: TakeChoice) -> dict[str, Any]:
         "kind": "take",
         "move": take.line,
         "buildings": list(take.move.buildings),
+        "alike": list(take.alike),
         "best_turn": take.best_line,
         "points": take.best.points,
         "stop_left": take.best.stop_left,

@@ -8,7 +8,11 @@ question the hint can answer is which buildings to take.
 
 Each legal take is made, and the hint engine (`deduction/hint.py`) ranks the turn that
 follows it: the take is worth the best turn it allows, since a card about "my building"
-can only be played as a building in front of the player (P7). Ranking, best first: more
+can only be played as a building in front of the player (P7). Buildings beside the board
+with no marker on it that no card in the hand names are alike, as they are for the hint's
+buys: a card played as any of them does the same up to the name. So one take stands for
+all that differ only in which of them they take (its `alike`), and a refill of two
+buildings rules a few takes instead of a hundred. Ranking, best first: more
 points in that turn; fewer points left on the board for the other players' STOP claims;
 more cards in the hand naming the buildings taken (the rulebook's tip: "In their first
 game the players should choose the buildings for which they have the 4s cards"); then
@@ -39,7 +43,7 @@ class BuildingNote:
 
     building: str
     name: str
-    markers: int  # its markers on the board: the spaces it may still stand on
+    markers: int  # its markers on the board (the spaces it may still stand on; 0: unmarked)
     named_by: tuple[int, ...]  # the cards in the player's hand naming it
 
 
@@ -50,6 +54,9 @@ class TakeChoice:
     move: Take
     best: Action
     notes: tuple[BuildingNote, ...]
+    #: buildings that may stand in for the plain ones taken (no marker on the board, named
+    #: by no card in the hand), with the same best turn up to the name
+    alike: tuple[str, ...] = ()
 
     @property
     def line(self) -> str:
@@ -65,7 +72,15 @@ class TakeChoice:
         turn = f"then the best turn is {self.best_line}, {plural(self.best.points, 'point')}"
         if self.best.stop_left:
             turn += f" (it leaves {plural(self.best.stop_left, 'point')} for STOP)"
-        return "; ".join([turn, *(_note_words(n) for n in self.notes)])
+        words = [turn, *(_note_words(n) for n in self.notes)]
+        if self.alike:
+            plain = sum(1 for n in self.notes if not n.markers and not n.named_by)
+            words.append(
+                f"as good: {'any' if plain == 1 else f'any {plain}'} of the "
+                f"{plural(len(self.alike) + plain, 'building')} with no marker and no card "
+                "naming it"
+            )
+        return "; ".join(words)
 
     def sort_key(self) -> tuple[int, int, int]:
         named = sum(len(n.named_by) for n in self.notes)
@@ -99,9 +114,10 @@ def _note_words(note: BuildingNote) -> str:
 
 def refill_hint(game: Game, player: str, due: int) -> RefillHint:
     """Rank every legal take of `due` buildings by `player` at the start of their turn
-    (`game` as `next_turn` gives it, the refill due)."""
+    (`game` as `next_turn` gives it, the refill due), one take for each set of alike ones."""
     state = game.state
     hand = state.player(player).hand or ()
+    beside = state.available_buildings()
     notes = {
         b: BuildingNote(
             b,
@@ -109,18 +125,23 @@ def refill_hint(game: Game, player: str, due: int) -> RefillHint:
             len(state.markers.get(b, ())),
             tuple(n for n in hand if state.cards[n].named_building == b),
         )
-        for b in state.available_buildings()
+        for b in beside
     }
+    plain = [b for b in beside if state.is_open(b) and not notes[b].named_by]
+    marked_or_named = [b for b in beside if b not in plain]
     takes: list[TakeChoice] = []
     evaluated = 0
-    for chosen in combinations(notes, due):
-        move = Take(player, chosen)
-        after, outcome = game.apply(move)
-        if not outcome.legal:
-            continue
-        h = hint(next_turn(after).state, player)
-        evaluated += h.evaluated
-        takes.append(TakeChoice(move, h.actions[0], tuple(notes[b] for b in chosen)))
-    # sorted() is stable: ties keep the board's order of the buildings
+    for plains in range(min(due, len(plain)) + 1):
+        for others in combinations(marked_or_named, due - plains):
+            chosen = tuple(sorted([*others, *plain[:plains]], key=beside.index))
+            move = Take(player, chosen)
+            after, outcome = game.apply(move)
+            if not outcome.legal:
+                continue
+            h = hint(next_turn(after).state, player)
+            evaluated += h.evaluated
+            alike = tuple(plain[plains:]) if plains else ()
+            takes.append(TakeChoice(move, h.actions[0], tuple(notes[b] for b in chosen), alike))
+    # sorted() is stable: ties keep the order the takes were made in
     takes.sort(key=TakeChoice.sort_key)
     return RefillHint(player, due, tuple(takes), evaluated)
