@@ -22,9 +22,10 @@ def register(app: typer.Typer) -> None:
         help=(
             "Every legal action of a player, ranked by the points it scores this turn. Plays "
             "of one or two cards, discards, buys and passing, best first; the cards that "
-            "cannot be played now, by rule; the STOP claims anyone can make. On a record "
-            "of Dry Gulch: the best building plan of the hand; of Black Hills: the best "
-            "turn for each character."
+            "cannot be played now, by rule; the STOP claims anyone can make. Before Old "
+            "Town's refill (A4): the buildings to take, ranked by the best turn each "
+            "allows. On a record of Dry Gulch: the best building plan of the hand; of "
+            "Black Hills: the best turn for each character."
         )
     )
     @handle_errors
@@ -57,7 +58,8 @@ def register(app: typer.Typer) -> None:
                 "--coach",
                 help="On a record of Old Town or Gads Hill: rank the turns by what follows "
                 "them (the others' replies and your next turn, over sampled hands of the "
-                "cards you cannot see), each with why.",
+                "cards you cannot see), each with why. Before Old Town's refill (A4): the "
+                "takes, as the hint ranks them.",
             ),
         ] = False,
         budget: Annotated[
