@@ -141,3 +141,18 @@ def test_a_seat_asking_out_of_turn_is_told_whose_hint_it_is(seats: object, editi
         error = r.json()["error"]
         assert error.startswith(f"{name}: the hint is for the player to act (")
         assert error.endswith("), from their seat") and player not in error.split("(")[1]
+
+
+@pytest.mark.parametrize("example", ["old-town-table", "dry-gulch-table", "black-hills-table"])
+@pytest.mark.parametrize("coach", ["0", "1"])
+def test_a_seat_at_a_finished_game_is_told_it_is_over(
+    tmp_path: Path, example: str, coach: str
+) -> None:
+    """A seat's hint of a finished game said "the hint is for the player to act (None),
+    from their seat": the game is over (which every seat sees)."""
+    name = f"{example}.game"
+    shutil.copy(EXAMPLES / name, tmp_path / name)
+    app = create_app(tmp_path, token=TOKEN, hosts=("192.168.1.20",), address=BASE)
+    for player in ("ann", "bob"):
+        r = _device(app, name, player).get(f"/api/g/{name}/hint?coach={coach}")
+        assert r.status_code == 400 and r.json()["error"] == f"{name}: the game is over"
