@@ -423,8 +423,8 @@ window.adjudicator = (function () {
   }
 
   return {
-    $, params, token, status, said, hintSaid, why, pressable, api, plural, el, button, hideHand, toggleHand,
-    mayOpenHand, applyRole, keepHandOpen,
+    $, params, token, status, said, hintSaid, why, pressable, api, plural, el, button,
+    hideHand, toggleHand, mayOpenHand, applyRole, keepHandOpen,
     previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce, initialView, patched,
   };
 })();

@@ -4,7 +4,8 @@
 "use strict";
 
 (function () {
-  const { $, status, hintSaid, why, pressable, api, plural, el, button, toggleHand } = window.adjudicator;
+  const { $, status, hintSaid, why, pressable, api, plural, el, button } = window.adjudicator;
+  const { toggleHand } = window.adjudicator;
   const { mayOpenHand, applyRole, keepHandOpen } = window.adjudicator;
   const { previewMove, commitMove, wireUndo, wireTimeline, keepUp } = window.adjudicator;
   const initial = $("initial");
