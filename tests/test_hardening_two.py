@@ -72,15 +72,20 @@ def test_the_hint_of_a_record_whose_best_turn_is_a_discard(tmp_path: Path, as_js
 
 def test_the_hint_of_a_record_names_the_refill_first(tmp_path: Path) -> None:
     """Before ann's refill (A4) the record refuses every other move of hers: the hint says
-    so, as the web's does, instead of suggesting a turn `game move` would refuse."""
+    so instead of suggesting a turn `game move` would refuse, and (issue 35, item 17: it
+    used to stop there, exit 1) ranks the takes, each with the command that writes it
+    (`tests/test_hint_refill.py`)."""
     record = tmp_path / "table.game"
     lines = (FIXTURES / "old-town-best-is-discard.game").read_text().splitlines()
     record.write_text("\n".join(lines[:-1]) + "\n")
-    line = one_line_error(runner.invoke(app, ["hint", str(record)]))
-    assert line.endswith(
-        f"ann first takes 1 building from beside the board (A4): "
-        f"adjudicator game move {record} 'ann: take BUILDING'"
+    result = runner.invoke(app, ["hint", str(record), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["message"] == (
+        "ann first takes 1 building from beside the board (A4): the takes, best first"
     )
+    assert data["takes"] and all(t["move"].startswith("ann: take ") for t in data["takes"])
+    assert "actions" not in data
 
 
 # ----- 2, 3. a move with a line break, through the CLI (four games) and the web -------------

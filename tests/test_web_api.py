@@ -501,12 +501,14 @@ def test_old_town_asks_for_the_refill_first(tmp_path: Path) -> None:
     assert c.post(f"{api}/move", json={"move": "cid: 51 as hotel"}).status_code == 200
     view = c.get(api).json()
     assert view["to_play"] == "ann" and view["refill"] == 1
+    # the hint says the refill comes first and ranks the takes (issue 35: it only refused)
     hint = c.get(f"{api}/hint")
-    assert hint.status_code == 400
-    assert hint.json()["error"] == (
-        "ot.game: ann first takes 1 building from beside the board (A4)"
+    assert hint.status_code == 200
+    assert hint.json()["message"] == (
+        "ann first takes 1 building from beside the board (A4): the takes, best first"
     )
-    beside = view["beside"][0]["id"]
-    assert c.post(f"{api}/move", json={"move": f"ann: take {beside}"}).status_code == 200
+    take = hint.json()["actions"][0]["move"]
+    assert take.startswith("ann: take ")
+    assert c.post(f"{api}/move", json={"move": take}).status_code == 200
     assert c.get(api).json()["refill"] == 0
     assert c.get(f"{api}/hint").status_code == 200

@@ -202,6 +202,8 @@ def test_the_shipped_example_in_the_browser(server: tuple[str, Path]) -> None:
         expect(page.locator("#to-play")).to_have_text("game over")
         page.click("#hint-button")  # a finished game: the page says so, in one line
         expect(page.locator("#status")).to_have_text("table.game: the game is over")
+        # and in the hint's panel, where it was asked (issue 35: nothing was shown there)
+        expect(page.locator("#hint-status")).to_have_text("table.game: the game is over")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         browser.close()
     assert errors == []

@@ -9,8 +9,10 @@ checked by axe-core, at the phone's, the tablet's and the desktop's size."""
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +27,7 @@ from adjudicator.web.seats import SeatKeys  # noqa: E402
 from tests.test_web_sizes import JS, MIN_FONT, MIN_TARGET, SIZES, write_mid_games  # noqa: E402
 
 TOKEN = "seats-test-token"
+FIXTURES = Path(__file__).parent / "fixtures"
 GAMES = ("old-town", "gads-hill", "dry-gulch", "black-hills")
 
 
@@ -32,6 +35,9 @@ GAMES = ("old-town", "gads-hill", "dry-gulch", "black-hills")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Browser]]:
     root = tmp_path_factory.mktemp("seats")
     write_mid_games(root)
+    # Old Town, seed 1: ann owes one building before her turn (A4)
+    refill = (FIXTURES / "old-town-best-is-discard.game").read_text().splitlines()[:-1]
+    (root / "old-town-refill.game").write_text("\n".join(refill) + "\n", "utf-8")
     with serving(root, token=TOKEN) as url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield url, browser
@@ -165,3 +171,51 @@ def test_the_host_and_a_seat_read_well_and_pass_axe(
     assert response is not None and response.status == 403
     assert "no seat at this table" in nobody.locator("#status").inner_text()
     assert found == {}, json.dumps(found, indent=1)
+
+
+def _refused_seat(url: str, game: str) -> tuple[str, str]:
+    """A seat whose hint is refused now (another player is to act), and the refusal."""
+    name = f"{game}.game"
+    for player in ("ann", "bob", "cid"):
+        key = SeatKeys(TOKEN).key(name, player)
+        ask = urllib.request.Request(f"{url}/api/g/{name}/hint", headers={"x-seat": key})
+        try:
+            urllib.request.urlopen(ask, timeout=60).close()
+        except urllib.error.HTTPError as refused:
+            return player, str(json.load(refused)["error"])
+    raise AssertionError(f"{name}: every seat may ask for the hint")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_refused_hint_says_why_in_its_panel(table: tuple[str, Browser], game: str) -> None:
+    """Issue 35, item 17: a hint asked out of turn showed nothing in the hint's panel.
+    The refusal's one line now stands there."""
+    url, browser = table
+    player, refusal = _refused_seat(url, game)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(_seat_url(url, game, player))
+    page.click("#hint-button")
+    expect(page.locator("#hint-status")).to_have_text(refusal)
+    expect(page.locator("#hint-status")).to_have_class("status hint-status error")
+    assert page.locator("#hint li").count() == 0
+    context.close()
+
+
+def test_the_seat_owing_a_refill_takes_the_hint_s_building(table: tuple[str, Browser]) -> None:
+    """Old Town before ann's refill (A4): her hint ranks the takes, each with its preview
+    and play buttons; "play this" writes the take."""
+    url, browser = table
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(_seat_url(url, "old-town-refill", "ann"))
+    page.click("#hint-button")
+    expect(page.locator("#hint-status")).to_have_text(
+        "ann first takes 1 building from beside the board (A4): the takes, best first"
+    )
+    first = page.locator("#hint li").first
+    expect(first).to_contain_text("ann: take judge · then ann: 43 as judge · 6 pt")
+    expect(first.locator(".why")).to_contain_text("named by 1 card (54)")
+    first.locator(".hint-play").click()
+    expect(page.locator("#moves li").last).to_have_text("ann: take judge", timeout=10_000)
+    context.close()

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from adjudicator.cli.checks import check_player, resolve_player
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
+
+if TYPE_CHECKING:
+    from adjudicator.deduction.game.refill_hint import RefillHint
 
 __all__ = ["register"]
 
@@ -19,9 +22,10 @@ def register(app: typer.Typer) -> None:
         help=(
             "Every legal action of a player, ranked by the points it scores this turn. Plays "
             "of one or two cards, discards, buys and passing, best first; the cards that "
-            "cannot be played now, by rule; the STOP claims anyone can make. On a record "
-            "of Dry Gulch: the best building plan of the hand; of Black Hills: the best "
-            "turn for each character."
+            "cannot be played now, by rule; the STOP claims anyone can make. Before Old "
+            "Town's refill (A4): the buildings to take, ranked by the best turn each "
+            "allows. On a record of Dry Gulch: the best building plan of the hand; of "
+            "Black Hills: the best turn for each character."
         )
     )
     @handle_errors
@@ -54,7 +58,8 @@ def register(app: typer.Typer) -> None:
                 "--coach",
                 help="On a record of Old Town or Gads Hill: rank the turns by what follows "
                 "them (the others' replies and your next turn, over sampled hands of the "
-                "cards you cannot see), each with why.",
+                "cards you cannot see), each with why. Before Old Town's refill (A4): the "
+                "takes, as the hint ranks them.",
             ),
         ] = False,
         budget: Annotated[
@@ -154,9 +159,26 @@ def _coach_hint(
     who = acting_player(TABLE.seats(game), record, player, "--player")
     if TABLE.view(game, who).get("hands", {}).get(who, ()) is None:
         raise RulesError(f"{record}: --coach needs a record that keeps the hands (a seed)")
+    refill = TABLE.refill(game, who, str(record))
+    if refill is not None:
+        _coach_refill(refill, record, top, out)
+        return
     advice, why = TABLE.coach(game, who, str(record), seed, ms)
     out.view(*coach_lines(advice, why, str(record), top))
     out.json(coach_data(advice, why, str(record), top, seed, ms))
+
+
+def _coach_refill(refill: RefillHint, record: Path, top: int, out: Output) -> None:
+    """`hint --coach` before Old Town's refill (A4): the coach looks ahead from a turn, and
+    the take comes first, so the answer is the hint's ranking of the takes."""
+    from adjudicator.render.refill import refill_data, refill_lines
+
+    note = (
+        f"The coach looks ahead from {refill.player}'s turn, which starts after the refill: "
+        "the takes are ranked by the best turn each allows."
+    )
+    out.view(*refill_lines(refill, str(record), top), note)
+    out.json({**refill_data(refill, str(record), top), "coach": None, "note": note})
 
 
 def _with_hand(name: str, game: Any, who: str, hand: str, unknown: bool, record: Path) -> Any:

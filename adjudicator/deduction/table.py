@@ -33,6 +33,7 @@ from adjudicator.deduction.hint import Hint
 
 if TYPE_CHECKING:
     from adjudicator.deduction.game.coach import Advice
+    from adjudicator.deduction.game.refill_hint import RefillHint
 from adjudicator.deduction.models.state import GameState
 
 __all__ = ["TABLE", "DeductionTable"]
@@ -176,10 +177,24 @@ class DeductionTable:
     def seats(self, game: Game) -> GameState:
         return next_turn(game).state
 
-    def hint(self, game: Game, player: str, source: str) -> Hint:
+    def hint(self, game: Game, player: str, source: str) -> Hint | RefillHint:
+        """The player's turns, ranked; before Old Town's refill (A4), which the record
+        asks for first, the buildings to take, ranked."""
         from adjudicator.deduction.hint import hint
 
-        return hint(_turn_start(game, player, source).state, player)
+        return self.refill(game, player, source) or hint(
+            _turn_start(game, player, source).state, player
+        )
+
+    def refill(self, game: Game, player: str, source: str) -> RefillHint | None:
+        """The takes of Old Town's refill (A4) ranked, when the player to act owes one
+        before their turn; else None."""
+        from adjudicator.deduction.game.refill_hint import refill_hint
+        from adjudicator.deduction.rules.turn_order import refill_due
+
+        start = _started(game, source)
+        due = refill_due(start.state, player) if player == start.state.active else 0
+        return refill_hint(start, player, due) if due else None
 
     def coach(
         self, game: Game, player: str, source: str, seed: int, ms: int | None
@@ -212,14 +227,21 @@ class DeductionTable:
 _MOST_WORLDS = 64
 
 
+def _started(game: Game, source: str) -> Game:
+    """The game at the start of the next turn, for a hint: refused when it is over (the
+    last turn's close may end it: a refill would be asked of no one)."""
+    start = next_turn(game)
+    if game.over or start.over:
+        raise RulesError(f"{source}: the game is over")
+    return start
+
+
 def _turn_start(game: Game, player: str, source: str) -> Game:
-    """The game at the start of `player`'s turn, for a hint: refused when it is over or
-    when Old Town's refill (A4) comes first."""
+    """The game at the start of `player`'s turn, for a hint of a turn: refused when it is
+    over or when Old Town's refill (A4) comes first (`refill` ranks its takes)."""
     from adjudicator.deduction.rules.turn_order import refill_due
 
-    start = next_turn(game)
-    if game.over:
-        raise RulesError(f"{source}: the game is over")
+    start = _started(game, source)
     due = refill_due(start.state, player) if player == start.state.active else 0
     if due:
         # the record refuses every other move of the player until it is written

@@ -16,6 +16,7 @@ from adjudicator.deduction.game.replay import Replay
 from adjudicator.render.words import ILLEGAL, plural
 
 if TYPE_CHECKING:
+    from adjudicator.deduction.game.refill_hint import RefillHint
     from adjudicator.deduction.hint import Hint
 
 __all__ = [
@@ -189,17 +190,26 @@ def after_lines(after: Game) -> list[RenderableType]:
     ]
 
 
-def hint_lines(h: Hint, game: Game, source: str, top: int) -> list[RenderableType]:
-    """The hint of a record's player to act: the ranked turns, each with its command."""
+def hint_lines(h: Hint | RefillHint, game: Game, source: str, top: int) -> list[RenderableType]:
+    """The hint of a record's player to act: the ranked turns (before Old Town's refill,
+    the ranked takes), each with its command."""
+    from adjudicator.deduction.hint import Hint
     from adjudicator.render.hints import hint_commands, hint_view
+    from adjudicator.render.refill import refill_lines
 
+    if not isinstance(h, Hint):
+        return refill_lines(h, source, top)
     return [hint_view(h, game.state.board, top), *hint_commands(h, source, top)]
 
 
-def hint_data(h: Hint, game: Game, source: str, top: int) -> dict[str, Any]:
-    """The hint's JSON, each action with the command that carries it out."""
+def hint_data(h: Hint | RefillHint, game: Game, source: str, top: int) -> dict[str, Any]:
+    """The hint's JSON, each action (or take) with the command that carries it out."""
+    from adjudicator.deduction.hint import Hint
     from adjudicator.render.hints import hint_data as data
+    from adjudicator.render.refill import refill_data
 
+    if not isinstance(h, Hint):
+        return refill_data(h, source, top)
     return data(h, source, top)
 
 

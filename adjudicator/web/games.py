@@ -422,6 +422,8 @@ def hint_view(
     if not viewer.everyone and (viewer.seat is None or viewer.seat != acting):
         if viewer.seat is None:
             raise _no_hand_shown(name, viewer, "hint")
+        if acting is None:  # every page's: no one acts once the game is over
+            raise RulesError(f"{name}: the game is over")
         raise Refused(f"{name}: the hint is for the player to act ({acting}), from their seat")
     if coach:
         return o.page.coach(o.table, o.game, name, top)

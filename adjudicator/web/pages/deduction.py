@@ -7,15 +7,16 @@ from typing import Any
 
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Ruled, Table
-from adjudicator.core.words import plural
 from adjudicator.deduction.game.flow import Game
 from adjudicator.deduction.game.hint_moves import action_move
 from adjudicator.deduction.game.record import Record, format_move
+from adjudicator.deduction.game.refill_hint import RefillHint, refill_hint
 from adjudicator.deduction.game.replay import replay, replay_to
 from adjudicator.deduction.hint import hint as compute_hint
 from adjudicator.deduction.rules.ruling import StopReport
 from adjudicator.deduction.rules.turn_order import refill_due
 from adjudicator.deduction.serialize import to_json
+from adjudicator.render.refill import take_data
 from adjudicator.render.svg import board_svg
 from adjudicator.render.svg_compact import compact_svg
 from adjudicator.web.pages.data import strip_states
@@ -73,6 +74,18 @@ def _picture(game: Game, title: str, claims: StopReport | None) -> str:
         first += f" · locomotive {s.locomotive}/{s.options.end_at}"
     scores = "scores: " + ", ".join(f"{p.name} {p.points}" for p in s.players)
     return board_svg(s.board, s, title=title, claims=claims, caption=[first, scores])
+
+
+def _takes(h: RefillHint, top: int) -> dict[str, Any]:
+    """The hint before Old Town's refill (A4): the takes ranked, each as the page's
+    actions are (its move line, with why), under the line that says the refill is due."""
+    return {
+        "player": h.player,
+        "refill": h.due,
+        "message": h.headline,
+        "actions": [take_data(t) for t in h.takes[:top]],
+        "evaluated": h.evaluated,
+    }
 
 
 class DeductionPage:
@@ -172,9 +185,7 @@ class DeductionPage:
         if player is None:
             raise RulesError(f"{name}: no one is to play")
         if due := _refill(ahead):
-            raise RulesError(
-                f"{name}: {player} first takes {plural(due, 'building')} from beside the board (A4)"
-            )
+            return _takes(refill_hint(ahead, player, due), top)
         h = compute_hint(ahead.state, player)
         actions = []
         for action in h.actions[:top]:
@@ -198,6 +209,9 @@ class DeductionPage:
         player = ahead.state.active
         if player is None:
             raise RulesError(f"{name}: no one is to play")
+        if due := _refill(ahead):
+            # the coach looks ahead from a turn; the refill's takes come before it
+            return _takes(refill_hint(ahead, player, due), top)
         advice, why = TABLE.coach(game, player, name, 0, None)
         turns = [
             {

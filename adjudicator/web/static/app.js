@@ -3,7 +3,7 @@
 "use strict";
 
 (function () {
-  const { $, status, why, api, plural, el, hideHand, toggleHand } = window.adjudicator;
+  const { $, status, hintSaid, why, api, plural, el, hideHand, toggleHand } = window.adjudicator;
   const { mayOpenHand, applyRole, keepHandOpen } = window.adjudicator;
   const { previewMove, commitMove, wireUndo, wireTimeline, keepUp } = window.adjudicator;
 
@@ -336,13 +336,15 @@
   async function showHint(query, said, line) {
     const list = $("hint");
     list.innerHTML = "";
-    status("thinking…");
+    hintSaid("thinking…");
     const r = await api("GET", base + "/hint?" + query);
-    if (!r.ok) return status(r.data.error, "error");
-    status(said(r.data));
+    if (!r.ok) return hintSaid(r.data.error, "error");
+    // before Old Town's refill (A4) the hint and the coach both rank the takes
+    const take = (a) => a.move + " · then " + a.best_turn + " · " + a.points + " pt";
+    hintSaid(r.data.refill ? r.data.message : said(r.data));
     r.data.actions.forEach((a, i) => {
       const li = el("li");
-      li.appendChild(el("span", line(a)));
+      li.appendChild(el("span", a.kind === "take" ? take(a) : line(a)));
       if (a.why) li.appendChild(el("p", a.why, "small why"));
       // the coach's pile to draw from follows its best turn (T2)
       if (i === 0 && r.data.draw) li.appendChild(el("p", r.data.draw, "small why draw"));

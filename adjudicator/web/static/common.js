@@ -34,6 +34,16 @@ window.adjudicator = (function () {
     node.className = "status move-status" + (kind ? " " + kind : "");
   }
 
+  // What the hint's buttons caused, said in the hint's panel too: a refused hint (the
+  // refill first, out of turn, the game over) says its one line where it was asked for.
+  function hintSaid(message, kind) {
+    status(message, kind);
+    const node = $("hint-status");
+    if (!node) return;
+    node.textContent = message || "";
+    node.className = "status hint-status" + (kind ? " " + kind : "");
+  }
+
   async function api(method, url, body) {
     const headers = {};
     if (body !== undefined) headers["content-type"] = "application/json";
@@ -413,8 +423,8 @@ window.adjudicator = (function () {
   }
 
   return {
-    $, params, token, status, said, why, pressable, api, plural, el, button, hideHand, toggleHand,
-    mayOpenHand, applyRole, keepHandOpen,
+    $, params, token, status, said, hintSaid, why, pressable, api, plural, el, button,
+    hideHand, toggleHand, mayOpenHand, applyRole, keepHandOpen,
     previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce, initialView, patched,
   };
 })();

@@ -4,7 +4,8 @@
 "use strict";
 
 (function () {
-  const { $, status, why, pressable, api, plural, el, button, toggleHand } = window.adjudicator;
+  const { $, status, hintSaid, why, pressable, api, plural, el, button } = window.adjudicator;
+  const { toggleHand } = window.adjudicator;
   const { mayOpenHand, applyRole, keepHandOpen } = window.adjudicator;
   const { previewMove, commitMove, wireUndo, wireTimeline, keepUp } = window.adjudicator;
   const initial = $("initial");
@@ -221,10 +222,10 @@
     const list = $("hint");
     list.innerHTML = "";
     $("hint-lines").innerHTML = "";
-    status("thinking…");
+    hintSaid("thinking…");
     const r = await api("GET", base + "/hint?top=5");
-    if (!r.ok) return status(r.data.error, "error");
-    status("hint for " + r.data.player);
+    if (!r.ok) return hintSaid(r.data.error, "error");
+    hintSaid("hint for " + r.data.player);
     r.data.lines.forEach((line) => $("hint-lines").appendChild(el("p", line)));
     r.data.actions.forEach((a) => {
       const li = el("li");
