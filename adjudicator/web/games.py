@@ -308,9 +308,9 @@ def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[st
     _line, move = _parse(o.table, name, text)
     _as_own_seat(name, move, viewer)
     o.table.check_move(o.game, move, name)
+    dealt = _dealt(o, name, move)  # a named outcome is refused before any reveal's check
     key = (str(records.root), name, version_of(body), move.player)
     face_down.check_chosen(o.table, o.game, move, key)
-    dealt = _dealt(o, name, move)
     _after, ruled = o.table.apply(o.game, dealt)
     if ruled.legal and dealt is not move and _outcome_hidden(o, dealt):
         # what chance deals is the commit's: a preview says the choice, not its card
@@ -362,9 +362,10 @@ def commit(
                 "version": version_of(body),
             }
         o.table.check_move(o.game, move, name)
+        dealt = _dealt(o, name, move)
         key = (str(records.root), name, version_of(body), move.player)
         face_down.check_chosen(o.table, o.game, move, key)
-        move = _numbered(_dealt(o, name, move), len(body.splitlines()) + 1)
+        move = _numbered(dealt, len(body.splitlines()) + 1)
         after, ruled = o.table.apply(o.game, move)
         result = {"move": ruled.move, **_outcome(o, ruled, ruled.legal)}
         if not ruled.legal:
