@@ -23,8 +23,9 @@ A record is a header of tag pairs, then one move a line::
 
 A table with real cards names what it really drew or turned up; without names every
 draw comes from `[Seed]` (a record without one deals from seed 1). A record with a
-`[Seed]` served to seats is the seed's game: there a move names no draw (`chance.py`). Named cards are refereed for being in their stack (its own cards
-before its reshuffled discards), not for their order (`decks.draw_named`)::
+`[Seed]` served to seats is the seed's game: there a move names no draw (`chance.py`).
+Named cards are refereed for being in their stack (its own cards before its reshuffled
+discards), not for their order (`decks.draw_named`)::
 
     ann: draw resources lumber brick food                # the three drawn
     ann: draw permit stack hotel discarding opera        # the two taken, hotel kept
