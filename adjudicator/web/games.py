@@ -400,6 +400,12 @@ def undo(records: RecordDir, name: str, base: str | None, viewer: Viewer) -> dic
                 f"{name}: the last move is {move.player}'s: only {move.player} or the host "
                 "may take it back"
             )
+        revealed = face_down.pending(str(records.root), name, version_of(body))
+        if revealed is not None:  # undo and redo would show a second pile, a second pair
+            raise Refused(
+                f"{name}: {revealed[0]} has chosen {revealed[1]!r} and seen what it drew: a reveal "
+                f"is final, so {revealed[0]} makes one of its moves before any undo"
+            )
         records.write(path, text)
         face_down.forget(str(records.root), name)
     shown = table.format_move(move) if viewer.sees_move_of(move.player) else None
