@@ -7,7 +7,8 @@ card of bob's hand and the bottom card of the resource stack trade places. At ev
 of a game played from the seed where the table's public view and ann's own hand are still
 the same in both, ann's seat gets the same answers, byte for byte: the view, her hand,
 her moves, the hint, the timeline, every step, the picture, the preview of every listed
-move and of probes naming cards (another's hand, the stacks), and the reveal of a draw."""
+move and of probes naming cards (another's hand, the stacks), the commit of those probes
+(each refused), and the reveal of a draw."""
 
 from __future__ import annotations
 
@@ -118,6 +119,17 @@ def _probes(at: int) -> list[str]:
     return lines
 
 
+#: The words of the notation that name what chance dealt.
+NAMING = ("resources", "losing", "rewards", "over", "drawing", "permit", "turned")
+
+
+def _commit(records: RecordDir, name: str, line: str) -> dict[str, Any]:
+    before = records.read(name)
+    answer = games.commit(records, name, line, None, ANN)
+    assert records.read(name) == before, line  # refused: the record as it was
+    return answer
+
+
 def _answers(records: RecordDir, name: str, probes: list[str]) -> dict[str, str]:
     out = {
         "view": _ask(lambda: games.game_view(records, name, ANN)),
@@ -133,6 +145,9 @@ def _answers(records: RecordDir, name: str, probes: list[str]) -> dict[str, str]
         out[f"step {step}"] = _ask(lambda s=step: games.step_view(records, name, s))  # type: ignore[misc]
     for line in probes:
         out[line] = _ask(lambda ln=line: games.preview(records, name, ln, ANN))  # type: ignore[misc]
+    for line in probes:  # a commit naming cards is refused (nothing written): the same
+        if any(f" {w} " in line for w in NAMING) and out[line].startswith("refused"):
+            out[f"commit {line}"] = _ask(lambda ln=line: _commit(records, name, ln))  # type: ignore[misc]
     listed = games.legal_moves(records, name, ANN)
     for blind in listed.get("blind", []):  # the reveal last: it binds ann's next move
         out[f"reveal {blind}"] = _ask(lambda b=blind: games.reveal(records, name, b, ANN))  # type: ignore[misc]
