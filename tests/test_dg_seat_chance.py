@@ -13,11 +13,16 @@ not say it was wrong."""
 from __future__ import annotations
 
 import random
+import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adjudicator.core.errors import AdjudicatorError, RulesError
+from adjudicator.dry_gulch.game.chance import deal, named_outcome
 from adjudicator.dry_gulch.game.flow import DGGame, new_game
 from adjudicator.dry_gulch.game.moves import legal_moves
 from adjudicator.dry_gulch.game.notation import (
@@ -31,11 +36,17 @@ from adjudicator.dry_gulch.game.notation import (
     format_move,
 )
 from adjudicator.dry_gulch.game.outcome import Outcome
-from adjudicator.dry_gulch.game.record import DGHeader, header_text, record_from_text
+from adjudicator.dry_gulch.game.record import (
+    DGHeader,
+    header_text,
+    parse_move,
+    record_from_text,
+)
 from adjudicator.dry_gulch.game.replay import replay
 from adjudicator.web import games
 from adjudicator.web.records import RecordDir
 from adjudicator.web.seats import Viewer
+from tests.budget import examples
 
 PLAYERS = ("ann", "bob", "cid")
 HEADER = "\n".join(header_text(DGHeader(PLAYERS, 1))) + "\n\n"
@@ -190,3 +201,71 @@ def test_every_named_form_is_refused_from_a_seat_of_a_seeded_game(
         games.preview(records, "dg.game", line, Viewer(seat="ann"))
     except AdjudicatorError as exc:  # (a reveal asked first: `web/face_down.py`)
         assert "dealt by the server" not in str(exc)
+
+
+# The choice a refusal tells the seat to write is a move of the notation that names
+# nothing chance deals, and is the named move with those words taken out.
+_RES = st.sampled_from(["lumber", "brick", "food", "labor:2"])  # the resource stack's
+_CARD = _RES | st.just("event:iou")  # a hand's
+_ID = st.sampled_from(["hotel", "opera", "bank", "saloon"])
+_NAMED = st.one_of(
+    st.builds(lambda cs: f"draw resources {' '.join(cs)}", st.lists(_RES, max_size=3)),
+    st.builds(
+        lambda p, d: f"draw permit stack {p}" + (f" discarding {d}" if d else ""),
+        _ID,
+        st.none() | _ID,
+    ),
+    st.builds(
+        lambda how, cs, p: f"draw {how}bank {' '.join(cs)}" + (f" permit {p}" if p else ""),
+        st.sampled_from(["", "resources ", "permit discard hotel "]),
+        st.lists(_RES, max_size=2),
+        st.none() | _ID,
+    ),
+    st.builds(
+        lambda e, cs: f"{e} ne-8" + (f" losing {' '.join(cs)}" if cs else ""),
+        st.sampled_from(["fire", "vandalism"]),
+        st.lists(_CARD, max_size=3),
+    ),
+    st.builds(
+        lambda lo, dr, p: (
+            "play wells-fargo-wagon"
+            + (f" losing {' '.join(lo)}" if lo else "")
+            + (f" drawing {' '.join(dr)}" if dr else "")
+            + (f" permit {p}" if p else "")
+        ),
+        st.lists(_CARD, max_size=2),
+        st.lists(_RES, max_size=2),
+        st.none() | _ID,
+    ),
+    st.builds(
+        lambda cs, rw, ov: (
+            f"discard {' '.join(cs)}"
+            + (f" rewards {' '.join(rw)}" if rw else "")
+            + (f" over bob: {' '.join(ov)}" if ov else "")
+        ),
+        st.lists(_CARD, max_size=2),
+        st.lists(_RES, max_size=2),
+        st.lists(_CARD, max_size=2),
+    ),
+)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(body=_NAMED)
+def test_a_seeded_games_deal_refuses_exactly_the_named_and_says_the_choice(body: str) -> None:
+    game = new_game(DGHeader(PLAYERS, 1))
+    move = parse_move(f"ann: {body}")
+    named = named_outcome(move)
+    if named is None:
+        assert deal(game, move) is move
+        return
+    with pytest.raises(RulesError) as refused:
+        deal(game, move)
+    said = re.search(r"write '(.*)'$", str(refused.value))
+    assert said is not None and said.group(1) == format_move(named.choice)
+    choice = parse_move(said.group(1))
+    assert named_outcome(choice) is None and deal(game, choice) is choice
+    assert set(format_move(choice).split()) <= set(format_move(move).split())
+    # a record without a seed keeps the named move as it is
+    unseeded = replace(game, header=replace(game.header, seeded=False))
+    assert deal(unseeded, move) is move
