@@ -5,8 +5,9 @@ on, as at the table, their move is one of the moves it showed. A move that would
 what lies face down before it is chosen (previewed or committed by its full text) is
 refused, so no device learns a pile's order by asking.
 
-What each player has seen is kept here by record and version: a commit or an undo of the
-record makes it history.
+What each player has seen is kept here by record and version: a commit of the record makes
+it history. A reveal is final: until its player makes one of the moves it showed, the
+record is not undone (`pending`), so no undo and redo shows a second pile or pair.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Table
 from adjudicator.web.seats import Refused
 
-__all__ = ["check_chosen", "forget", "listing", "reveal", "seen"]
+__all__ = ["check_chosen", "forget", "listing", "pending", "reveal", "seen"]
 
 _SEEN: dict[tuple[str, str], dict[tuple[str, str], tuple[str, tuple[str, ...]]]] = {}
 _LOCK = threading.Lock()
@@ -29,6 +30,16 @@ def seen(root: str, name: str, version: str, player: str) -> tuple[str, tuple[st
     """The choice `player` has made at this version and the moves it showed them."""
     with _LOCK:
         return _SEEN.get((root, name), {}).get((version, player))
+
+
+def pending(root: str, name: str, version: str) -> tuple[str, str] | None:
+    """A choice made at this version and not yet followed by its move: its player and the
+    choice (a reveal is final: no undo may take the record back from under it)."""
+    with _LOCK:
+        for (at, player), (listed, _shown) in _SEEN.get((root, name), {}).items():
+            if at == version:
+                return player, listed
+    return None
 
 
 def forget(root: str, name: str) -> None:

@@ -308,9 +308,9 @@ def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[st
     _line, move = _parse(o.table, name, text)
     _as_own_seat(name, move, viewer)
     o.table.check_move(o.game, move, name)
+    dealt = _dealt(o, name, move)  # a named outcome is refused before any reveal's check
     key = (str(records.root), name, version_of(body), move.player)
     face_down.check_chosen(o.table, o.game, move, key)
-    dealt = _dealt(o, name, move)
     _after, ruled = o.table.apply(o.game, dealt)
     if ruled.legal and dealt is not move and _outcome_hidden(o, dealt):
         # what chance deals is the commit's: a preview says the choice, not its card
@@ -362,9 +362,10 @@ def commit(
                 "version": version_of(body),
             }
         o.table.check_move(o.game, move, name)
+        dealt = _dealt(o, name, move)
         key = (str(records.root), name, version_of(body), move.player)
         face_down.check_chosen(o.table, o.game, move, key)
-        move = _numbered(_dealt(o, name, move), len(body.splitlines()) + 1)
+        move = _numbered(dealt, len(body.splitlines()) + 1)
         after, ruled = o.table.apply(o.game, move)
         result = {"move": ruled.move, **_outcome(o, ruled, ruled.legal)}
         if not ruled.legal:
@@ -399,6 +400,12 @@ def undo(records: RecordDir, name: str, base: str | None, viewer: Viewer) -> dic
                 f"{name}: the last move is {move.player}'s: only {move.player} or the host "
                 "may take it back"
             )
+        revealed = face_down.pending(str(records.root), name, version_of(body))
+        if revealed is not None:  # undo and redo would show a second pile, a second pair
+            raise Refused(
+                f"{name}: {revealed[0]} has chosen {revealed[1]!r} and seen what it drew: a reveal "
+                f"is final, so {revealed[0]} makes one of its moves before any undo"
+            )
         records.write(path, text)
         face_down.forget(str(records.root), name)
     shown = table.format_move(move) if viewer.sees_move_of(move.player) else None
@@ -432,7 +439,8 @@ def hint_view(
 
 def timeline(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]:
     """`adjudicator replay` of the record: each move's ruling and what the table missed.
-    Another player's draw or keep shows face up only: as a count, with no ruling."""
+    Another player's draw or keep shows face up only: as a count, with no ruling; another
+    player's refused move, only that it was refused and the rule's code (`_refused`)."""
     o = _open(records, name, records.read(name))
     data = o.page.timeline(o.table, o.rec)
     by_line = {m.line: m for m in o.rec.moves}
@@ -443,10 +451,36 @@ def timeline(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]:
         shown = o.table.public_move(move)
         if shown != o.table.format_move(move):
             entry.update(move=shown, message=shown)
-            for key in ("ruling", "summary"):
-                if key in entry:
-                    entry[key] = None
+            _no_ruling(entry)
+        if entry.get("legal") is False:
+            _refused(entry)
     return data
+
+
+def _no_ruling(entry: dict[str, Any]) -> None:
+    for key in ("ruling", "summary"):
+        if key in entry:
+            entry[key] = None
+
+
+def _refused(entry: dict[str, Any]) -> None:
+    """Another player's refused move as the table saw it: refused, and by which rule. Why
+    is the referee's reading of their hand ("the hand cannot pay: ...", "ann holds no
+    'hotel' permit") or of a pile, so it is said to that player's seat only, in every game
+    alike, even where the reason reads nothing hidden (out of turn): one rule, no leak."""
+    code = entry.get("code") or _first_code(entry.get("ruling"))
+    entry["code"] = code
+    entry["message"] = f"refused ({code})" if code else "refused"
+    _no_ruling(entry)
+
+
+def _first_code(ruling: Any) -> str | None:
+    """The code of a ruling's first reason (the deduction games' rulings carry theirs)."""
+    reasons = ruling.get("reasons") if isinstance(ruling, dict) else None
+    if isinstance(reasons, list) and reasons and isinstance(reasons[0], dict):
+        code = reasons[0].get("code")
+        return str(code) if code else None
+    return None
 
 
 def step_view(records: RecordDir, name: str, step: int) -> dict[str, Any]:

@@ -22,8 +22,10 @@ A record is a header of tag pairs, then one move a line::
     ann: discard lumber labor:2          # rewards, then the discard phase: the turn ends
 
 A table with real cards names what it really drew or turned up; without names every
-draw comes from `[Seed]`. Named cards are refereed for being in their stack (its own cards
-before its reshuffled discards), not for their order (`decks.draw_named`)::
+draw comes from `[Seed]` (a record without one deals from seed 1). A record with a
+`[Seed]` served to seats is the seed's game: there a move names no draw (`chance.py`).
+Named cards are refereed for being in their stack (its own cards before its reshuffled
+discards), not for their order (`decks.draw_named`)::
 
     ann: draw resources lumber brick food                # the three drawn
     ann: draw permit stack hotel discarding opera        # the two taken, hotel kept
@@ -124,6 +126,9 @@ class DGHeader:
     picks: dict[str, tuple[str, ...]] = field(default_factory=dict)  # advanced-setup
     # A real table's deal: each player's 5 resources and 3 permits (empty: the seed's).
     hands: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
+    # Whether the record says its `[Seed]`: a record without one is a real table's (`seed`
+    # still deals what it does not name), whose moves name what chance gave them.
+    seeded: bool = True
 
 
 @record
@@ -206,7 +211,7 @@ def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> 
                     )
                 else:
                     hands[name.strip().lower()] = (tuple(resources.split()), tuple(permits.split()))
-    return DGHeader(players, seed, residences, options, picks, hands)
+    return DGHeader(players, seed, residences, options, picks, hands, "seed" in tags)
 
 
 def record_from_text(text: str, source: str = "record") -> DGRecord:
@@ -238,7 +243,9 @@ def record_from_text(text: str, source: str = "record") -> DGRecord:
 
 
 def header_text(h: DGHeader) -> list[str]:
-    out = [f'[Edition "{EDITION}"]', f'[Players "{", ".join(h.players)}"]', f'[Seed "{h.seed}"]']
+    out = [f'[Edition "{EDITION}"]', f'[Players "{", ".join(h.players)}"]']
+    if h.seeded:
+        out.append(f'[Seed "{h.seed}"]')
     if h.residences:
         pairs = ", ".join(f"{k}={v}" for k, v in h.residences.items())
         out.append(f'[Residences "{pairs}"]')

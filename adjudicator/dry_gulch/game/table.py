@@ -88,7 +88,10 @@ class DryGulchTable:
         return public_move(move)
 
     def deal(self, game: DGGame, move: Move) -> Move:
-        return move  # no chance dealt by the server yet: the move as the seat wrote it
+        """A seeded game's move names no chance: the seed deals it (`game/chance.py`)."""
+        from adjudicator.dry_gulch.game.chance import deal
+
+        return deal(game, move)
 
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)

@@ -11,7 +11,9 @@ from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Ruled, Table
 from adjudicator.core.words import plural
 from adjudicator.dry_gulch.game.flow import DGGame, turned_up
+from adjudicator.dry_gulch.game.outcome import Outcome
 from adjudicator.dry_gulch.game.record import Build, DGRecord
+from adjudicator.dry_gulch.game.seen import words_seen_by
 from adjudicator.dry_gulch.score import score
 from adjudicator.render.dry_gulch import next_moves
 from adjudicator.render.dry_gulch_town import dg_town_svg
@@ -90,7 +92,10 @@ class DryGulchPage:
         return None if game.over else game.state.active
 
     def outcome(self, ruled: Ruled, committed: bool) -> dict[str, Any]:
-        return hidden_until_committed(ruled, committed)
+        shown = hidden_until_committed(ruled, committed)
+        if committed and isinstance(ruled.ruling, Outcome):  # to the mover: their cards
+            shown["message"] = words_seen_by(ruled.ruling, ruled.player)
+        return shown
 
     def committed(self, after: DGGame) -> dict[str, Any]:
         return {"phase": None if after.over else after.phase}
