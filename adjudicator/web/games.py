@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import fields, is_dataclass, replace
 from functools import partial
-from itertools import islice
 from typing import Any
 
 from adjudicator.core.errors import AdjudicatorError, InputError, RulesError
@@ -216,16 +215,20 @@ def _no_hand_shown(name: str, viewer: Viewer, what: str) -> Refused:
     return Refused(f"{name}: {viewer.seat}'s seat sees no other player's {what}")
 
 
-def legal_moves(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]:
+def legal_moves(records: RecordDir, name: str, viewer: Viewer, start: int = 0) -> dict[str, Any]:
     """The moves this seat may make now (pass-and-play: the player to act's), as the
-    record writes them (the game protocol's one generator of them), at most
-    `MAX_LISTED_MOVES`. They come from the hand, so the shared screen gets none."""
+    record writes them (the game protocol's one generator of them): `MAX_LISTED_MOVES` of
+    them from `start`, with how many there are (`count`), so the page says how many it
+    does not show and asks for the next ones. They come from the hand, so the shared
+    screen gets none."""
     if viewer.seat is None and not viewer.everyone:
         raise _no_hand_shown(name, viewer, "legal moves")
+    if start < 0:
+        raise Refused(f"{name}: the moves are listed from the first (0), not from {start}")
     text = records.read(name)
     o = _open(records, name, text)
     acting = o.page.acting(o.game) if viewer.everyone else viewer.seat
-    moves = list(islice(o.table.legal_moves(o.game), 20 * MAX_LISTED_MOVES))
+    moves = list(o.table.legal_moves(o.game))
     # Black Hills' set-up: every player still to keep has moves; the page lists those of
     # the one it asks (another's keeps are their own hand)
     mine = [m for m in moves if m.player == acting]
@@ -234,13 +237,18 @@ def legal_moves(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]
     player = mine[0].player if mine else acting
     chosen = player and face_down.seen(str(records.root), name, version_of(text), player)
     if chosen:  # a face-down choice made: its moves only
-        return {"player": player, "moves": list(chosen[1]), "blind": [], "more": False}
-    listed, blind = face_down.listing(o.table, o.game, mine[: MAX_LISTED_MOVES + 1])
+        shown = list(chosen[1])
+        return {"player": player, "moves": shown, "blind": [], "more": False, "count": len(shown)}
+    listed, blind = face_down.listing(o.table, o.game, mine)
+    page = listed[start : start + MAX_LISTED_MOVES]
+    on_page = set(page)
     return {
         "player": player,
-        "moves": listed[:MAX_LISTED_MOVES],
-        "blind": blind,
-        "more": len(listed) > MAX_LISTED_MOVES,
+        "moves": page,
+        "blind": [m for m in blind if m in on_page],
+        "more": start + MAX_LISTED_MOVES < len(listed),
+        "count": len(listed),
+        "start": start,
     }
 
 
@@ -251,7 +259,7 @@ def reveal(records: RecordDir, name: str, listed: str, viewer: Viewer) -> dict[s
     o = _open(records, name, text)
     if not (viewer.everyone or viewer.seat):
         raise _no_hand_shown(name, viewer, "draw")
-    moves = islice(o.table.legal_moves(o.game), 20 * MAX_LISTED_MOVES)
+    moves = o.table.legal_moves(o.game)
     key = (str(records.root), name, version_of(text), None if viewer.everyone else viewer.seat)
     player, shown = face_down.reveal(o.table, o.game, moves, key, listed)
     return {"player": player, "chosen": listed, "moves": list(shown)}

@@ -145,7 +145,9 @@
       box.appendChild(group);
     });
     if (!shown.length) box.appendChild(el("p", picked ? "no move there now: tap the " + view.pick + " again to list all" : "no legal move now", "small"));
-    $("moves-note").textContent = listed.player + ": " + plural(shown.length, "move") + (listed.more ? " (the first " + listed.moves.length + ")" : "") + (picked ? " at " + picked : "");
+    // every move is counted: the page says how many it has not fetched and fetches them
+    if (listed.more) box.appendChild(button("the next moves (" + listed.moves.length + " of " + listed.count + " listed)", "more-moves", moreMoves));
+    $("moves-note").textContent = listed.player + ": " + plural(shown.length, "move") + (listed.more ? " (the first " + listed.moves.length + " of " + listed.count + ")" : "") + (picked ? " at " + picked : "");
     box.hidden = false;
   }
   $("moves-button").addEventListener("click", async () => {
@@ -161,6 +163,12 @@
     listed = r.data;
     drawMoves();
   });
+  async function moreMoves() {
+    const r = await api("GET", base + "/moves?from=" + listed.moves.length);
+    if (!r.ok) return status(r.data.error, "error");
+    listed = { ...listed, moves: listed.moves.concat(r.data.moves), blind: (listed.blind || []).concat(r.data.blind || []), more: r.data.more, count: r.data.count };
+    drawMoves();
+  }
   // A choice whose outcome lies face down (a draw off the stack): choosing it shows what
   // it drew, and its moves are the only ones left to make (web/face_down.py).
   async function reveal(choice) {
