@@ -1,5 +1,5 @@
 """Every legal move of the player to act in an Old Town or Gads Hill game, as the typed
-moves of a record (`moves.py`), each one `Game.apply` rules legal.
+moves of a record (`moves.py`), each one `Game.apply` rules legal, lazily.
 
 Who is to act: while the player who just acted still draws (T2), that player (their
 draws, one card or all of them, and a building bought after the action, A2); else the
@@ -12,8 +12,14 @@ line before the action.
 
 Candidates are pruned only where the rules refuse every move they lead to: a turn whose
 buy before the first card, or whose first card, is refused is refused whatever follows
-(`rule_turn` rules the steps in order and stops at the first refusal). Every move yielded
-has been ruled legal by `Game.apply` on the game as the player to act finds it.
+(`rule_turn` rules the steps in order and stops at the first refusal).
+
+The moves of a turn are ruled as `Game.apply` rules them, step by step, each step once
+for every move that shares it (`turn_steps.py`: a generator asked for a few moves rules only
+what they take, and the page asks for a page of them); a buy that touches none of the turn's
+cards is combined by rule, not ruled again. A draw, a refill and a STOP call go through
+`Game.apply` itself. `tests/ded_legal_moves_reference.py`, which sends every candidate
+through `Game.apply`, gives the same moves in the same order.
 
 Moves that differ only in the order of what the rules take as a set are yielded once: a
 discard's two cards in the order of the hand, a refill's buildings in the order of the
