@@ -29,6 +29,7 @@ from adjudicator.core.table import SETUP_FLAGS, Setup, Table
 from adjudicator.core.words import plural
 from adjudicator.tables import editions, table_of_edition, table_of_record
 from adjudicator.web import face_down
+from adjudicator.web.move_pages import page_of
 from adjudicator.web.pages import Page, page
 from adjudicator.web.records import RecordDir, version_of
 from adjudicator.web.seats import Refused, Viewer
@@ -223,8 +224,6 @@ def legal_moves(records: RecordDir, name: str, viewer: Viewer, start: int = 0) -
     screen gets none."""
     if viewer.seat is None and not viewer.everyone:
         raise _no_hand_shown(name, viewer, "legal moves")
-    if start < 0:
-        raise Refused(f"{name}: the moves are listed from the first (0), not from {start}")
     text = records.read(name)
     o = _open(records, name, text)
     acting = o.page.acting(o.game) if viewer.everyone else viewer.seat
@@ -237,19 +236,9 @@ def legal_moves(records: RecordDir, name: str, viewer: Viewer, start: int = 0) -
     player = mine[0].player if mine else acting
     chosen = player and face_down.seen(str(records.root), name, version_of(text), player)
     if chosen:  # a face-down choice made: its moves only
-        shown = list(chosen[1])
-        return {"player": player, "moves": shown, "blind": [], "more": False, "count": len(shown)}
+        return page_of(player, list(chosen[1]), [], 0, len(chosen[1]))
     listed, blind = face_down.listing(o.table, o.game, mine)
-    page = listed[start : start + MAX_LISTED_MOVES]
-    on_page = set(page)
-    return {
-        "player": player,
-        "moves": page,
-        "blind": [m for m in blind if m in on_page],
-        "more": start + MAX_LISTED_MOVES < len(listed),
-        "count": len(listed),
-        "start": start,
-    }
+    return page_of(player, listed, blind, start, MAX_LISTED_MOVES)
 
 
 def reveal(records: RecordDir, name: str, listed: str, viewer: Viewer) -> dict[str, Any]:
