@@ -1,8 +1,9 @@
 """The page's legal moves are all there (issue 37: the list was cut at 8,000 of 9,028
-moves, and the page said only "the first 400"): `/moves` gives how many moves the seat has
-(`count`) and `MAX_LISTED_MOVES` of them from `?from=`, so the page lists the next ones on
-a tap. Here with 40 a page, at the opening of a seeded Gads Hill game (135 moves): the pages
-put together are every move the generator gives, in its order."""
+moves, and the page said only "the first 400"): `/moves` lists `MAX_LISTED_MOVES` of them
+from `?from=` and says whether more follow, so the page lists the next ones on a tap; it
+counts them (`count`) when they all fit, or when asked (`?count=1`). Here with 40 a page,
+at the opening of a seeded Gads Hill game (135 moves): the pages put together are every
+move the generator gives, in its order."""
 
 from __future__ import annotations
 
@@ -36,15 +37,26 @@ def test_the_pages_hold_every_move_and_the_count_says_how_many(
     every = [entry.format_move(m) for m in entry.legal_moves(game)]
     assert len(every) > 80
     first = client.get(f"{API}/moves").json()
-    assert first["count"] == len(every) and len(first["moves"]) == 40 and first["more"]
+    assert len(first["moves"]) == 40 and first["more"] and first["count"] is None
+    counted = client.get(f"{API}/moves", params={"count": 1}).json()
+    assert counted["count"] == len(every) and counted["moves"] == first["moves"]
     listed = list(first["moves"])
     while True:
         page = client.get(f"{API}/moves", params={"from": len(listed)}).json()
-        assert page["count"] == len(every) and page["start"] == len(listed)
+        assert page["start"] == len(listed)
         listed += page["moves"]
         if not page["more"]:
             break
     assert listed == every
+    assert page["count"] == len(every)  # the last page reaches the end: counted
+
+
+def test_moves_that_fit_on_a_page_are_counted(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(games, "MAX_LISTED_MOVES", 400)
+    listed = client.get(f"{API}/moves").json()
+    assert not listed["more"] and listed["count"] == len(listed["moves"]) > 80
 
 
 @pytest.mark.parametrize("start", ["x", "-1", "1.5", "²"])

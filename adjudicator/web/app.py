@@ -271,7 +271,8 @@ def create_app(
         start = whole_number(request.query_params.get("from", "0"), 9)
         if start is None:
             raise HttpError(400, "from: the number of moves already listed, a whole number")
-        data = await run_in_threadpool(games.legal_moves, records, name, who, start)
+        counted = request.query_params.get("count", "0") == "1"
+        data = await run_in_threadpool(games.legal_moves, records, name, who, start, counted)
         return JSONResponse(data)
 
     @guarded
