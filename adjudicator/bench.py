@@ -1,13 +1,15 @@
 """The shipped benchmark: the engine and its brute-force twin, timed side by side.
 
-Figures are medians of many runs in one process, measured on the shipped
-examples; nothing here asserts a time (speed is never a test). Beside them: the
-start-up of a whole `adjudicator stop` process, and the scale curve (`scale_curve`):
-the STOP analysis and a condition-card play on synthetic boards of growing size.
+Figures are the median (p50) and 95th percentile of the CPU time of many runs in one
+process, measured on the shipped examples; nothing here asserts a time (speed is never a
+test). Beside them: the start-up of a whole `adjudicator stop` process beside a bare
+Python's, and the scale curve (`scale_curve`): the STOP analysis and a condition-card play
+on synthetic boards of growing size.
 
 Here the cases are listed, with the deduction games' own; a case and its run are
 `bench_case.py`, the other cases `bench_startup.py`, `bench_simulate.py`, `bench_games.py`
-(Dry Gulch, Black Hills), `bench_limits.py`, and the scale curve `bench_scale.py`.
+(Dry Gulch, Black Hills), `bench_legal.py` (legal moves and greedy self-play in each
+edition), `bench_limits.py`, and the scale curve `bench_scale.py`. Every figure is CPU time.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from adjudicator.bench_case import MID_GAME, BenchCase, BenchResult, median_ms, run_case
 from adjudicator.bench_games import black_hills_cases, dry_gulch_cases
+from adjudicator.bench_legal import legal_moves_cases, self_play_cases
 from adjudicator.bench_scale import SCALE_SIZES, ScalePoint, scale_curve
 from adjudicator.bench_simulate import coach_turn_case, simulate_case, simulate_workers_case
 from adjudicator.bench_startup import startup_cases
@@ -112,7 +115,9 @@ def bench_cases() -> list[BenchCase[Any, Any]]:
         _play_case("play", state, ("building", "district", "condition")),
         _play_case("play-condition", state, ("condition",)),
         _hint_case(state),
+        *legal_moves_cases(),
         *(simulate_case(policy) for policy in ("greedy", "random")),
+        *self_play_cases(),
         coach_turn_case(),
         simulate_workers_case(),
         BenchCase(

@@ -1,8 +1,11 @@
 """A case of the shipped benchmark (`bench.py`): the engine's answer and its twin's, each
-timed as the median of many runs in one process, and what a run of the case reports."""
+timed in CPU time (`time.process_time`: on a shared machine wall time moved 2-7x between
+two runs of the same build) over many runs in one process, reported as the median (p50)
+and the 95th percentile, and what a run of the case reports."""
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 from collections.abc import Callable
@@ -11,7 +14,7 @@ from typing import Any, Generic, TypeVar
 
 from adjudicator.core.record import record
 
-__all__ = ["MID_GAME", "BenchCase", "BenchResult", "median_ms", "run_case"]
+__all__ = ["MID_GAME", "BenchCase", "BenchResult", "cpu_ms", "median_ms", "p95", "run_case"]
 
 #: The shipped example most cases are timed on.
 MID_GAME = "gads-hill-mid.toml"
@@ -27,19 +30,33 @@ class BenchResult:
     runs: int
     twin_runs: int
     detail: dict[str, Any] = field(default_factory=dict)
+    p95_ms: float | None = None
+    twin_p95_ms: float | None = None
+
+    @property
+    def twin_ratio(self) -> float | None:
+        """How many times faster than its twin the engine ran (its median over the twin's)."""
+        if self.twin_median_ms is None or self.median_ms <= 0:
+            return None
+        return self.twin_median_ms / self.median_ms
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "name": self.name,
             "median_ms": round(self.median_ms, 3),
-            "twin_median_ms": None
-            if self.twin_median_ms is None
-            else round(self.twin_median_ms, 3),
+            "p95_ms": _rounded(self.p95_ms),
+            "twin_median_ms": _rounded(self.twin_median_ms),
+            "twin_p95_ms": _rounded(self.twin_p95_ms),
+            "twin_ratio": _rounded(self.twin_ratio),
             "runs": self.runs,
             "twin_runs": self.twin_runs,
         }
         out.update(self.detail)
         return out
+
+
+def _rounded(x: float | None) -> float | None:
+    return None if x is None else round(x, 3)
 
 
 @record
@@ -63,16 +80,32 @@ class BenchCase(Generic[A, B]):
         return min(runs, self.max_runs or runs), twin_runs if self.twin is not None else 0
 
 
-def median_ms(
+def p95(times: list[float]) -> float:
+    """The 95th percentile (nearest rank): the time 19 runs in 20 stay within."""
+    ordered = sorted(times)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def cpu_ms(
     fn: Callable[[], object], runs: int, tick: Callable[..., None]
-) -> tuple[float, object]:
+) -> tuple[list[float], object]:
+    """Each run's CPU time (ms, this process: its threads included) after a warm-up run,
+    and the last answer."""
     result = fn()  # warm-up: imports, caches
     times = []
     for _ in range(runs):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         result = fn()
-        times.append((time.perf_counter() - t0) * 1000)
+        times.append((time.process_time() - t0) * 1000)
         tick()
+    return times, result
+
+
+def median_ms(
+    fn: Callable[[], object], runs: int, tick: Callable[..., None]
+) -> tuple[float, object]:
+    """The median of `cpu_ms`, and the last answer."""
+    times, result = cpu_ms(fn, runs, tick)
     return statistics.median(times), result
 
 
@@ -82,20 +115,30 @@ def run_case(
     runs, twin_runs = case.runs(runs, twin_runs)
     wall = None
     if case.samples is not None:
-        cpu, walls, answer = case.samples(runs)
-        median, wall = statistics.median(cpu), statistics.median(walls)
+        times, walls, answer = case.samples(runs)
+        wall = statistics.median(walls)
         for _ in range(runs):
             tick()
     else:
-        median, answer = median_ms(case.engine, runs, tick)
-    twin_median = None
+        times, answer = cpu_ms(case.engine, runs, tick)
+    twin_times = None
     detail = case.detail(answer) if case.detail else {}
     if wall is not None:
         detail["wall_ms"] = round(wall, 3)
+    median = statistics.median(times)
     if case.rate_name is not None:
         detail[case.rate_name] = round(1000 / median, 3)
     if case.twin is not None and twin_runs > 0:
-        twin_median, twin_answer = median_ms(case.twin, twin_runs, tick)
+        twin_times, twin_answer = cpu_ms(case.twin, twin_runs, tick)
         if case.check is not None:
             detail["agrees_with_twin"] = case.check(answer, twin_answer)
-    return BenchResult(case.name, median, twin_median, runs, twin_runs, detail)
+    return BenchResult(
+        case.name,
+        median,
+        None if twin_times is None else statistics.median(twin_times),
+        runs,
+        twin_runs,
+        detail,
+        p95(times),
+        None if twin_times is None else p95(twin_times),
+    )

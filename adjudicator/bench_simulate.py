@@ -27,7 +27,7 @@ def simulate_case(policy: Policy) -> BenchCase[Any, Any]:
         None,
         detail=lambda r: {"turns": r.turns},
         max_runs=5,
-        rate_name="games_per_s",
+        rate_name="games_per_cpu_s",
     )
 
 

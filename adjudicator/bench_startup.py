@@ -69,7 +69,10 @@ def startup_cases() -> list[BenchCase[Any, Any]]:
     """Each command of `STARTUPS` as a whole new process (the interpreter, the imports,
     reading the files, the work, as a player waits for them), and the floor beside them."""
     examples = data_dir("examples")
-    commands = {"startup-floor": [sys.executable, "-c", FLOOR]}
+    commands = {
+        "startup-python": [sys.executable, "-c", "pass"],
+        "startup-floor": [sys.executable, "-c", FLOOR],
+    }
     for name, args in STARTUPS.items():
         # The shipped examples wherever the package is installed; the words a player types.
         real = [
@@ -79,6 +82,8 @@ def startup_cases() -> list[BenchCase[Any, Any]]:
         commands[name] = [sys.executable, "-m", "adjudicator.cli.main", *real]
     rounds = _Rounds(commands)
     what = {
+        "startup-python": "`python -c pass` as a new process: the bare interpreter, the "
+        "reference each start-up's times_python is measured against",
         "startup-floor": f"`python -c '{FLOOR}'` as a new process: what every start-up pays "
         "before our code (about 80 ms on an idle machine)",
         **{
@@ -98,9 +103,23 @@ def startup_cases() -> list[BenchCase[Any, Any]]:
             "time, timed in rounds with the other start-ups (no twin)",
             once,
             None,
-            detail=(lambda _n: {}) if name == "startup-floor" else lambda n: {"output_bytes": n},
+            detail=lambda n: _beside_python(rounds, name, n),
             max_runs=21,  # a process's start-up varies by 10 ms run to run on a shared machine
             samples=lambda runs: rounds.samples(name, runs),
         )
 
     return [case(name) for name in commands]
+
+
+def _beside_python(rounds: _Rounds, name: str, output: int) -> dict[str, Any]:
+    """A start-up's median CPU time over a bare Python's, from the same rounds."""
+    import statistics
+
+    bare_pythons = ("startup-python", "startup-floor")
+    out: dict[str, Any] = {} if name in bare_pythons else {"output_bytes": output}
+    bare = rounds.cpu.get("startup-python")
+    if name != "startup-python" and bare:
+        out["times_python"] = round(
+            statistics.median(rounds.cpu[name]) / statistics.median(bare), 2
+        )
+    return out

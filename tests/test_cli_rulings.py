@@ -109,8 +109,10 @@ def test_buy_is_gads_hill_only() -> None:
     assert data["status"] == "illegal" and data["reasons"][0]["code"] == "A2"
 
 
+EDITIONS = ("old-town", "gads-hill-1874", "dry-gulch", "black-hills")
 BENCH_NAMES = [
     "stop",
+    "startup-python",
     "startup-floor",
     "startup-stop",
     "startup-play-condition",
@@ -122,8 +124,10 @@ BENCH_NAMES = [
     "play",
     "play-condition",
     "hint",
+    *(f"legal-moves-{edition}" for edition in EDITIONS),
     "simulate-greedy",
     "simulate-random",
+    *(f"self-play-greedy-{edition}" for edition in EDITIONS),
     "coach-turn",
     "simulate-workers",
     "audit",
@@ -140,8 +144,8 @@ BENCH_NAMES = [
     "limit-replay-longest-black-hills",
     *(
         f"web-{what}-{edition}"
-        for edition in ("old-town", "gads-hill-1874", "dry-gulch", "black-hills")
-        for what in ("preview", "commit", "update", "hint")
+        for edition in EDITIONS
+        for what in ("preview", "commit", "update", "hint", "moves")
     ),
 ]
 
@@ -158,23 +162,33 @@ def test_bench_json_shape() -> None:
     """The benchmark reports its cases; no time is asserted (speed is never a test). One
     case of each kind, run once: the whole benchmark is `adjudicator bench`'s own run,
     not the suite's."""
-    picked = "stop,startup-help,limit-replay-longest-dry-gulch,web-preview-old-town,web-update-old*"
+    picked = (
+        "stop,startup-stop,startup-help,legal-moves-old-town,limit-replay-longest-dry-gulch,"
+        "web-preview-old-town,web-update-old*"
+    )
     data = _json(["bench", "--runs", "1", "--twin-runs", "1", "--only", picked])
     names = [r["name"] for r in data["results"]]
     assert names == [
         "stop",
+        "startup-stop",
         "startup-help",
+        "legal-moves-old-town",
         "limit-replay-longest-dry-gulch",
         "web-preview-old-town",
         "web-update-old-town",
     ]
     for r in data["results"]:
-        assert set(r) >= {"name", "median_ms", "twin_median_ms", "runs"}
+        assert set(r) >= {"name", "median_ms", "p95_ms", "twin_median_ms", "twin_p95_ms", "runs"}
         assert r["runs"] == 1
     by_name = {r["name"]: r for r in data["results"]}
     stop = by_name["stop"]
     assert stop["claims"] > 0 and stop["agrees_with_twin"] is True
     assert stop["twin_runs"] == 1 and stop["twin_median_ms"] > 0
+    assert stop["twin_ratio"] > 0 and stop["twin_p95_ms"] >= stop["twin_median_ms"]
+    assert by_name["startup-stop"]["times_python"] > 1  # beside a bare Python, same rounds
+    legal = by_name["legal-moves-old-town"]  # every position of a seeded game, timed once
+    assert legal["positions"] > 1 and legal["timed"] == legal["positions"]
+    assert legal["p95_ms"] >= legal["median_ms"] > 0
     limit = by_name["limit-replay-longest-dry-gulch"]  # a whole process on the largest input
     assert limit["output_bytes"] > 0 and limit["wall_ms"] > 0
     startup = by_name["startup-help"]  # a whole process, timed by its CPU

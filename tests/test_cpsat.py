@@ -181,7 +181,7 @@ def test_the_callers_never_answer_unproven(monkeypatch: pytest.MonkeyPatch) -> N
     from adjudicator.deduction.solve import solver
     from adjudicator.deduction.solve.placement import Constraint, Problem
     from adjudicator.dry_gulch.data import load_rules
-    from adjudicator.dry_gulch.pay import pay
+    from adjudicator.dry_gulch.pay import pay_cpsat
     from adjudicator.dry_gulch.state import DGPlayer, DGState, parse_card
 
     problem = Problem(
@@ -198,14 +198,14 @@ def test_the_callers_never_answer_unproven(monkeypatch: pytest.MonkeyPatch) -> N
     value = {"gold": 4, "fur": 2, "logs": 1}
     # Unlimited: answers.
     assert solver.analyse(problem).feasible is False
-    assert pay(dg, "pharmacist") is not None
+    assert pay_cpsat(dg, "pharmacist") is not None
     assert best_payment(holding, means, value).points > 0
 
     _no_time(monkeypatch)
     with pytest.raises(cpsat.SolveError, match=r"^the largest placement: .*time limit of 0 s"):
         solver.analyse(problem)
     with pytest.raises(cpsat.SolveError, match=r"^the payment for pharmacist: .*time limit"):
-        pay(dg, "pharmacist")
+        pay_cpsat(dg, "pharmacist")
     with pytest.raises(cpsat.SolveError, match=r"^the best investment: .*time limit"):
         best_payment({**holding, "gold": 2}, means, value)  # one not solved yet (cached)
 

@@ -94,9 +94,11 @@ def _scale(out: Output, runs: int) -> None:
 def register(app: typer.Typer) -> None:
     @app.command(
         help=(
-            "Time the engine beside its brute-force twin on the shipped mid-game example. "
-            "Medians of many runs of the STOP analysis, play rulings, the hint, whole "
-            "simulated games, the card-set audit and the start-up of a whole `stop` process; "
+            "Time the engine beside its brute-force twin on the shipped mid-game example, "
+            "in CPU time: p50 and p95 of many runs of the STOP analysis, play rulings, the "
+            "hint, the legal moves and greedy self-play of each edition, whole simulated "
+            "games, the card-set audit and the start-up of a whole `stop` process beside a "
+            "bare Python's; "
             "the web page's preview, commit, hint and live update on a real server; "
             "--scale: the STOP analysis and a condition-card play on growing synthetic boards."
         )
@@ -146,17 +148,33 @@ def register(app: typer.Typer) -> None:
                 results.append(run_case(case, runs, twin_runs, advance))
         table = Table(
             "case",
-            "median ms",
-            "twin median ms",
+            "p50 ms",
+            "p95 ms",
+            "twin p50 ms",
+            "twin p95 ms",
+            "twin / engine",
             "runs",
             "twin runs",
-            title="adjudicator bench: mid-game Gads Hill example",
-            caption="The twin is the brute-force procedure the tests hold the engine to.",
+            title="adjudicator bench: CPU time per run (this process; a child's for processes)",
+            caption="The twin is the brute-force procedure (or second engine) the tests hold "
+            "the engine to, timed in the same run.",
         )
         notes = []
+
+        def ms(x: float | None, places: int = 3) -> str:
+            return "-" if x is None else f"{x:.{places}f}"
+
         for case, r in zip(cases, results, strict=True):
-            twin = "-" if r.twin_median_ms is None else f"{r.twin_median_ms:.2f}"
-            table.add_row(r.name, f"{r.median_ms:.3f}", twin, str(r.runs), str(r.twin_runs))
+            table.add_row(
+                r.name,
+                ms(r.median_ms),
+                ms(r.p95_ms),
+                ms(r.twin_median_ms, 2),
+                ms(r.twin_p95_ms, 2),
+                "-" if r.twin_ratio is None else f"{r.twin_ratio:.1f}x",
+                str(r.runs),
+                str(r.twin_runs),
+            )
             facts = ", ".join(f"{k}={v}" for k, v in r.detail.items())
             notes.append(Text.assemble((r.name, "bold"), f": {case.what} ({facts})"))
         out.show(table, *notes)

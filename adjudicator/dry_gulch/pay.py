@@ -1,4 +1,5 @@
-"""Paying for buildings (CP-SAT) and the best building plan (search, `search.py`).
+"""Paying for buildings and the best building plan, by search (`search.py`), each with
+CP-SAT as its second engine (`pay_cpsat`, `plan_cpsat`).
 
 A building's cost is a list of resources (each one *unit*) and labour points. A unit is
 paid by a hand card of its kind; or, for an ability, by the Handyman Brother; or, for a
@@ -22,8 +23,8 @@ from adjudicator.core import cpsat
 from adjudicator.core.record import record
 from adjudicator.core.words import plural
 from adjudicator.dry_gulch.data import ABILITIES, GOODS, Rules
-from adjudicator.dry_gulch.search import Means, best_plan, units_of
-from adjudicator.dry_gulch.state import DGState, HandCard, card_value
+from adjudicator.dry_gulch.search import Cheapest, Means, best_plan, cheapest, units_of
+from adjudicator.dry_gulch.state import DGPlayer, DGState, HandCard, card_value
 
 __all__ = [
     "Means",
@@ -31,6 +32,7 @@ __all__ = [
     "Plan",
     "means_of",
     "pay",
+    "pay_cpsat",
     "plan",
     "plan_cpsat",
     "units_of",
@@ -320,12 +322,37 @@ def _read_plan(
 
 
 def pay(state: DGState, permit: str, player: str | None = None) -> Payment | None:
-    """The payment for one building that keeps the most valuable hand, or None."""
-    if state.rules.permits[permit].special == "residence":
-        raise ValueError("a residence is placed at setup: there is nothing to pay")
-    who = state.player(player)
+    """The payment for one building that keeps the most valuable hand, or None: found by
+    `search.cheapest` (the game's own payment, a tenth of a millisecond), held to
+    `pay_cpsat` and to the brute-force twin in the tests."""
+    who = _payer(state, permit, player)
+    found = cheapest(state.rules, who.hand, [permit], means_of(state, who.name))
+    return None if found is None else _payment(permit, found, 0)
+
+
+def pay_cpsat(state: DGState, permit: str, player: str | None = None) -> Payment | None:
+    """`pay` by CP-SAT: the second engine, held to `pay` in the tests and the benchmark (it
+    builds and proves a model per call, some milliseconds)."""
+    who = _payer(state, permit, player)
     result = _solve(state.rules, who.hand, [permit], means_of(state, who.name), None, False)
     return result.payments[0] if result else None
+
+
+def _payer(state: DGState, permit: str, player: str | None) -> DGPlayer:
+    if state.rules.permits[permit].special == "residence":
+        raise ValueError("a residence is placed at setup: there is nothing to pay")
+    return state.player(player)
+
+
+def _payment(permit: str, paid: Cheapest, building: int) -> Payment:
+    """One building's share of a search's payment, as a `Payment`."""
+    return Payment(
+        permit,
+        tuple(paid.direct[building]),
+        tuple(paid.store[building]),
+        tuple((kind, tuple(group)) for kind, group in paid.substitute[building]),
+        tuple(paid.labour[building]),
+    )
 
 
 def plan(state: DGState, player: str | None, legal_sites: dict[str, list[str]]) -> Plan:
@@ -339,16 +366,7 @@ def plan(state: DGState, player: str | None, legal_sites: dict[str, list[str]]) 
     )
     if paid is None:
         return Plan((), {}, (), 0, 0)
-    payments = [
-        Payment(
-            p,
-            tuple(paid.direct[b]),
-            tuple(paid.store[b]),
-            tuple((kind, tuple(group)) for kind, group in paid.substitute[b]),
-            tuple(paid.labour[b]),
-        )
-        for b, p in enumerate(permits)
-    ]
+    payments = [_payment(p, paid, b) for b, p in enumerate(permits)]
     placed: dict[str, str] = {}
     count: dict[str, int] = {}
     for p, site in zip(permits, sites, strict=True):

@@ -267,7 +267,12 @@ def create_app(
     @guarded
     async def moves(request: Request) -> Response:
         who = at_table(request)
-        data = await run_in_threadpool(games.legal_moves, records, request.path_params["name"], who)
+        name = request.path_params["name"]
+        start = whole_number(request.query_params.get("from", "0"), 9)
+        if start is None:
+            raise HttpError(400, "from: the number of moves already listed, a whole number")
+        counted = request.query_params.get("count", "0") == "1"
+        data = await run_in_threadpool(games.legal_moves, records, name, who, start, counted)
         return JSONResponse(data)
 
     @guarded

@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import fields, is_dataclass, replace
 from functools import partial
-from itertools import islice
 from typing import Any
 
 from adjudicator.core.errors import AdjudicatorError, InputError, RulesError
@@ -30,6 +29,7 @@ from adjudicator.core.table import SETUP_FLAGS, Setup, Table
 from adjudicator.core.words import plural
 from adjudicator.tables import editions, table_of_edition, table_of_record
 from adjudicator.web import face_down
+from adjudicator.web.move_pages import page_of, players_moves
 from adjudicator.web.pages import Page, page
 from adjudicator.web.records import RecordDir, version_of
 from adjudicator.web.seats import Refused, Viewer
@@ -216,32 +216,26 @@ def _no_hand_shown(name: str, viewer: Viewer, what: str) -> Refused:
     return Refused(f"{name}: {viewer.seat}'s seat sees no other player's {what}")
 
 
-def legal_moves(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]:
+def legal_moves(
+    records: RecordDir, name: str, viewer: Viewer, start: int = 0, count: bool = False
+) -> dict[str, Any]:
     """The moves this seat may make now (pass-and-play: the player to act's), as the
-    record writes them (the game protocol's one generator of them), at most
-    `MAX_LISTED_MOVES`. They come from the hand, so the shared screen gets none."""
+    record writes them (the game protocol's one generator of them): `MAX_LISTED_MOVES` of
+    them from `start`, and how many there are (`move_pages.page_of`). They come from the
+    hand, so the shared screen gets none."""
     if viewer.seat is None and not viewer.everyone:
         raise _no_hand_shown(name, viewer, "legal moves")
     text = records.read(name)
     o = _open(records, name, text)
     acting = o.page.acting(o.game) if viewer.everyone else viewer.seat
-    moves = list(islice(o.table.legal_moves(o.game), 20 * MAX_LISTED_MOVES))
-    # Black Hills' set-up: every player still to keep has moves; the page lists those of
-    # the one it asks (another's keeps are their own hand)
-    mine = [m for m in moves if m.player == acting]
-    if viewer.everyone:
-        mine = mine or moves
-    player = mine[0].player if mine else acting
+    moves = players_moves(o.table, o.game, acting, viewer.everyone)
+    first = next(moves(), None)
+    player = acting if first is None else first.player
     chosen = player and face_down.seen(str(records.root), name, version_of(text), player)
     if chosen:  # a face-down choice made: its moves only
-        return {"player": player, "moves": list(chosen[1]), "blind": [], "more": False}
-    listed, blind = face_down.listing(o.table, o.game, mine[: MAX_LISTED_MOVES + 1])
-    return {
-        "player": player,
-        "moves": listed[:MAX_LISTED_MOVES],
-        "blind": blind,
-        "more": len(listed) > MAX_LISTED_MOVES,
-    }
+        shown = list(chosen[1])
+        return {"player": player, "moves": shown, "blind": [], "more": False, "count": len(shown)}
+    return {"player": player, **page_of(o.table, o.game, moves, start, MAX_LISTED_MOVES, count)}
 
 
 def reveal(records: RecordDir, name: str, listed: str, viewer: Viewer) -> dict[str, Any]:
@@ -251,7 +245,7 @@ def reveal(records: RecordDir, name: str, listed: str, viewer: Viewer) -> dict[s
     o = _open(records, name, text)
     if not (viewer.everyone or viewer.seat):
         raise _no_hand_shown(name, viewer, "draw")
-    moves = islice(o.table.legal_moves(o.game), 20 * MAX_LISTED_MOVES)
+    moves = o.table.legal_moves(o.game)
     key = (str(records.root), name, version_of(text), None if viewer.everyone else viewer.seat)
     player, shown = face_down.reveal(o.table, o.game, moves, key, listed)
     return {"player": player, "chosen": listed, "moves": list(shown)}

@@ -1,5 +1,5 @@
 """Every legal move of the player to act in an Old Town or Gads Hill game, as the typed
-moves of a record (`moves.py`), each one `Game.apply` rules legal.
+moves of a record (`moves.py`), each one `Game.apply` rules legal, lazily.
 
 Who is to act: while the player who just acted still draws (T2), that player (their
 draws, one card or all of them, and a building bought after the action, A2); else the
@@ -12,8 +12,14 @@ line before the action.
 
 Candidates are pruned only where the rules refuse every move they lead to: a turn whose
 buy before the first card, or whose first card, is refused is refused whatever follows
-(`rule_turn` rules the steps in order and stops at the first refusal). Every move yielded
-has been ruled legal by `Game.apply` on the game as the player to act finds it.
+(`rule_turn` rules the steps in order and stops at the first refusal).
+
+The moves of a turn are ruled as `Game.apply` rules them, step by step, each step once
+for every move that shares it (`turn_steps.py`: a generator asked for a few moves rules only
+what they take, and the page asks for a page of them); a buy that touches none of the turn's
+cards is combined by rule, not ruled again. A draw, a refill and a STOP call go through
+`Game.apply` itself. `tests/ded_legal_moves_reference.py`, which sends every candidate
+through `Game.apply`, gives the same moves in the same order.
 
 Moves that differ only in the order of what the rules take as a set are yielded once: a
 discard's two cards in the order of the hand, a refill's buildings in the order of the
@@ -28,9 +34,8 @@ from itertools import combinations, permutations
 from adjudicator.deduction.game.flow import Game, next_turn
 from adjudicator.deduction.game.moves import Buy, Discard, Draw, Move, Pass, Play, Stop, Take
 from adjudicator.deduction.game.piles import draw_card
-from adjudicator.deduction.models.state import GameState
-from adjudicator.deduction.rules.actions import dead_card, rule_buy
-from adjudicator.deduction.rules.play import rule_play
+from adjudicator.deduction.game.turn_steps import TurnSteps
+from adjudicator.deduction.rules.actions import dead_card
 from adjudicator.deduction.rules.turn_order import refill_due
 
 __all__ = ["legal_moves", "player_to_act"]
@@ -129,31 +134,25 @@ def _turn_moves(game: Game, player: str) -> Iterator[Move]:
         for chosen in combinations(beside, due):
             if _legal(game, Take(player, chosen)):
                 yield Take(player, chosen)
+    turn = TurnSteps(s, player)
     buys: list[str | None] = [None]
     if s.options.buying and not game.bought:  # a table without buying refuses every buy (A2)
         for building in beside:
-            if _legal(game, Buy(player, building)):
+            if turn.buy_legal(building):
                 yield Buy(player, building)
         buys += beside
     if due:
         return  # the refill first: no other action until it is written (A4)
     hand = _hand(game, player)
-    yield from _plays(game, player, hand, buys)
-    yield from _discards(game, player, hand, buys)
-    yield from _passes(game, player, buys)
+    yield from _plays(turn, hand, buys)
+    yield from _discards(turn, hand, buys)
+    yield from _passes(game, turn, buys)
 
 
-def _plays(game: Game, player: str, hand: list[int], buys: list[str | None]) -> Iterator[Move]:
-    s = game.state
+def _plays(turn: TurnSteps, hand: list[int], buys: list[str | None]) -> Iterator[Move]:
+    s, player = turn.state, turn.player
     mine = list(s.player(player).buildings)
     most = 2 if s.locomotive < s.options.two_cards_until else 1
-    before: dict[str, GameState | None] = {}  # a buy before the first card: the state after
-
-    def bought_first(building: str) -> GameState | None:
-        if building not in before:
-            r = rule_buy(s, building, player)
-            before[building] = r.after if r.playable else None
-        return before[building]
 
     def my_choices(card: int, buy: str | None) -> list[str | None]:
         # without `as`, a card that needs a my building takes the one it can (P7)
@@ -165,35 +164,20 @@ def _plays(game: Game, player: str, hand: list[int], buys: list[str | None]) -> 
         for cards in permutations(hand, k):
             for buy in buys:
                 for at in range(k + 1) if buy is not None else [0]:
-                    start = s if buy is None or at > 0 else bought_first(buy)
-                    if start is None:
-                        continue
-                    firsts: dict[str | None, bool] = {}
                     for first in my_choices(cards[0], buy):
-                        if first not in firsts:
-                            step = rule_play(
-                                start,
-                                cards[0],
-                                first,
-                                player,
-                                check_markers_per_space=False,
-                                advance=False,
-                            )
-                            firsts[first] = step.playable
-                        if not firsts[first]:
+                        if not turn.first_legal((cards[0], first), buy, at):
                             continue
                         rests: list[list[str | None]] = [[]]
                         if k == 2:
                             rests = [[m] for m in my_choices(cards[1], buy)]
                         for rest in rests:
                             plays = tuple(zip(cards, (first, *rest), strict=True))
-                            move = Play(player, plays, buy, at)
-                            if _legal(game, move):
-                                yield move
+                            if turn.play_legal(plays, buy, at):
+                                yield Play(player, plays, buy, at)
 
 
-def _discards(game: Game, player: str, hand: list[int], buys: list[str | None]) -> Iterator[Move]:
-    s = game.state
+def _discards(turn: TurnSteps, hand: list[int], buys: list[str | None]) -> Iterator[Move]:
+    s, player = turn.state, turn.player
     takes = [(b, sp) for b, spaces in s.markers.items() for sp in s.board.sort_spaces(spaces)]
     # Old Town discards only cards that cannot be played (A1): a buy before the discard may
     # make one playable, so without a buy first only dead cards are tried
@@ -203,24 +187,23 @@ def _discards(game: Game, player: str, hand: list[int], buys: list[str | None]) 
     for pair in combinations(hand, 2):
         either = dead is None or dead.issuperset(pair)
         for take in takes:
-            plain = Discard(player, pair, take)
-            alone = either and _legal(game, plain)
+            alone = either and turn.discard_legal(pair, take)
             if alone:
-                yield plain
+                yield Discard(player, pair, take)
             for buy in buys[1:]:
                 for at in (0, 1):
                     if at == 1 and not alone:
                         continue  # the discard comes first and is refused
-                    move = Discard(player, pair, take, buy, at)
-                    if _legal(game, move):
-                        yield move
+                    if turn.discard_legal(pair, take, buy, at):
+                        yield Discard(player, pair, take, buy, at)
 
 
-def _passes(game: Game, player: str, buys: list[str | None]) -> Iterator[Move]:
+def _passes(game: Game, turn: TurnSteps, buys: list[str | None]) -> Iterator[Move]:
+    player = turn.player
     if not _legal(game, Pass(player)):
         return  # T4: a pass with a buy is refused where a pass is
     yield Pass(player)
-    for buy in buys[1:]:
-        for at in (0, 1):
-            if _legal(game, Pass(player, buy, at)):
-                yield Pass(player, buy, at)
+    for buy in filter(None, buys):
+        if turn.buy_legal(buy):  # a pass scores nothing: the buy reads the same state (A2)
+            yield Pass(player, buy, 0)
+            yield Pass(player, buy, 1)

@@ -146,7 +146,10 @@
       box.appendChild(group);
     });
     if (!shown.length) box.appendChild(el("p", picked ? "no move there now: tap the " + view.pick + " again to list all" : "no legal move now", "small"));
-    $("moves-note").textContent = listed.player + ": " + plural(shown.length, "move") + (listed.more ? " (the first " + listed.moves.length + ")" : "") + (picked ? " at " + picked : "");
+    // no move is cut: the page says how many it has not fetched and fetches them on a tap
+    const of = listed.count == null ? "" : " of " + listed.count;
+    if (listed.more) box.appendChild(button("the next moves (" + listed.moves.length + of + " listed)", "more-moves", moreMoves));
+    $("moves-note").textContent = listed.player + ": " + plural(shown.length, "move") + (listed.more ? " (the first " + listed.moves.length + of + ")" : "") + (picked ? " at " + picked : "");
     box.hidden = false;
   }
   $("moves-button").addEventListener("click", async () => {
@@ -161,7 +164,21 @@
     if (!r.ok) return status(r.data.error, "error");
     listed = r.data;
     drawMoves();
+    if (listed.more && listed.count == null) countMoves(listed);
   });
+  // Counting every move rules them all: asked once the first ones are shown.
+  async function countMoves(asked) {
+    const r = await api("GET", base + "/moves?count=1");
+    if (!r.ok || listed !== asked) return;
+    listed.count = r.data.count;
+    drawMoves();
+  }
+  async function moreMoves() {
+    const r = await api("GET", base + "/moves?from=" + listed.moves.length);
+    if (!r.ok) return status(r.data.error, "error");
+    listed = { ...listed, moves: listed.moves.concat(r.data.moves), blind: (listed.blind || []).concat(r.data.blind || []), more: r.data.more, count: r.data.count ?? listed.count };
+    drawMoves();
+  }
   // A choice whose outcome lies face down (a draw off the stack): choosing it shows what
   // it drew, and its moves are the only ones left to make (web/face_down.py).
   async function reveal(choice) {
