@@ -311,7 +311,10 @@ def _steal_event(turn: Turn, steal: Steal) -> None:
         return
     if event is not None and event not in victim.events:
         raise IllegalTurnError(Code.COLONEL, f"{victim.name} does not hold {event!r}")
-    chosen = event or turn.rng.choice(sorted(victim.events))
+    chosen = event
+    if chosen is None:
+        chosen = turn.rng.choice(sorted(victim.events))
+        turn.dealt.append(f"drew {chosen}")
     victim.events.remove(chosen)
     turn.me.events.append(chosen)
     turn.log.append(f"the Colonel steals an event card from {victim.name}")

@@ -364,7 +364,9 @@ def commit(
         o.table.check_move(o.game, move, name)
         key = (str(records.root), name, version_of(body), move.player)
         face_down.check_chosen(o.table, o.game, move, key)
-        move = _numbered(_dealt(o, name, move), len(body.splitlines()) + 1)
+        dealt = _dealt(o, name, move)
+        line = line if dealt is move else o.table.format_move(dealt)  # with what was dealt
+        move = _numbered(dealt, len(body.splitlines()) + 1)
         after, ruled = o.table.apply(o.game, move)
         result = {"move": ruled.move, **_outcome(o, ruled, ruled.legal)}
         if not ruled.legal:

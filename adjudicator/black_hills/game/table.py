@@ -69,7 +69,9 @@ class BlackHillsTable:
         return public_move(move)
 
     def deal(self, game: BHState, move: BHMove) -> BHMove:
-        return move  # no chance dealt by the server yet: the move as the seat wrote it
+        from adjudicator.black_hills.game.dealing import deal
+
+        return deal(game, move)
 
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)
@@ -87,11 +89,18 @@ class BlackHillsTable:
 
     def legal_moves(self, game: BHState) -> Iterator[BHMove]:
         """The moves the player to act may make now (`black_hills/legal.py`), each as the
-        record's move (what `parse_move` gives and `format_move` writes)."""
+        record's move (what `parse_move` gives and `format_move` writes), as the player
+        chooses it before chance deals (`dealing.as_chosen`)."""
+        from adjudicator.black_hills.game.dealing import as_chosen
         from adjudicator.black_hills.legal import legal_moves
 
+        seen: set[TurnMove] = set()
         for move in legal_moves(game):
-            yield BHMove(format_turn_move(move), move.player)
+            # as the player chooses it: the card a blind steal draws is chance's
+            chosen = as_chosen(game, move)
+            if chosen is not None and chosen not in seen:
+                seen.add(chosen)
+                yield BHMove(format_turn_move(chosen), move.player)
 
     def apply(self, game: BHState, move: BHMove | TurnMove) -> tuple[BHState, Ruled]:
         if isinstance(move, TurnMove):
