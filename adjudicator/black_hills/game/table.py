@@ -148,6 +148,7 @@ class BlackHillsTable:
 
     def hint(self, game: BHState, player: str, source: str) -> list[Candidate]:
         from adjudicator.black_hills.best import best_turns
+        from adjudicator.black_hills.knows import view_state
         from adjudicator.black_hills.round import must_keep
 
         if game.winner is not None:
@@ -163,7 +164,8 @@ class BlackHillsTable:
             raise RulesError(
                 f"{source}: it is {game.active}'s turn; best turns are found for the player on turn"
             )
-        return best_turns(game, player)
+        # from what the player may know: the others' hands and discards as counts
+        return best_turns(view_state(game, player), player)
 
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         return remove_last_move(text, source)

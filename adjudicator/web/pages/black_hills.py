@@ -4,6 +4,7 @@ the round's set-up keeps, and the best turn for each character as the hint."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from adjudicator.black_hills.game.record import BHRecord
@@ -20,6 +21,11 @@ __all__ = ["PAGE", "BlackHillsPage"]
 
 #: `next_line`'s viewer for the shared screen: a name no player has, so no hand shows.
 _TABLE = "\0table"
+
+
+def _expected(x: Fraction) -> str:
+    """An exact expectation in words: `1`, `14/15 (about 0.93)`."""
+    return str(x) if x.denominator == 1 else f"{x} (about {float(x):.2f})"
 
 
 def _picture(s: BHState, title: str) -> str:
@@ -126,8 +132,8 @@ class BlackHillsPage:
             data = c.to_json()
             if data["chance"]:  # a plan up to the die or the deal: advice, not a move line
                 lines.append(
-                    f"{data['turn']}: expected {data['chance']['expected_reputation']} "
-                    "reputation (chance decides the rest)"
+                    f"{data['turn']}: expected {_expected(c.expected_reputation)} reputation "
+                    "(chance decides the rest)"
                 )
                 continue
             worth = (

@@ -1,0 +1,104 @@
+"""Black Hills, issue 35 items 4 and 5: the hint (`Table.hint`, the command line's `hint` and
+the page's) is computed from what its player may know (`black_hills/knows.py`), never from
+the face-down cards. Two tables ann cannot tell apart — the others' kept characters, their
+discards, the cards left over, their event cards and the event deck arranged otherwise —
+give her the same hint, byte for byte. The blind steal's value is an expectation over the
+event cards she cannot see; the Shaman's over the characters she has not seen."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from fractions import Fraction
+from itertools import combinations
+
+from adjudicator.black_hills.chance import deal_odds
+from adjudicator.black_hills.data import load_rules
+from adjudicator.black_hills.game.table import TABLE
+from adjudicator.black_hills.knows import view_state
+from adjudicator.black_hills.state import BHPlayer, BHState
+from adjudicator.web.pages.black_hills import PAGE
+
+RULES = load_rules()
+MINE = ("shaman", "colonel")
+UNSEEN = tuple(c for c in sorted(RULES.characters) if c not in MINE)
+EVENTS = tuple(sorted(RULES.events))
+
+
+def _world(turn: int) -> BHState:
+    """ann holds the Shaman and the Colonel, no event card; bob and cid one event card
+    each. Which unseen characters and events lie where turns with `turn`."""
+    chars = UNSEEN[turn:] + UNSEEN[:turn]
+    events = EVENTS[turn:] + EVENTS[:turn]
+    return BHState(
+        players=(
+            BHPlayer("ann", gold=2, logs=2, fur=3, characters=MINE),
+            BHPlayer("bob", gold=1, characters=chars[0:2], events=events[0:1]),
+            BHPlayer("cid", fur=2, characters=chars[2:4], events=events[1:2]),
+        ),
+        active="ann",
+        sheriff="ann",
+        supply={"gold": 10, "logs": 10, "fur": 10},
+        jail=3,
+        discarded=chars[4:10],
+        leftover=chars[10:],
+        event_deck=events[2:],
+    )
+
+
+def _said(s: BHState) -> str:
+    ranked = TABLE.hint(s, "ann", "t.game")
+    page = PAGE.hint(TABLE, s, "t.game", 5)
+    return json.dumps([[c.to_json() for c in ranked], page], sort_keys=True)
+
+
+def test_two_tables_ann_cannot_tell_apart_give_her_the_same_hint() -> None:
+    """The minimal input of items 4 and 5: the hint read the others' event cards (the
+    blind steal listed `steal bob drew=...`) and the actual discards (the Shaman's
+    expectation differed between such tables)."""
+    a, b = _world(0), _world(5)
+    assert view_state(a, "ann") == view_state(b, "ann")
+    assert _said(a) == _said(b)
+
+
+def test_the_blind_steal_is_an_expectation_over_the_events_ann_cannot_see() -> None:
+    """ "steal an event card from any player he chooses": the victim is chosen, the card
+    drawn unseen; each of the 17 event cards ann cannot see is alike to her."""
+    ranked = TABLE.hint(_world(0), "ann", "t.game")
+    colonel = next(c for c in ranked if c.character == "colonel")
+    assert "drew=" not in colonel.text
+    drawn: dict[str, Fraction] = {}
+    for o in colonel.outcomes:  # each card drawn, then any chance after it
+        first = o.chance.split("; ")[0]
+        drawn[first] = drawn.get(first, Fraction()) + o.probability
+    assert drawn == {f"drew {e}": Fraction(1, len(EVENTS)) for e in EVENTS}
+
+
+def test_the_page_says_the_expectation_in_words() -> None:
+    """It printed a Python dict: `expected {'exact': '0', 'value': 0.0}`."""
+    lines = PAGE.hint(TABLE, _world(0), "t.game", 5)["lines"]
+    planned = [line for line in lines if "expected" in line]
+    assert planned and all("{" not in line for line in planned), planned
+    assert all(line.endswith("reputation (chance decides the rest)") for line in planned)
+
+
+def test_the_shamans_deal_weighs_ann_own_discards_and_the_unseen_characters() -> None:
+    """ann's two discards lie in the pool for certain; the others' four are any of the
+    characters she has not seen. The odds of the deals sum to one, and a deal holding both
+    of hers is as likely as the words make it: C(4,2)/C(6,4) spread over the pairs of
+    unseen cards."""
+    s = _world(0)
+    unseen = [c for c in UNSEEN if c not in ("hunter", "miner")]
+    view = _with_pool(s, ("hunter", "miner"), 4)
+    odds = deal_odds(view)
+    assert sum(p for _, p in odds) == 1
+    both = [p for deal, p in odds if {"hunter", "miner"} <= set(deal)]
+    assert len(both) == len(list(combinations(unseen, 2)))
+    assert sum(both) == Fraction(6, 15)
+
+
+def _with_pool(s: BHState, mine: tuple[str, ...], hidden: int) -> BHState:
+    """A view whose pool is `mine` and every character ann has not seen, `hidden` of
+    which the others discarded."""
+    pool = tuple(sorted({*mine, *(c for c in UNSEEN if c not in mine)}))
+    return replace(s, discarded=pool, leftover=(), view_pool=(mine, hidden))
