@@ -19,6 +19,7 @@ from adjudicator.black_hills.game.record import (
     remove_last_move,
 )
 from adjudicator.black_hills.game.replay import BHReplay, replay
+from adjudicator.black_hills.keep_hint import KeepChoice
 from adjudicator.black_hills.moves import TurnMove
 from adjudicator.black_hills.notation import format_turn_move
 from adjudicator.black_hills.referee import referee_text
@@ -146,19 +147,24 @@ class BlackHillsTable:
     def seats(self, game: BHState) -> BHState:
         return game
 
-    def hint(self, game: BHState, player: str, source: str) -> list[Candidate]:
+    def hint(self, game: BHState, player: str, source: str) -> list[Candidate] | list[KeepChoice]:
+        """The best turn for each character of the player on turn; at a round's set-up,
+        each keep of a player still to keep, best first (`keep_hint.py`). From what the
+        player may know (`knows.view_state`)."""
         from adjudicator.black_hills.best import best_turns
+        from adjudicator.black_hills.keep_hint import keep_hints
         from adjudicator.black_hills.knows import view_state
         from adjudicator.black_hills.round import must_keep
 
         if game.winner is not None:
             raise RulesError(f"{source}: the game is over: {game.winner} has won")
         waiting = must_keep(game)
+        if player in waiting:
+            return keep_hints(game, player)
         if waiting:
             raise RulesError(
-                f"{source}: the round's set-up: {', '.join(waiting)} still to discard two "
-                f"before the first turn (adjudicator game move {source} "
-                f"'{waiting[0]}: keep A B')"
+                f"{source}: the round's set-up: {player} has kept two; "
+                f"{', '.join(waiting)} still to discard two before the first turn"
             )
         if player != game.active:
             raise RulesError(

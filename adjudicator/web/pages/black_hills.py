@@ -4,10 +4,11 @@ the round's set-up keeps, and the best turn for each character as the hint."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
+from adjudicator.black_hills.candidates import Candidate
 from adjudicator.black_hills.game.record import BHRecord
+from adjudicator.black_hills.keep_hint import KeepChoice, said
 from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.state import BHState
 from adjudicator.core.errors import RulesError
@@ -23,9 +24,14 @@ __all__ = ["PAGE", "BlackHillsPage"]
 _TABLE = "\0table"
 
 
-def _expected(x: Fraction) -> str:
-    """An exact expectation in words: `1`, `14/15 (about 0.93)`."""
-    return str(x) if x.denominator == 1 else f"{x} (about {float(x):.2f})"
+def _keep_hint(player: str, keeps: list[KeepChoice], top: int) -> dict[str, Any]:
+    """The set-up's hint: each keep of the four dealt, best first, with why."""
+    lines = [f"Which two characters {player} keeps, best first: each by its best turn now."]
+    actions = [
+        {"move": k.move, "text": f"expected +{said(k.key[0])} reputation: {k.reason}"}
+        for k in keeps[:top]
+    ]
+    return {"player": player, "lines": lines, "actions": actions}
 
 
 def _picture(s: BHState, title: str) -> str:
@@ -125,14 +131,17 @@ class BlackHillsPage:
         raise RulesError(f"{name}: the coach looks ahead in Old Town and Gads Hill only")
 
     def hint(self, table: Table, game: BHState, name: str, top: int) -> dict[str, Any]:
-        player = game.active
+        player = self.acting(game) or game.active
         ranked = table.hint(game, player, name)
+        if ranked and isinstance(ranked[0], KeepChoice):
+            return _keep_hint(player, [k for k in ranked if isinstance(k, KeepChoice)], top)
         actions, lines = [], [f"The best turn for each character in {player}'s hand, best first."]
         for c in ranked[:top]:
+            assert isinstance(c, Candidate)
             data = c.to_json()
             if data["chance"]:  # a plan up to the die or the deal: advice, not a move line
                 lines.append(
-                    f"{data['turn']}: expected {_expected(c.expected_reputation)} reputation "
+                    f"{data['turn']}: expected {said(c.expected_reputation)} reputation "
                     "(chance decides the rest)"
                 )
                 continue
