@@ -159,3 +159,14 @@ def test_a_turn_that_stands_on_some_faces_of_the_die_only_is_refused() -> None:
         deal(s, BHMove("ann: outlaw; rob bob:gold; event bank 2", "ann"))
     sure = deal(s, BHMove("ann: outlaw; event bank; rob bob:gold", "ann"))
     assert sure.dealt and "die=" in sure.text
+
+
+def test_the_colonels_moves_name_the_victim_not_the_card(tmp_path: Path) -> None:
+    """Item 4's minimal input: the Colonel holder's "My moves now" listed
+    `colonel at plain steal ann drew=reinforcements`, ann's face-down event card. Each
+    steal is listed as the victim chosen; which card it draws is dealt at the commit."""
+    records, name = _records(tmp_path, "dan", seeded=True)
+    listed = games.legal_moves(records, name, Viewer(seat="dan"))["moves"]
+    steals = [m for m in listed if "steal" in m]
+    assert "dan: colonel at plain steal ann" in steals
+    assert not any("drew=" in m or "reinforcements" in m for m in listed), steals
