@@ -170,3 +170,13 @@ def test_the_colonels_moves_name_the_victim_not_the_card(tmp_path: Path) -> None
     steals = [m for m in listed if "steal" in m]
     assert "dan: colonel at plain steal ann" in steals
     assert not any("drew=" in m or "reinforcements" in m for m in listed), steals
+
+
+def test_a_refused_robbery_does_not_show_the_die(tmp_path: Path) -> None:
+    """`bob: outlaw; rob ann; invest` is refused on every face (the Outlaw does not
+    invest), but its ruling's log up to the refusal said "the aiming die shows N": the
+    seed's face, before bob chose to rob. The refusal is its reason alone."""
+    records, name = _records(tmp_path, "bob", seeded=True)
+    with pytest.raises(RulesError) as err:
+        games.preview(records, name, "bob: outlaw; rob ann; invest", Viewer(seat="bob"))
+    assert "BH-" in str(err.value) and "die" not in str(err.value)

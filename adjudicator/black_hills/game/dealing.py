@@ -12,7 +12,9 @@ A seat that names an outcome is refused, citing the rule (a player does not choo
 die). So is a turn whose later choices would tell the outcome before it is committed: one
 that is legal for one face of the die and not for another (a preview would then say what
 the die shows), or one playing an event card the player did not hold when the turn began
-(only the card the Colonel draws can be one: unseen until the turn is written).
+(only the card the Colonel draws can be one: unseen until the turn is written). A turn
+refused whatever chance deals is refused by its reason alone (the ruling's log up to the
+refusal would tell the die).
 """
 
 from __future__ import annotations
@@ -230,5 +232,9 @@ def deal(state: BHState, move: BHMove) -> BHMove:
     _check_events(state, turn)
     _check_faces(state, turn)
     verdict = referee_text(state, format_turn_move(turn))
+    if not verdict.legal:
+        # the reason alone: the ruling's log up to the refusal would say what was dealt
+        reason = verdict.reasons[0]
+        raise _refusal(move.player, reason.code, reason.message)
     filled = _filled(state, turn, list(verdict.dealt))
     return replace(move, text=format_turn_move(filled), dealt=True)
