@@ -102,3 +102,41 @@ def _with_pool(s: BHState, mine: tuple[str, ...], hidden: int) -> BHState:
     which the others discarded."""
     pool = tuple(sorted({*mine, *(c for c in UNSEEN if c not in mine)}))
     return replace(s, discarded=pool, leftover=(), view_pool=(mine, hidden))
+
+
+def test_the_view_knows_the_hand_its_player_was_dealt() -> None:
+    """`knows.dealt_hands` deals as the set-up (round 1) and a round's end (round 2) do:
+    the player's own four, whose two discards the player knows lie in the pool."""
+    from adjudicator.black_hills.draft import Draft
+    from adjudicator.black_hills.knows import dealt_hands
+    from adjudicator.black_hills.round import end_round
+    from adjudicator.black_hills.setup import new_table
+
+    for seed in (1, 7, 108):
+        s = new_table(["ann", "bob", "cid"], seed)
+        assert dealt_hands(RULES, seed, 1, s.names()) == {p.name: p.characters for p in s.players}
+        d = Draft.of(s)
+        end_round(d, [])
+        assert dealt_hands(RULES, seed, 2, s.names()) == {
+            p.name: tuple(p.characters) for p in d.players
+        }
+
+
+def test_the_view_holds_its_players_own_discards_and_counts_the_others() -> None:
+    """Seed 1: ann was dealt gold-digger, merchant, shaman, preacher and kept the Shaman
+    and the Merchant: her two discards lie in the pool for certain; the others' six are
+    any of the ten characters she has not seen (none is face up yet)."""
+    from adjudicator.black_hills.game.record import parse_record
+    from adjudicator.black_hills.game.replay import replay
+
+    text = (
+        '[Edition "black-hills"]\n[Players "ann, bob, cid, dan"]\n[Seed "1"]\n\n'
+        "ann: keep shaman merchant\nbob: keep outlaw tracker\n"
+        "cid: keep madam hunter\ndan: keep colonel miner\n"
+    )
+    view = view_state(replay(parse_record(text)).state, "ann")
+    assert view.view_pool == (("gold-digger", "preacher"), 6)
+    assert len(view.discarded) == 2 + 12 and view.seed is None
+    assert all(
+        p.events == tuple(e for e in EVENTS if e != "reinforcements") for p in view.players[1:]
+    )
