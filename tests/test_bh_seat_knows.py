@@ -102,3 +102,19 @@ def test_a_seat_gets_the_same_answers_from_tables_it_cannot_tell_apart(
         if (tmp_path / endpoint).mkdir(exist_ok=True) or True
     )
     assert json.dumps(a[endpoint], sort_keys=True) == json.dumps(b[endpoint], sort_keys=True)
+
+
+def test_the_timeline_gives_no_reason_that_reads_face_down_cards(tmp_path: Path) -> None:
+    """A record written by hand may hold refused lines, whose reasons every seat's
+    timeline showed: `ann: shaman draw hunter` refused "the Hunter is not among the four
+    drawn: " and four of the discards (a refused keep's reason, bob's four, is shown to
+    the others as a count already). The timeline gives the rule alone for such reasons."""
+    header = '[Edition "black-hills"]\n[Players "ann, bob"]\n[Seed "1"]\n\n'
+    lines = "ann: keep shaman merchant\nbob: keep hunter miner\nbob: keep outlaw tracker\n"
+    (tmp_path / "t.game").write_text(header + lines + "ann: shaman draw hunter\n")
+    moves = games.timeline(RecordDir(tmp_path), "t.game", ANN)["moves"]
+    refused = [m for m in moves if not m["legal"]]
+    assert [m["code"] for m in refused] == ["BH-KEEP", "BH-SHAMAN"]
+    bob = start(parse_record(header).header).player("bob").characters
+    said = json.dumps(refused)
+    assert not any(c in said for c in (*bob, "dealt")), said

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.black_hills.candidates import Candidate
+from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.game.record import BHRecord
 from adjudicator.black_hills.keep_hint import KeepChoice, said
 from adjudicator.black_hills.round import must_keep
@@ -22,6 +23,17 @@ __all__ = ["PAGE", "BlackHillsPage"]
 
 #: `next_line`'s viewer for the shared screen: a name no player has, so no hand shows.
 _TABLE = "\0table"
+
+
+#: Refusals whose reason reads a face-down card (a hand, the Shaman's deal, the card
+#: a Colonel would steal): the timeline is every seat's, so it gives the rule alone.
+_READS_HIDDEN = frozenset({Code.HAND, Code.KEEP, Code.SHAMAN, Code.COLONEL})
+
+
+def _refusal(code: Code, message: str) -> str:
+    if code in _READS_HIDDEN:
+        return f"refused under {code}: its reason reads face-down cards"
+    return message
 
 
 def _keep_hint(player: str, keeps: list[KeepChoice], top: int) -> dict[str, Any]:
@@ -164,7 +176,7 @@ class BlackHillsPage:
                     "code": None if v.legal else str(v.reasons[0].code),
                     "message": f"{o.move.player}: {o.reputation} reputation"
                     if v.legal
-                    else v.reasons[0].message,
+                    else _refusal(v.reasons[0].code, v.reasons[0].message),
                     "score": o.reputation,
                 }
             )
