@@ -180,3 +180,23 @@ def test_a_refused_robbery_does_not_show_the_die(tmp_path: Path) -> None:
     with pytest.raises(RulesError) as err:
         games.preview(records, name, "bob: outlaw; rob ann; invest", Viewer(seat="bob"))
     assert "BH-" in str(err.value) and "die" not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ann: outlaw; rob bob",
+        "ann: outlaw; rob bob:gold cid",
+        "ann: colonel at plain steal bob",
+        "ann: colonel at mine; steal bob",
+        "ann: shaman draw hunter",
+        "ann: shaman draw colonel at city steal bob; rob cid",
+    ],
+)
+def test_the_notation_writes_a_choice_without_its_outcome(line: str) -> None:
+    """What a seat writes round-trips through the notation, naming no outcome."""
+    from adjudicator.black_hills.game.dealing import named_outcome
+    from adjudicator.black_hills.notation import format_turn_move, parse_turn_move
+
+    move = parse_turn_move(line)
+    assert parse_turn_move(format_turn_move(move)) == move and named_outcome(move) is None
