@@ -200,3 +200,15 @@ def test_the_notation_writes_a_choice_without_its_outcome(line: str) -> None:
 
     move = parse_turn_move(line)
     assert parse_turn_move(format_turn_move(move)) == move and named_outcome(move) is None
+
+
+def test_a_seat_naming_the_card_of_a_blind_steal_is_told_to_write_the_victim(
+    tmp_path: Path,
+) -> None:
+    """`steal ann reinforcements` under the blind steal: the referee's refusal said "write
+    the card drawn as 'drew=reinforcements'", which a seat may not write either."""
+    records, name = _records(tmp_path, "dan", seeded=True)
+    line = "dan: colonel at plain steal ann reinforcements"
+    with pytest.raises(RulesError) as err:
+        games.preview(records, name, line, Viewer(seat="dan"))
+    assert "BH-COLONEL" in str(err.value) and "write the choice only" in str(err.value)

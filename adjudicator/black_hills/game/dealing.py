@@ -54,15 +54,16 @@ def steal_of(action: Action) -> Steal | None:
     return place.steal if isinstance(place, Place) else None
 
 
-def named_outcome(move: TurnMove) -> tuple[str, Code] | None:
+def named_outcome(move: TurnMove, blind: bool = False) -> tuple[str, Code] | None:
     """The first outcome of chance the move writes itself (`die=3`, `drew=bank`,
-    `dealt=...`) and the rule it belongs to; None when it writes none."""
+    `dealt=...`; with `blind`, the option `colonel-steal=blind`, a card the steal names:
+    `steal bob bank`) and the rule it belongs to; None when it writes none."""
     for a in move.actions:
         steal = steal_of(a)
         if isinstance(a, Rob) and a.die is not None:
             return f"die={a.die}", Code.AIMING_DIE
-        if steal is not None and steal.blind and steal.event:
-            return f"drew={steal.event}", Code.COLONEL
+        if steal is not None and (steal.blind or blind) and steal.event:
+            return f"{'drew=' if steal.blind else ''}{steal.event}", Code.COLONEL
         if isinstance(a, ShamanDraw) and a.dealt:
             return f"dealt={','.join(a.dealt)}", Code.SHAMAN
     return None
@@ -218,7 +219,7 @@ def deal(state: BHState, move: BHMove) -> BHMove:
         turn = parse_turn_move(move.text)
     except InvalidTurnError:
         return move  # not a turn of the notation: the referee says so
-    named = named_outcome(turn)
+    named = named_outcome(turn, state.options.colonel_steal == "blind")
     if named is not None:
         word, code = named
         raise _refusal(
