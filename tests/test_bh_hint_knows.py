@@ -2,8 +2,9 @@
 the page's) is computed from what its player may know (`black_hills/knows.py`), never from
 the face-down cards. Two tables ann cannot tell apart — the others' kept characters, their
 discards, the cards left over, their event cards and the event deck arranged otherwise —
-give her the same hint, byte for byte. The blind steal's value is an expectation over the
-event cards she cannot see; the Shaman's over the characters she has not seen."""
+give her the same hint, byte for byte. The blind steal is the choice of a victim (which
+card it draws is the commit's, and no choice of the turn rests on it); the Shaman's deal
+is an expectation over her own discards and the characters she has not seen."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 
+from adjudicator.black_hills.candidates import INVEST_MOST, candidate_turns
 from adjudicator.black_hills.chance import deal_odds
 from adjudicator.black_hills.data import load_rules
 from adjudicator.black_hills.game.table import TABLE
 from adjudicator.black_hills.knows import view_state
+from adjudicator.black_hills.notation import format_turn_move
 from adjudicator.black_hills.state import BHPlayer, BHState
 from adjudicator.web.pages.black_hills import PAGE
 
@@ -61,17 +64,21 @@ def test_two_tables_ann_cannot_tell_apart_give_her_the_same_hint() -> None:
     assert _said(a) == _said(b)
 
 
-def test_the_blind_steal_is_an_expectation_over_the_events_ann_cannot_see() -> None:
+def test_the_blind_steal_is_weighed_as_the_choice_of_a_victim() -> None:
     """ "steal an event card from any player he chooses": the victim is chosen, the card
-    drawn unseen; each of the 17 event cards ann cannot see is alike to her."""
-    ranked = TABLE.hint(_world(0), "ann", "t.game")
-    colonel = next(c for c in ranked if c.character == "colonel")
-    assert "drew=" not in colonel.text
-    drawn: dict[str, Fraction] = {}
-    for o in colonel.outcomes:  # each card drawn, then any chance after it
-        first = o.chance.split("; ")[0]
-        drawn[first] = drawn.get(first, Fraction()) + o.probability
-    assert drawn == {f"drew {e}": Fraction(1, len(EVENTS)) for e in EVENTS}
+    drawn unseen. The hint weighed each card of the victim's actual hand (and planned on
+    it: `steal bob drew=bank; event bank`). In ann's view each card she cannot see is
+    alike, and as the served table deals it at the commit, no later choice of the turn
+    rests on it: the steal is the victim chosen, its value the same whatever it draws."""
+    view = view_state(_world(0), "ann")
+    turns = [format_turn_move(m) for _, m in candidate_turns(view, "ann", INVEST_MOST)]
+    steals = [t for t in turns if "steal" in t]
+    assert (
+        "ann: colonel at plain steal bob" in steals and "ann: colonel at mine steal cid" in steals
+    )
+    assert not any("drew=" in t for t in steals), steals
+    colonel = next(c for c in TABLE.hint(_world(0), "ann", "t.game") if c.character == "colonel")
+    assert "drew=" not in colonel.text and not colonel.outcomes
 
 
 def test_the_page_says_the_expectation_in_words() -> None:

@@ -4,8 +4,10 @@ resources, gunmen and reputation, the used event cards, how many cards each hand
 holds), and nothing face down — not which characters the others keep or discarded, not
 which event cards they hold, not the event deck's order, not the seed.
 
-Where the hint meets a face-down card it counts: a blind Colonel's steal draws each event
-card the player cannot see alike (the victim's hand as the player can count it), and the
+Where the hint meets a face-down card it counts: a blind Colonel's steal draws any event
+card the player cannot see (each other player's hand, while it holds one, is all of them),
+and in a view it is the choice of a victim only (`candidates.placements`): the served
+table deals the card at the commit, so no later choice of the turn rests on it. The
 Shaman's deal holds the player's own discards still in the pool and, for the others'
 discards, any of the characters the player has not seen (`view_pool`, weighed in
 `chance.py`). Two tables the player cannot tell apart give the same view.
