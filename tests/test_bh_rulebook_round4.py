@@ -257,8 +257,9 @@ def test_each_sentence_of_the_safeguard_has_its_own_meaning() -> None:
     not blocked even by his own Colonel, which would stop him otherwise (the Colonel "stops
     the next player who places their card in that area", its own player too). A Colonel's
     block of its own player is no act against another: it stands for a player holding no
-    Safeguard. Option `safeguard=everyone` (revision 3): no block at all; `holder`: only the
-    holder is safe."""
+    Safeguard. That is the option `safeguard=others`, read here (issue 35 made `everyone`,
+    no block at all, the default: tests/test_bh_safeguard.py); `holder`: only the holder
+    is safe."""
 
     def at_mine(holders: list[str], **options: str) -> BHState:
         return table(
@@ -268,7 +269,7 @@ def test_each_sentence_of_the_safeguard_has_its_own_meaning() -> None:
             placed=[("ann", "colonel", "mine")],
             colonel=[("mine", "ann")],
             safeguard=holders,
-            options=BHOptions(**options),
+            options=BHOptions(**{"safeguard": "others", **options}),
         )
 
     def gold_after(s: BHState, text: str) -> int:
@@ -288,6 +289,7 @@ def test_each_sentence_of_the_safeguard_has_its_own_meaning() -> None:
         BHPlayer("bob", events=["bank"]),
         BHPlayer("cid", events=["storm"]),
         safeguard=["bob"],
+        options=BHOptions(safeguard="others"),
     )
     refused(steal, "ann: colonel at city steal cid", Code.SAFEGUARD, "against cid")
     refused(steal, "ann: colonel at city steal bob", Code.SAFEGUARD, "against bob")

@@ -377,7 +377,7 @@ def test_options_are_kept_in_state_files_and_records(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "word"),
     [
-        ('[Options "safeguard=nobody"]', "one of others, everyone, holder"),
+        ('[Options "safeguard=nobody"]', "one of everyone, others, holder"),
         ('[Options "speed=fast"]', "unknown option"),
         ('[Options "safeguard"]', "NAME=VALUE"),
     ],

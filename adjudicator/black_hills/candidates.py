@@ -182,7 +182,13 @@ def placements(state: BHState, player: str, cid: str) -> Iterator[Placing]:
             # (`colonel-steal=blind`) writes the card drawn: chance decides it (chance.py).
             blind = state.options.colonel_steal == "blind"
             for victim in others:
-                for eid in sorted(set(state.player(victim).events)):
+                held = sorted(set(state.player(victim).events))
+                if blind and held and state.view_pool is not None:
+                    # A player's view (`knows.py`): the card is unseen until the turn is
+                    # made, so it is the victim chosen, its value the same for any card.
+                    yield replace(base, steal=Steal(victim))
+                    continue
+                for eid in held:
                     yield replace(base, steal=Steal(victim, eid, blind))
         else:
             yield base

@@ -49,7 +49,7 @@ from adjudicator.black_hills.moves import (
 from adjudicator.black_hills.notation import format_action, format_turn_move
 from adjudicator.black_hills.state import BHState
 
-__all__ = ["chance_candidates", "loots"]
+__all__ = ["chance_candidates", "deal_odds", "loots"]
 
 #: A chance met in a turn: what decides it — `("die", "")`, `("draw", "")` or `("steal",
 #: victim)` — and what it decided: the face (`"die 2"`), the card the Shaman plays of the
@@ -274,12 +274,9 @@ def _expect(
             (f"drew {e}", Fraction(hand.count(e), len(hand)), best.get(f"drew {e}"))
             for e in sorted(set(hand))
         ]
-    else:  # the draw: every deal alike, the best of its cards played
-        pool = shaman_pool(state)
-        size = min(4, len(pool))
-        p = Fraction(1, comb(len(pool), size))
+    else:  # the draw: each deal by its odds, the best of its cards played
         weighted = []
-        for deal in combinations(pool, size):
+        for deal, p in deal_odds(state):
             tries = [v for c in deal if (v := best.get(c)) is not None]
             pick = max(tries, key=lambda t: t[0], default=None)
             weighted.append((f"dealt {', '.join(deal)}", p, pick))
@@ -291,6 +288,30 @@ def _expect(
         out += _join(label, p, got[1])
         rep, kept = rep + p * got[0][0], kept + p * got[0][1]
     return (rep, kept), tuple(out)
+
+
+def deal_odds(state: BHState) -> list[tuple[tuple[str, ...], Fraction]]:
+    """Each deal the Shaman may be dealt, with its probability: every four of the pool
+    alike; in a player's view (`knows.view_state`), the player's own discards (known to
+    lie there) and, for the others' discards, any of the characters the player has not
+    seen, alike."""
+    pool = shaman_pool(state)
+    if state.view_pool is None:
+        size = min(4, len(pool))
+        p = Fraction(1, comb(len(pool), size))
+        return [(deal, p) for deal in combinations(pool, size)]
+    known, hidden = state.view_pool
+    unseen = [c for c in pool if c not in known]
+    size = min(4, len(known) + hidden)
+    out = []
+    for j in range(len(known) + 1):
+        k = size - j  # of the deal, this many are the others' discards
+        if not 0 <= k <= min(hidden, len(unseen)):
+            continue
+        p = Fraction(comb(hidden, k), comb(len(known) + hidden, size) * comb(len(unseen), k))
+        for mine in combinations(known, j):
+            out += [(tuple(sorted((*mine, *theirs))), p) for theirs in combinations(unseen, k)]
+    return out
 
 
 def chance_candidates(

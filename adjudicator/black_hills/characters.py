@@ -65,12 +65,12 @@ def safeguarded(turn: Turn, victim: str, owner: str) -> bool:
     """Whether a Safeguard keeps `owner`'s Colonel from acting against `victim`.
 
     "The Colonel block will not affect you. The Colonel cannot act against any other player
-    during the round." By default (`safeguard=others`, each sentence its own meaning): once
-    a Safeguard is in force no Colonel acts against a player other than its own (no steal,
-    no block of another's card: the second sentence), and the holder is not blocked even by
-    his own Colonel (the first, which the default `colonel-block=anyone` would otherwise
-    let block him). Options: `everyone` (revision 3: no Colonel blocks anyone, its own
-    player included), `holder` (only the holder is safe, from the block and the steal)."""
+    during the round." By default (`safeguard=everyone`: "other players" are those other
+    than the card's holder, the Colonel's own player among them) no Colonel blocks or
+    steals at all while a Safeguard is in force. Options: `others` (each sentence its own
+    meaning: no Colonel acts against a player other than its own, and the holder is not
+    blocked even by his own Colonel, but another player's own Colonel still blocks him),
+    `holder` (only the holder is safe, from the block and the steal)."""
     s = turn.state
     if not s.safeguard:
         return False
@@ -311,7 +311,10 @@ def _steal_event(turn: Turn, steal: Steal) -> None:
         return
     if event is not None and event not in victim.events:
         raise IllegalTurnError(Code.COLONEL, f"{victim.name} does not hold {event!r}")
-    chosen = event or turn.rng.choice(sorted(victim.events))
+    chosen = event
+    if chosen is None:
+        chosen = turn.rng.choice(sorted(victim.events))
+        turn.dealt.append(f"drew {chosen}")
     victim.events.remove(chosen)
     turn.me.events.append(chosen)
     turn.log.append(f"the Colonel steals an event card from {victim.name}")

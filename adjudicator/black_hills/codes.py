@@ -138,9 +138,10 @@ class Code(StrEnum):
     #: cards. It does not affect the player who activates the card."
     PLAGUE = "BH-PLAGUE"
     #: "Safeguard. The Colonel block will not affect you. The Colonel cannot act against any
-    #: other player during the round." By default, once a Safeguard is in force, no Colonel
-    #: acts against a player other than its own, nor blocks the holder (`safeguard=others`);
-    #: options `everyone` (no Colonel acts at all) and `holder` (only the holder is safe).
+    #: other player during the round." By default (`safeguard=everyone`), once a Safeguard
+    #: is in force, no Colonel acts at all, its own player's card included; options
+    #: `others` (no Colonel acts against a player other than its own, nor blocks the
+    #: holder) and `holder` (only the holder is safe).
     SAFEGUARD = "BH-SAFEGUARD"
     #: "Reinforcements. Send another player's gunman to jail."
     REINFORCEMENTS = "BH-REINFORCEMENTS"

@@ -56,6 +56,7 @@ class Draft(Seats[PlayerDraft]):
     winner: str | None
     options: BHOptions
     rules: Rules
+    seeded: bool = True
 
     @classmethod
     def of(cls, s: BHState) -> Draft:
@@ -93,6 +94,7 @@ class Draft(Seats[PlayerDraft]):
             s.winner,
             s.options,
             s.rules,
+            s.seeded,
         )
 
     def freeze(self) -> BHState:
@@ -130,6 +132,7 @@ class Draft(Seats[PlayerDraft]):
             winner=self.winner,
             options=self.options,
             rules=self.rules,
+            seeded=self.seeded,
         )
 
 

@@ -5,11 +5,14 @@ Written in a state file as `[options]` (`safeguard = "holder"`) and in a game re
 `[Options "safeguard=holder, first-bonus=player"]`; `text` and `parse` go between the two.
 
 - `safeguard`: "The Colonel block will not affect you. The Colonel cannot act against any
-  other player during the round." `others` (default, each sentence read for itself): once
-  a Safeguard is in force no Colonel acts against a player other than its own (no steal,
-  no block of another player's card), and the holder's card is not blocked even by his own
-  Colonel. `everyone` (revision 3): no Colonel blocks or steals at all, its own player's
-  card included. `holder`: only the card's holder is safe from the block and the steal.
+  other player during the round." On every event card "other players" are the players
+  other than the card's holder. `everyone` (default, the words): while a Safeguard is in
+  force no Colonel blocks or steals at all: the holder by the first sentence, every other
+  player by the second, the Colonel's own player included. `others` (the earlier reading,
+  each sentence read for itself): no Colonel acts against a player other than its own (no
+  steal, no block of another player's card), and the holder's card is not blocked even by
+  his own Colonel, but a Colonel still blocks its own player who holds no Safeguard.
+  `holder`: only the card's holder is safe from the block and the steal.
 - `colonel-block`: "Colonel. Can be placed in any area and stops the next player who
   places their card in that area". `anyone` (default, the words): the next card placed
   there, the Colonel's own player's too. `others`: the Colonel's own player passes through
@@ -51,7 +54,7 @@ __all__ = ["CHOICES", "BHOptions", "parse_options", "parse_options_text"]
 
 #: Each option's values, the default first.
 CHOICES: dict[str, tuple[str, ...]] = {
-    "safeguard": ("others", "everyone", "holder"),
+    "safeguard": ("everyone", "others", "holder"),
     "colonel-block": ("anyone", "others"),
     "first-bonus": ("card", "player"),
     "colonel-steal": ("blind", "chosen"),
@@ -63,7 +66,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 @record
 class BHOptions:
-    safeguard: str = "others"
+    safeguard: str = "everyone"
     colonel_block: str = "anyone"
     first_bonus: str = "card"
     colonel_steal: str = "blind"

@@ -168,9 +168,14 @@ def referee(
             )
         end_turn(s, player, turn.log, turn.returns)
     except TurnError as exc:
-        return Verdict(player, False, (exc.reason,), state, tuple(turn.log))
+        return Verdict(
+            player, False, (exc.reason,), state, tuple(turn.log), dealt=tuple(turn.dealt)
+        )
     gained = turn.me.reputation - turn.start_reputation
-    return Verdict(player, True, (), s.freeze(), tuple(turn.log), gained, tuple(turn.payments))
+    payments = tuple(turn.payments)
+    return Verdict(
+        player, True, (), s.freeze(), tuple(turn.log), gained, payments, tuple(turn.dealt)
+    )
 
 
 def referee_text(

@@ -38,7 +38,10 @@ def rob(turn: Turn, move: Rob) -> None:
         raise IllegalTurnError(Code.ONE_ROBBERY, "one robbery a turn")
     if me.gunmen == 0:
         raise IllegalTurnError(Code.GUNMAN, "a robbery needs a gunman (the Outlaw or a Jailbreak)")
-    die = move.die if move.die is not None else turn.rng.choice(rules.die)
+    die = move.die
+    if die is None:
+        die = turn.rng.choice(rules.die)
+        turn.dealt.append(f"die {die}")
     if die not in rules.die:
         raise IllegalTurnError(Code.AIMING_DIE, f"the aiming die shows {sorted(set(rules.die))}")
     named = list(dict.fromkeys(name for name, _ in move.targets))

@@ -145,6 +145,14 @@ class BHState(Seats[BHPlayer]):
     turns: FrozenMap[str, int] = FrozenMap()
     winner: str | None = None
     options: BHOptions = field(default_factory=BHOptions)
+    # Whether the seed deals chance at a served table (`game/dealing.py`): a record with a
+    # `[Seed]` tag. A physical table's record without one writes what chance dealt (`die=`,
+    # `drew=`, `dealt=`), as the command line's referee commands do. Not in a state file.
+    seeded: bool = field(default=True, compare=False)
+    # A player's view (`knows.view_state`): the Shaman's pool holds that player's own
+    # discards (these) and the characters they have not seen, of which this many are dealt
+    # from; None for the table as it lies. Not in a state file.
+    view_pool: tuple[tuple[str, ...], int] | None = field(default=None, compare=False)
     # The board's and the cards' data the state is played by, carried with it (read once:
     # `data.load_rules`); not part of the state file, nor of comparing two states.
     rules: Rules = field(default_factory=load_rules, compare=False, repr=False)

@@ -59,6 +59,8 @@ class Turn:
         self.discarded = False
         self.robbed = False
         self.start_reputation = self.me.reputation
+        # What `rng` dealt, in order (`Verdict.dealt`): `die 3`, `drew bank`.
+        self.dealt: list[str] = []
         self.payments: list[Payment] = []
         # What each player returns at the round's end, if this turn ends it (`return`).
         self.returns: dict[str, list[str]] = {}

@@ -31,6 +31,9 @@ class Verdict:
     log: tuple[str, ...] = ()  # what happened, in order (up to the refusal)
     reputation_gained: int = 0
     payments: tuple[Payment, ...] = ()  # each investment or Bank, as paid
+    # What chance dealt in the turn, in order, where the turn did not write it: the die
+    # (`die 3`), the card a blind steal drew (`drew bank`) (`game/dealing.py` writes them).
+    dealt: tuple[str, ...] = ()
 
     @property
     def state(self) -> BHState | None:

@@ -14,6 +14,7 @@ from rich.text import Text
 from adjudicator.black_hills.best import Candidate
 from adjudicator.black_hills.data import Rules
 from adjudicator.black_hills.game.replay import BHReplay
+from adjudicator.black_hills.keep_hint import KeepChoice
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
 from adjudicator.core.table import Ruled
@@ -266,13 +267,33 @@ def after_lines(after: BHState) -> list[RenderableType]:
 
 
 def hint_lines(
-    ranked: Sequence[Candidate], game: BHState, source: str, top: int
+    ranked: Sequence[Candidate] | Sequence[KeepChoice], game: BHState, source: str, top: int
 ) -> list[RenderableType]:
-    """A record's hint: the best turn for each character in hand (`black-hills best`)."""
-    return [best_table(game.active, ranked[:top], game.rules)]
+    """A record's hint: the best turn for each character in hand (`black-hills best`); at
+    a round's set-up, the keeps ranked."""
+    keeps = [k for k in ranked if isinstance(k, KeepChoice)]
+    if keeps:
+        return [keep_table(keeps[:top])]
+    turns = [c for c in ranked if isinstance(c, Candidate)]
+    return [best_table(game.active, turns[:top], game.rules)]
 
 
-def hint_data(ranked: Sequence[Candidate], game: BHState, source: str, top: int) -> dict[str, Any]:
+def keep_table(keeps: Sequence[KeepChoice]) -> Table:
+    """The set-up's keeps, best first, each with the best turn of its two characters."""
+    who = keeps[0].player if keeps else ""
+    t = Table("keep", "reputation", "worth kept", "why", title=f"Which two {who} keeps")
+    for k in keeps:
+        rep, kept = k.key
+        t.add_row(" ".join(k.cards), f"+{_fraction(rep)}", _fraction(kept), k.reason)
+    return t
+
+
+def hint_data(
+    ranked: Sequence[Candidate] | Sequence[KeepChoice], game: BHState, source: str, top: int
+) -> dict[str, Any]:
+    keeps = [k for k in ranked if isinstance(k, KeepChoice)]
+    if keeps:
+        return {"player": keeps[0].player, "keeps": [k.to_json() for k in keeps[:top]]}
     return {"player": game.active, "turns": [c.to_json() for c in ranked[:top]]}
 
 

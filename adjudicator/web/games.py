@@ -359,6 +359,7 @@ def commit(
         dealt = _dealt(o, name, move)
         key = (str(records.root), name, version_of(body), move.player)
         face_down.check_chosen(o.table, o.game, move, key)
+        line = line if dealt is move else o.table.format_move(dealt)  # with what was dealt
         move = _numbered(dealt, len(body.splitlines()) + 1)
         after, ruled = o.table.apply(o.game, move)
         result = {"move": ruled.move, **_outcome(o, ruled, ruled.legal)}

@@ -6,8 +6,13 @@ are face up and read as the record writes them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from adjudicator.black_hills.errors import InvalidTurnError
+from adjudicator.black_hills.game.dealing import named_outcome, without_outcomes
 from adjudicator.black_hills.game.record import BHMove, format_move
-from adjudicator.black_hills.notation import parse_turn
+from adjudicator.black_hills.moves import ShamanDraw
+from adjudicator.black_hills.notation import format_turn_move, parse_turn, parse_turn_move
 from adjudicator.core.words import plural
 
 __all__ = ["listed_move", "public_move"]
@@ -44,10 +49,18 @@ def _public_words(words: list[str]) -> list[str]:
 
 
 def listed_move(move: BHMove) -> str:
-    """The turn as its player knows it before making it: the Shaman's draw is dealt four
-    cards from the discards, face down until the Shaman takes them, so every draw reads
-    as one choice until then."""
-    player, actions = parse_turn(move.text)
-    if any(words[:2] == ["shaman", "draw"] for words in actions):
-        return f"{player}: shaman draw (four dealt from the discards)"
+    """The turn as its player knows it before making it. The Shaman's draw is dealt four
+    cards from the discards, face down until the Shaman takes them, so every draw reads as
+    one choice until then. A turn whose outcomes the served table dealt (`dealing.deal`)
+    reads as the seat wrote it: the die, the card drawn and the deal are the commit's."""
+    try:
+        turn = parse_turn_move(move.text)
+    except InvalidTurnError:
+        return format_move(move)
+    if move.dealt:
+        return format_move(replace(move, text=format_turn_move(without_outcomes(turn))))
+    if named_outcome(turn) is not None:
+        return format_move(move)  # the table's record of what chance dealt, as written
+    if any(isinstance(a, ShamanDraw) for a in turn.actions):
+        return f"{turn.player}: shaman draw (four dealt from the discards)"
     return format_move(move)

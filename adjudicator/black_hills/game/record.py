@@ -56,6 +56,7 @@ class BHHeader:
     seed: int = 1
     sheriff: str | None = None
     options: BHOptions = field(default_factory=BHOptions)
+    seeded: bool = True  # the record writes `[Seed]`: the seed deals at a served table
 
 
 @record
@@ -64,6 +65,9 @@ class BHMove:
     player: str
     claimed: int | None = None  # the reputation the table wrote down after the turn
     line: int = 0
+    # Chance's outcome written in by the served table (`game/dealing.py`), not by the seat:
+    # a preview shows the turn without it (`public_move.listed_move`).
+    dealt: bool = field(default=False, compare=False)
 
 
 @record
@@ -118,7 +122,8 @@ def parse_record(text: str, source: str = "record") -> BHRecord:
         )
     sheriff = tags.get("sheriff", "").lower() or None
     options = parse_options_text(tags.get("options", ""), source)
-    return BHRecord(BHHeader(players, int(seed), sheriff, options), tuple(moves))
+    header = BHHeader(players, int(seed), sheriff, options, "seed" in tags)
+    return BHRecord(header, tuple(moves))
 
 
 def read_record(path: Path) -> BHRecord:

@@ -6,6 +6,7 @@ from the referee's is reported too."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from adjudicator.black_hills.data import Rules
@@ -23,7 +24,8 @@ __all__ = ["BHReplay", "MoveOutcome", "decisive_cards", "early_keeps", "replay",
 
 def start(header: BHHeader) -> BHState:
     """The table before the first turn (`black_hills/setup.py`, from the header's seed)."""
-    return new_table(list(header.players), header.seed, header.sheriff, header.options)
+    table = new_table(list(header.players), header.seed, header.sheriff, header.options)
+    return table if header.seeded else replace(table, seeded=False)
 
 
 def decisive_cards(text: str, rules: Rules) -> tuple[str | None, list[str]]:

@@ -19,6 +19,7 @@ from adjudicator.black_hills.game.record import (
     remove_last_move,
 )
 from adjudicator.black_hills.game.replay import BHReplay, replay
+from adjudicator.black_hills.keep_hint import KeepChoice
 from adjudicator.black_hills.moves import TurnMove
 from adjudicator.black_hills.notation import format_turn_move
 from adjudicator.black_hills.referee import referee_text
@@ -69,7 +70,9 @@ class BlackHillsTable:
         return public_move(move)
 
     def deal(self, game: BHState, move: BHMove) -> BHMove:
-        return move  # no chance dealt by the server yet: the move as the seat wrote it
+        from adjudicator.black_hills.game.dealing import deal
+
+        return deal(game, move)
 
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)
@@ -87,11 +90,18 @@ class BlackHillsTable:
 
     def legal_moves(self, game: BHState) -> Iterator[BHMove]:
         """The moves the player to act may make now (`black_hills/legal.py`), each as the
-        record's move (what `parse_move` gives and `format_move` writes)."""
+        record's move (what `parse_move` gives and `format_move` writes), as the player
+        chooses it before chance deals (`dealing.as_chosen`)."""
+        from adjudicator.black_hills.game.dealing import as_chosen
         from adjudicator.black_hills.legal import legal_moves
 
+        seen: set[TurnMove] = set()
         for move in legal_moves(game):
-            yield BHMove(format_turn_move(move), move.player)
+            # as the player chooses it: the card a blind steal draws is chance's
+            chosen = as_chosen(game, move)
+            if chosen is not None and chosen not in seen:
+                seen.add(chosen)
+                yield BHMove(format_turn_move(chosen), move.player)
 
     def apply(self, game: BHState, move: BHMove | TurnMove) -> tuple[BHState, Ruled]:
         if isinstance(move, TurnMove):
@@ -137,24 +147,31 @@ class BlackHillsTable:
     def seats(self, game: BHState) -> BHState:
         return game
 
-    def hint(self, game: BHState, player: str, source: str) -> list[Candidate]:
+    def hint(self, game: BHState, player: str, source: str) -> list[Candidate] | list[KeepChoice]:
+        """The best turn for each character of the player on turn; at a round's set-up,
+        each keep of a player still to keep, best first (`keep_hint.py`). From what the
+        player may know (`knows.view_state`)."""
         from adjudicator.black_hills.best import best_turns
+        from adjudicator.black_hills.keep_hint import keep_hints
+        from adjudicator.black_hills.knows import view_state
         from adjudicator.black_hills.round import must_keep
 
         if game.winner is not None:
             raise RulesError(f"{source}: the game is over: {game.winner} has won")
         waiting = must_keep(game)
+        if player in waiting:
+            return keep_hints(game, player)
         if waiting:
             raise RulesError(
-                f"{source}: the round's set-up: {', '.join(waiting)} still to discard two "
-                f"before the first turn (adjudicator game move {source} "
-                f"'{waiting[0]}: keep A B')"
+                f"{source}: the round's set-up: {player} has kept two; "
+                f"{', '.join(waiting)} still to discard two before the first turn"
             )
         if player != game.active:
             raise RulesError(
                 f"{source}: it is {game.active}'s turn; best turns are found for the player on turn"
             )
-        return best_turns(game, player)
+        # from what the player may know: the others' hands and discards as counts
+        return best_turns(view_state(game, player), player)
 
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         return remove_last_move(text, source)

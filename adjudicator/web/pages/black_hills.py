@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.black_hills.candidates import Candidate
+from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.game.record import BHRecord
+from adjudicator.black_hills.keep_hint import KeepChoice, said
 from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.state import BHState
 from adjudicator.core.errors import RulesError
@@ -20,6 +23,27 @@ __all__ = ["PAGE", "BlackHillsPage"]
 
 #: `next_line`'s viewer for the shared screen: a name no player has, so no hand shows.
 _TABLE = "\0table"
+
+
+#: Refusals whose reason reads a face-down card (a hand, the Shaman's deal, the card
+#: a Colonel would steal): the timeline is every seat's, so it gives the rule alone.
+_READS_HIDDEN = frozenset({Code.HAND, Code.KEEP, Code.SHAMAN, Code.COLONEL})
+
+
+def _refusal(code: Code, message: str) -> str:
+    if code in _READS_HIDDEN:
+        return f"refused under {code}: its reason reads face-down cards"
+    return message
+
+
+def _keep_hint(player: str, keeps: list[KeepChoice], top: int) -> dict[str, Any]:
+    """The set-up's hint: each keep of the four dealt, best first, with why."""
+    lines = [f"Which two characters {player} keeps, best first: each by its best turn now."]
+    actions = [
+        {"move": k.move, "text": f"expected +{said(k.key[0])} reputation: {k.reason}"}
+        for k in keeps[:top]
+    ]
+    return {"player": player, "lines": lines, "actions": actions}
 
 
 def _picture(s: BHState, title: str) -> str:
@@ -119,15 +143,18 @@ class BlackHillsPage:
         raise RulesError(f"{name}: the coach looks ahead in Old Town and Gads Hill only")
 
     def hint(self, table: Table, game: BHState, name: str, top: int) -> dict[str, Any]:
-        player = game.active
+        player = self.acting(game) or game.active
         ranked = table.hint(game, player, name)
+        if ranked and isinstance(ranked[0], KeepChoice):
+            return _keep_hint(player, [k for k in ranked if isinstance(k, KeepChoice)], top)
         actions, lines = [], [f"The best turn for each character in {player}'s hand, best first."]
         for c in ranked[:top]:
+            assert isinstance(c, Candidate)
             data = c.to_json()
             if data["chance"]:  # a plan up to the die or the deal: advice, not a move line
                 lines.append(
-                    f"{data['turn']}: expected {data['chance']['expected_reputation']} "
-                    "reputation (chance decides the rest)"
+                    f"{data['turn']}: expected {said(c.expected_reputation)} reputation "
+                    "(chance decides the rest)"
                 )
                 continue
             worth = (
@@ -149,7 +176,7 @@ class BlackHillsPage:
                     "code": None if v.legal else str(v.reasons[0].code),
                     "message": f"{o.move.player}: {o.reputation} reputation"
                     if v.legal
-                    else v.reasons[0].message,
+                    else _refusal(v.reasons[0].code, v.reasons[0].message),
                     "score": o.reputation,
                 }
             )
