@@ -134,6 +134,13 @@ class Table(Protocol):
         """The game after every legal move of the record."""
         ...
 
+    def check_chance(self, game: Any, move: Any) -> None:
+        """At a served table in a seeded game a move names no outcome of chance (the card
+        drawn, the die, the card stolen): one `RulesError` citing the rule where it does.
+        It reads nothing face down, so it answers before anything that does (a reveal's
+        check, `deal`): the same refusal whatever the hidden cards are."""
+        ...
+
     def deal(self, game: Any, move: Any) -> Any:
         """Chance's part of a move made at a served table (`adjudicator serve`): in a
         seeded game the player writes the choice (which pile, whom to rob) and the seed

@@ -88,6 +88,9 @@ class DeductionTable:
     def public_move(self, move: Move) -> str:
         return public_move(move)
 
+    def check_chance(self, game: Game, move: Move) -> None:
+        return None  # no outcome of chance refused yet
+
     def deal(self, game: Game, move: Move) -> Move:
         return move  # no chance dealt by the server yet: the move as the seat wrote it
 

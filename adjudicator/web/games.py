@@ -302,9 +302,8 @@ def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[st
     _line, move = _parse(o.table, name, text)
     _as_own_seat(name, move, viewer)
     o.table.check_move(o.game, move, name)
-    dealt = _dealt(o, name, move)  # a named outcome is refused before any reveal's check
     key = (str(records.root), name, version_of(body), move.player)
-    face_down.check_chosen(o.table, o.game, move, key)
+    dealt = _seated(o, name, move, key)
     _after, ruled = o.table.apply(o.game, dealt)
     if ruled.legal and dealt is not move and _outcome_hidden(o, dealt):
         # what chance deals is the commit's: a preview says the choice, not its card
@@ -319,11 +318,23 @@ def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[st
     return {"move": ruled.move, "version": version_of(body), **_outcome(o, ruled, False)}
 
 
-def _dealt(o: Opened, name: str, move: Any) -> Any:
-    """The move with chance's outcome dealt from the seed (`Table.deal`), or its refusal
-    named as the record (a seat in a seeded game names no outcome)."""
-    try:
+def _seated(o: Opened, name: str, move: Any, key: tuple[str, str, str, str]) -> Any:
+    """A seat's move with chance's outcome dealt from the seed (`Table.deal`), checked so
+    that what reads nothing face down answers first: a named outcome refused by its rule
+    (`Table.check_chance`), then a face-down choice made first (`face_down`), then the
+    deal, whose refusals may read what was dealt."""
+    with _as_record(name):
+        o.table.check_chance(o.game, move)
+    face_down.check_chosen(o.table, o.game, move, key)
+    with _as_record(name):
         return o.table.deal(o.game, move)
+
+
+@contextmanager
+def _as_record(name: str) -> Iterator[None]:
+    """A refusal named as the record, once."""
+    try:
+        yield
     except RulesError as exc:
         said = str(exc)
         raise RulesError(said if said.startswith(f"{name}: ") else f"{name}: {said}") from None
@@ -356,9 +367,8 @@ def commit(
                 "version": version_of(body),
             }
         o.table.check_move(o.game, move, name)
-        dealt = _dealt(o, name, move)
         key = (str(records.root), name, version_of(body), move.player)
-        face_down.check_chosen(o.table, o.game, move, key)
+        dealt = _seated(o, name, move, key)
         line = line if dealt is move else o.table.format_move(dealt)  # with what was dealt
         move = _numbered(dealt, len(body.splitlines()) + 1)
         after, ruled = o.table.apply(o.game, move)

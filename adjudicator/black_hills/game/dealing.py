@@ -43,7 +43,7 @@ from adjudicator.black_hills.shaman import deal as shaman_deal
 from adjudicator.black_hills.state import BHState
 from adjudicator.core.errors import RulesError
 
-__all__ = ["as_chosen", "deal", "named_outcome", "steal_of", "without_outcomes"]
+__all__ = ["as_chosen", "check_chance", "deal", "named_outcome", "steal_of", "without_outcomes"]
 
 
 def steal_of(action: Action) -> Steal | None:
@@ -208,17 +208,21 @@ def as_chosen(state: BHState, move: TurnMove) -> TurnMove | None:
     return move
 
 
-def deal(state: BHState, move: BHMove) -> BHMove:
-    """`Table.deal` for Black Hills (see the module's docstring): in a seeded game, the move
-    with chance's outcomes dealt from the seed (marked `dealt`); refused (`RulesError`,
-    citing the rule) where the seat wrote an outcome, or where the turn's legality would
-    tell one. Unseeded: the move as written (the table says what happened)."""
+def check_chance(state: BHState, move: BHMove) -> None:
+    """`Table.check_chance` for Black Hills: a seat in a seeded game that writes an outcome
+    (`die=`, `drew=`, `dealt=`) is refused citing its rule; nothing face down is read."""
+    _seated_turn(state, move)
+
+
+def _seated_turn(state: BHState, move: BHMove) -> TurnMove | None:
+    """The turn of a seeded game, refused where it names an outcome; None where the seed
+    deals nothing (unseeded) or the text is no turn (the referee says so)."""
     if not state.seeded or state.seed is None:
-        return move
+        return None
     try:
         turn = parse_turn_move(move.text)
     except InvalidTurnError:
-        return move  # not a turn of the notation: the referee says so
+        return None
     named = named_outcome(turn, state.options.colonel_steal == "blind")
     if named is not None:
         word, code = named
@@ -228,6 +232,17 @@ def deal(state: BHState, move: BHMove) -> BHMove:
             f"{word}: in a game dealt from its seed the server deals what chance decides "
             "when the move is committed; write the choice only",
         )
+    return turn
+
+
+def deal(state: BHState, move: BHMove) -> BHMove:
+    """`Table.deal` for Black Hills (see the module's docstring): in a seeded game, the move
+    with chance's outcomes dealt from the seed (marked `dealt`); refused (`RulesError`,
+    citing the rule) where the seat wrote an outcome, or where the turn's legality would
+    tell one. Unseeded: the move as written (the table says what happened)."""
+    turn = _seated_turn(state, move)
+    if turn is None:
+        return move
     if not any(_unwritten(state, a) for a in turn.actions):
         return move
     _check_events(state, turn)

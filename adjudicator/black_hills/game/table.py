@@ -69,6 +69,11 @@ class BlackHillsTable:
     def public_move(self, move: BHMove) -> str:
         return public_move(move)
 
+    def check_chance(self, game: BHState, move: BHMove) -> None:
+        from adjudicator.black_hills.game.dealing import check_chance
+
+        check_chance(game, move)
+
     def deal(self, game: BHState, move: BHMove) -> BHMove:
         from adjudicator.black_hills.game.dealing import deal
 

@@ -87,6 +87,11 @@ class DryGulchTable:
     def public_move(self, move: Move) -> str:
         return public_move(move)
 
+    def check_chance(self, game: DGGame, move: Move) -> None:
+        from adjudicator.dry_gulch.game.chance import deal
+
+        deal(game, move)  # Dry Gulch's deal only refuses a named outcome: it reads no card
+
     def deal(self, game: DGGame, move: Move) -> Move:
         """A seeded game's move names no chance: the seed deals it (`game/chance.py`)."""
         from adjudicator.dry_gulch.game.chance import deal
