@@ -41,7 +41,7 @@ from adjudicator.web.middleware import (
 )
 from adjudicator.web.qr import qr_svg
 from adjudicator.web.records import RecordDir
-from adjudicator.web.seats import EVERYONE, SeatKeys, Viewer, seat_cookie
+from adjudicator.web.seats import EVERYONE, SeatKeys, Viewer, record_of_cookie, seat_cookie
 
 __all__ = ["LOOPBACK_HOSTS", "MAX_BODY", "SECURITY_HEADERS", "TOKEN_COOKIE", "create_app"]
 
@@ -111,11 +111,11 @@ def create_app(
 
     def has_any_seat(request: Request) -> bool:
         assert keys is not None
-        return any(
-            keys.player_of(cookie.removeprefix("seat."), value) is not None
-            for cookie, value in request.cookies.items()
-            if cookie.startswith("seat.")
-        )
+        for cookie, value in request.cookies.items():
+            record = record_of_cookie(cookie)
+            if record is not None and keys.player_of(record, value) is not None:
+                return True
+        return False
 
     def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
         response = templates.TemplateResponse(
@@ -189,7 +189,7 @@ def create_app(
             name = data["name"]
             listed = []
             for player in games.players(records, name):
-                url = f"{base}/g/{name}?seat={keys.key(name, player)}"
+                url = keys.link(base, name, player)
                 listed.append({"player": player, "url": url, "qr": qr_svg(url, f"{player}'s seat")})
             return {"seat_links": listed, "sitting": who.seat}
 

@@ -25,6 +25,7 @@ from typing import Any
 from adjudicator.core.errors import AdjudicatorError, InputError, RulesError
 from adjudicator.core.limits import clip, whole_number
 from adjudicator.core.move_line import append_move, move_line
+from adjudicator.core.names import too_long_name
 from adjudicator.core.record import record
 from adjudicator.core.table import SETUP_FLAGS, Setup, Table
 from adjudicator.core.words import plural
@@ -123,6 +124,9 @@ def create(records: RecordDir, form: dict[str, Any]) -> str:
     players = tuple(n.strip().lower() for n in _field(form, "players").split(",") if n.strip())
     if not players:
         raise InputError(name, "players", "name the players in seat order: ann, bob, cid")
+    problem = too_long_name(players)
+    if problem is not None:
+        raise InputError(name, "players", problem)
     seed = _field(form, "seed")
     if seed and whole_number(seed, 18) is None:
         raise InputError(name, "seed", f"{clip(seed)} is not a number")
