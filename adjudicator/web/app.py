@@ -252,17 +252,15 @@ def create_app(
     @guarded
     async def live(request: Request) -> Response:
         who = at_table(request)  # what `view` shows this device, as it changes (`web/events.py`)
-        view = partial(games.game_view, viewer=who)
+        view = partial(games.live_view, viewer=who)
         return await events.live(request, hub, records, view, scope=repr(who))
 
     @guarded
     async def version(request: Request) -> Response:
-        # Polled by every open page: one read and a hash, no engine.
-        from adjudicator.web.records import version_of
-
-        at_table(request)
-        text = await run_in_threadpool(records.read, request.path_params["name"])
-        return JSONResponse({"version": version_of(text)})
+        # Polled by every open page: one read and a hash (the parse is kept by the text)
+        who = at_table(request)
+        data = await run_in_threadpool(games.version, records, request.path_params["name"], who)
+        return JSONResponse({"version": data})
 
     @guarded
     async def moves(request: Request) -> Response:
@@ -322,11 +320,11 @@ def create_app(
     async def undo(request: Request) -> Response:
         who = at_table(request)
         form = await json_body(request)
-        data = await run_in_threadpool(
+        data, stamp = await run_in_threadpool(
             games.undo, records, request.path_params["name"], base_of(form), who
         )
-        note = {"version": data["version"], "taken_back_by": data["by"]}
-        hub.changed(request.path_params["name"], note)
+        # each page's update of the record now says who took the move back
+        hub.changed(request.path_params["name"], {"stamp": stamp, "taken_back_by": data["by"]})
         return JSONResponse(data)
 
     @guarded

@@ -32,7 +32,7 @@ from adjudicator.core.words import plural
 from adjudicator.tables import editions, table_of_edition, table_of_record
 from adjudicator.web import face_down
 from adjudicator.web.pages import Page, page
-from adjudicator.web.records import RecordDir, version_of
+from adjudicator.web.records import RecordDir, fingerprint, seen_header
 from adjudicator.web.seats import Refused, Viewer
 
 __all__ = [
@@ -84,7 +84,7 @@ def _read(records: RecordDir, name: str, text: str) -> tuple[Table, Page, Any]:
 
 
 def _open(records: RecordDir, name: str, text: str) -> Opened:
-    key = (str(records.root), name, version_of(text))
+    key = (str(records.root), name, fingerprint(text))
     with _CACHE_LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
@@ -102,6 +102,49 @@ def _keep(key: tuple[str, str, str], opened: Opened) -> None:
         _CACHE.move_to_end(key)
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
+
+
+def _perspective(viewer: Viewer) -> str:
+    """Which moves the viewer reads as written: all (pass-and-play), one seat's, none."""
+    if viewer.everyone:
+        return "all"
+    return "public" if viewer.seat is None else f"seat\0{viewer.seat}"
+
+
+def _seen_record(table: Table, rec: Any, text: str, viewer: Viewer) -> str:
+    """The record as `viewer` reads it: the header without the hidden tags (the seed, a
+    real table's deal), then each move, numbered, as the viewer sees it (`_shown`)."""
+    lines = [_perspective(viewer), *seen_header(text)]
+    lines += [f"{m.line}\t{_shown(table, m, viewer)}" for m in rec.moves]
+    return "\n".join(lines)
+
+
+def _version(
+    records: RecordDir,
+    name: str,
+    text: str,
+    viewer: Viewer,
+    read: tuple[Table, Any] | None = None,
+) -> str:
+    """The version `viewer` is sent of the record `text`: a function only of what that
+    viewer may know, keyed by the app's secret (`RecordDir.version`). `read`: the record's
+    entry and its parsed record, when the caller has them."""
+
+    def seen() -> str:
+        table, rec = read if read is not None else _parsed(records, name, text)
+        return _seen_record(table, rec, text, viewer)
+
+    return records.version_kept((name, fingerprint(text), _perspective(viewer)), seen)
+
+
+def _parsed(records: RecordDir, name: str, text: str) -> tuple[Table, Any]:
+    table = table_of_record(text)
+    return table, table.read(text, name, records.root)
+
+
+def version(records: RecordDir, name: str, viewer: Viewer) -> str:
+    """`GET /api/g/NAME/version`: the record's version as this viewer is sent it."""
+    return _version(records, name, records.read(name), viewer)
 
 
 def _field(form: dict[str, Any], key: str) -> str:
@@ -174,10 +217,14 @@ def template(view: dict[str, Any]) -> str:
 
 
 def _move_text(o: Opened, move: Any, viewer: Viewer) -> str:
+    return _shown(o.table, move, viewer)
+
+
+def _shown(table: Table, move: Any, viewer: Viewer) -> str:
     """The move as this viewer sees it: as written to its mover, else face up only."""
     if viewer.sees_move_of(move.player):
-        return o.table.format_move(move)
-    return o.table.public_move(move)
+        return table.format_move(move)
+    return table.public_move(move)
 
 
 def players(records: RecordDir, name: str) -> list[str]:
@@ -186,15 +233,19 @@ def players(records: RecordDir, name: str) -> list[str]:
     return o.table.seats(o.game).names()
 
 
-def game_view(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]:
+def game_view(
+    records: RecordDir, name: str, viewer: Viewer, text: str | None = None
+) -> dict[str, Any]:
     """Everything a page shows of a game: the moves and whether each was legal, then the
-    game's own view (whose turn, scores, the board), and who this device is."""
-    text = records.read(name)
+    game's own view (whose turn, scores, the board), and who this device is. `text`: the
+    record's, when the caller has read it."""
+    if text is None:
+        text = records.read(name)
     o = _open(records, name, text)
     moves = o.rec.moves
     return {
         "name": name,
-        "version": version_of(text),
+        "version": _version(records, name, text, viewer, (o.table, o.rec)),
         "game": o.table.name,
         "me": viewer.to_json(),
         "moves": [
@@ -236,7 +287,7 @@ def legal_moves(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]
     if viewer.everyone:
         mine = mine or moves
     player = mine[0].player if mine else acting
-    chosen = player and face_down.seen(str(records.root), name, version_of(text), player)
+    chosen = player and face_down.seen(str(records.root), name, fingerprint(text), player)
     if chosen:  # a face-down choice made: its moves only
         return {"player": player, "moves": list(chosen[1]), "blind": [], "more": False}
     listed, blind = face_down.listing(o.table, o.game, mine[: MAX_LISTED_MOVES + 1])
@@ -256,7 +307,7 @@ def reveal(records: RecordDir, name: str, listed: str, viewer: Viewer) -> dict[s
     if not (viewer.everyone or viewer.seat):
         raise _no_hand_shown(name, viewer, "draw")
     moves = islice(o.table.legal_moves(o.game), 20 * MAX_LISTED_MOVES)
-    key = (str(records.root), name, version_of(text), None if viewer.everyone else viewer.seat)
+    key = (str(records.root), name, fingerprint(text), None if viewer.everyone else viewer.seat)
     player, shown = face_down.reveal(o.table, o.game, moves, key, listed)
     return {"player": player, "chosen": listed, "moves": list(shown)}
 
@@ -312,21 +363,22 @@ def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[st
     _line, move = _parse(o.table, name, text)
     _as_own_seat(name, move, viewer)
     o.table.check_move(o.game, move, name)
-    key = (str(records.root), name, version_of(body), move.player)
+    key = (str(records.root), name, fingerprint(body), move.player)
     face_down.check_chosen(o.table, o.game, move, key)
     dealt = _dealt(o, name, move)
+    version = _version(records, name, body, viewer, (o.table, o.rec))
     _after, ruled = o.table.apply(o.game, dealt)
     if ruled.legal and dealt is not move and _outcome_hidden(o, dealt):
         # what chance deals is the commit's: a preview says the choice, not its card
         chosen = o.table.listed_move(o.game, dealt)
         return {
             "move": chosen,
-            "version": version_of(body),
+            "version": version,
             "legal": True,
             "message": f"legal: {chosen}; what it draws is dealt when the move is committed",
             "code": None,
         }
-    return {"move": ruled.move, "version": version_of(body), **_outcome(o, ruled, False)}
+    return {"move": ruled.move, "version": version, **_outcome(o, ruled, False)}
 
 
 def _dealt(o: Opened, name: str, move: Any) -> Any:
@@ -355,7 +407,8 @@ def commit(
         o = _open(records, name, body)
         line, move = _parse(o.table, name, text)
         _as_own_seat(name, move, viewer)
-        if base is not None and base != version_of(body):
+        seen = _version(records, name, body, viewer, (o.table, o.rec))
+        if base is not None and base != seen:
             return {
                 "legal": False,
                 "stale": True,
@@ -363,16 +416,16 @@ def commit(
                 "code": None,
                 "points": 0,
                 "ruling": None,
-                "version": version_of(body),
+                "version": seen,
             }
         o.table.check_move(o.game, move, name)
-        key = (str(records.root), name, version_of(body), move.player)
+        key = (str(records.root), name, fingerprint(body), move.player)
         face_down.check_chosen(o.table, o.game, move, key)
         move = _numbered(_dealt(o, name, move), len(body.splitlines()) + 1)
         after, ruled = o.table.apply(o.game, move)
         result = {"move": ruled.move, **_outcome(o, ruled, ruled.legal)}
         if not ruled.legal:
-            return {**result, "version": version_of(body)}
+            return {**result, "version": seen}
         # the line ruled on, and only it: read back before it is written (the old
         # first-line cut wrote 'bob: 4' for a ruled 'bob: 4<U+2028>; 37 as church')
         written = partial(o.table.moves_as_written, source=name)
@@ -382,20 +435,24 @@ def commit(
         legal = o.legal_lines | {move.line} if hasattr(move, "line") else o.legal_lines
         rec = o.table.read(new, name, records.root)
         _keep(
-            (str(records.root), name, version_of(new)),
+            (str(records.root), name, fingerprint(new)),
             replace(o, rec=rec, game=after, legal_lines=legal),
         )
-        return {**result, "version": version_of(new), **o.page.committed(after)}
+        version = _version(records, name, new, viewer, (o.table, rec))
+        return {**result, "version": version, **o.page.committed(after)}
 
 
-def undo(records: RecordDir, name: str, base: str | None, viewer: Viewer) -> dict[str, Any]:
+def undo(
+    records: RecordDir, name: str, base: str | None, viewer: Viewer
+) -> tuple[dict[str, Any], str]:
     """Take the last move off the record (`adjudicator game undo`): its player's seat or
-    the host may, no other seat. The answer says who took it back."""
+    the host may, no other seat. The answer says who took it back; with it, the record's
+    `fingerprint` now (the server's, for the live updates' note: never sent)."""
     with records.locked(name) as path:
         body = records.read(name)
-        if base is not None and base != version_of(body):
-            raise RulesError(f"{name}: the record changed on another device; undo again")
         table = table_of_record(body)
+        if base is not None and base != _version(records, name, body, viewer):
+            raise RulesError(f"{name}: the record changed on another device; undo again")
         text, written, line = table.remove_last_move(body, name)
         move = table.parse_move(written, name)
         if not (viewer.host or viewer.moves_as(move.player)):
@@ -405,14 +462,14 @@ def undo(records: RecordDir, name: str, base: str | None, viewer: Viewer) -> dic
             )
         records.write(path, text)
         face_down.forget(str(records.root), name)
-    shown = table.format_move(move) if viewer.sees_move_of(move.player) else None
-    return {
-        "undone": shown or table.public_move(move),
+    answer = {
+        "undone": _shown(table, move, viewer),
         "player": move.player,
         "by": viewer.name,
         "line": line,
-        "version": version_of(text),
+        "version": _version(records, name, text, viewer),
     }
+    return answer, fingerprint(text)
 
 
 def hint_view(
@@ -459,6 +516,14 @@ def step_view(records: RecordDir, name: str, step: int) -> dict[str, Any]:
         raise RulesError(f"{name}: step {step}: the record has {plural(len(moves), 'move')}")
     game, _legal = o.page.opened(o.table, replace(o.rec, moves=moves[:step]))
     return {"step": step, "moves": len(moves), **o.page.step(o.table, game, name, step)}
+
+
+def live_view(records: RecordDir, name: str, viewer: Viewer) -> tuple[dict[str, Any], str]:
+    """`game_view`, and the `fingerprint` of the record it was drawn from: what a live
+    page's stream matches a change's note against (`web/events.py`), never sent."""
+    text = records.read(name)
+    view = game_view(records, name, viewer, text)
+    return view, fingerprint(text)
 
 
 def svg_of(records: RecordDir, name: str) -> str:
