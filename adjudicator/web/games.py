@@ -216,10 +216,6 @@ def template(view: dict[str, Any]) -> str:
     return page(view["game"]).template
 
 
-def _move_text(o: Opened, move: Any, viewer: Viewer) -> str:
-    return _shown(o.table, move, viewer)
-
-
 def _shown(table: Table, move: Any, viewer: Viewer) -> str:
     """The move as this viewer sees it: as written to its mover, else face up only."""
     if viewer.sees_move_of(move.player):
@@ -249,7 +245,7 @@ def game_view(
         "game": o.table.name,
         "me": viewer.to_json(),
         "moves": [
-            {"line": m.line, "text": _move_text(o, m, viewer), "legal": m.line in o.legal_lines}
+            {"line": m.line, "text": _shown(o.table, m, viewer), "legal": m.line in o.legal_lines}
             for m in moves
         ],
         "skipped": sum(1 for m in moves if m.line not in o.legal_lines),
