@@ -78,6 +78,8 @@ def test_every_players_seat_link_opens_their_seat(app: object, edition: str, pla
         assert page.status_code == 200, (player, url, page.text[:200])
         me = phone.get(f"/api/g/{name}").json()["me"]  # by the cookie alone now
         assert me["seat"] == player, (url, me)
+        hand = phone.get(f"/api/g/{name}/hand/{quote(player, safe='')}")
+        assert hand.status_code == 200, (player, hand.text[:200])
 
 
 def test_a_seat_key_is_ascii_and_opens_only_its_own_name() -> None:
