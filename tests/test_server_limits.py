@@ -152,3 +152,28 @@ def test_the_connections_stay_below_the_open_files() -> None:
         cap = max_connections(files)
         assert 8 <= cap <= files - 32 or files < 64
     assert max_connections(FILES) < HALF_SENT
+
+
+def test_a_loop_out_of_files_says_so_in_one_line(caplog: pytest.LogCaptureFixture) -> None:
+    """The last resort, should the cap not hold (files opened beside the connections):
+    asyncio's `accept` failing with EMFILE is one warning line, not a traceback."""
+    import asyncio
+    import errno
+    import logging
+
+    from adjudicator.web.server_limits import quiet_when_out_of_files
+
+    loop = asyncio.new_event_loop()
+    try:
+        quiet_when_out_of_files(loop)
+        failed = OSError(errno.EMFILE, "Too many open files")
+        with caplog.at_level(logging.WARNING, logger="adjudicator.web"):
+            loop.call_exception_handler(
+                {"message": "socket.accept() out of system resource", "exception": failed}
+            )
+        assert [r.getMessage() for r in caplog.records] == [
+            "a connection waits: Too many open files"
+        ]
+        assert all(r.exc_info is None for r in caplog.records)
+    finally:
+        loop.close()

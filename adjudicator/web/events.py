@@ -246,7 +246,13 @@ def server(app: Any, **config: Any) -> Any:
     until the graceful timeout; that timeout stays as the last resort)."""
     import uvicorn
 
+    from adjudicator.web.server_limits import quiet_when_out_of_files
+
     class Server(uvicorn.Server):
+        async def serve(self, sockets: Any = None) -> None:
+            quiet_when_out_of_files(asyncio.get_running_loop())
+            await super().serve(sockets)
+
         async def shutdown(self, sockets: Any = None) -> None:
             hub = getattr(app.state, "hub", None)
             if isinstance(hub, Hub):

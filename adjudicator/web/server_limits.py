@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
+import logging
 import resource
 from typing import Any
 
@@ -32,8 +34,11 @@ __all__ = [
     "TableProtocol",
     "config",
     "max_connections",
+    "quiet_when_out_of_files",
     "raise_open_files",
 ]
+
+log = logging.getLogger("adjudicator.web")
 
 #: The time a connection has to send a whole request (a phone on a poor Wi-Fi sends a
 #: page's request in well under a second; the bodies are at most 64 KiB).
@@ -129,6 +134,29 @@ class TableProtocol(H11Protocol):
         ]
         oldest = min(waiting, key=lambda c: c._waiting_since or 0.0, default=self)
         oldest._close()
+
+
+#: What `accept` fails with when the process or the system is out of files or memory:
+#: asyncio then waits a second and tries again, and logged a traceback each time.
+_OUT_OF = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+
+
+def quiet_when_out_of_files(loop: asyncio.AbstractEventLoop) -> None:
+    """Make the loop say in one line, not a traceback, that it is out of files to
+    accept a connection with (the cap keeps it from that; this is the last resort)."""
+    earlier = loop.get_exception_handler()
+
+    def handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in _OUT_OF:
+            log.warning("a connection waits: %s", exc.strerror or "out of files")
+            return
+        if earlier is not None:
+            earlier(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    loop.set_exception_handler(handler)
 
 
 def config(open_files: int) -> dict[str, Any]:
