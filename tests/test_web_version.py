@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudicator.web import games
+from adjudicator.web import versions
 from adjudicator.web.records import RecordDir
 from adjudicator.web.seats import EVERYONE, HOST, SeatKeys, Viewer
 from tests.browser import serving
@@ -35,7 +35,9 @@ VIEWERS = {"ann": ANN, "bob": BOB, "host": HOST, "host-as-bob": Viewer(host=True
 
 def _versions(records: RecordDir, name: str, text: str) -> dict[str, str]:
     (records.root / name).write_text(text, encoding="utf-8")
-    return {who: games.version(records, name, v) for who, v in {**VIEWERS, "all": EVERYONE}.items()}
+    return {
+        who: versions.version(records, name, v) for who, v in {**VIEWERS, "all": EVERYONE}.items()
+    }
 
 
 def test_the_seed_does_not_change_any_version(tmp_path: Path) -> None:
@@ -88,10 +90,12 @@ def test_any_change_a_viewer_sees_changes_its_version(tmp_path: Path) -> None:
 def test_no_seed_is_told_by_any_version(one: int, other: int) -> None:
     records = RecordDir(Path("/tmp"))
     texts = [HEADER.format(seed=s) + "ann: keep hunter madam\n" for s in (one, other)]
-    versions = []
+    got = []
     for text in texts:
-        versions.append({w: games._version(records, "x.game", text, v) for w, v in VIEWERS.items()})
-    assert versions[0] == versions[1]
+        got.append(
+            {w: versions.version_of_text(records, "x.game", text, v) for w, v in VIEWERS.items()}
+        )
+    assert got[0] == got[1]
 
 
 # ----- the stale check and the live updates, for seats ----------------------------------------

@@ -31,7 +31,7 @@ from starlette.templating import Jinja2Templates
 
 from adjudicator.core.errors import AdjudicatorError
 from adjudicator.core.limits import MAX_INT_DIGITS, whole_number
-from adjudicator.web import events, games, puzzles
+from adjudicator.web import events, games, puzzles, versions
 from adjudicator.web.json_api import MAX_BODY, Endpoint, HttpError, guarded, json_body
 from adjudicator.web.middleware import (
     LOOPBACK_HOSTS,
@@ -259,7 +259,7 @@ def create_app(
     async def version(request: Request) -> Response:
         # Polled by every open page: one read and a hash (the parse is kept by the text)
         who = at_table(request)
-        data = await run_in_threadpool(games.version, records, request.path_params["name"], who)
+        data = await run_in_threadpool(versions.version, records, request.path_params["name"], who)
         return JSONResponse({"version": data})
 
     @guarded

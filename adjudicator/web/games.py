@@ -32,8 +32,9 @@ from adjudicator.core.words import plural
 from adjudicator.tables import editions, table_of_edition, table_of_record
 from adjudicator.web import face_down
 from adjudicator.web.pages import Page, page
-from adjudicator.web.records import RecordDir, fingerprint, seen_header
+from adjudicator.web.records import RecordDir, fingerprint
 from adjudicator.web.seats import Refused, Viewer
+from adjudicator.web.versions import shown, version_of_text
 
 __all__ = [
     "EDITIONS",
@@ -102,49 +103,6 @@ def _keep(key: tuple[str, str, str], opened: Opened) -> None:
         _CACHE.move_to_end(key)
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
-
-
-def _perspective(viewer: Viewer) -> str:
-    """Which moves the viewer reads as written: all (pass-and-play), one seat's, none."""
-    if viewer.everyone:
-        return "all"
-    return "public" if viewer.seat is None else f"seat\0{viewer.seat}"
-
-
-def _seen_record(table: Table, rec: Any, text: str, viewer: Viewer) -> str:
-    """The record as `viewer` reads it: the header without the hidden tags (the seed, a
-    real table's deal), then each move, numbered, as the viewer sees it (`_shown`)."""
-    lines = [_perspective(viewer), *seen_header(text)]
-    lines += [f"{m.line}\t{_shown(table, m, viewer)}" for m in rec.moves]
-    return "\n".join(lines)
-
-
-def _version(
-    records: RecordDir,
-    name: str,
-    text: str,
-    viewer: Viewer,
-    read: tuple[Table, Any] | None = None,
-) -> str:
-    """The version `viewer` is sent of the record `text`: a function only of what that
-    viewer may know, keyed by the app's secret (`RecordDir.version`). `read`: the record's
-    entry and its parsed record, when the caller has them."""
-
-    def seen() -> str:
-        table, rec = read if read is not None else _parsed(records, name, text)
-        return _seen_record(table, rec, text, viewer)
-
-    return records.version_kept((name, fingerprint(text), _perspective(viewer)), seen)
-
-
-def _parsed(records: RecordDir, name: str, text: str) -> tuple[Table, Any]:
-    table = table_of_record(text)
-    return table, table.read(text, name, records.root)
-
-
-def version(records: RecordDir, name: str, viewer: Viewer) -> str:
-    """`GET /api/g/NAME/version`: the record's version as this viewer is sent it."""
-    return _version(records, name, records.read(name), viewer)
 
 
 def _field(form: dict[str, Any], key: str) -> str:
@@ -216,13 +174,6 @@ def template(view: dict[str, Any]) -> str:
     return page(view["game"]).template
 
 
-def _shown(table: Table, move: Any, viewer: Viewer) -> str:
-    """The move as this viewer sees it: as written to its mover, else face up only."""
-    if viewer.sees_move_of(move.player):
-        return table.format_move(move)
-    return table.public_move(move)
-
-
 def players(records: RecordDir, name: str) -> list[str]:
     """The record's players in seat order (for the host's seat links)."""
     o = _open(records, name, records.read(name))
@@ -241,11 +192,11 @@ def game_view(
     moves = o.rec.moves
     return {
         "name": name,
-        "version": _version(records, name, text, viewer, (o.table, o.rec)),
+        "version": version_of_text(records, name, text, viewer, (o.table, o.rec)),
         "game": o.table.name,
         "me": viewer.to_json(),
         "moves": [
-            {"line": m.line, "text": _shown(o.table, m, viewer), "legal": m.line in o.legal_lines}
+            {"line": m.line, "text": shown(o.table, m, viewer), "legal": m.line in o.legal_lines}
             for m in moves
         ],
         "skipped": sum(1 for m in moves if m.line not in o.legal_lines),
@@ -362,7 +313,7 @@ def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[st
     key = (str(records.root), name, fingerprint(body), move.player)
     face_down.check_chosen(o.table, o.game, move, key)
     dealt = _dealt(o, name, move)
-    version = _version(records, name, body, viewer, (o.table, o.rec))
+    version = version_of_text(records, name, body, viewer, (o.table, o.rec))
     _after, ruled = o.table.apply(o.game, dealt)
     if ruled.legal and dealt is not move and _outcome_hidden(o, dealt):
         # what chance deals is the commit's: a preview says the choice, not its card
@@ -403,7 +354,7 @@ def commit(
         o = _open(records, name, body)
         line, move = _parse(o.table, name, text)
         _as_own_seat(name, move, viewer)
-        seen = _version(records, name, body, viewer, (o.table, o.rec))
+        seen = version_of_text(records, name, body, viewer, (o.table, o.rec))
         if base is not None and base != seen:
             return {
                 "legal": False,
@@ -434,7 +385,7 @@ def commit(
             (str(records.root), name, fingerprint(new)),
             replace(o, rec=rec, game=after, legal_lines=legal),
         )
-        version = _version(records, name, new, viewer, (o.table, rec))
+        version = version_of_text(records, name, new, viewer, (o.table, rec))
         return {**result, "version": version, **o.page.committed(after)}
 
 
@@ -447,7 +398,7 @@ def undo(
     with records.locked(name) as path:
         body = records.read(name)
         table = table_of_record(body)
-        if base is not None and base != _version(records, name, body, viewer):
+        if base is not None and base != version_of_text(records, name, body, viewer):
             raise RulesError(f"{name}: the record changed on another device; undo again")
         text, written, line = table.remove_last_move(body, name)
         move = table.parse_move(written, name)
@@ -459,11 +410,11 @@ def undo(
         records.write(path, text)
         face_down.forget(str(records.root), name)
     answer = {
-        "undone": _shown(table, move, viewer),
+        "undone": shown(table, move, viewer),
         "player": move.player,
         "by": viewer.name,
         "line": line,
-        "version": _version(records, name, text, viewer),
+        "version": version_of_text(records, name, text, viewer),
     }
     return answer, fingerprint(text)
 
