@@ -27,9 +27,9 @@ HANDS = {
 
 def _new(tmp_path: Path) -> Path:
     rec = tmp_path / "club.game"
-    r = runner.invoke(
-        app, ["game", "new", str(rec), "--edition", "black-hills", "--players", "ann,bob,cid"]
-    )
+    # seed 1 deals HANDS (a game with no seed draws its own from `secrets`)
+    args = ["--edition", "black-hills", "--players", "ann,bob,cid", "--seed", "1"]
+    r = runner.invoke(app, ["game", "new", str(rec), *args])
     assert r.exit_code == 0, r.output
     return rec
 

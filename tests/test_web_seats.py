@@ -62,7 +62,9 @@ def _played(app: object, edition: str, moves: int = 14) -> str:
             listed = seat.get(f"/api/g/{name}/moves").json()
             if listed["moves"]:
                 move = choose(seat, f"/api/g/{name}", listed, rng)
-                r = seat.post(f"/api/g/{name}/move", json={"move": move, "base": view["version"]})
+                # the version this seat's page saw: each viewer has its own (issue 35)
+                base = seat.get(f"/api/g/{name}/version").json()["version"]
+                r = seat.post(f"/api/g/{name}/move", json={"move": move, "base": base})
                 assert r.status_code == 200 and r.json()["legal"], (player, move, r.json())
                 break
         else:

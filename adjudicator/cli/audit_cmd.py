@@ -76,11 +76,13 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Find the contradictions, misprints and dead cards in a card set."""
+        from adjudicator.cli.checks import check_seeds
         from adjudicator.deduction.audit import audit_cards
         from adjudicator.deduction.serialize import to_json
         from adjudicator.render.audit import audit_view
 
         out = Output(as_json)
+        check_seeds(seed, games)
         local_workers = check_cluster(workers, scheduler)
         edition, problems = _load(target, board)
         with out.progress("auditing cards", len(edition.cards)) as advance:

@@ -178,9 +178,11 @@ def new(
     """Set up a new table: supply, jail, four characters and one event card each."""
     from adjudicator.black_hills.setup import new_table
     from adjudicator.black_hills.state import state_data, write_bh_state
+    from adjudicator.cli.checks import check_seeds
     from adjudicator.render.black_hills import state_view
 
     out = Output(as_json)
+    check_seeds(seed)
     if state_file.exists() and not force:
         raise InputError(str(state_file), "", "exists already (use --force to overwrite)")
     names = [n.strip().lower() for n in players.split(",") if n.strip()]

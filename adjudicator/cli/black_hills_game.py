@@ -25,6 +25,7 @@ def simulate(
     """Whole games by a policy, with the figures a designer asks for."""
     from adjudicator.black_hills.game.record import record_to_text
     from adjudicator.black_hills.game.simulate import simulate as run
+    from adjudicator.cli.checks import check_seeds
     from adjudicator.core.files import write_atomic
 
     out = Output(as_json)
@@ -34,6 +35,7 @@ def simulate(
         raise InputError("--players", str(players), "Black Hills seats 2 to 4 players")
     if games < 1:
         raise InputError("--games", str(games), "at least 1")
+    check_seeds(seed, games)
     stats = run(games, players, "greedy" if policy == "greedy" else "random", seed)
     data = stats.to_json()
     if record is not None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.core.errors import RulesError
+from adjudicator.core.errors import InputError, RulesError
 
 if TYPE_CHECKING:  # types only: a command loads only its own game
     from adjudicator.core.seats import Seats
@@ -19,16 +19,38 @@ if TYPE_CHECKING:  # types only: a command loads only its own game
     from adjudicator.dry_gulch.state import DGState
 
 __all__ = [
+    "SEEDS",
     "acting_player",
     "canonical",
     "check_building",
     "check_card",
     "check_known",
     "check_player",
+    "check_seeds",
     "check_space",
     "resolve_building",
     "resolve_player",
 ]
+
+
+#: The seeds every command takes: a 64-bit signed integer, what a simulation's store
+#: (Parquet, int64) holds for a game's seed. A seed beyond was a pyarrow OverflowError
+#: once the games were played, and a store with no results.
+SEEDS = (-(2**63), 2**63 - 1)
+
+
+def check_seeds(seed: int | None, games: int = 1, option: str = "--seed") -> None:
+    """`seed` and the seeds of the `games` games that follow it (seed, seed+1, ...) lie
+    in `SEEDS`, or one line naming the option and the range."""
+    if seed is None:
+        return
+    low, high = SEEDS
+    last = seed + max(games, 1) - 1
+    if low <= seed and last <= high:
+        return
+    shown = str(seed) if len(str(abs(seed))) <= 30 else f"a number of {len(str(abs(seed)))} digits"
+    runs = f" (with --games {games}, the last game's seed is {last})" if seed <= high < last else ""
+    raise InputError(option, "", f"{shown}{runs}: a seed lies from {low} to {high}")
 
 
 def _unknown(source: Path, option: str, value: str, what: str, known: Iterable[str]) -> RulesError:

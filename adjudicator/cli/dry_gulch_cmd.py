@@ -136,6 +136,7 @@ def new(
     as_json: JsonOpt = False,
 ) -> None:
     """Set up a new table: residences placed, stacks shuffled, 5 resources and 3 permits."""
+    from adjudicator.cli.checks import check_seeds
     from adjudicator.core.errors import InputError
     from adjudicator.core.table import players_option
     from adjudicator.dry_gulch.data import load_rules
@@ -145,6 +146,7 @@ def new(
     from adjudicator.render.dry_gulch import score_view
 
     out = Output(as_json)
+    check_seeds(seed)
     if state_file.exists() and not force:
         raise InputError(str(state_file), "", "exists already (use --force to overwrite)")
     homes = {}
@@ -180,9 +182,11 @@ def simulate(
     """Self-play whole games: game length, wins by seat, the cards that decide games."""
     from rich.table import Table
 
+    from adjudicator.cli.checks import check_seeds
     from adjudicator.dry_gulch.game.simulate import simulate as run
 
     out = Output(as_json)
+    check_seeds(seed, games)
     figures = run(games, players, policy, seed).to_json()
     turns = figures["turns"]
     seats = Table("seat", "wins", "rate", title="Wins by seat (1 starts)")

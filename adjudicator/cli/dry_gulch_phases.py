@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from adjudicator.cli.checks import check_seeds
 from adjudicator.cli.dry_gulch_args import PhaseResult, StateArg, WriteOpt
 from adjudicator.cli.dry_gulch_names import draw_words, event_id, hand_card, permit_id, site_id
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
@@ -61,6 +62,7 @@ def discard(
             raise InputError("--over", pair, "write NAME=CARD, e.g. bob=lumber")
         card = hand_card(state.rules, state_file, card, "--over")
         named.setdefault(name.strip().lower(), []).append(card)
+    check_seeds(seed)
     result = discard_phase(state, chosen, seed, named)
     _finish_phase(out, result, discard_view(result), state_file, write, "the discard", "discard")
 
@@ -94,6 +96,7 @@ def draw(
     words = draw_words(state.rules, state_file, how)
     if words == ["permit", "stack"]:  # the two are seen before one is kept
         words.append(_keep_from_stack(out, state, as_json))
+    check_seeds(seed)
     result = draw_phase(state, words, seed)
     _finish_phase(out, result, draw_view(result), state_file, write, "the draw", "draw")
 
@@ -140,6 +143,7 @@ def reward(
     sites = [site_id(state.rules, state_file, s, "--built") for s in built or []]
     cards = [event_id(state.rules, state_file, v, "--violet") for v in violet or []]
     named = [hand_card(state.rules, state_file, c, "--drawn") for c in drawn or []]
+    check_seeds(seed)
     result = reward_phase(state, sites, cards, seed, every_turn, named=named)
     _finish_phase(out, result, reward_view(result), state_file, write, "the reward phase", "reward")
 
@@ -180,6 +184,7 @@ def events(
         discard = event_id(rules, state_file, discard, "--discard")
     taken = [event_id(rules, state_file, t, "--take") for t in take or []]
     shown = [event_id(rules, state_file, t, "--turned") for t in turned or []]
+    check_seeds(seed)
     result = event_phase(state, discard, taken, seed, shown)
     _finish_phase(out, result, event_view(result), state_file, write, "the event phase", "events")
 
@@ -214,6 +219,7 @@ def misfortune(
     event = event_id(state.rules, state_file, event, "EVENT")
     site = site_id(state.rules, state_file, site)
     lost = [hand_card(state.rules, state_file, c, "--losing") for c in losing or []]
+    check_seeds(seed)
     result = play_misfortune(state, event, site, seed, lost)
     _finish_phase(
         out, result, misfortune_view(result), state_file, write, "the misfortune", "misfortune"
@@ -270,6 +276,7 @@ def play(
         [hand_card(state.rules, state_file, c, "--drawing") for c in drawing] if drawing else None,
     )
     kept = permit_id(state.rules, state_file, permit, "--permit") if permit is not None else None
+    check_seeds(seed)
     result = play_event(state, event, where, seed, named, kept)
     _finish_phase(out, result, other_event_view(result), state_file, write, "the event", "play")
 

@@ -78,11 +78,13 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Every legal action of a player, ranked by the points it scores this turn."""
+        from adjudicator.cli.checks import check_seeds
         from adjudicator.cli.games import is_record, load_deduction_state
         from adjudicator.core.errors import RulesError
 
         if not coach and (budget is not None or seed):
             raise RulesError("--budget and --seed go with --coach")
+        check_seeds(seed)
         if coach:
             if not is_record(state_file) or hand is not None:
                 raise RulesError(

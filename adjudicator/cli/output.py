@@ -179,6 +179,15 @@ def handle_errors(fn: Callable[P, R]) -> Callable[P, R]:
                 raise
             error_line(exc)
             raise typer.Exit(1) from None
+        except OSError as exc:
+            # a path the system refuses (a name too long, a loop of links), met by any
+            # command's look at a file before the one reader or writer names it
+            if DEBUG["on"]:
+                raise
+            from adjudicator.core.reading import path_error
+
+            error_line(path_error(exc))
+            raise typer.Exit(1) from None
 
     return wrapper
 

@@ -59,6 +59,7 @@ def new(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
+    from adjudicator.cli.checks import check_seeds
     from adjudicator.core.errors import InputError
     from adjudicator.core.files import write_atomic
     from adjudicator.deduction.files.editions import resolve_edition
@@ -68,6 +69,7 @@ def new(
     from adjudicator.deduction.puzzle.puzzle_file import dump_puzzle
 
     out = Output(as_json)
+    check_seeds(seed)
     if level not in LEVELS:
         raise InputError("--level", "", f"{level!r} is not one of {', '.join(LEVELS)}")
     ed = resolve_edition(edition).edition()

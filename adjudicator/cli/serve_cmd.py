@@ -113,7 +113,7 @@ def register(main: typer.Typer) -> None:
         """Serve the table companion in the browser."""
         import secrets
 
-        from adjudicator.web import events
+        from adjudicator.web import events, server_limits
         from adjudicator.web.app import create_app
         from adjudicator.web.records import RecordDir
 
@@ -157,5 +157,7 @@ def register(main: typer.Typer) -> None:
                 "Pass-and-play: one screen for the table, every hand opened there. Ctrl+C stops.",
                 highlight=False,
             )
-        server = events.server(app, log_level="warning")
+        # half-sent requests time out, and the connections stay below the open files
+        limits = server_limits.config(server_limits.raise_open_files())
+        server = events.server(app, log_level="warning", **limits)
         server.run(sockets=[listening])

@@ -106,10 +106,12 @@ def register(main: typer.Typer) -> None:
     ) -> None:
         import tempfile
 
+        from adjudicator.cli.checks import check_seeds
         from adjudicator.cli.games import require_deduction_edition
         from adjudicator.simulation.spec import GAMES, RunSpec
         from adjudicator.simulation.store import Store
 
+        check_seeds(seed, games)  # before any game is played: the store holds int64
         if seats is not None:
             if out is not None or scheduler is not None or records is not None:
                 raise InputError(

@@ -130,12 +130,14 @@ def new(
     as_json: bool,
 ) -> None:
     """Start a record of `edition`: its header, and the table it sets up."""
+    from adjudicator.cli.checks import check_seeds
     from adjudicator.cli.games import edition_game, edition_name, seats_of_new_record
     from adjudicator.core.files import write_atomic
     from adjudicator.render.tables import show_lines
     from adjudicator.tables import table
 
     out = Output(as_json)
+    check_seeds(seed)
     edition = edition_name(edition, "--edition")
     entry = table(edition_game(edition))
     names = seats_of_new_record(record, players, force)

@@ -9,9 +9,34 @@ from collections.abc import Iterable
 
 from adjudicator.core.errors import InputError
 
-__all__ = ["ID_PATTERN", "check_seats", "control_character", "duplicate", "name_problem"]
+__all__ = [
+    "ID_PATTERN",
+    "MAX_NEW_NAME",
+    "check_seats",
+    "control_character",
+    "duplicate",
+    "name_problem",
+    "too_long_name",
+]
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+
+#: The longest player's name a new game takes. A seat link carries the name, percent-
+#: encoded (up to 12 characters a letter), with the longest record name and an address:
+#: at 40 letters it stays well inside what one QR code holds (segno: 2,331 bytes at
+#: level M), where 3,000 letters did not fit and the host's screen failed.
+MAX_NEW_NAME = 40
+
+
+def too_long_name(names: Iterable[str]) -> str | None:
+    """Why a new game refuses its players' names (one over `MAX_NEW_NAME`), or None."""
+    for name in names:
+        if len(name) > MAX_NEW_NAME:
+            return (
+                f"a player's name is at most {MAX_NEW_NAME} characters (its seat link must "
+                f"fit a QR code), not {len(name)}"
+            )
+    return None
 
 
 def name_problem(name: str) -> str | None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from adjudicator.core.errors import InputError
 from adjudicator.core.limits import MAX_FILE_BYTES
 
-__all__ = ["read_text"]
+__all__ = ["path_error", "read_text"]
 
 
 def read_text(path: Path) -> str:
@@ -83,6 +83,16 @@ def _refused_kind(mode: int) -> str | None:
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "is a device, not a file"
     return None
+
+
+def path_error(exc: OSError) -> InputError:
+    """A path the system refused, wherever a command met it (asked whether it exists,
+    opened, written): one `InputError` naming the file, not a traceback. A name of 300
+    bytes is "File name too long" at the first look, which `Path.exists` raises."""
+    name = exc.filename if isinstance(exc.filename, str) else str(exc.filename or "a file")
+    if len(name) > 100:  # the whole name would fill the screen: its start, and its size
+        name = f"{name[:60]}... ({len(name.encode('utf-8', 'replace'))} bytes)"
+    return InputError(name, "", f"cannot be used ({_problem(exc)})")
 
 
 def _problem(exc: BaseException) -> str:

@@ -11,6 +11,7 @@ code, the reason, the mover's score), and takes the last move back. Nothing here
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import field
@@ -27,6 +28,7 @@ __all__ = [
     "Ruled",
     "Setup",
     "Table",
+    "fresh_seed",
     "only_options",
     "players_option",
 ]
@@ -195,6 +197,17 @@ class Table(Protocol):
         there is none to give now (a refill or a set-up discard first, the game over), one
         `RulesError` that says what comes first."""
         ...
+
+
+#: A seed drawn for a game started without one: below 2**63, so a simulation's store (int64)
+#: and every record reader take it.
+SEED_LIMIT = 2**63
+
+
+def fresh_seed(seed: int | None) -> int:
+    """The seed given, or one drawn from `secrets` when none is: a fixed default would
+    deal every such game the same hands, and a guessable one lets a seat find it."""
+    return secrets.randbelow(SEED_LIMIT) if seed is None else seed
 
 
 #: Each game's own set-up beyond its seed and options, and the flag a player gives it with.

@@ -31,7 +31,7 @@ from starlette.templating import Jinja2Templates
 
 from adjudicator.core.errors import AdjudicatorError
 from adjudicator.core.limits import MAX_INT_DIGITS, whole_number
-from adjudicator.web import events, games, puzzles
+from adjudicator.web import events, games, puzzles, versions
 from adjudicator.web.json_api import MAX_BODY, Endpoint, HttpError, guarded, json_body
 from adjudicator.web.middleware import (
     LOOPBACK_HOSTS,
@@ -41,7 +41,7 @@ from adjudicator.web.middleware import (
 )
 from adjudicator.web.qr import qr_svg
 from adjudicator.web.records import RecordDir
-from adjudicator.web.seats import EVERYONE, SeatKeys, Viewer, seat_cookie
+from adjudicator.web.seats import EVERYONE, SeatKeys, Viewer, record_of_cookie, seat_cookie
 
 __all__ = ["LOOPBACK_HOSTS", "MAX_BODY", "SECURITY_HEADERS", "TOKEN_COOKIE", "create_app"]
 
@@ -111,11 +111,11 @@ def create_app(
 
     def has_any_seat(request: Request) -> bool:
         assert keys is not None
-        return any(
-            keys.player_of(cookie.removeprefix("seat."), value) is not None
-            for cookie, value in request.cookies.items()
-            if cookie.startswith("seat.")
-        )
+        for cookie, value in request.cookies.items():
+            record = record_of_cookie(cookie)
+            if record is not None and keys.player_of(record, value) is not None:
+                return True
+        return False
 
     def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
         response = templates.TemplateResponse(
@@ -189,7 +189,7 @@ def create_app(
             name = data["name"]
             listed = []
             for player in games.players(records, name):
-                url = f"{base}/g/{name}?seat={keys.key(name, player)}"
+                url = keys.link(base, name, player)
                 listed.append({"player": player, "url": url, "qr": qr_svg(url, f"{player}'s seat")})
             return {"seat_links": listed, "sitting": who.seat}
 
@@ -252,17 +252,15 @@ def create_app(
     @guarded
     async def live(request: Request) -> Response:
         who = at_table(request)  # what `view` shows this device, as it changes (`web/events.py`)
-        view = partial(games.game_view, viewer=who)
+        view = partial(games.live_view, viewer=who)
         return await events.live(request, hub, records, view, scope=repr(who))
 
     @guarded
     async def version(request: Request) -> Response:
-        # Polled by every open page: one read and a hash, no engine.
-        from adjudicator.web.records import version_of
-
-        at_table(request)
-        text = await run_in_threadpool(records.read, request.path_params["name"])
-        return JSONResponse({"version": version_of(text)})
+        # Polled by every open page: one read and a hash (the parse is kept by the text)
+        who = at_table(request)
+        data = await run_in_threadpool(versions.version, records, request.path_params["name"], who)
+        return JSONResponse({"version": data})
 
     @guarded
     async def moves(request: Request) -> Response:
@@ -327,11 +325,11 @@ def create_app(
     async def undo(request: Request) -> Response:
         who = at_table(request)
         form = await json_body(request)
-        data = await run_in_threadpool(
+        data, stamp = await run_in_threadpool(
             games.undo, records, request.path_params["name"], base_of(form), who
         )
-        note = {"version": data["version"], "taken_back_by": data["by"]}
-        hub.changed(request.path_params["name"], note)
+        # each page's update of the record now says who took the move back
+        hub.changed(request.path_params["name"], {"stamp": stamp, "taken_back_by": data["by"]})
         return JSONResponse(data)
 
     @guarded

@@ -50,7 +50,9 @@ STAT_S = 1.0
 RETRY_MS = 2000
 _CACHE_SIZE = 64
 
-View = Callable[[], dict[str, Any]]
+#: A page's view of the record, and the server's `fingerprint` of the text it was drawn
+#: from (matched against a change's note; never sent).
+View = Callable[[], tuple[dict[str, Any], str]]
 
 
 def event(kind: str, data: dict[str, Any], ident: str | None = None) -> bytes:
@@ -72,8 +74,9 @@ class Hub:
         self._closing = False
         self._built: OrderedDict[tuple[str, ...], bytes] = OrderedDict()
         self._lock = threading.Lock()
-        # what a change's update says beyond the two views, by record: the version it
-        # made and who took a move back (an undo leaves no trace in the record)
+        # what a change's update says beyond the two views, by record: the record's
+        # fingerprint it made (each page has its own version of it) and who took a move
+        # back (an undo leaves no trace in the record)
         self._notes: dict[str, dict[str, Any]] = {}
 
     def waiter(self, name: str) -> asyncio.Event:
@@ -87,8 +90,8 @@ class Hub:
 
     def changed(self, name: str, note: dict[str, Any] | None = None) -> None:
         """Wake every stream of `name` at once: from the event loop or from a worker
-        thread, once the record is written. `note`: what the update of the version
-        `note["version"]` says besides (`taken_back_by`)."""
+        thread, once the record is written. `note`: what the update to the record whose
+        fingerprint is `note["stamp"]` says besides (`taken_back_by`)."""
         with self._lock:
             if note is not None:
                 self._notes[name] = note
@@ -114,17 +117,20 @@ class Hub:
         with self._lock:
             self._built.clear()
 
-    def update(self, key: tuple[str, ...], old: dict[str, Any], new: dict[str, Any]) -> bytes:
+    def update(
+        self, key: tuple[str, ...], old: dict[str, Any], new: dict[str, Any], stamp: str = ""
+    ) -> bytes:
         """The `update` event from the view `old` to `new`, built once per `key`, with
-        the note of the change that made `new` (`changed`)."""
+        the note of the change that made `new` (`changed`), drawn from the record whose
+        fingerprint is `stamp`."""
         name = key[1]
         with self._lock:
             if key in self._built:
                 self._built.move_to_end(key)
                 return self._built[key]
             note = self._notes.get(name, {})
-        said = {k: v for k, v in note.items() if k != "version"}
-        besides = said if note.get("version") == new.get("version") else {}
+        said = {k: v for k, v in note.items() if k != "stamp"}
+        besides = said if stamp and note.get("stamp") == stamp else {}
         built = event("update", {**build_update(old, new), **besides}, str(new.get("version")))
         with self._lock:
             self._built[key] = built
@@ -158,7 +164,7 @@ async def _events(hub: Hub, name: str, path: Path, view: View, scope: str) -> As
     loop = asyncio.get_running_loop()
     woken = hub.waiter(name)  # before the view: a change while it is built wakes us
     seen = _signature(path)
-    last = await run_in_threadpool(view)
+    last, _stamp = await run_in_threadpool(view)
     yield f"retry: {RETRY_MS}\n\n".encode()
     yield event("hello", {"version": last.get("version")})
     quiet_since = loop.time()
@@ -177,7 +183,7 @@ async def _events(hub: Hub, name: str, path: Path, view: View, scope: str) -> As
             woken = hub.waiter(name)
         seen = now
         try:
-            new = await run_in_threadpool(view)
+            new, stamp = await run_in_threadpool(view)
         except Exception as exc:  # a record gone or broken: the page's fetch says why
             log.warning("events of %s: %s", name, exc)
             yield event("gone", {"error": str(exc).splitlines()[0] if str(exc) else "error"})
@@ -185,7 +191,7 @@ async def _events(hub: Hub, name: str, path: Path, view: View, scope: str) -> As
         if new.get("version") == last.get("version"):
             continue
         key = (scope, name, str(last.get("version")), str(new.get("version")))
-        yield hub.update(key, last, new)
+        yield hub.update(key, last, new, stamp)
         last = new
         quiet_since = loop.time()
 
@@ -203,9 +209,10 @@ def stream_response(
     hub: Hub, name: str, path: Path, view: View, scope: str = "", gzip: bool = False
 ) -> StreamingResponse:
     """The event stream of one record for one page. `view`: the view this page may see
-    (the same as `GET /api/g/NAME` gives it); `scope`: what tells apart pages that see
-    different views, for the cache of built updates; `gzip`: compressed, event by event
-    (the page accepts gzip; Starlette's GZipMiddleware leaves event streams alone)."""
+    (the same as `GET /api/g/NAME` gives it), with its record's fingerprint; `scope`:
+    what tells apart pages that see different views, for the cache of built updates;
+    `gzip`: compressed, event by event (the page accepts gzip; Starlette's GZipMiddleware
+    leaves event streams alone)."""
     chunks = _events(hub, name, path, view, scope)
     headers = {"cache-control": "no-cache", "x-accel-buffering": "no"}
     if gzip:
@@ -219,7 +226,7 @@ async def live(
     request: Request,
     hub: Hub,
     records: RecordDir,
-    view: Callable[[RecordDir, str], dict[str, Any]],
+    view: Callable[[RecordDir, str], tuple[dict[str, Any], str]],
     scope: str = "",
 ) -> StreamingResponse:
     """`GET /api/g/NAME/events`: the stream of the record the request names, of the view
@@ -239,7 +246,13 @@ def server(app: Any, **config: Any) -> Any:
     until the graceful timeout; that timeout stays as the last resort)."""
     import uvicorn
 
+    from adjudicator.web.server_limits import quiet_when_out_of_files
+
     class Server(uvicorn.Server):
+        async def serve(self, sockets: Any = None) -> None:
+            quiet_when_out_of_files(asyncio.get_running_loop())
+            await super().serve(sockets)
+
         async def shutdown(self, sockets: Any = None) -> None:
             hub = getattr(app.state, "hub", None)
             if isinstance(hub, Hub):

@@ -24,6 +24,7 @@ from typing import Any
 from adjudicator.core.errors import AdjudicatorError, InputError, RulesError
 from adjudicator.core.limits import clip, whole_number
 from adjudicator.core.move_line import append_move, move_line
+from adjudicator.core.names import too_long_name
 from adjudicator.core.record import record
 from adjudicator.core.table import SETUP_FLAGS, Setup, Table
 from adjudicator.core.words import plural
@@ -31,8 +32,9 @@ from adjudicator.tables import editions, table_of_edition, table_of_record
 from adjudicator.web import face_down
 from adjudicator.web.move_pages import page_of, players_moves
 from adjudicator.web.pages import Page, page
-from adjudicator.web.records import RecordDir, version_of
+from adjudicator.web.records import RecordDir, fingerprint
 from adjudicator.web.seats import Refused, Viewer
+from adjudicator.web.versions import shown, version_of_text
 
 __all__ = [
     "EDITIONS",
@@ -83,7 +85,7 @@ def _read(records: RecordDir, name: str, text: str) -> tuple[Table, Page, Any]:
 
 
 def _open(records: RecordDir, name: str, text: str) -> Opened:
-    key = (str(records.root), name, version_of(text))
+    key = (str(records.root), name, fingerprint(text))
     with _CACHE_LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
@@ -123,6 +125,9 @@ def create(records: RecordDir, form: dict[str, Any]) -> str:
     players = tuple(n.strip().lower() for n in _field(form, "players").split(",") if n.strip())
     if not players:
         raise InputError(name, "players", "name the players in seat order: ann, bob, cid")
+    problem = too_long_name(players)
+    if problem is not None:
+        raise InputError(name, "players", problem)
     seed = _field(form, "seed")
     if seed and whole_number(seed, 18) is None:
         raise InputError(name, "seed", f"{clip(seed)} is not a number")
@@ -169,32 +174,29 @@ def template(view: dict[str, Any]) -> str:
     return page(view["game"]).template
 
 
-def _move_text(o: Opened, move: Any, viewer: Viewer) -> str:
-    """The move as this viewer sees it: as written to its mover, else face up only."""
-    if viewer.sees_move_of(move.player):
-        return o.table.format_move(move)
-    return o.table.public_move(move)
-
-
 def players(records: RecordDir, name: str) -> list[str]:
     """The record's players in seat order (for the host's seat links)."""
     o = _open(records, name, records.read(name))
     return o.table.seats(o.game).names()
 
 
-def game_view(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]:
+def game_view(
+    records: RecordDir, name: str, viewer: Viewer, text: str | None = None
+) -> dict[str, Any]:
     """Everything a page shows of a game: the moves and whether each was legal, then the
-    game's own view (whose turn, scores, the board), and who this device is."""
-    text = records.read(name)
+    game's own view (whose turn, scores, the board), and who this device is. `text`: the
+    record's, when the caller has read it."""
+    if text is None:
+        text = records.read(name)
     o = _open(records, name, text)
     moves = o.rec.moves
     return {
         "name": name,
-        "version": version_of(text),
+        "version": version_of_text(records, name, text, viewer, (o.table, o.rec)),
         "game": o.table.name,
         "me": viewer.to_json(),
         "moves": [
-            {"line": m.line, "text": _move_text(o, m, viewer), "legal": m.line in o.legal_lines}
+            {"line": m.line, "text": shown(o.table, m, viewer), "legal": m.line in o.legal_lines}
             for m in moves
         ],
         "skipped": sum(1 for m in moves if m.line not in o.legal_lines),
@@ -231,7 +233,7 @@ def legal_moves(
     moves = players_moves(o.table, o.game, acting, viewer.everyone)
     first = next(moves(), None)
     player = acting if first is None else first.player
-    chosen = player and face_down.seen(str(records.root), name, version_of(text), player)
+    chosen = player and face_down.seen(str(records.root), name, fingerprint(text), player)
     if chosen:  # a face-down choice made: its moves only
         shown = list(chosen[1])
         return {"player": player, "moves": shown, "blind": [], "more": False, "count": len(shown)}
@@ -246,7 +248,7 @@ def reveal(records: RecordDir, name: str, listed: str, viewer: Viewer) -> dict[s
     if not (viewer.everyone or viewer.seat):
         raise _no_hand_shown(name, viewer, "draw")
     moves = o.table.legal_moves(o.game)
-    key = (str(records.root), name, version_of(text), None if viewer.everyone else viewer.seat)
+    key = (str(records.root), name, fingerprint(text), None if viewer.everyone else viewer.seat)
     player, shown = face_down.reveal(o.table, o.game, moves, key, listed)
     return {"player": player, "chosen": listed, "moves": list(shown)}
 
@@ -302,20 +304,21 @@ def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[st
     _line, move = _parse(o.table, name, text)
     _as_own_seat(name, move, viewer)
     o.table.check_move(o.game, move, name)
-    key = (str(records.root), name, version_of(body), move.player)
+    key = (str(records.root), name, fingerprint(body), move.player)
     dealt = _seated(o, name, move, key)
+    version = version_of_text(records, name, body, viewer, (o.table, o.rec))
     _after, ruled = o.table.apply(o.game, dealt)
     if ruled.legal and dealt is not move and _outcome_hidden(o, dealt):
         # what chance deals is the commit's: a preview says the choice, not its card
         chosen = o.table.listed_move(o.game, dealt)
         return {
             "move": chosen,
-            "version": version_of(body),
+            "version": version,
             "legal": True,
             "message": f"legal: {chosen}; what it draws is dealt when the move is committed",
             "code": None,
         }
-    return {"move": ruled.move, "version": version_of(body), **_outcome(o, ruled, False)}
+    return {"move": ruled.move, "version": version, **_outcome(o, ruled, False)}
 
 
 def _seated(o: Opened, name: str, move: Any, key: tuple[str, str, str, str]) -> Any:
@@ -356,7 +359,8 @@ def commit(
         o = _open(records, name, body)
         line, move = _parse(o.table, name, text)
         _as_own_seat(name, move, viewer)
-        if base is not None and base != version_of(body):
+        seen = version_of_text(records, name, body, viewer, (o.table, o.rec))
+        if base is not None and base != seen:
             return {
                 "legal": False,
                 "stale": True,
@@ -364,17 +368,17 @@ def commit(
                 "code": None,
                 "points": 0,
                 "ruling": None,
-                "version": version_of(body),
+                "version": seen,
             }
         o.table.check_move(o.game, move, name)
-        key = (str(records.root), name, version_of(body), move.player)
+        key = (str(records.root), name, fingerprint(body), move.player)
         dealt = _seated(o, name, move, key)
         line = line if dealt is move else o.table.format_move(dealt)  # with what was dealt
         move = _numbered(dealt, len(body.splitlines()) + 1)
         after, ruled = o.table.apply(o.game, move)
         result = {"move": ruled.move, **_outcome(o, ruled, ruled.legal)}
         if not ruled.legal:
-            return {**result, "version": version_of(body)}
+            return {**result, "version": seen}
         # the line ruled on, and only it: read back before it is written (the old
         # first-line cut wrote 'bob: 4' for a ruled 'bob: 4<U+2028>; 37 as church')
         written = partial(o.table.moves_as_written, source=name)
@@ -384,20 +388,24 @@ def commit(
         legal = o.legal_lines | {move.line} if hasattr(move, "line") else o.legal_lines
         rec = o.table.read(new, name, records.root)
         _keep(
-            (str(records.root), name, version_of(new)),
+            (str(records.root), name, fingerprint(new)),
             replace(o, rec=rec, game=after, legal_lines=legal),
         )
-        return {**result, "version": version_of(new), **o.page.committed(after)}
+        version = version_of_text(records, name, new, viewer, (o.table, rec))
+        return {**result, "version": version, **o.page.committed(after)}
 
 
-def undo(records: RecordDir, name: str, base: str | None, viewer: Viewer) -> dict[str, Any]:
+def undo(
+    records: RecordDir, name: str, base: str | None, viewer: Viewer
+) -> tuple[dict[str, Any], str]:
     """Take the last move off the record (`adjudicator game undo`): its player's seat or
-    the host may, no other seat. The answer says who took it back."""
+    the host may, no other seat. The answer says who took it back; with it, the record's
+    `fingerprint` now (the server's, for the live updates' note: never sent)."""
     with records.locked(name) as path:
         body = records.read(name)
-        if base is not None and base != version_of(body):
-            raise RulesError(f"{name}: the record changed on another device; undo again")
         table = table_of_record(body)
+        if base is not None and base != version_of_text(records, name, body, viewer):
+            raise RulesError(f"{name}: the record changed on another device; undo again")
         text, written, line = table.remove_last_move(body, name)
         move = table.parse_move(written, name)
         if not (viewer.host or viewer.moves_as(move.player)):
@@ -405,7 +413,7 @@ def undo(records: RecordDir, name: str, base: str | None, viewer: Viewer) -> dic
                 f"{name}: the last move is {move.player}'s: only {move.player} or the host "
                 "may take it back"
             )
-        revealed = face_down.pending(str(records.root), name, version_of(body))
+        revealed = face_down.pending(str(records.root), name, fingerprint(body))
         if revealed is not None:  # undo and redo would show a second pile, a second pair
             raise Refused(
                 f"{name}: {revealed[0]} has chosen {revealed[1]!r} and seen what it drew: a reveal "
@@ -413,14 +421,14 @@ def undo(records: RecordDir, name: str, base: str | None, viewer: Viewer) -> dic
             )
         records.write(path, text)
         face_down.forget(str(records.root), name)
-    shown = table.format_move(move) if viewer.sees_move_of(move.player) else None
-    return {
-        "undone": shown or table.public_move(move),
+    answer = {
+        "undone": shown(table, move, viewer),
         "player": move.player,
         "by": viewer.name,
         "line": line,
-        "version": version_of(text),
+        "version": version_of_text(records, name, text, viewer),
     }
+    return answer, fingerprint(text)
 
 
 def hint_view(
@@ -496,6 +504,14 @@ def step_view(records: RecordDir, name: str, step: int) -> dict[str, Any]:
         raise RulesError(f"{name}: step {step}: the record has {plural(len(moves), 'move')}")
     game, _legal = o.page.opened(o.table, replace(o.rec, moves=moves[:step]))
     return {"step": step, "moves": len(moves), **o.page.step(o.table, game, name, step)}
+
+
+def live_view(records: RecordDir, name: str, viewer: Viewer) -> tuple[dict[str, Any], str]:
+    """`game_view`, and the `fingerprint` of the record it was drawn from: what a live
+    page's stream matches a change's note against (`web/events.py`), never sent."""
+    text = records.read(name)
+    view = game_view(records, name, viewer, text)
+    return view, fingerprint(text)
 
 
 def svg_of(records: RecordDir, name: str) -> str:

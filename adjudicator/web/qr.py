@@ -10,10 +10,15 @@ import segno
 __all__ = ["qr_svg"]
 
 
-def qr_svg(url: str, title: str | None = None) -> str:
-    """The QR code of `url` as an `<svg>` element (no XML declaration: it sits in a page)."""
+def qr_svg(url: str, title: str | None = None) -> str | None:
+    """The QR code of `url` as an `<svg>` element (no XML declaration: it sits in a page),
+    or None when the link is too long for one (the page shows the link alone then)."""
     out = io.BytesIO()
-    segno.make(url, error="m").save(
+    try:
+        code = segno.make(url, error="m")
+    except segno.DataOverflowError:
+        return None
+    code.save(
         out,
         kind="svg",
         scale=4,
@@ -23,4 +28,5 @@ def qr_svg(url: str, title: str | None = None) -> str:
         title=title,
         svgclass="qr",
     )
-    return out.getvalue().decode("ascii")
+    # segno writes a title with other letters (`zoë's seat`) as UTF-8
+    return out.getvalue().decode("utf-8")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from urllib.parse import quote, unquote
 
 from adjudicator.core.errors import AdjudicatorError
 from adjudicator.core.record import record
@@ -24,6 +25,7 @@ __all__ = [
     "Refused",
     "SeatKeys",
     "Viewer",
+    "record_of_cookie",
     "seat_cookie",
 ]
 
@@ -75,8 +77,16 @@ NOBODY = Viewer()
 
 def seat_cookie(name: str) -> str:
     """The cookie that holds a device's seat key for the record `name` (one per game: a
-    phone may sit at two tables)."""
-    return f"seat.{name}"
+    phone may sit at two tables). The name percent-encoded: a cookie's name may hold no
+    space, `;`, `,`, quote or other letter, and a path may name anything."""
+    return f"seat.{quote(name, safe='')}"
+
+
+def record_of_cookie(cookie: str) -> str | None:
+    """The record a seat cookie is for (`seat_cookie`'s name read back), or None."""
+    if not cookie.startswith("seat."):
+        return None
+    return unquote(cookie.removeprefix("seat."))
 
 
 class SeatKeys:
@@ -90,16 +100,28 @@ class SeatKeys:
         return hmac.new(self._secret, message, hashlib.sha256).hexdigest()[:32]
 
     def key(self, name: str, player: str) -> str:
-        """The seat key of `player` in the record `name`: what the seat link carries."""
-        return f"{player}.{self._mac(name, player)}"
+        """The seat key of `player` in the record `name`: what the seat link carries. The
+        name percent-encoded (`zo%C3%AB`, `a%2Bb`), so the key is ASCII a cookie keeps
+        as it is; a link carries the key itself percent-encoded (`seat_link`)."""
+        return f"{quote(player, safe='')}.{self._mac(name, player)}"
 
     def player_of(self, name: str, key: str | None) -> str | None:
-        """The player whose seat `key` opens in `name`, or None (constant-time check)."""
-        if not key or "." not in key:
+        """The player whose seat `key` opens in `name`, or None (constant-time check of
+        the MAC of the name exactly as the key spells it, whatever its letters)."""
+        if not key or "." not in key or not key.isascii():
             return None
-        player, _, mac = key.rpartition(".")
-        if not player or not player.isascii():
+        spelt, _, mac = key.rpartition(".")
+        try:
+            player = unquote(spelt, errors="strict")
+        except UnicodeDecodeError:
+            return None
+        if not player or quote(player, safe="") != spelt:  # one spelling per seat
             return None
         if not hmac.compare_digest(mac.encode(), self._mac(name, player).encode()):
             return None
         return player
+
+    def link(self, base: str, name: str, player: str) -> str:
+        """The seat link of `player` in `name`: the page's address with the key, every
+        part percent-encoded (a `+`, `&`, `#` or `%` in a name would break the query)."""
+        return f"{base}/g/{quote(name, safe='')}?seat={quote(self.key(name, player), safe='')}"

@@ -25,7 +25,14 @@ from adjudicator.black_hills.notation import format_turn_move
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHState
 from adjudicator.core.errors import RulesError
-from adjudicator.core.table import Replayed, Ruled, Setup, only_options, players_option
+from adjudicator.core.table import (
+    Replayed,
+    Ruled,
+    Setup,
+    fresh_seed,
+    only_options,
+    players_option,
+)
 
 __all__ = ["TABLE", "BlackHillsTable"]
 
@@ -44,7 +51,7 @@ class BlackHillsTable:
 
         only_options(self.title, setup)
         table = parse_options_text(setup.options, "--options", "") if setup.options else BHOptions()
-        header = BHHeader(players, 1 if seed is None else seed, options=table)
+        header = BHHeader(players, fresh_seed(seed), options=table)
         with players_option("--players"):
             state = start(header)  # refuses a bad table (2-4 players) before it is written
         return record_to_text(BHRecord(header)), state

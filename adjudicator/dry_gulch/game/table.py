@@ -9,7 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.core.errors import InputError, RulesError
-from adjudicator.core.table import Replayed, Ruled, Setup, only_options, players_option
+from adjudicator.core.table import (
+    Replayed,
+    Ruled,
+    Setup,
+    fresh_seed,
+    only_options,
+    players_option,
+)
 from adjudicator.dry_gulch.game.flow import DGGame
 from adjudicator.dry_gulch.game.public_move import listed_move, public_move
 from adjudicator.dry_gulch.game.record import (
@@ -48,7 +55,7 @@ class DryGulchTable:
             except ValueError as exc:
                 raise InputError("--options", "", str(exc)) from None
         homes = _residences(setup.residences, players) if setup.residences else {}
-        header = DGHeader(players, 1 if seed is None else seed, homes, options=table)
+        header = DGHeader(players, fresh_seed(seed), homes, options=table)
         try:
             with players_option("--players"):
                 game = new_game(header)
