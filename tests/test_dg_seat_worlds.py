@@ -173,6 +173,7 @@ def _played(n: int) -> list[str]:
 
 
 HEADER = "\n".join(header_text(DGHeader(PLAYERS, 1))) + "\n\n"
+KEY = b"the same app serves both worlds"
 MOVES = _played(40)
 
 
@@ -180,7 +181,7 @@ def _cut(tmp: Path, world: str, at: int) -> tuple[RecordDir, str]:
     root = tmp / world
     root.mkdir(exist_ok=True)
     (root / "dg.game").write_text(HEADER + "".join(f"{m}\n" for m in MOVES[:at]), "utf-8")
-    return RecordDir(root), "dg.game"
+    return RecordDir(root, KEY), "dg.game"  # one versions' key for both worlds, as one app
 
 
 def _state(at: int) -> DGState:

@@ -58,10 +58,11 @@ def seen_header(text: str) -> list[str]:
 class RecordDir:
     """The directory of `*.game` records the app may read and write."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, secret: bytes | None = None) -> None:
         self.root = root.resolve()
-        # the versions' key: made anew each time the app starts, known to no device
-        self._secret = secrets.token_bytes(32)
+        # the versions' key: made anew each time the app starts, known to no device (a
+        # test comparing two worlds gives both the same one)
+        self._secret = secrets.token_bytes(32) if secret is None else secret
         # each version asked, by the record's fingerprint and the viewer's perspective: a
         # page's poll then costs a read and a hash (kept here, as the key is)
         self._versions: OrderedDict[tuple[str, str, str], str] = OrderedDict()
