@@ -308,9 +308,11 @@ def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[st
     _line, move = _parse(o.table, name, text)
     _as_own_seat(name, move, viewer)
     o.table.check_move(o.game, move, name)
+    # dealt first: a seat naming what chance deals is refused the same way whatever lies
+    # face down, before any answer that reads where it lies
+    dealt = _dealt(o, name, move)
     key = (str(records.root), name, version_of(body), move.player)
     face_down.check_chosen(o.table, o.game, move, key)
-    dealt = _dealt(o, name, move)
     _after, ruled = o.table.apply(o.game, dealt)
     if ruled.legal and dealt is not move and _outcome_hidden(o, dealt):
         # what chance deals is the commit's: a preview says the choice, not its card
@@ -362,9 +364,12 @@ def commit(
                 "version": version_of(body),
             }
         o.table.check_move(o.game, move, name)
+        dealt = _dealt(o, name, move)
         key = (str(records.root), name, version_of(body), move.player)
         face_down.check_chosen(o.table, o.game, move, key)
-        move = _numbered(_dealt(o, name, move), len(body.splitlines()) + 1)
+        if dealt is not move:  # the record keeps what was dealt, so it replays as played
+            line = o.table.format_move(dealt)
+        move = _numbered(dealt, len(body.splitlines()) + 1)
         after, ruled = o.table.apply(o.game, move)
         result = {"move": ruled.move, **_outcome(o, ruled, ruled.legal)}
         if not ruled.legal:
@@ -399,6 +404,7 @@ def undo(records: RecordDir, name: str, base: str | None, viewer: Viewer) -> dic
                 f"{name}: the last move is {move.player}'s: only {move.player} or the host "
                 "may take it back"
             )
+        _reveal_is_final(records, name, body, text, move)
         records.write(path, text)
         face_down.forget(str(records.root), name)
     shown = table.format_move(move) if viewer.sees_move_of(move.player) else None
@@ -409,6 +415,30 @@ def undo(records: RecordDir, name: str, base: str | None, viewer: Viewer) -> dic
         "line": line,
         "version": version_of(text),
     }
+
+
+def _reveal_is_final(records: RecordDir, name: str, body: str, before: str, move: Any) -> None:
+    """A reveal is final (issue 35): the page takes back no move whose card chance dealt
+    face down (the table deals it: `Table.deal` fills it in or refuses it as written),
+    nor any move while a player has seen what a face-down choice draws. Else a player
+    sees a card, takes the move back and chooses again knowing it. The command line's
+    `game undo` stays the referee's correction."""
+    root = str(records.root)
+    if face_down.revealed(root, name, version_of(body)):
+        raise Refused(
+            f"{name}: a player has seen what a face-down choice draws: a reveal is final, "
+            "so the page takes no move back now (the referee may: adjudicator game undo)"
+        )
+    o = _open(records, name, before)
+    try:
+        dealt = o.table.deal(o.game, move) is not move
+    except RulesError:
+        dealt = True  # it names what the server dealt
+    if dealt:
+        raise Refused(
+            f"{name}: {move.player}'s move was dealt a face-down card: a reveal is final, so "
+            "the page does not take it back (the referee may: adjudicator game undo)"
+        )
 
 
 def hint_view(
