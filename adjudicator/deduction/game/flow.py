@@ -62,7 +62,7 @@ from adjudicator.deduction.rules.turns import (
     rule_turn,
 )
 
-__all__ = ["Game", "Outcome", "next_turn"]
+__all__ = ["Game", "Outcome", "as_seen_by", "next_turn"]
 
 Phase = Literal["start", "draw", "between", "over"]
 
@@ -429,3 +429,12 @@ def next_turn(game: Game) -> Game:
     if game.phase in ("draw", "between"):
         return game.finish()[0]
     return game
+
+
+def as_seen_by(game: Game, player: str) -> Game:
+    """The game as `player` finds it (`next_turn`), except while `player` still draws: then
+    as it is, the draw not made. Made by default it would put the top of the default pile
+    in their hand before they choose the pile (T2): a peek at a face-down card."""
+    if game.phase == "draw" and game.drawer == player and game.to_draw > 0:
+        return game
+    return next_turn(game)
