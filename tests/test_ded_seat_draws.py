@@ -324,8 +324,9 @@ def test_a_record_with_a_draw_named_replays_through_the_table() -> None:
 def test_the_drawer_sees_no_card_before_choosing_the_pile(tmp_path: Path, edition: str) -> None:
     """Found while here: after ann's turn, before she wrote her draw, her hand showed the
     top card of the default pile (the draw made by default for the view): she chose the
-    pile having seen it. Now her hand and her view are as before the draw, the same in
-    two worlds differing in the piles' order."""
+    pile having seen it. Now her seat's hand is as before the draw, the same in two worlds
+    differing in the piles' order (the command line's `game show`, the referee's, still
+    shows the draw the record will make by default)."""
     first, second = _worlds(edition, ("ann", "bob"), "ann")
     seen = []
     for i, text in enumerate((first, second)):
@@ -334,6 +335,5 @@ def test_the_drawer_sees_no_card_before_choosing_the_pile(tmp_path: Path, editio
         _play_first(app, text)
         after = _seat(app, "ann").get(f"/api/g/{NAME}/hand/ann").json()["cards"]
         assert len(after) == len(before) - (1 if edition == "old-town" else 0)
-        game = replay_to(record_from_text((tmp_path / str(i) / NAME).read_text(encoding="utf-8")))
-        seen.append((after, TABLE.view(game, "ann")["hands"]))
+        seen.append(after)
     assert seen[0] == seen[1]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Replayed, Ruled, Setup, only_options
 from adjudicator.core.words import plural
-from adjudicator.deduction.game.flow import Game, as_seen_by, next_turn
+from adjudicator.deduction.game.flow import Game, next_turn
 from adjudicator.deduction.game.public_move import listed_move, public_move
 from adjudicator.deduction.game.record import (
     Buy,
@@ -165,7 +165,7 @@ class DeductionTable:
     def view(self, game: Game, viewer: str | None) -> dict[str, Any]:
         from adjudicator.deduction.files.state_file import state_to_data
 
-        game = next_turn(game) if viewer is None else as_seen_by(game, viewer)
+        game = next_turn(game)
         state = game.state
         return {
             "turn": game.turn,
