@@ -337,3 +337,25 @@ def test_the_drawer_sees_no_card_before_choosing_the_pile(tmp_path: Path, editio
         assert len(after) == len(before) - (1 if edition == "old-town" else 0)
         seen.append(after)
     assert seen[0] == seen[1]
+
+
+def test_no_move_is_taken_back_once_a_face_down_choice_is_seen(tmp_path: Path) -> None:
+    """Issue 35, item 7 (generic): Dry Gulch's bob chooses 'draw permit stack' and sees its
+    two permits; an undo of the move before it (the host's, or its player's) would let him
+    choose again knowing them. A reveal is final: the page refuses the undo."""
+    from tests.test_web_seats import PLAYERS, _played
+    from tests.test_web_seats import _seat as seat_of
+
+    app = create_app(tmp_path, token=TOKEN, hosts=("192.168.1.20",), address=BASE)
+    name = _played(app, "dry-gulch", moves=3)
+    bob = seat_of(app, name, "bob")
+    assert bob.get(f"/api/g/{name}/moves").json()["blind"] == ["bob: draw permit stack"]
+    r = bob.post(f"/api/g/{name}/reveal", json={"move": "bob: draw permit stack"})
+    assert r.status_code == 200 and r.json()["moves"]
+    last = (tmp_path / name).read_text(encoding="utf-8").splitlines()[-1]
+    mover = last.split(":")[0].strip()
+    assert mover in PLAYERS
+    for who in (_host(app), seat_of(app, name, mover)):
+        r = who.post(f"/api/g/{name}/undo", json={})
+        assert r.status_code == 403 and "a reveal is final" in r.json()["error"]
+    assert (tmp_path / name).read_text(encoding="utf-8").splitlines()[-1] == last
