@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from adjudicator.core.errors import RulesError
 from adjudicator.deduction.game.deal import new_game
 from adjudicator.deduction.game.flow import Game
 from adjudicator.deduction.game.record import (
@@ -359,3 +360,9 @@ def test_no_move_is_taken_back_once_a_face_down_choice_is_seen(tmp_path: Path) -
         r = who.post(f"/api/g/{name}/undo", json={})
         assert r.status_code == 403 and "a reveal is final" in r.json()["error"]
     assert (tmp_path / name).read_text(encoding="utf-8").splitlines()[-1] == last
+
+
+def test_a_pile_no_table_has_is_a_typo(tmp_path: Path) -> None:
+    game = replay_to(record_from_text('[Edition "gads-hill-1874"]\n[Players "ann, bob"]\n\n'))
+    with pytest.raises(RulesError, match=r"the foo pile: no such pile \(piles: the building"):
+        TABLE.check_move(game, parse_move("ann draws from the foo pile"), "r")

@@ -12,6 +12,7 @@ from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Replayed, Ruled, Setup, only_options
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.flow import Game, next_turn
+from adjudicator.deduction.game.notation import pile_words
 from adjudicator.deduction.game.public_move import listed_move, public_move
 from adjudicator.deduction.game.record import (
     Buy,
@@ -133,6 +134,11 @@ class DeductionTable:
         for n in _cards_named(move):
             if n not in state.cards:
                 raise RulesError(f"{source}: card {n}: no such card in {state.board.name}")
+        piles = state.board.deal.pile_names(tuple(state.names()))
+        for pile in move.piles if isinstance(move, DrawFrom) else ():
+            if pile not in piles:
+                known = ", ".join(pile_words(n) for n in sorted(piles))
+                raise RulesError(f"{source}: {pile_words(pile)}: no such pile (piles: {known})")
 
     def apply(self, game: Game, move: Move) -> tuple[Game, Ruled]:
         from adjudicator.deduction.files.state_file import state_to_data
