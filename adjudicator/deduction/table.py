@@ -12,11 +12,13 @@ from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Replayed, Ruled, Setup, only_options
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.flow import Game, next_turn
+from adjudicator.deduction.game.notation import pile_words
 from adjudicator.deduction.game.public_move import listed_move, public_move
 from adjudicator.deduction.game.record import (
     Buy,
     Discard,
     Draw,
+    DrawFrom,
     Move,
     Pass,
     Play,
@@ -89,10 +91,23 @@ class DeductionTable:
         return public_move(move)
 
     def check_chance(self, game: Game, move: Move) -> None:
-        return None  # no outcome of chance refused yet
+        if game.piles is not None and game.hands_known and isinstance(move, Draw):
+            raise RulesError(_dealt_draws(game, move.player))  # the same words for any card
 
     def deal(self, game: Game, move: Move) -> Move:
-        return move  # no chance dealt by the server yet: the move as the seat wrote it
+        """Where the piles are known (a [Seed] deals them, or a [Deck] lists them) the server
+        deals every draw: `ann draws from the building pile` becomes the draw of its top
+        card, and a draw naming its card is refused whatever the card, so that no answer
+        tells where a card lies. Elsewhere the table says what was drawn."""
+        if game.piles is None or not game.hands_known:
+            return move
+        if isinstance(move, Draw):
+            raise RulesError(_dealt_draws(game, move.player))
+        if isinstance(move, DrawFrom):
+            _after, outcome = game.apply(move)
+            if outcome.legal and outcome.drawn:
+                return Draw(move.player, outcome.drawn)
+        return move  # no chance in it, or refused as a choice: `apply` says why
 
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)
@@ -124,6 +139,11 @@ class DeductionTable:
         for n in _cards_named(move):
             if n not in state.cards:
                 raise RulesError(f"{source}: card {n}: no such card in {state.board.name}")
+        piles = state.board.deal.pile_names(tuple(state.names()))
+        for pile in move.piles if isinstance(move, DrawFrom) else ():
+            if pile not in piles:
+                known = ", ".join(pile_words(n) for n in sorted(piles))
+                raise RulesError(f"{source}: {pile_words(pile)}: no such pile (piles: {known})")
 
     def apply(self, game: Game, move: Move) -> tuple[Game, Ruled]:
         from adjudicator.deduction.files.state_file import state_to_data
@@ -253,6 +273,19 @@ def _turn_start(game: Game, player: str, source: str) -> Game:
             f"board (A4): adjudicator game move {source} '{player}: take BUILDING'"
         )
     return start
+
+
+def _dealt_draws(game: Game, player: str) -> str:
+    """T2's refusal of a draw naming its card at a dealt table: the same sentence for every
+    card (it names the piles, whose names and counts everyone sees)."""
+    from adjudicator.deduction.game.notation import format_move as written
+
+    mine = sorted(n for n in game.pile_map if not n.endswith("'s") or n == f"{player}'s")
+    example = written(DrawFrom(player, (mine[0],))) if mine else f"{player} draws from a pile"
+    return (
+        "T2: at this table the server deals every draw from the record's piles: write the "
+        f"pile, not the card ('{example}')"
+    )
 
 
 def _pairs(text: str, what: str) -> dict[str, str]:

@@ -1,7 +1,9 @@
 """Choices whose outcome lies face down (`Table.listed_move`): which pile to draw from,
 a draw off Dry Gulch's permit stack, the Shaman's deal. The page lists such a choice as
 its player knows it; choosing it shows that player what it drew (`reveal`), and from then
-on, as at the table, their move is one of the moves it showed. A move that would tell
+on, as at the table, their move is one of the moves it showed. A choice the server deals
+at the commit (`Table.deal`: the deduction games' draws in a game with a seed) is listed
+as a plain move instead: there is nothing to reveal before it is made. A move that would tell
 what lies face down before it is chosen (previewed or committed by its full text) is
 refused, so no device learns a pile's order by asking.
 
@@ -16,7 +18,7 @@ import threading
 from collections.abc import Iterable
 from typing import Any
 
-from adjudicator.core.errors import RulesError
+from adjudicator.core.errors import AdjudicatorError, RulesError
 from adjudicator.core.table import Table
 from adjudicator.web.seats import Refused
 
@@ -54,8 +56,22 @@ def listing(table: Table, game: Any, moves: Iterable[Any]) -> tuple[list[str], l
     groups: dict[str, list[str]] = {}
     for move in moves:
         groups.setdefault(table.listed_move(game, move), []).append(table.format_move(move))
-    blind = [listed for listed, texts in groups.items() if texts != [listed]]
+    blind = [
+        listed
+        for listed, texts in groups.items()
+        if texts != [listed] and not _dealt_choice(table, game, listed)
+    ]
     return list(groups), blind
+
+
+def _dealt_choice(table: Table, game: Any, listed: str) -> bool:
+    """Whether the choice is itself a move, whose outcome the server deals at the commit
+    (`Table.deal`): the page lists it as a plain move, with nothing to reveal first."""
+    try:
+        move = table.parse_move(listed, "listing")
+        return table.deal(game, move) is not move
+    except AdjudicatorError:
+        return False
 
 
 def reveal(

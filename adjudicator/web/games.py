@@ -413,12 +413,7 @@ def undo(
                 f"{name}: the last move is {move.player}'s: only {move.player} or the host "
                 "may take it back"
             )
-        revealed = face_down.pending(str(records.root), name, fingerprint(body))
-        if revealed is not None:  # undo and redo would show a second pile, a second pair
-            raise Refused(
-                f"{name}: {revealed[0]} has chosen {revealed[1]!r} and seen what it drew: a reveal "
-                f"is final, so {revealed[0]} makes one of its moves before any undo"
-            )
+        _reveal_is_final(records, name, body, text, move)
         records.write(path, text)
         face_down.forget(str(records.root), name)
     answer = {
@@ -429,6 +424,31 @@ def undo(
         "version": version_of_text(records, name, text, viewer),
     }
     return answer, fingerprint(text)
+
+
+def _reveal_is_final(records: RecordDir, name: str, body: str, before: str, move: Any) -> None:
+    """A reveal is final (issue 35): the page takes back no move whose card chance dealt
+    face down (the table deals it: `Table.deal` fills it in or refuses it as written),
+    nor any move while a player has seen what a face-down choice draws. Else a player
+    sees a card, takes the move back and chooses again knowing it. The command line's
+    `game undo` stays the referee's correction."""
+    revealed = face_down.pending(str(records.root), name, fingerprint(body))
+    if revealed is not None:  # undo and redo would show a second pile, a second pair
+        raise Refused(
+            f"{name}: {revealed[0]} has chosen {revealed[1]!r} and seen what it drew: a reveal "
+            f"is final, so {revealed[0]} makes one of its moves before any undo (the referee "
+            "may: adjudicator game undo)"
+        )
+    o = _open(records, name, before)
+    try:
+        dealt = o.table.deal(o.game, move) is not move
+    except RulesError:
+        dealt = True  # it names what the server dealt
+    if dealt:
+        raise Refused(
+            f"{name}: {move.player}'s move was dealt a face-down card: a reveal is final, so "
+            "the page does not take it back (the referee may: adjudicator game undo)"
+        )
 
 
 def hint_view(

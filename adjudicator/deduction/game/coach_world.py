@@ -73,7 +73,12 @@ def sample_deal(game: Game, player: str, rng: random.Random) -> Deal:
     Old Town's two players each have an own pile of building and condition cards shuffled
     together face down: the kind at a position there is not known, nor the kind of a card
     drawn from it into a hand. With own piles, the own piles and the other hands keep
-    their counts only, one pool for all their cards."""
+    their counts only: they take the unseen cards the common pile's kinds leave.
+
+    Only what `player` knows is read: which cards are unseen (those not in their hand nor
+    played, as a set), how many each place holds, and the kinds of the places whose kinds
+    are public. Which unseen card lies where is never read: the positions of a public kind
+    take cards of that kind from all the unseen ones, the others the rest."""
     state = game.state
     others = [p for p in state.players if p.name != player]
     piles = sorted(game.pile_map.items())
@@ -85,20 +90,27 @@ def sample_deal(game: Game, player: str, rng: random.Random) -> Deal:
     def group(place: str, card: int) -> str:
         return _UNSEEN if own_piles and place in blind else kind_of[card].kind
 
+    unseen = sorted(c for _, cards in places for c in cards)  # a set: no place read
     pool: dict[str, list[int]] = {}
-    for name, cards in places:
-        for c in cards:
-            pool.setdefault(group(name, c), []).append(c)
-    for kind in sorted(pool):  # sorted first: the shuffle must not read the old order
-        kept = sorted(pool[kind])
-        rng.shuffle(kept)
-        pool[kind] = kept
-    dealt: list[tuple[str, tuple[int, ...]]] = []
-    for name, cards in places:
-        dealt.append((name, tuple(pool[group(name, c)].pop() for c in cards)))
+    for kind in sorted({group(name, c) for name, cards in places for c in cards} - {_UNSEEN}):
+        pool[kind] = [c for c in unseen if kind_of[c].kind == kind]
+        rng.shuffle(pool[kind])
+    # first the positions of a public kind (in place order), then the rest of the unseen
+    # cards, shuffled, into the positions whose kind nobody saw
+    known = [
+        [pool[group(name, c)].pop() for c in cards if group(name, c) != _UNSEEN]
+        for name, cards in places
+    ]
+    rest = {c for cards in pool.values() for c in cards}
+    left = [c for c in unseen if kind_of[c].kind not in pool or c in rest]
+    rng.shuffle(left)
+    full = [
+        (name, (*kept, *(left.pop() for c in cards if group(name, c) == _UNSEEN)))
+        for (name, cards), kept in zip(places, known, strict=True)
+    ]
     n = len(others)
     seed = rng.randrange(2**31)
-    return Deal(tuple(dealt[:n]), tuple(dealt[n:]), seed)
+    return Deal(tuple(full[:n]), tuple(full[n:]), seed)
 
 
 def refill_take(game: Game, player: str, due: int, rng: random.Random) -> Take:

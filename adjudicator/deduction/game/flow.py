@@ -11,7 +11,8 @@ line before or after the action, or inside the move line); then the draw (T2);
 then, before the next player acts, any other player may call STOP (T5, L4).
 Draws are automatic when the draw piles are known (dealt from a seed or listed
 in the record); a `draws` line names the card (and so the pile the player
-chose). A pile that must be drawn from while empty is reshuffled (T3). The piles
+chose), or the pile, whose top card it takes (`ann draws from the building
+pile`). A pile that must be drawn from while empty is reshuffled (T3). The piles
 themselves are `piles.py`.
 """
 
@@ -23,11 +24,18 @@ from typing import Literal
 from adjudicator.core.evolve import evolve
 from adjudicator.core.record import record
 from adjudicator.core.words import plural
-from adjudicator.deduction.game.piles import can_draw, draw_card, draw_default, draw_from
+from adjudicator.deduction.game.piles import (
+    can_draw,
+    draw_card,
+    draw_default,
+    draw_from,
+    top_of,
+)
 from adjudicator.deduction.game.record import (
     Buy,
     Discard,
     Draw,
+    DrawFrom,
     Header,
     Move,
     Pass,
@@ -54,7 +62,7 @@ from adjudicator.deduction.rules.turns import (
     rule_turn,
 )
 
-__all__ = ["Game", "Outcome", "next_turn"]
+__all__ = ["Game", "Outcome", "as_seen_by", "next_turn"]
 
 Phase = Literal["start", "draw", "between", "over"]
 
@@ -141,7 +149,7 @@ class Game:
         them). A ruling that is not one of this play on this state is not used."""
         game = self
         # The player who just acted may still draw, or buy (A2), before the turn closes.
-        own_step = isinstance(move, Draw | Buy) and move.player == game.drawer
+        own_step = isinstance(move, Draw | DrawFrom | Buy) and move.player == game.drawer
         if game.phase == "draw" and not own_step and not isinstance(move, Stop):
             game = draw_default(game)
         if game.phase == "over":
@@ -157,6 +165,8 @@ class Game:
                 return self, Outcome(move, False, "the game is over", code=Code.T6)
         if isinstance(move, Draw):
             result, outcome = game._on_draw(move)
+        elif isinstance(move, DrawFrom):
+            result, outcome = game._on_draw_from(move)
         elif isinstance(move, Stop):
             result, outcome = game._on_stop(move)
         elif isinstance(move, Take):
@@ -191,26 +201,52 @@ class Game:
     def _on_draw(self, move: Draw) -> tuple[Game, Outcome]:
         if not self.hands_known:
             return self, Outcome(move, True, "noted (hands are not tracked in this game)")
-        if self.phase != "draw" or move.player != self.drawer:
-            return self._refuse(move, f"{move.player} has nothing to draw now", Code.T2)
-        if len(move.cards) > self.to_draw:
-            return self._refuse(
-                move,
-                f"{move.player} draws {plural(self.to_draw, 'card')} now, not {len(move.cards)}",
-                Code.T2,
-            )
+        refusal = self._draw_refusal(move.player, len(move.cards))
+        if refusal is not None:
+            return self._refuse(move, refusal, Code.T2)
         game = self
         for card in move.cards:
             game, ok = draw_card(game, move.player, card)
             if not ok:
                 where = "on top of a draw pile" if self.piles is not None else "still to draw"
                 return self._refuse(move, f"card {card} is not {where}", Code.T2)
-        game = evolve(game, to_draw=game.to_draw - len(move.cards))
+        return self._drew(game, move, move.cards)
+
+    def _on_draw_from(self, move: DrawFrom) -> tuple[Game, Outcome]:
+        """A draw written as the piles chosen: each card is the top of its pile (T2)."""
+        if not self.hands_known:
+            return self, Outcome(move, True, "noted (hands are not tracked in this game)")
+        if self.piles is None:
+            return self._refuse(
+                move,
+                "the record keeps no draw piles (no [Seed] or [Deck]): name the card drawn",
+                Code.T2,
+            )
+        refusal = self._draw_refusal(move.player, len(move.piles))
+        if refusal is not None:
+            return self._refuse(move, refusal, Code.T2)
+        game, drawn = self, tuple[int, ...]()
+        for pile in move.piles:
+            top = top_of(game, move.player, pile)
+            if isinstance(top, str):
+                return self._refuse(move, top, Code.T2)
+            game, _ok = draw_card(top[0], move.player, top[1])
+            drawn = (*drawn, top[1])
+        return self._drew(game, move, drawn)
+
+    def _draw_refusal(self, player: str, cards: int) -> str | None:
+        if self.phase != "draw" or player != self.drawer:
+            return f"{player} has nothing to draw now"
+        if cards > self.to_draw:
+            return f"{player} draws {plural(self.to_draw, 'card')} now, not {cards}"
+        return None
+
+    def _drew(self, game: Game, move: Move, drawn: tuple[int, ...]) -> tuple[Game, Outcome]:
+        game = evolve(game, to_draw=game.to_draw - len(drawn))
         if game.to_draw == 0:
             game = evolve(game, phase="between")
-        return game, Outcome(
-            move, True, f"{move.player} draws {plural(len(move.cards), 'card')}", drawn=move.cards
-        )
+        message = f"{move.player} draws {plural(len(drawn), 'card')}"
+        return game, Outcome(move, True, message, drawn=drawn)
 
     def _on_stop(self, move: Stop) -> tuple[Game, Outcome]:
         window = self.phase in ("between", "draw")
@@ -393,3 +429,12 @@ def next_turn(game: Game) -> Game:
     if game.phase in ("draw", "between"):
         return game.finish()[0]
     return game
+
+
+def as_seen_by(game: Game, player: str) -> Game:
+    """The game as `player` finds it (`next_turn`), except while `player` still draws: then
+    as it is, the draw not made. Made by default it would put the top of the default pile
+    in their hand before they choose the pile (T2): a peek at a face-down card."""
+    if game.phase == "draw" and game.drawer == player and game.to_draw > 0:
+        return game
+    return next_turn(game)

@@ -1,6 +1,8 @@
 """The moves of a game record, as plain values: a turn of cards (`Play`), a discard, a
 pass (each with a buy at any point of the turn, A2), a buy on its own line, Old Town's
-refill (`Take`), a STOP call and a draw. `notation.py` reads and writes them."""
+refill (`Take`), a STOP call and a draw: of the cards named (`Draw`, as the table says what
+came up) or of the piles chosen (`DrawFrom`, dealt off their tops when it is ruled).
+`notation.py` reads and writes them."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from dataclasses import field
 
 from adjudicator.core.record import record
 
-__all__ = ["Buy", "Discard", "Draw", "Move", "Pass", "Play", "Stop", "Take"]
+__all__ = ["Buy", "Discard", "Draw", "DrawFrom", "Move", "Pass", "Play", "Stop", "Take"]
 
 
 @record
@@ -59,3 +61,11 @@ class Pass(Move):
 @record
 class Draw(Move):
     cards: tuple[int, ...] = ()
+
+
+@record
+class DrawFrom(Move):
+    """A draw as the player chooses it (T2): a pile for each card, the card being the top
+    of that pile when the move is ruled (the server deals it at a table with a seed)."""
+
+    piles: tuple[str, ...] = ()

@@ -6,15 +6,34 @@ from __future__ import annotations
 
 import re
 
-from adjudicator.deduction.game.moves import Buy, Discard, Draw, Move, Pass, Play, Stop, Take
+from adjudicator.deduction.game.moves import (
+    Buy,
+    Discard,
+    Draw,
+    DrawFrom,
+    Move,
+    Pass,
+    Play,
+    Stop,
+    Take,
+)
 
-__all__ = ["building_id", "format_move", "parse_marker", "parse_move"]
+__all__ = ["building_id", "format_move", "parse_marker", "parse_move", "pile_words"]
 
 _NAME = r"[a-z0-9][a-z0-9_-]*"
 _ID = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 _CLAIM = r"(?:\s*\{\s*(?P<claimed>-?\d+)\s*\})?"
 _MOVE = re.compile(rf"^(?:\d+\.\s*)?(?P<player>{_NAME})\s*:\s*(?P<body>.*?){_CLAIM}\s*$", re.I)
 _DRAW = re.compile(rf"^(?:\d+\.\s*)?(?P<player>{_NAME})\s+draws\s+(?P<cards>[\d\s,]+)$", re.I)
+#: A draw as a choice of piles (T2): `ann draws from the building pile`, Old Town's own pile
+#: `ann draws from ann's own pile`, two cards `..., then the common pile`.
+_DRAW_FROM = re.compile(
+    rf"^(?:\d+\.\s*)?(?P<player>{_NAME})\s+draws\s+from\s+(?P<piles>.+?)\s*$", re.I
+)
+_PILE = re.compile(
+    rf"^(?:the\s+)?(?:(?P<own>{_NAME})'s\s+(?:own\s+)?|(?P<name>{_ID})\s+)pile$", re.I
+)
+_THEN = re.compile(r"\s*,\s*then\s+|\s*,\s*", re.I)
 #: A building as a player may write it after `as` or `buy`: its id or its printed name, in
 #: any case (`stage-coach-office`, `Stage Coach Office`, `Printer's`); read as its id.
 _NAMED = r"[a-z0-9][a-z0-9' _-]*?"
@@ -39,6 +58,9 @@ def parse_move(text: str) -> Move:
     if m:
         cards = tuple(int(c) for c in re.split(r"[\s,]+", m["cards"].strip()) if c)
         return Draw(m["player"].lower(), cards)
+    m = _DRAW_FROM.match(text)
+    if m:
+        return DrawFrom(m["player"].lower(), tuple(_pile(p) for p in _THEN.split(m["piles"])))
     m = _MOVE.match(text)
     if not m:
         raise ValueError(f"cannot read {text!r}: write a move as 'NAME: ACTION'")
@@ -91,6 +113,8 @@ def format_move(move: Move) -> str:
     p = move.player
     if isinstance(move, Draw):
         return f"{p} draws {' '.join(map(str, move.cards))}"
+    if isinstance(move, DrawFrom):
+        return f"{p} draws from " + ", then ".join(pile_words(n) for n in move.piles)
     if isinstance(move, Play | Discard | Pass):
         if isinstance(move, Play):
             parts = [f"{c}" + (f" as {m}" if m else "") for c, m in move.plays]
@@ -110,6 +134,22 @@ def format_move(move: Move) -> str:
     else:  # pragma: no cover - every Move subclass is handled above
         raise TypeError(move)
     return f"{p}: {body}{claim}"
+
+
+def pile_words(pile: str) -> str:
+    """A draw pile as a draw names it: `the building pile`, Old Town's `ann's own pile`."""
+    return f"{pile} own pile" if pile.endswith("'s") else f"the {pile} pile"
+
+
+def _pile(words: str) -> str:
+    """A pile's name from its words in a draw (`pile_words`)."""
+    m = _PILE.match(words.strip())
+    if m is None:
+        raise ValueError(
+            f"cannot read {words.strip()!r}: name a pile as 'the building pile' "
+            "(Old Town with two players: 'ann's own pile')"
+        )
+    return f"{m['own'].lower()}'s" if m["own"] else m["name"].lower()
 
 
 _MARKER = re.compile(rf"^(?P<bld>{_ID})\s*@\s*(?P<sp>{_ID})$", re.I)

@@ -23,6 +23,7 @@ __all__ = [
     "draw_from",
     "pile_choices",
     "reshuffle",
+    "top_of",
 ]
 
 
@@ -120,6 +121,23 @@ def draw_from(game: G, pile: str) -> G:
         top = after.pile_map.get(pile) or ()
         after, _ok = draw_card(after, drawer, top[0] if top else None)
     return evolve(after, to_draw=0, phase="between")
+
+
+def top_of(game: G, player: str, pile: str) -> tuple[G, int] | str:
+    """The card on top of `pile` for `player` to draw (T2: a pile of their choice), after
+    the reshuffle an empty district or common pile gets (T3); or why it cannot be drawn.
+    The piles must be known (`game.piles`)."""
+    piles = game.pile_map
+    if pile not in piles:
+        return f"there is no {pile} pile (piles: {', '.join(sorted(piles))})"
+    if pile.endswith("'s") and pile != f"{player}'s":
+        return f"{player} does not draw from {pile} own pile"
+    if not piles[pile] and pile == game.state.board.deal.reshuffle_pile:
+        game = reshuffle(game)
+    top = game.pile_map[pile]
+    if not top:
+        return f"the {pile} pile is empty: draw from another"
+    return game, top[0]
 
 
 def pile_choices(game: G, player: str) -> list[str]:

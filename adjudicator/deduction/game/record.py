@@ -9,7 +9,8 @@ A record is a header of tag pairs, then one move a line::
     [Seed "7"]                        # optional: hands and draw piles dealt from it
 
     ann: 23 as hotel; 41 as bank {7}  # one or two cards, with "my building"
-    ann draws 17
+    ann draws 17                      # the card drawn, or the pile: its top card is dealt
+    ann draws from the condition pile # (Old Town with two players: ann's own pile)
     bob: STOP {2}                     # another player claims what logic removes
     bob: discard 12 30 take hotel@c3
     cid: buy casino                   # a buy on its own line, before or after the action
@@ -42,7 +43,17 @@ from adjudicator.core.names import duplicate
 from adjudicator.core.pairs import flag_or_number, name_values
 from adjudicator.core.record import record
 from adjudicator.core.record_text import record_lines
-from adjudicator.deduction.game.moves import Buy, Discard, Draw, Move, Pass, Play, Stop, Take
+from adjudicator.deduction.game.moves import (
+    Buy,
+    Discard,
+    Draw,
+    DrawFrom,
+    Move,
+    Pass,
+    Play,
+    Stop,
+    Take,
+)
 from adjudicator.deduction.game.notation import (
     building_id,
     format_move,
@@ -54,6 +65,7 @@ __all__ = [
     "Buy",
     "Discard",
     "Draw",
+    "DrawFrom",
     "Header",
     "Move",
     "Pass",

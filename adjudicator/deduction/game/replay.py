@@ -10,7 +10,7 @@ from __future__ import annotations
 from adjudicator.core.record import record
 from adjudicator.deduction.game.deal import new_game
 from adjudicator.deduction.game.flow import Game, Outcome
-from adjudicator.deduction.game.record import Draw, Move, Record, Stop
+from adjudicator.deduction.game.record import Draw, DrawFrom, Move, Record, Stop
 from adjudicator.deduction.rules.ruling import StopReport
 
 __all__ = ["Annotation", "Replay", "replay", "replay_to"]
@@ -97,7 +97,10 @@ def replay(record: Record) -> Replay:
         before_actor = game.last_actor
         closing = game.turn  # the turn a STOP window would close
         after, outcome = game.apply(move)
-        opens_turn = not isinstance(move, (Draw, Stop)) and game.phase in ("draw", "between")
+        opens_turn = not isinstance(move, Draw | DrawFrom | Stop) and game.phase in (
+            "draw",
+            "between",
+        )
         turn = after.turn if outcome.legal else closing + int(opens_turn)
         annotations.append(Annotation(move, turn, outcome, before_actor, closing))
         game = after

@@ -7,7 +7,7 @@ from typing import Any
 
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Ruled, Table
-from adjudicator.deduction.game.flow import Game
+from adjudicator.deduction.game.flow import Game, as_seen_by
 from adjudicator.deduction.game.hint_moves import action_move
 from adjudicator.deduction.game.record import Record, format_move
 from adjudicator.deduction.game.refill_hint import RefillHint, refill_hint
@@ -150,8 +150,7 @@ class DeductionPage:
         return {"stop": _stop_window(after)}
 
     def hand(self, game: Game, player: str, name: str) -> dict[str, Any]:
-        ahead, _ = game.finish()
-        s = ahead.state
+        s = as_seen_by(game, player).state
         if player not in s.names():
             raise RulesError(f"{name}: {player!r} is not one of the players")
         p = s.player(player)
