@@ -129,7 +129,46 @@ def make_pair(
         return None
     w1, w2, differs, lines, seat = made
     pair = Pair(edition, players, seat, len(lines), (w1, w2), differs, tuple(lines))
+    extra = _refused(edition, w1, seat, rng, root)
+    if extra is not None:
+        # the same refused line in both worlds: its ruling may not read the hidden hand
+        more = tuple(World(f"{w.text}{extra}\n", w.within) for w in (w1, w2))
+        tried = replace(pair, cut=pair.cut + 1, worlds=more, moves=(*lines, extra))
+        if _alike_to(tried, root):
+            return tried
     return pair if _alike_to(pair, root) else None
+
+
+def _refused(edition: str, world: World, seat: str, rng: random.Random, root: Path) -> str | None:
+    """A move of the player to act, not the seat, that the rules refuse in the first world
+    for what that player holds (a permit they lack, a building they cannot pay, a
+    character not theirs): a record a table wrote by hand keeps such a line, and the
+    timeline rules on it for every seat."""
+    if edition not in ("dry-gulch", "black-hills"):
+        return None
+    table = table_of_record(world.text)
+    with world.within():
+        game = table.replay(table.read(world.text, NAME, root)).game
+        actor = page(table.name).acting(game)
+        if actor is None or actor == seat:
+            return None
+        for line in _candidates(edition, game, actor, rng):
+            _after, ruled = table.apply(game, table.parse_move(line, NAME))
+            if not ruled.legal:
+                return line
+    return None
+
+
+def _candidates(edition: str, game: Any, actor: str, rng: random.Random) -> list[str]:
+    if edition == "dry-gulch":
+        from adjudicator.dry_gulch.data import load_rules as dg_rules
+
+        sites = rng.sample(sorted(dg_rules().sites), 6)
+        permits = sorted(game.state.player(actor).permits) or ["hotel"]
+        return [f"{actor}: build {p} at {s}" for p in permits for s in sites]
+    from adjudicator.black_hills.data import load_rules as bh_rules
+
+    return [f"{actor}: {c}" for c in rng.sample(sorted(bh_rules().characters), 6)]
 
 
 Made = tuple[World, World, str, list[str], str] | None
@@ -159,7 +198,7 @@ def _deduction(
     from adjudicator.deduction.game.record import Record, record_to_text
 
     table = table_of_edition(edition)
-    text, game = table.new_record(edition, players, seed, _setup(root))
+    _text0, game = table.new_record(edition, players, seed, _setup(root))
     hands = {p.name: tuple(p.hand or ()) for p in game.state.players}
     deck = dict(game.piles or ())
     header = replace(game.header, hands=hands, deck=deck)
@@ -313,17 +352,22 @@ def _black_hills(
     head, game = table.new_record(edition, players, seed, _setup(root))
     after, lines = _play(table, game, cut, rng)
     seat = _seat(seat, table, after, players)
-    kept = {}
-    for line in lines:
-        m = re.match(r"^(\S+): keep (\S+) (\S+)$", line)
-        if m and m[1] not in kept:
-            kept[m[1]] = {m[2], m[3]}
+    first_keep = {}  # each player's keep of the set-up: it names two of the four dealt
+    for i, line in enumerate(lines):
+        m = re.match(r"^(\S+): keep ", line)
+        if m and m[1] not in first_keep:
+            first_keep[m[1]] = i
+    keeps = set(first_keep.values())
+    played = {
+        w for i, line in enumerate(lines) if i not in keeps for w in re.findall(r"[\w-]+", line)
+    }
+    # every character dealt to another player and not played since: discarded or kept
     discards = [
         (p.name, i)
         for p in game.players
-        if p.name != seat and p.name in kept
+        if p.name != seat
         for i, c in enumerate(p.characters)
-        if c not in kept[p.name]
+        if c not in played
     ]
     dealt_to = {p.name: p.characters for p in game.players}
     unseen = [dealt_to[n][i] for n, i in discards] + list(game.leftover)
@@ -367,9 +411,13 @@ def _black_hills(
             yield
 
     moved = [f"{a}->{b}" for a, b in zip(unseen + events, chars2 + events2, strict=True) if a != b]
-    text = _text(head, lines)
+    renamed = dict(zip(unseen, chars2, strict=True))
+    lines2 = [
+        " ".join(renamed.get(w, w) for w in line.split()) if i in keeps else line
+        for i, line in enumerate(lines)
+    ]
     differs = f"unseen cards {', '.join(moved)}"
-    return World(text), World(text, within), differs, lines, seat
+    return World(_text(head, lines)), World(_text(head, lines2), within), differs, lines, seat
 
 
 def _moved(cards: list[str], rng: random.Random) -> list[str]:
