@@ -102,7 +102,9 @@ def _play(table: Table, game: Any, n: int, rng: random.Random) -> tuple[Any, lis
     and the moves as the record writes them."""
     lines = []
     for _ in range(n):
-        moves = list(islice(table.legal_moves(game), 30))  # enough to vary the play
+        # enough to vary the play; in the order of their text, as some come from sets
+        # (the piles to draw from) and the play must be the same in every process
+        moves = sorted(islice(table.legal_moves(game), 30), key=table.format_move)
         if not moves:
             break
         move = rng.choice(moves)
