@@ -113,9 +113,12 @@ def check_chosen(table: Table, game: Any, move: Any, key: tuple[str, str, str, s
                 f"of {', '.join(chosen[1])}"
             )
         return
-    listed = table.listed_move(game, move)
-    if listed != text:
+    if table.listed_move(game, move) != text:
+        # Not the choice the move belongs to: that names where its card lies (the pile
+        # holding it, or none when another hand holds it), and a seat asking card by
+        # card would read the piles and the hands (issue 35). One refusal for every card;
+        # the choices open to the player are on their own list of moves.
         raise Refused(
-            f"{name}: what that move draws lies face down: choose {listed!r} first, then "
-            "one of the moves it shows"
+            f"{name}: what that move draws lies face down: choose the draw on your list of "
+            "moves first (which pile, or the stack), then one of the moves it shows"
         )
