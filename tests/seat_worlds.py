@@ -48,7 +48,7 @@ from adjudicator.web.pages import page
 from adjudicator.web.records import RecordDir
 from adjudicator.web.seats import HOST
 
-__all__ = ["GAMES", "NAME", "Pair", "World", "make_pair", "mask_versions"]
+__all__ = ["GAMES", "NAME", "Pair", "World", "make_pair"]
 
 GAMES = ("old-town", "gads-hill-1874", "dry-gulch", "black-hills")
 NAME = "t.game"
@@ -78,16 +78,6 @@ class Pair:
             f"{self.edition}, players {', '.join(self.players)}, seat {self.seat}, "
             f"cut after {self.cut} moves; world 2: {self.differs}"
         )
-
-
-def mask_versions(data: bytes, versions: set[str]) -> bytes:
-    """The answer with the record's versions (which differ between the worlds' texts: the
-    `version` case compares them) written as one placeholder. A short one (a counter,
-    the same in both worlds) is left: it would stand for other digits too."""
-    for v in versions:
-        if len(v) >= 8:
-            data = data.replace(v.encode(), b"<version>")
-    return data
 
 
 # ----- playing a seeded game to a cut point ------------------------------------------

@@ -12,6 +12,8 @@ request gets the command line's one-line error, never a traceback.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import secrets
 from collections.abc import Callable
@@ -55,6 +57,16 @@ NO_SEAT = (
 )
 
 
+def versions_key(token: str | None) -> bytes | None:
+    """The key of the pages' versions (`web/versions.py`): one the host's token derives
+    where there is one, so a served table's versions outlive a restart of `serve` (a page
+    then refetches nothing); none on pass-and-play, where each app makes its own. The
+    token is the host's secret, and the derivation is one-way: a seat learns neither."""
+    if token is None:
+        return None
+    return hmac.new(token.encode(), b"adjudicator versions", hashlib.sha256).digest()
+
+
 def create_app(
     root: Path,
     token: str | None = None,
@@ -67,7 +79,7 @@ def create_app(
     `hosts`: the Host names it answers to (default: the loopback names, or, with a token
     and no names given, any). `address`: the URL other devices open (`http://pi:8000`),
     for the seat links; default: the one the host's browser used."""
-    records = RecordDir(root)
+    records = RecordDir(root, versions_key(token))
     hub = events.Hub()  # the live pages' wake-ups: `changed` after every write
     puzzle_dir = puzzles.PuzzleDir(root)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
