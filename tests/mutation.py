@@ -174,7 +174,7 @@ def run_module(
         result.seconds = time.monotonic() - started
         if keep is not None:
             shutil.rmtree(keep / Path(module).stem, ignore_errors=True)
-            shutil.copytree(scratch / "mutants", keep / Path(module).stem, dirs_exist_ok=True)
+            shutil.copytree(scratch, keep / Path(module).stem, dirs_exist_ok=True)
         shutil.rmtree(scratch, ignore_errors=True)
     return result
 
@@ -195,7 +195,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=NIGHTLY_MINUTES)
     parser.add_argument("--max-children", type=int, default=1)
     parser.add_argument("--min-score", type=float, default=90.0)
-    parser.add_argument("--keep", type=Path, help="keep each module's mutants/ here")
+    parser.add_argument(
+        "--keep", type=Path, help="keep each module's copy here (`mutmut show NAME` in it)"
+    )
     parser.add_argument("--list", action="store_true", help="the modules configured")
     args = parser.parse_args(argv)
     table = modules()
@@ -224,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         result = run_module(module, tests, args.max_children, left, args.keep)
         print(result.line(), flush=True)
         for name in result.survivors:
-            print(f"    survived: {name}  (mutmut show {name}, in a --keep copy)")
+            print(f"    survived: {name}")
         results.append(result)
     if any(r.error for r in results):
         return 2

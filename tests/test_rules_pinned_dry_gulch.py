@@ -121,3 +121,104 @@ def test_the_last_two_permits_of_the_stack_are_drawn_and_one_kept() -> None:
     refused = draw_phase(one, ["permit", "stack", "hotel", "discarding", "opera"])
     assert not refused.legal and refused.reasons[0].code is Code.DRAW
     assert "holds 1, not two" in refused.reasons[0].message
+
+
+def test_a_damaged_building_counts_half_its_influence() -> None:
+    """ "Half of the influence points that belong to the damaged building do not count and
+    are therefore not available to end the game" (`DG-DAMAGED`): the Opera (5) damaged
+    counts 2 (option half=down, our default) or 3 (half=up); the Hotel (4) 2 either way;
+    each line says it is damaged, an intact one does not."""
+    opera, hotel = Built("opera", "ann", SITES[0], True), Built("hotel", "ann", SITES[1], True)
+    intact = Built("hatmaker", "ann", SITES[2])
+    down = score(_table([opera, hotel, intact]))
+    assert down.influence["ann"] == 2 + 2 + 1
+    assert down.detail["ann"] == [
+        f"Opera on {SITES[0]}: 2 (damaged: half of 5)",
+        f"Hotel on {SITES[1]}: 2 (damaged: half of 4)",
+        f"Hatmaker on {SITES[2]}: 1",
+    ]
+    up = _table([opera, hotel, intact])
+    up = replace(up, options=replace(up.options, half="up"))
+    assert score(up).influence["ann"] == 3 + 2 + 1
+
+
+def test_each_players_influence_counts_their_own_buildings_and_cards() -> None:
+    """ "Influence points are earned by building different types of buildings" and
+    "Silk Lace: Counts 1 influence point. Can only be played if the General Store is
+    already built": bob's buildings, listed between ann's, count for bob only; ann's
+    Silk Lace counts 1 for her, and played with no General Store standing it is named a
+    problem. What each still lacks is the influence needed less their own, never below 0."""
+    buildings = [
+        Built("hatmaker", "ann", SITES[0]),
+        Built("opera", "bob", SITES[1]),
+        Built("hotel", "ann", SITES[2]),
+    ]
+    s = _table(buildings)
+    players = (replace(s.players[0], played=("silk-lace",)), *s.players[1:])
+    result = score(replace(s, players=players))
+    assert result.influence == {"ann": 1 + 4 + 1, "bob": 5, "cid": 0}
+    assert result.detail["ann"][-1] == "Silk Lace: 1"
+    assert result.lacks == {"ann": NEEDED - 6, "bob": NEEDED - 5, "cid": NEEDED}
+    assert result.problems == ["ann's Silk Lace needs general-store built first"]
+    store = [*buildings, Built("general-store", "cid", SITES[3])]
+    fine = score(replace(s, buildings=tuple(store), players=players))
+    assert fine.problems == [] and fine.lacks["cid"] == NEEDED - 2
+    rich = score(_table(_hatmakers("ann", NEEDED + 2)))
+    assert rich.lacks["ann"] == 0
+
+
+def test_at_most_one_fire_and_one_vandalism_in_front_of_a_player() -> None:
+    """ "No player may have more than one Fire and one Vandalism card in front of him": one
+    of each is no problem; two of either is."""
+    s = _table([])
+
+    def against(*cards: str) -> list[str]:
+        players = (replace(s.players[0], against=cards), *s.players[1:])
+        return score(replace(s, players=players)).problems
+
+    assert against("fire", "vandalism") == []
+    assert against("fire", "fire") == ["ann has 2 fire cards in front: at most one"]
+    assert against("vandalism", "vandalism") == ["ann has 2 vandalism cards in front: at most one"]
+
+
+def test_only_the_active_player_wins_and_a_late_winner_is_named() -> None:
+    """ "The first player who has the required number of influence points during his
+    building phase wins the game": ann (active) at exactly 17 wins and nothing is amiss;
+    with bob (not active) at 17 too, ann still wins and bob is named as having had enough
+    before; with bob and cid both having enough and ann not, one of them is named winner
+    (the game ended in that one's building phase), not both."""
+    alone = score(_table(_hatmakers("ann", NEEDED)))
+    assert alone.winners == ["ann"] and alone.problems == []
+    ann = _hatmakers("ann", NEEDED)
+    bob = [Built("opera", "bob", s) for s in SITES[NEEDED : NEEDED + 4]]  # 4 x 5 = 20
+    both = score(_table([*ann, *bob]))
+    assert both.winners == ["ann"]
+    assert both.problems == [
+        "bob already had enough influence: the game ended in their building phase"
+    ]
+    bob = [Built("opera", "bob", s) for s in SITES[:4]]
+    cid = [Built("opera", "cid", s) for s in SITES[4:8]]
+    late = score(_table([*bob, *cid]))
+    assert late.winners == ["bob"]
+    assert late.problems == [
+        "bob, cid already had enough influence: the game ended in their building phase"
+    ]
+
+
+def test_the_score_as_json_names_its_fields() -> None:
+    """The score's JSON (`dry-gulch score --json`, the page) carries each field by its
+    name: what is needed, each player's influence and lines, what each lacks, the winners
+    and the problems."""
+    result = score(_table(_hatmakers("ann", 2)))
+    assert result.to_json() == {
+        "needed": NEEDED,
+        "influence": {"ann": 2, "bob": 0, "cid": 0},
+        "detail": {
+            "ann": [f"Hatmaker on {SITES[0]}: 1", f"Hatmaker on {SITES[1]}: 1"],
+            "bob": [],
+            "cid": [],
+        },
+        "lacks": {"ann": NEEDED - 2, "bob": NEEDED, "cid": NEEDED},
+        "winners": [],
+        "problems": [],
+    }
