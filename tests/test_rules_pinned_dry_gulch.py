@@ -165,6 +165,10 @@ def test_each_players_influence_counts_their_own_buildings_and_cards() -> None:
     assert fine.problems == [] and fine.lacks["cid"] == NEEDED - 2
     rich = score(_table(_hatmakers("ann", NEEDED + 2)))
     assert rich.lacks["ann"] == 0
+    # the Two-Ton Safe needs both the Bank and the Blacksmith: each one missing is named
+    players = (replace(s.players[0], played=("two-ton-safe",)), *s.players[1:])
+    safe = score(replace(s, players=players))
+    assert safe.problems == ["ann's Two Ton Safe needs bank, blacksmith built first"]
 
 
 def test_at_most_one_fire_and_one_vandalism_in_front_of_a_player() -> None:
