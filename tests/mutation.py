@@ -179,11 +179,16 @@ def run_module(
     return result
 
 
-def _nightly_order(table: dict[str, dict[str, object]], day: int) -> list[str]:
-    """The modules in order, rotated by the day: a night that cannot hold them all starts
-    where the last one stopped, roughly."""
+def _nightly_order(table: dict[str, dict[str, object]], day: int, minutes: float) -> list[str]:
+    """The modules in order, rotated by the day: each night starts about where the last
+    one's budget ran out (as many modules further as a night holds on average), so every
+    module is covered over a few nights."""
     names = list(table)
-    k = day % len(names) if names else 0
+    if not names:
+        return []
+    total = sum(float(e.get("minutes", 10)) for e in table.values())  # type: ignore[arg-type]
+    step = max(1, round(len(names) * min(1.0, minutes / total)))
+    k = (day * step) % len(names)
     return names[k:] + names[:k]
 
 
@@ -206,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}: {', '.join(map(str, entry['tests']))}")  # type: ignore[call-overload]
         return 0
     if args.nightly:
-        chosen = _nightly_order(table, datetime.date.today().toordinal())
+        chosen = _nightly_order(table, datetime.date.today().toordinal(), args.minutes)
     elif args.modules:
         chosen = args.modules
     else:
