@@ -87,6 +87,17 @@ def test_old_towns_refill_before_a_turn(mine: tuple[str, ...], left: int, due: i
     assert refill_due(_old_town(mine, left), "ann") == due
 
 
+def test_the_refill_is_the_named_players_not_the_active_ones() -> None:
+    """A4 is asked of the player about to act while the state's active player may still be
+    the one before: ann (active) has two in front, bob none; bob takes two."""
+    s = state(
+        edition="old-town",
+        players=[Player("ann", buildings=("bank", "casino")), Player("bob")],
+        active="ann",
+    )
+    assert (refill_due(s, "ann"), refill_due(s, "bob")) == (0, 2)
+
+
 def test_gads_hill_has_no_refill_and_a_retired_building_is_not_in_front() -> None:
     """Gads Hill buys buildings instead (A2): no refill. A retired building is out of the
     game, so it does not count among the two in front."""
