@@ -64,7 +64,7 @@ class Result:
             return f"{self.module}: not run: {self.error}"
         score = "no mutants" if self.score is None else f"{self.score:.1f}% killed"
         counts = ", ".join(f"{n} {status}" for status, n in sorted(self.counts.items()))
-        eq = f", {len(self.equivalent)} equivalent" if self.equivalent else ""
+        eq = f"; of the survivors {len(self.equivalent)} equivalent" if self.equivalent else ""
         return f"{self.module}: {score} ({counts}{eq}) in {self.seconds / 60:.1f} min"
 
 
