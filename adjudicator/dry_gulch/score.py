@@ -13,12 +13,18 @@ from typing import Any
 
 from adjudicator.dry_gulch.state import DGState
 
-__all__ = ["Score", "damaged_influence", "score"]
+__all__ = ["Score", "damaged_influence", "has_enough", "score"]
 
 
 def damaged_influence(influence: int, half: str) -> int:
     """What a damaged building's influence counts: the half that does not count is lost."""
     return (influence + 1) // 2 if half == "up" else influence // 2
+
+
+def has_enough(influence: int, needed: int) -> bool:
+    """`DG-WIN`'s one decision: "the required number of influence points" is had once it is
+    reached (the score's winners, a build's or a violet card's win in `game/flow.py`)."""
+    return influence >= needed
 
 
 @dataclass
@@ -80,7 +86,7 @@ def score(state: DGState) -> Score:
         result.influence[p.name] = total
         result.detail[p.name] = lines
         result.lacks[p.name] = max(0, result.needed - total)
-        if total >= result.needed:
+        if has_enough(total, result.needed):
             result.winners.append(p.name)
     # The first to have enough during their own building phase wins: the active player.
     if len(result.winners) > 1 or (result.winners and result.winners != [state.active]):

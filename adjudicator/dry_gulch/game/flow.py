@@ -53,7 +53,7 @@ from adjudicator.dry_gulch.other_events import CODES, play_event, playable_face_
 from adjudicator.dry_gulch.pay import why_not
 from adjudicator.dry_gulch.place import rule_placement
 from adjudicator.dry_gulch.reward import reward_phase
-from adjudicator.dry_gulch.score import score
+from adjudicator.dry_gulch.score import has_enough, score
 from adjudicator.dry_gulch.setup import new_table
 from adjudicator.dry_gulch.state import DGState, parse_card
 from adjudicator.dry_gulch.table_options import (
@@ -208,7 +208,7 @@ class DGGame:
     ) -> tuple[DGGame, Outcome]:
         game = replace(self, state=after, phase=phase, played=self.played + 1, **turn)
         mine = game.influence(move.player)
-        won = phase == "build" and mine >= after.rules.needed(len(after.players))
+        won = phase == "build" and has_enough(mine, after.rules.needed(len(after.players)))
         if won:  # DG-WIN: enough influence in one's own build phase
             game = replace(game, phase="over", winner=move.player, decisive=decisive)
             words += f"; {move.player} has {mine} influence and wins"
@@ -303,7 +303,7 @@ class DGGame:
         player.played.append(move.event)
         needed = rules.needed(len(state.players))
         played = after.freeze()
-        if move.event == "gold-strike" and score(played).influence[me] < needed:
+        if move.event == "gold-strike" and not has_enough(score(played).influence[me], needed):
             return refuse(
                 f"the {card.name} is played only at the end of the game: the point that wins it"
             )
