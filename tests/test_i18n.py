@@ -219,6 +219,34 @@ def test_no_template_text_is_left_unmarked() -> None:
         assert (words, said) == ([], []), path.name
 
 
+#: The page scripts' strings of two words or more that are not text a player reads:
+#: class names, and the strict mode's pragma (selectors, "#..." and "<...", are left too).
+SCRIPT_WORDS_NOT_TEXT = {
+    "use strict",
+    "small why",
+    "small why draw",
+    "status move-status",
+    "status hint-status",
+    "status error connection",
+}
+
+
+def test_no_script_text_is_left_unmarked() -> None:
+    """Every string of words in the page's scripts goes through `_()` (a sentence built
+    with `+` would be English on a German page, and `pybabel extract` cannot see it)."""
+    words = re.compile(r"""(?<!_\()(["'])((?:(?!\1).)*?[A-Za-z]{2,} [A-Za-z]{2,}(?:(?!\1).)*)\1""")
+    left = []
+    for path in sorted((ROOT / "adjudicator" / "web" / "static").glob("*.js")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.lstrip().startswith("//"):
+                continue
+            for found in words.finditer(line):
+                text = found.group(2)
+                if text not in SCRIPT_WORDS_NOT_TEXT and text[0] not in "#<":
+                    left.append(f"{path.name}:{number}: {text}")
+    assert left == []
+
+
 def test_every_page_speaks_german(pages: dict[str, str]) -> None:
     english = {m for m in _template_messages() if "%(" not in m and " " in m}
     for name, html in pages.items():
