@@ -13,6 +13,11 @@ from tests.budget import NIGHTLY
 
 _EXIT_STATUS = pytest.StashKey[int]()
 
+# The command line speaks the environment's language (LANGUAGE, LC_ALL, LC_MESSAGES,
+# LANG): the tests read its English on any machine, unless one asks for German itself
+# (tests/test_i18n.py).
+os.environ["LANGUAGE"] = "en"
+
 # No test depends on the machine's speed: no deadline, and a slow example is not an
 # error (speed is measured in `adjudicator bench`, never in a test). In CI the examples
 # are derandomized: the same ones every run, so a mutant is caught on every run or on

@@ -9,16 +9,19 @@ import typer
 
 from adjudicator.cli.locking import holding_lock
 from adjudicator.cli.options import SvgOpt
-from adjudicator.cli.output import JsonOpt, handle_errors
+from adjudicator.cli.output import N_, JsonOpt, handle_errors
 
 __all__ = ["app", "register"]
 
-app = typer.Typer(help="Keep a game's record at the table, move by move.", no_args_is_help=True)
+app = typer.Typer(help=N_("Keep a game's record at the table, move by move."), no_args_is_help=True)
 
-RecordArg = Annotated[Path, typer.Argument(metavar="RECORD", help="A game record (text).")]
+RecordArg = Annotated[Path, typer.Argument(metavar="RECORD", help=N_("A game record (text)."))]
 
 
-@app.command("new")
+@app.command(
+    "new",
+    help=N_("Start a record: the header (edition, players, setup, options) of a new game."),
+)
 @handle_errors
 @holding_lock("record")
 def new(
@@ -27,39 +30,45 @@ def new(
         str,
         typer.Option(
             "--edition",
-            help="old-town, gads-hill-1874, dry-gulch, black-hills or a board file.",
+            help=N_("old-town, gads-hill-1874, dry-gulch, black-hills or a board file."),
         ),
     ],
-    players: Annotated[str, typer.Option("--players", help="Names in seat order: ann,bob.")],
+    players: Annotated[str, typer.Option("--players", help=N_("Names in seat order: ann,bob."))],
     seed: Annotated[
         int | None,
-        typer.Option("--seed", help="Deal hands and draw piles from this seed (tracks hands)."),
+        typer.Option("--seed", help=N_("Deal hands and draw piles from this seed (tracks hands).")),
     ] = None,
     buildings: Annotated[
         str | None,
-        typer.Option("--buildings", help="Who took which: 'ann=hotel bank; bob=doc jail'."),
+        typer.Option("--buildings", help=N_("Who took which: 'ann=hotel bank; bob=doc jail'.")),
     ] = None,
     frames: Annotated[
         str | None,
-        typer.Option("--frames", help="Gads Hill: 'frame-east=cemetery, frame-west=...'."),
+        typer.Option("--frames", help=N_("Gads Hill: 'frame-east=cemetery, frame-west=...'.")),
     ] = None,
     options: Annotated[
         str | None,
         typer.Option(
             "--options",
-            help="The table's options, as the record's Options tag keeps them: "
-            "'half=up, open-permits=true' (see each game's RULINGS).",
+            help=N_(
+                "The table's options, as the record's Options tag keeps them: "
+                "'half=up, open-permits=true' (see each game's RULINGS)."
+            ),
         ),
     ] = None,
     residence: Annotated[
         str | None,
         typer.Option(
             "--residence",
-            help="Dry Gulch: where residences stand, 'ann=nw-1, bob=ne-5' (default: the "
-            "first free edge sites).",
+            help=N_(
+                "Dry Gulch: where residences stand, 'ann=nw-1, bob=ne-5' (default: the "
+                "first free edge sites)."
+            ),
         ),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing record.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help=N_("Overwrite an existing record."))
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Start a record: the header (edition, players, setup, options) of a new game."""
@@ -72,7 +81,7 @@ def new(
 
 @app.command(
     "move",
-    help=(
+    help=N_(
         "Adjudicate one move and add it to the record. An illegal move is refused with "
         "its ruling and the record is left unchanged (exit status 1)."
     ),
@@ -81,7 +90,7 @@ def new(
 @holding_lock("record")
 def move(
     record: RecordArg,
-    text: Annotated[str, typer.Argument(help="The move, e.g. 'ann: 23 as hotel'.")],
+    text: Annotated[str, typer.Argument(help=N_("The move, e.g. 'ann: 23 as hotel'."))],
     as_json: JsonOpt = False,
 ) -> None:
     """Adjudicate one move and add it to the record."""
@@ -90,7 +99,7 @@ def move(
     move_on(record, text, as_json)
 
 
-@app.command("undo")
+@app.command("undo", help=N_("Take the last move off the record."))
 @handle_errors
 @holding_lock("record")
 def undo(record: RecordArg, as_json: JsonOpt = False) -> None:
@@ -100,12 +109,18 @@ def undo(record: RecordArg, as_json: JsonOpt = False) -> None:
     undo_on(record, as_json)
 
 
-@app.command("show")
+@app.command(
+    "show",
+    help=N_(
+        "Draw the board as the record leaves it, with the scores, the hands, the draw piles "
+        "and what the active player may do next."
+    ),
+)
 @handle_errors
 def show(
     record: RecordArg,
     player: Annotated[
-        str | None, typer.Option("--player", help="Show only this player's hand.")
+        str | None, typer.Option("--player", help=N_("Show only this player's hand."))
     ] = None,
     svg: SvgOpt = None,
     as_json: JsonOpt = False,
@@ -119,7 +134,7 @@ def show(
 
 def register(main: typer.Typer) -> None:
     @main.command(
-        help=(
+        help=N_(
             "Re-adjudicate a game record of any of the four games and report what the table "
             "missed: illegal moves, scores written down that differ from the rules, and "
             "(Old Town, Gads Hill) STOP claims nobody took; then the corrected scores."

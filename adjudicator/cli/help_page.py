@@ -27,6 +27,8 @@ from typer import _click
 from typer._click import types
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
+from adjudicator.core.i18n import N_, _
+
 if TYPE_CHECKING:  # loaded when a page is drawn: every command imports this module
     from rich.columns import Columns
     from rich.panel import Panel
@@ -71,6 +73,8 @@ class _Types(RegexHighlighter):
 
 
 _highlight, _negative, _types = _Options(), _Negative(), _Types()
+# Click's own help text of `--help`, which the page translates like any other parameter's.
+N_("Show this message and exit.")
 BREAK = "\b\n"  # Click's mark of a paragraph kept as written
 ANSI = "\x1b["
 
@@ -137,7 +141,7 @@ def _param_help(param: TyperArgument | TyperOption, ctx: _click.Context) -> Colu
             p.replace("\n", " ").strip()
             if not p.startswith("\b")
             else f"{p.strip(chr(8) + chr(10))}\n"
-            for p in param.help.split("\n\n")
+            for p in _(param.help).split("\n\n")
         ]
         items.append(_rich("\n".join(paragraphs).strip()))
     default = param._extract_default_help_str(ctx=ctx)
@@ -147,9 +151,9 @@ def _param_help(param: TyperArgument | TyperOption, ctx: _click.Context) -> Colu
             ctx=ctx, show_default_is_str=as_text, default_value=default
         )
         if shown:
-            items.append(Text(f"[default: {shown}]", style="dim"))
+            items.append(Text("[" + _("default:") + f" {shown}]", style="dim"))
     if param.required:
-        items.append(Text("[required]", style="dim red"))
+        items.append(Text("[" + _("required") + "]", style="dim red"))
     return Columns(items)
 
 
@@ -213,11 +217,12 @@ def _commands_panel(group: TyperGroup, ctx: _click.Context, console: Console) ->
     table = _table(highlight=False)
     width = max(len(c.name or "") for c in shown)
     table.add_column(style="bold cyan", no_wrap=True, width=width)
-    table.add_column("Description", justify="left", no_wrap=False, ratio=10)
+    table.add_column(_("Description"), justify="left", no_wrap=False, ratio=10)
     for command in shown:
-        first = inspect.cleandoc(command.short_help or command.help or "").split("\n\n")[0]
+        said = command.short_help or command.help or ""
+        first = inspect.cleandoc(_(said)).split("\n\n")[0]
         table.add_row(Text(command.name or ""), _rich(first.replace("\b\n", "").strip()))
-    console.print(_panel(table, "Commands"))
+    console.print(_panel(table, _("Commands")))
 
 
 def draw(command: _click.Command, ctx: _click.Context, console: Console) -> None:
@@ -227,7 +232,7 @@ def draw(command: _click.Command, ctx: _click.Context, console: Console) -> None
 
     console.print(Padding(_highlight(command.get_usage(ctx)), 1), style="bold")
     if command.help:
-        first, *rest = inspect.cleandoc(command.help).partition("\f")[0].split("\n\n")
+        first, *rest = inspect.cleandoc(_(command.help)).partition("\f")[0].split("\n\n")
         if not first.startswith("\b"):
             first = first.replace("\n", " ")
         parts: list[RenderableType] = [_rich(first.strip())]
@@ -235,8 +240,8 @@ def draw(command: _click.Command, ctx: _click.Context, console: Console) -> None
             parts += [Text(""), _rich("\n\n".join(rest), style="dim")]
         console.print(Padding(Align(Group(*parts), pad=False), (0, 1, 1, 1)))
     params = [p for p in command.get_params(ctx) if not getattr(p, "hidden", False)]
-    _params_panel("Arguments", [p for p in params if isinstance(p, TyperArgument)], ctx, console)
-    _params_panel("Options", [p for p in params if isinstance(p, TyperOption)], ctx, console)
+    _params_panel(_("Arguments"), [p for p in params if isinstance(p, TyperArgument)], ctx, console)
+    _params_panel(_("Options"), [p for p in params if isinstance(p, TyperOption)], ctx, console)
     if isinstance(command, TyperGroup):
         _commands_panel(command, ctx, console)
     if command.epilog:

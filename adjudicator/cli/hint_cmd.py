@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from adjudicator.cli.checks import check_player, resolve_player
-from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.cli.output import N_, JsonOpt, Output, handle_errors
 
 if TYPE_CHECKING:
     from adjudicator.deduction.game.refill_hint import RefillHint
@@ -19,7 +19,7 @@ __all__ = ["register"]
 
 def register(app: typer.Typer) -> None:
     @app.command(
-        help=(
+        help=N_(
             "Every legal action of a player, ranked by the points it scores this turn. Plays "
             "of one or two cards, discards, buys and passing, best first; the cards that "
             "cannot be played now, by rule; the STOP claims anyone can make. Before Old "
@@ -34,21 +34,23 @@ def register(app: typer.Typer) -> None:
             Path,
             typer.Argument(
                 metavar="STATE",
-                help="A state file, or a game record (*.game): its current state.",
+                help=N_("A state file, or a game record (*.game): its current state."),
                 show_default=False,
             ),
         ],
         player: Annotated[
             str | None,
-            typer.Option("--player", help="Whose actions (default: the active player)."),
+            typer.Option("--player", help=N_("Whose actions (default: the active player).")),
         ] = None,
-        top: Annotated[int, typer.Option("--top", min=1, help="How many actions to show.")] = 5,
+        top: Annotated[int, typer.Option("--top", min=1, help=N_("How many actions to show."))] = 5,
         hand: Annotated[
             str | None,
             typer.Option(
                 "--hand",
-                help="A record of a real table (no seed: the hands are not written down): "
-                "the acting player's cards, 12,40.",
+                help=N_(
+                    "A record of a real table (no seed: the hands are not written down): "
+                    "the acting player's cards, 12,40."
+                ),
                 metavar="CARDS",
             ),
         ] = None,
@@ -56,10 +58,12 @@ def register(app: typer.Typer) -> None:
             bool,
             typer.Option(
                 "--coach",
-                help="On a record of Old Town or Gads Hill: rank the turns by what follows "
-                "them (the others' replies and your next turn, over sampled hands of the "
-                "cards you cannot see), each with why. Before Old Town's refill (A4): the "
-                "takes, as the hint ranks them.",
+                help=N_(
+                    "On a record of Old Town or Gads Hill: rank the turns by what follows "
+                    "them (the others' replies and your next turn, over sampled hands of the "
+                    "cards you cannot see), each with why. Before Old Town's refill (A4): the "
+                    "takes, as the hint ranks them."
+                ),
             ),
         ] = False,
         budget: Annotated[
@@ -69,11 +73,11 @@ def register(app: typer.Typer) -> None:
                 min=1,
                 max=60_000,
                 metavar="MS",
-                help="With --coach: look for this long (default: 3 sampled worlds).",
+                help=N_("With --coach: look for this long (default: 3 sampled worlds)."),
             ),
         ] = None,
         seed: Annotated[
-            int, typer.Option("--seed", min=0, help="With --coach: the worlds' seed.")
+            int, typer.Option("--seed", min=0, help=N_("With --coach: the worlds' seed."))
         ] = 0,
         as_json: JsonOpt = False,
     ) -> None:

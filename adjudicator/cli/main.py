@@ -26,6 +26,7 @@ from typer.models import CommandInfo
 
 from adjudicator.cli.help import add_examples, drawn_help, plain_help, top_epilog
 from adjudicator.cli.output import DEBUG
+from adjudicator.core.i18n import LANGUAGES, N_, from_environment, known, set_language
 
 plain_help()
 
@@ -48,9 +49,30 @@ def main(
             "--version", help="Print the version and exit.", callback=_version, is_eager=True
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help=N_("The language to speak: en or de (default: LANG / LC_* of the environment)."),
+        ),
+    ] = None,
 ) -> None:
     """The global options, before any command."""
     DEBUG["on"] = debug
+    choose_language(lang)
+
+
+def choose_language(lang: str | None) -> None:
+    """`--lang`, else the environment's LANGUAGE / LC_ALL / LC_MESSAGES / LANG."""
+    if lang is None:
+        set_language(from_environment())
+        return
+    if known(lang) is None:
+        raise typer.BadParameter(
+            f"{lang!r}: the languages are {', '.join(LANGUAGES)}", param_hint="'--lang'"
+        )
+    set_language(lang)
 
 
 #: Every top-level command and group, in the order `--help` lists them, and the module
@@ -122,8 +144,13 @@ def _name(command: CommandInfo) -> str:
 
 def _asked(args: list[str]) -> str | None:
     """The command named by the arguments (after the global flags), if it is one of ours."""
+    skip = False
     for arg in args:
-        if arg in ("--debug",):
+        if skip or arg in ("--debug",) or arg.startswith("--lang="):
+            skip = False
+            continue
+        if arg == "--lang":
+            skip = True  # its value follows
             continue
         return arg if arg in COMMANDS else None
     return None

@@ -17,11 +17,14 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from adjudicator.core.errors import AdjudicatorError
+from adjudicator.core.i18n import N_, _
 
 __all__ = [
     "DEBUG",
+    "N_",
     "JsonOpt",
     "Output",
+    "_",
     "console",
     "err_console",
     "error_line",
@@ -197,5 +200,5 @@ def error_line(exc: AdjudicatorError) -> None:
     from adjudicator.cli.examples import shipped_names
 
     err_console.print(
-        Text.assemble(("error:", "red"), " ", shipped_names(str(exc))), soft_wrap=True
+        Text.assemble((_("error:"), "red"), " ", shipped_names(str(exc))), soft_wrap=True
     )

@@ -17,7 +17,7 @@ from adjudicator.cli.checks import (
 from adjudicator.cli.games import is_record, load_deduction_state
 from adjudicator.cli.locking import holding_lock
 from adjudicator.cli.options import MethodOpt
-from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.cli.output import N_, JsonOpt, Output, handle_errors
 from adjudicator.core.errors import RulesError
 
 if TYPE_CHECKING:
@@ -33,19 +33,19 @@ StateArg = Annotated[
     Path,
     typer.Argument(
         metavar="STATE",
-        help="A state file (TOML or JSON), or a game record (*.game): its current state.",
+        help=N_("A state file (TOML or JSON), or a game record (*.game): its current state."),
         show_default=False,
     ),
 ]
 ByOpt = Annotated[  # `--by`, its old name, is still taken (`cli/aliases.py`)
-    str | None, typer.Option("--player", help="The player acting (default: the active one).")
+    str | None, typer.Option("--player", help=N_("The player acting (default: the active one)."))
 ]
 WriteOpt = Annotated[
-    bool, typer.Option("--write", help="Apply a legal action to the state file (atomically).")
+    bool, typer.Option("--write", help=N_("Apply a legal action to the state file (atomically)."))
 ]
 BuyOpt = Annotated[
     str | None,
-    typer.Option("--buy", help="Buy this building in the same turn (Gads Hill, A2)."),
+    typer.Option("--buy", help=N_("Buy this building in the same turn (Gads Hill, A2).")),
 ]
 _BUY_AT = {"before": 0, "between": 1, "after": 2}
 
@@ -146,13 +146,15 @@ def _take(text: str) -> tuple[str, str]:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(
+        help=N_("Every STOP claim on the board now (L1-L4), each with a reason to read aloud.")
+    )
     @handle_errors
     @holding_lock("state_file", when="write")
     def stop(
         state_file: StateArg,
         claim: Annotated[
-            str | None, typer.Option("--claim", help="Give every STOP claim to this player.")
+            str | None, typer.Option("--claim", help=N_("Give every STOP claim to this player."))
         ] = None,
         write: WriteOpt = False,
         method: MethodOpt = "auto",
@@ -176,7 +178,7 @@ def register(app: typer.Typer) -> None:
             out.json(to_json(report))
 
     @app.command(
-        help=(
+        help=N_(
             "Rule on playing a card (P1-P7): is it legal, and what does it do. The ruling: "
             "legal or not and why; markers placed; removals tier by tier; buildings built; "
             "points; STOP claims left. --write applies a legal play to the state file."
@@ -186,21 +188,21 @@ def register(app: typer.Typer) -> None:
     @holding_lock("state_file", when="write")
     def play(
         state_file: StateArg,
-        card: Annotated[int, typer.Argument(help="The card number.")],
+        card: Annotated[int, typer.Argument(help=N_("The card number."))],
         as_: Annotated[
-            str | None, typer.Option("--as", help="My building, for district/condition cards.")
+            str | None, typer.Option("--as", help=N_("My building, for district/condition cards."))
         ] = None,
         then: Annotated[
-            int | None, typer.Option("--then", help="A second card this turn (Gads Hill, A3).")
+            int | None, typer.Option("--then", help=N_("A second card this turn (Gads Hill, A3)."))
         ] = None,
         then_as: Annotated[
-            str | None, typer.Option("--then-as", help="My building for the second card.")
+            str | None, typer.Option("--then-as", help=N_("My building for the second card."))
         ] = None,
         buy: BuyOpt = None,
         buy_at: Annotated[
             str,
             typer.Option(
-                "--buy-at", help="When the buy comes: before, between or after the cards."
+                "--buy-at", help=N_("When the buy comes: before, between or after the cards.")
             ),
         ] = "before",
         by: ByOpt = None,
@@ -238,12 +240,15 @@ def register(app: typer.Typer) -> None:
     @holding_lock("state_file", when="write")
     def discard(
         state_file: StateArg,
-        first: Annotated[int, typer.Argument(help="A card to discard.")],
-        second: Annotated[int, typer.Argument(help="The other card to discard.")],
-        take: Annotated[str, typer.Option("--take", help="The marker to take, as BUILDING@SPACE.")],
+        first: Annotated[int, typer.Argument(help=N_("A card to discard."))],
+        second: Annotated[int, typer.Argument(help=N_("The other card to discard."))],
+        take: Annotated[
+            str, typer.Option("--take", help=N_("The marker to take, as BUILDING@SPACE."))
+        ],
         buy: BuyOpt = None,
         buy_at: Annotated[
-            str, typer.Option("--buy-at", help="When the buy comes: before or after the discard.")
+            str,
+            typer.Option("--buy-at", help=N_("When the buy comes: before or after the discard.")),
         ] = "before",
         by: ByOpt = None,
         write: WriteOpt = False,
@@ -272,7 +277,7 @@ def register(app: typer.Typer) -> None:
         _finish(out, ruling, state_file, write)
 
     @app.command(
-        help=(
+        help=N_(
             "Rule on buying a building for two scored markers (Gads Hill, A2), before the "
             "turn's action or with a pass. A buy between or after cards: `play --buy`."
         )
@@ -281,7 +286,7 @@ def register(app: typer.Typer) -> None:
     @holding_lock("state_file", when="write")
     def buy(
         state_file: StateArg,
-        building: Annotated[str, typer.Argument(help="The building to buy.")],
+        building: Annotated[str, typer.Argument(help=N_("The building to buy."))],
         by: ByOpt = None,
         write: WriteOpt = False,
         as_json: JsonOpt = False,

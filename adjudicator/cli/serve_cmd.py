@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli.output import console, handle_errors
+from adjudicator.cli.output import N_, console, handle_errors
 from adjudicator.core.errors import InputError
 
 __all__ = ["is_loopback", "register", "server_names", "shown_host"]
@@ -75,7 +75,7 @@ def _listen(host: str, port: int) -> socket.socket:
 
 def register(main: typer.Typer) -> None:
     @main.command(
-        help=(
+        help=N_(
             "Serve the table companion in the browser: the board, the hands, moves with "
             "their ruling before they are committed, STOP claims, the hint, undo and the "
             "timeline, on a game record (or a directory of them); in a directory, also the "
@@ -88,20 +88,22 @@ def register(main: typer.Typer) -> None:
             Path,
             typer.Argument(
                 metavar="RECORD|DIR",
-                help="A game record, or a directory of *.game records and *.puzzle.toml puzzles.",
+                help=N_(
+                    "A game record, or a directory of *.game records and *.puzzle.toml puzzles."
+                ),
             ),
         ] = Path("."),
         host: Annotated[
-            str, typer.Option("--host", help="Address to listen on; loopback unless you say.")
+            str, typer.Option("--host", help=N_("Address to listen on; loopback unless you say."))
         ] = "127.0.0.1",
         port: Annotated[
-            int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")
+            int, typer.Option("--port", min=1, max=65535, help=N_("Port to listen on."))
         ] = 8000,
         seats: Annotated[
             bool | None,
             typer.Option(
                 "--seats/--pass-and-play",
-                help=(
+                help=N_(
                     "Seats: the host's screen shows the public table and each phone "
                     "joins as one player by its seat link (the default off loopback). "
                     "Pass-and-play: one screen on loopback, every hand opened there "

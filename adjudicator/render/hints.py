@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.core.i18n import _
 from adjudicator.deduction.game.hint_moves import action_move
 from adjudicator.deduction.game.record import format_move
 from adjudicator.deduction.hint import Action, Hint
@@ -99,7 +100,7 @@ def hint_commands(h: Hint, source: str, top: int) -> list[Text]:
     """For each of the top actions, the exact command that carries it out."""
     if not h.actions:
         return []
-    head = Text("To carry one out:", style="bold")
+    head = Text(_("To carry one out:"), style="bold")
     return [
         head,
         *(
@@ -112,33 +113,38 @@ def hint_commands(h: Hint, source: str, top: int) -> list[Text]:
 def hint_view(h: Hint, board: Board, top: int) -> RenderableType:
     t = Table(
         "#",
-        "action",
-        "points",
-        "STOP left",
-        "what it does",
-        title=f"Best actions for {h.player} ({h.evaluated} candidates ruled on)",
+        _("action"),
+        _("points"),
+        _("STOP left"),
+        _("what it does"),
+        title=_("Best actions for {player} ({n} candidates ruled on)").format(
+            player=h.player, n=h.evaluated
+        ),
     )
     for i, a in enumerate(h.actions[:top], 1):
         t.add_row(str(i), _describe(a, board), str(a.points), str(a.stop_left), _why(a, board))
     parts: list[RenderableType] = [t]
     best = next((a for a in h.actions if a.ruling is not None), None)
     if best is not None and best.ruling is not None:
-        parts.append(Text("The best action, ruled on:", style="bold"))
+        parts.append(Text(_("The best action, ruled on:"), style="bold"))
         parts.append(ruling_view(best.ruling))
     if h.unplayable:
-        u = Table("card", "rule", "why not now", title="Cards that cannot be played now")
+        u = Table(
+            _("card"), _("rule"), _("why not now"), title=_("Cards that cannot be played now")
+        )
         for x in h.unplayable:
             u.add_row(str(x.card), x.code, x.message)
         parts.append(u)
     if h.discardable:
         parts.append(
             Text(
-                "Worth discarding (confirmations or contradictions): "
+                _("Worth discarding (confirmations or contradictions):")
+                + " "
                 + ", ".join(map(str, h.discardable))
             )
         )
-    parts.append(stop_view(h.stop, board, "STOP claims anyone can make now"))
-    return Panel(Group(*parts), title=Text(f"Hint: {board.name}"))
+    parts.append(stop_view(h.stop, board, _("STOP claims anyone can make now")))
+    return Panel(Group(*parts), title=Text(_("Hint:") + f" {board.name}"))
 
 
 def hint_data(h: Hint, source: str, top: int) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.core.i18n import _
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.rules.ruling import Ruling, Status, StopReport, Tier
 from adjudicator.render.words import CHOOSE, ILLEGAL, LEGAL, NOT_NOW, plural, points, verdict_word
@@ -36,14 +37,15 @@ _STATUS_WORD = {
 }
 
 
-def stop_view(report: StopReport, board: Board, title: str = "STOP claims") -> RenderableType:
+def stop_view(report: StopReport, board: Board, title: str | None = None) -> RenderableType:
+    title = _("STOP claims") if title is None else title
     if not report and not report.conflicts:
         return Panel(
-            Text("No STOP claims: logic removes nothing from this board."), title=Text(title)
+            Text(_("No STOP claims: logic removes nothing from this board.")), title=Text(title)
         )
     parts: list[RenderableType] = []
     if report.removable:
-        t = Table("marker", "why it goes", box=None, show_edge=False, pad_edge=False)
+        t = Table(_("marker"), _("why it goes"), box=None, show_edge=False, pad_edge=False)
         for r in report.removable:
             t.add_row(
                 Text(f"{board.building_name(r.building)} @ {board.space_name(r.space)}"),
@@ -110,9 +112,9 @@ def ruling_view(ruling: Ruling) -> RenderableType:
         placed = ", ".join(
             f"{board.building_name(b)} @ {board.space_name(s)}" for b, s in ruling.markers_placed
         )
-        parts.append(Text(f"Markers placed: {placed}"))
+        parts.append(Text(_("Markers placed:") + f" {placed}"))
     if ruling.removed:
-        t = Table("tier", "marker", "reason", box=None, pad_edge=False)
+        t = Table(_("tier"), _("marker"), _("reason"), box=None, pad_edge=False)
         for tier in Tier:
             for removal in ruling.removed:
                 if removal.tier is tier:
@@ -122,7 +124,7 @@ def ruling_view(ruling: Ruling) -> RenderableType:
                         f"{board.space_name(removal.space)}",
                         removal.reason,
                     )
-        parts.append(Text("Markers removed:"))
+        parts.append(Text(_("Markers removed:")))
         parts.append(t)
     for built in ruling.built:
         parts.append(
@@ -142,11 +144,14 @@ def ruling_view(ruling: Ruling) -> RenderableType:
     if ruling.playable:
         detail = ", ".join(f"{k} {v}" for k, v in ruling.points_detail.items() if v)
         parts.append(
-            Text(f"Points: {ruling.points}" + (f" ({detail})" if detail else ""), style="bold")
+            Text(
+                _("Points:") + f" {ruling.points}" + (f" ({detail})" if detail else ""),
+                style="bold",
+            )
         )
         if ruling.stop is not None:
-            parts.append(stop_view(ruling.stop, board, "STOP claims left"))
-    return Panel(Group(*parts), title=Text(f"Ruling: {board.name}"))
+            parts.append(stop_view(ruling.stop, board, _("STOP claims left")))
+    return Panel(Group(*parts), title=Text(_("Ruling:") + f" {board.name}"))
 
 
 def write_summary(ruling: Ruling, path: str) -> list[Text]:

@@ -33,7 +33,7 @@ from starlette.templating import Jinja2Templates
 
 from adjudicator.core.errors import AdjudicatorError
 from adjudicator.core.limits import MAX_INT_DIGITS, whole_number
-from adjudicator.web import events, games, puzzles, versions
+from adjudicator.web import events, games, i18n, puzzles, versions
 from adjudicator.web.json_api import MAX_BODY, Endpoint, HttpError, guarded, json_body
 from adjudicator.web.middleware import (
     LOOPBACK_HOSTS,
@@ -83,6 +83,7 @@ def create_app(
     hub = events.Hub()  # the live pages' wake-ups: `changed` after every write
     puzzle_dir = puzzles.PuzzleDir(root)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
+    templates.env.add_extension("jinja2.ext.i18n")
     keys = None if token is None else SeatKeys(token)
 
     def is_host(request: Request) -> bool:
@@ -130,9 +131,15 @@ def create_app(
         return False
 
     def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
+        lang, chosen = i18n.page_language(request)
         response = templates.TemplateResponse(
-            request, name, {"needs_token": token is not None, **context}, status_code=status
+            request,
+            name,
+            {"needs_token": token is not None, **i18n.context(request, lang), **context},
+            status_code=status,
         )
+        if chosen:
+            i18n.remember(response, lang)
         given = request.query_params.get("token")
         if (
             token is not None

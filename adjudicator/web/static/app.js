@@ -3,7 +3,7 @@
 "use strict";
 
 (function () {
-  const { $, status, hintSaid, why, api, plural, el, hideHand, toggleHand } = window.adjudicator;
+  const { _, fmt, $, status, hintSaid, why, api, plural, el, hideHand, toggleHand } = window.adjudicator;
   const { mayOpenHand, applyRole, keepHandOpen } = window.adjudicator;
   const { previewMove, commitMove, wireUndo, wireTimeline, keepUp } = window.adjudicator;
 
@@ -49,12 +49,12 @@
   function drawHighlights() {
     if (!highlighted) return;
     const h = highlighted;
-    (h.placed || []).forEach((m) => mark(space(m.space), "hl-placed", "marker placed: " + m.building + " (P1)"));
+    (h.placed || []).forEach((m) => mark(space(m.space), "hl-placed", fmt(_("marker placed: {building} (P1)"), { building: m.building })));
     (h.removed || []).forEach((m) => {
       mark(marker(m.building, m.space), "hl-removed", m.tier + ": " + m.reason);
       mark(space(m.space), "hl-removed-space");
     });
-    (h.built || []).forEach((b) => mark(space(b.space), "hl-built", "built: " + b.building));
+    (h.built || []).forEach((b) => mark(space(b.space), "hl-built", fmt(_("built: {building}"), { building: b.building })));
     (h.claims || []).forEach((c) => {
       mark(marker(c.building, c.space), "hl-claim", c.explanation);
       mark(space(c.space), "hl-claim-space");
@@ -80,13 +80,13 @@
     s.querySelectorAll(".marker[data-building]").forEach((m) => {
       const building = m.dataset.building;
       const name = (view.all_buildings.find((b) => b.id === building) || { name: building }).name;
-      const b = el("button", "take the " + name + " marker", "take-marker");
+      const b = el("button", fmt(_("take the {building} marker"), { building: name }), "take-marker");
       b.type = "button";
       b.dataset.take = building + "@" + at;
       b.addEventListener("click", () => {
         $("take").value = building + "@" + at;
         compose();
-        status("marker " + building + "@" + at + " chosen to take with a discard");
+        status(fmt(_("marker {marker} chosen to take with a discard"), { marker: building + "@" + at }));
         $("disc1").focus();
       });
       row.appendChild(b);
@@ -109,10 +109,10 @@
   }
 
   function render() {
-    $("turn").textContent = "turn " + view.turn;
-    $("to-play").textContent = view.over ? "game over" : view.to_play + " to play";
-    if ($("locomotive")) $("locomotive").textContent = "locomotive " + view.locomotive + "/" + view.end_at;
-    $("built").textContent = view.built + "/" + view.spaces + " built";
+    $("turn").textContent = fmt(_("turn {turn}"), { turn: view.turn });
+    $("to-play").textContent = view.over ? _("game over") : fmt(_("{player} to play"), { player: view.to_play });
+    if ($("locomotive")) $("locomotive").textContent = fmt(_("locomotive {at}/{end}"), { at: view.locomotive, end: view.end_at });
+    $("built").textContent = fmt(_("{built}/{spaces} built"), { built: view.built, spaces: view.spaces });
     const body = $("players").querySelector("tbody");
     body.innerHTML = "";
     view.players.forEach((p) => {
@@ -124,7 +124,7 @@
       row.appendChild(el("td", p.cards === null ? "?" : String(p.cards), "num"));
       const cell = el("td");
       if (p.cards !== null && mayOpenHand(view.me, p.name)) {
-        const b = el("button", "show my hand");
+        const b = el("button", _("show my hand"));
         b.type = "button";
         b.dataset.player = p.name;
         b.className = "show-hand";
@@ -135,16 +135,16 @@
       body.appendChild(row);
     });
     $("piles").textContent = view.piles
-      ? "draw piles: " + Object.entries(view.piles).map(([k, n]) => k + " " + n).join(", ")
+      ? _("draw piles:") + " " + Object.entries(view.piles).map(([k, n]) => k + " " + n).join(", ")
       : "";
-    if (view.over) status((view.winners.length === 1 ? "The game is over. Winner: " : "The game is over. Winners: ") + view.winners.join(", "), "ok");
+    if (view.over) status((view.winners.length === 1 ? _("The game is over. Winner:") : _("The game is over. Winners:")) + " " + view.winners.join(", "), "ok");
     // a seat moves as its own player only
     const seated = view.me.seat ? view.players.filter((p) => p.name === view.me.seat) : view.players;
     options($("player"), seated.map((p) => ({ id: p.name, name: p.name })));
     if (!$("player").dataset.touched) $("player").value = view.me.seat || view.to_play;
     options($("as1"), view.all_buildings, "—");
     options($("as2"), view.all_buildings, "—");
-    options($("buy"), view.beside, "no buy");
+    options($("buy"), view.beside, _("no buy"));
     $("buy-set").hidden = !view.buying;
     renderRefill();
     renderMoves();
@@ -161,7 +161,7 @@
     row.innerHTML = "";
     for (let i = 0; i < view.refill; i++) {
       const select = el("select", null, "refill");
-      select.setAttribute("aria-label", "building to take from beside the board" + (view.refill > 1 ? " (" + (i + 1) + " of " + view.refill + ")" : ""));
+      select.setAttribute("aria-label", _("building to take from beside the board") + (view.refill > 1 ? " " + fmt(_("({n} of {total})"), { n: i + 1, total: view.refill }) : ""));
       options(select, view.beside);
       row.appendChild(select);
     }
@@ -192,13 +192,13 @@
     const list = el("ul", null, "claims");
     stop.removable.forEach((c) => list.appendChild(el("li", c.explanation)));
     stop.determined.forEach((c) => list.appendChild(el("li", c.explanation)));
-    box.appendChild(el("p", plural(stop.points, "point") + " for the player who calls STOP (L4, T5)"));
+    box.appendChild(el("p", fmt(_("{points} for the player who calls STOP (L4, T5)"), { points: plural(stop.points, _("point"), _("points")) })));
     box.appendChild(list);
     const row = el("div", null, "buttons");
     view.players
       .filter((p) => p.name !== stop.after_turn_of)
       .forEach((p) => {
-        const b = el("button", p.name + " calls STOP");
+        const b = el("button", fmt(_("{player} calls STOP"), { player: p.name }));
         b.type = "button";
         b.className = "call-stop";
         b.dataset.player = p.name;
@@ -215,7 +215,7 @@
   function fillHand(box, data) {
     const player = data.player;
     {
-      box.appendChild(el("h3", player + "'s hand (tap a card to play it)"));
+      box.appendChild(el("h3", fmt(_("{player}'s hand (tap a card to play it)"), { player: player })));
       data.cards.forEach((c) => {
         const b = el("button", null, "hand-card");
         b.type = "button";
@@ -275,30 +275,30 @@
     box.innerHTML = "";
     box.hidden = false;
     const head = data.legal
-      ? (committed ? "Committed: " : "Preview: ") + (data.move || "") + " · " + plural(data.points, "point")
-      : "Refused: " + why(data);
+      ? (committed ? _("Committed:") : _("Preview:")) + " " + (data.move || "") + " · " + plural(data.points, _("point"), _("points"))
+      : _("Refused:") + " " + why(data);
     box.appendChild(el("p", head, data.legal ? "ok" : "error"));
     box.className = "ruling " + (data.legal ? "legal" : "refused");
     const r = data.ruling;
     if (r) {
-      box.appendChild(el("p", "status: " + r.status));
+      box.appendChild(el("p", _("status:") + " " + r.status));
       const reasons = el("ul");
       r.reasons.forEach((x) => reasons.appendChild(el("li", x.code + ": " + x.message)));
       box.appendChild(reasons);
       if (r.markers_placed.length) {
-        box.appendChild(el("p", "markers placed (P1): " + r.markers_placed.map((m) => m.building + "@" + m.space).join(", ")));
+        box.appendChild(el("p", _("markers placed (P1):") + " " + r.markers_placed.map((m) => m.building + "@" + m.space).join(", ")));
       }
       ["card", "cascade", "logic"].forEach((tier) => {
         const rows = r.removed.filter((m) => m.tier === tier);
         if (!rows.length) return;
-        box.appendChild(el("h4", "removed, tier " + tier + " (P6)"));
+        box.appendChild(el("h4", fmt(_("removed, tier {tier} (P6)"), { tier: tier })));
         const ul = el("ul");
         rows.forEach((m) => ul.appendChild(el("li", m.building + "@" + m.space + ": " + m.reason)));
         box.appendChild(ul);
       });
-      if (r.built.length) box.appendChild(el("p", "built: " + r.built.map((b) => b.building + "@" + b.space).join(", ")));
+      if (r.built.length) box.appendChild(el("p", _("built:") + " " + r.built.map((b) => b.building + "@" + b.space).join(", ")));
       if (r.points_detail && Object.keys(r.points_detail).length) {
-        box.appendChild(el("p", "points (S1): " + Object.entries(r.points_detail).map(([k, v]) => k + " " + v).join(", ")));
+        box.appendChild(el("p", _("points (S1):") + " " + Object.entries(r.points_detail).map(([k, v]) => k + " " + v).join(", ")));
       }
     }
     if (!committed && r && data.legal) {
@@ -336,11 +336,11 @@
   async function showHint(query, said, line) {
     const list = $("hint");
     list.innerHTML = "";
-    hintSaid("thinking…");
+    hintSaid(_("thinking…"));
     const r = await api("GET", base + "/hint?" + query);
     if (!r.ok) return hintSaid(r.data.error, "error");
     // before Old Town's refill (A4) the hint and the coach both rank the takes
-    const take = (a) => a.move + " · then " + a.best_turn + " · " + a.points + " pt";
+    const take = (a) => a.move + " · " + _("then") + " " + a.best_turn + " · " + a.points + " " + _("pt");
     hintSaid(r.data.refill ? r.data.message : said(r.data));
     r.data.actions.forEach((a, i) => {
       const li = el("li");
@@ -348,45 +348,45 @@
       if (a.why) li.appendChild(el("p", a.why, "small why"));
       // the coach's pile to draw from follows its best turn (T2)
       if (i === 0 && r.data.draw) li.appendChild(el("p", r.data.draw, "small why draw"));
-      const p = el("button", "preview", "hint-preview");
+      const p = el("button", _("preview"), "hint-preview");
       p.type = "button";
       p.addEventListener("click", () => {
         $("move-text").value = a.move;
         previewText(a.move);
       });
-      const c = el("button", "play this", "hint-play");
+      const c = el("button", _("play this"), "hint-play");
       c.type = "button";
       c.addEventListener("click", () => commitText(a.move));
       li.appendChild(p);
       li.appendChild(c);
       list.appendChild(li);
     });
-    if (!r.data.actions.length) list.appendChild(el("li", "no legal action"));
+    if (!r.data.actions.length) list.appendChild(el("li", _("no legal action")));
   }
   $("hint-button").addEventListener("click", () =>
     showHint(
       "top=5",
-      (d) => "hint for " + d.player + " (" + d.evaluated + " turns ruled on)",
-      (a) => a.move + " · " + a.points + " pt" + (a.stop_left ? " · leaves " + a.stop_left + " for STOP" : "")
+      (d) => fmt(_("hint for {player} ({n} turns ruled on)"), { player: d.player, n: d.evaluated }),
+      (a) => a.move + " · " + a.points + " " + _("pt") + (a.stop_left ? " · " + fmt(_("leaves {n} for STOP"), { n: a.stop_left }) : "")
     )
   );
   $("coach-button").addEventListener("click", () =>
     showHint(
       "top=5&coach=1",
-      (d) => "the coach for " + d.player + " (" + d.worlds + " sampled worlds)",
-      (a) => a.move + " · " + a.points + " pt now · coach " + (a.value >= 0 ? "+" : "") + a.value.toFixed(1)
+      (d) => fmt(_("the coach for {player} ({n} sampled worlds)"), { player: d.player, n: d.worlds }),
+      (a) => a.move + " · " + fmt(_("{points} pt now"), { points: a.points }) + " · " + _("coach") + " " + (a.value >= 0 ? "+" : "") + a.value.toFixed(1)
     )
   );
 
   // ----- the timeline ----------------------------------------------------------------------
   stepping = wireTimeline(base, {
     entry: (m) =>
-      m.move + " — " + (m.legal ? m.points + " pt" : "refused: " + m.message) +
-      (m.overlooked ? " · overlooked STOP: " + m.overlooked.points + " pt" : ""),
-    label: (a) => a.move + " · " + (a.legal ? a.points + " pt" : "refused: " + a.message),
+      m.move + " — " + (m.legal ? m.points + " " + _("pt") : fmt(_("refused: {why}"), { why: m.message })) +
+      (m.overlooked ? " · " + _("overlooked STOP:") + " " + m.overlooked.points + " " + _("pt") : ""),
+    label: (a) => a.move + " · " + (a.legal ? a.points + " " + _("pt") : fmt(_("refused: {why}"), { why: a.message })),
     summary: (data) => {
       const over = data.overlooked.reduce((n, o) => n + (o.points || 0), 0);
-      return plural(data.illegal.length, "refused move") + ", " + plural(over, "overlooked STOP point") + ", " + plural(data.score_differences.length, "score difference");
+      return plural(data.illegal.length, _("refused move"), _("refused moves")) + ", " + plural(over, _("overlooked STOP point"), _("overlooked STOP points")) + ", " + plural(data.score_differences.length, _("score difference"), _("score differences"));
     },
     draw: (step) => {
       highlighted = null;

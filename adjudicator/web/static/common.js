@@ -3,6 +3,18 @@
 
 window.adjudicator = (function () {
   const $ = (id) => document.getElementById(id);
+  // The page's strings in its language: the server renders this page's catalog (#i18n,
+  // adjudicator/web/i18n.py) into the page; English, or a string it lacks, stays as written.
+  const catalog = (() => {
+    try {
+      return JSON.parse(($("i18n") || {}).textContent || "{}");
+    } catch (e) {
+      return {};
+    }
+  })();
+  const _ = (message) => catalog[message] || message;
+  // "{player} to play" with its fields filled, so a language may order the words its way.
+  const fmt = (message, fields) => message.replace(/\{(\w+)\}/g, (all, k) => (k in fields ? String(fields[k]) : all));
   const params = new URLSearchParams(location.search);
   // The host's token comes once, in the host's link; keep it for this tab. A seat's key
   // comes in the seat's link, and the server keeps it in this game's cookie.
@@ -56,13 +68,13 @@ window.adjudicator = (function () {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (err) {
-      return { ok: false, status: 0, data: { error: "the server cannot be reached" } };
+      return { ok: false, status: 0, data: { error: _("the server cannot be reached") } };
     }
     let data;
     try {
       data = await response.json();
     } catch (err) {
-      data = { error: "unexpected answer (" + response.status + ")" };
+      data = { error: fmt(_("unexpected answer ({status})"), { status: response.status }) };
     }
     return { ok: response.ok, status: response.status, data };
   }
@@ -86,9 +98,10 @@ window.adjudicator = (function () {
     return code + message;
   }
 
-  // "1 point", "4 points": the count and its noun agree, as in adjudicator/core/words.py.
-  function plural(n, one) {
-    return n + " " + (n === 1 ? one : one + "s");
+  // "1 point", "4 points": the count and its noun agree, as in adjudicator/core/words.py;
+  // `many`, translated, since not every language adds an s.
+  function plural(n, one, many) {
+    return n + " " + (n === 1 ? one : many || one + "s");
   }
 
   function el(tag, text, cls) {
@@ -127,7 +140,7 @@ window.adjudicator = (function () {
     form.dataset.role = "host";
     form.querySelectorAll("fieldset, label, .choices, button:not(#undo)").forEach((n) => (n.hidden = true));
     if ($("hint-button")) $("hint-button").closest("section").hidden = true;
-    form.prepend(el("p", "This is the shared screen: each player moves from their own seat (the links below).", "small"));
+    form.prepend(el("p", _("This is the shared screen: each player moves from their own seat (the links below)."), "small"));
   }
 
   // A seat's own hand stays open, redrawn after every change.
@@ -160,8 +173,8 @@ window.adjudicator = (function () {
 
   async function previewMove(base, text, show) {
     if (!text) {
-      show(refusal("write or pick a move first"), false);
-      return said("write or pick a move first", "error");
+      show(refusal(_("write or pick a move first")), false);
+      return said(_("write or pick a move first"), "error");
     }
     const r = await api("POST", base + "/preview", { move: text });
     if (!r.ok) {
@@ -169,7 +182,7 @@ window.adjudicator = (function () {
       return said(r.data.error, "error");
     }
     if (r.data.legal) said("");
-    else said("refused: " + why(r.data), "error");
+    else said(fmt(_("refused: {why}"), { why: why(r.data) }), "error");
     show(r.data, false);
   }
 
@@ -191,8 +204,8 @@ window.adjudicator = (function () {
 
   async function commitNow(base, text, version, { show, refresh, done }) {
     if (!text) {
-      show(refusal("write or pick a move first"), false);
-      return said("write or pick a move first", "error");
+      show(refusal(_("write or pick a move first")), false);
+      return said(_("write or pick a move first"), "error");
     }
     const r = await api("POST", base + "/move", { move: text, base: version });
     if (![200, 409, 422].includes(r.status)) {
@@ -204,21 +217,21 @@ window.adjudicator = (function () {
     await settle(r.data.version, refresh);
     if (r.ok) {
       done();
-      said("recorded: " + r.data.move, "ok");
+      said(fmt(_("recorded: {move}"), { move: r.data.move }), "ok");
     } else {
-      said((r.data.stale ? "" : "refused, the record is unchanged: ") + why(r.data), "error");
+      said((r.data.stale ? "" : _("refused, the record is unchanged:") + " ") + why(r.data), "error");
     }
   }
 
   function wireUndo(base, version, refresh) {
     $("undo").addEventListener("click", async () => {
-      if (!confirm("Take the last move off the record?")) return;
+      if (!confirm(_("Take the last move off the record?"))) return;
       own++;
       try {
         const r = await api("POST", base + "/undo", { base: version() });
         if (!r.ok) return said(r.data.error, "error");
         await settle(r.data.version, refresh);
-        said("you took back: " + r.data.undone, "ok");
+        said(fmt(_("you took back: {move}"), { move: r.data.undone }), "ok");
       } finally {
         own--;
       }
@@ -239,7 +252,7 @@ window.adjudicator = (function () {
       if (!r.ok) return status(r.data.error, "error");
       draw(r.data);
       const a = data && n > 0 ? data.moves[n - 1] : null;
-      $("step-label").textContent = "after move " + n + " of " + r.data.moves + (a ? ": " + label(a) : "");
+      $("step-label").textContent = fmt(_("after move {n} of {total}"), { n: n, total: r.data.moves }) + (a ? ": " + label(a) : "");
       [...$("replay").children].forEach((li, i) => li.classList.toggle("current", i === n - 1));
     }
     $("replay-button").addEventListener("click", async () => {
@@ -253,7 +266,7 @@ window.adjudicator = (function () {
         li.addEventListener("click", () => show(i + 1));
         list.appendChild(li);
       });
-      status("replay: " + summary(r.data));
+      status(fmt(_("replay: {summary}"), { summary: summary(r.data) }));
       $("timeline").hidden = false;
       show(r.data.moves.length);
     });
@@ -272,9 +285,9 @@ window.adjudicator = (function () {
   function announce(before, after, takenBackBy) {
     if (own) return; // this device's own move: its commit says so
     $("ruling").hidden = true;
-    if (after.length > before) status("new move: " + after[after.length - 1].text, "ok");
+    if (after.length > before) status(fmt(_("new move: {move}"), { move: after[after.length - 1].text }), "ok");
     else if (after.length < before)
-      status(takenBackBy ? takenBackBy + " took the last move back" : "the last move was taken back on another device", "ok");
+      status(takenBackBy ? fmt(_("{player} took the last move back"), { player: takenBackBy }) : _("the last move was taken back on another device"), "ok");
   }
 
   // ----- keeping up with the other devices: the record's event stream -----------------
@@ -413,7 +426,7 @@ window.adjudicator = (function () {
       source.addEventListener("gone", (event) => status(JSON.parse(event.data).error, "error"));
       source.addEventListener("error", () => {
         source.close();
-        line.textContent = "connection lost: reconnecting…";
+        line.textContent = _("connection lost: reconnecting…");
         line.hidden = false;
         setTimeout(connect, delay);
         delay = Math.min(2 * delay, 10000);
@@ -423,7 +436,7 @@ window.adjudicator = (function () {
   }
 
   return {
-    $, params, token, status, said, hintSaid, why, pressable, api, plural, el, button,
+    _, fmt, $, params, token, status, said, hintSaid, why, pressable, api, plural, el, button,
     hideHand, toggleHand, mayOpenHand, applyRole, keepHandOpen,
     previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce, initialView, patched,
   };

@@ -3,7 +3,7 @@
 "use strict";
 
 (function () {
-  const { $, status, api, pressable } = window.adjudicator;
+  const { _, fmt, $, status, api, pressable } = window.adjudicator;
 
   // ----- the new-puzzle form (on the front page) ---------------------------------------
   const newForm = $("new-puzzle");
@@ -13,7 +13,7 @@
       const form = Object.fromEntries(new FormData(newForm).entries());
       if (!form.name) delete form.name;
       const out = $("puzzle-status");
-      out.textContent = "making the puzzle...";
+      out.textContent = _("making the puzzle...");
       const r = await api("POST", "/api/puzzles", form);
       if (r.ok) location.href = r.data.url;
       else out.textContent = r.data.error;
@@ -73,9 +73,9 @@
       const again = $("board").querySelector('[id="' + CSS.escape(focused.id) + '"]');
       if (again) again.focus();
     }
-    $("placed").textContent = Object.keys(marks).length + " of " + view.buildings.length + " buildings placed";
+    $("placed").textContent = fmt(_("{n} of {count} buildings placed"), { n: Object.keys(marks).length, count: view.buildings.length });
     $("solved").hidden = !r.data.solved;
-    if (r.data.solved) status("solved! Every building stands where the cards say.", "ok");
+    if (r.data.solved) status(_("solved! Every building stands where the cards say."), "ok");
   }
 
   $("pick").addEventListener("click", (event) => {
@@ -83,7 +83,7 @@
     if (!b) return;
     chosen = b.dataset.building;
     drawPick();
-    status("now tap the space of the " + names[chosen]);
+    status(fmt(_("now tap the space of the {building}"), { building: names[chosen] }));
   });
   pressable($("board"));
 
@@ -92,17 +92,17 @@
     if (!s) return;
     const at = s.id.replace(/^space-/, "");
     if (givenSpaces.has(at)) {
-      status("a given stands on " + at.toUpperCase(), "error");
+      status(fmt(_("a given stands on {space}"), { space: at.toUpperCase() }), "error");
       return;
     }
     const here = Object.keys(marks).find((b) => marks[b] === at);
     if (here !== undefined) {
       delete marks[here];
-      status("took the " + names[here] + " off " + at.toUpperCase());
+      status(fmt(_("took the {building} off {space}"), { building: names[here], space: at.toUpperCase() }));
     } else if (hinted[at] || chosen) {
       if (hinted[at]) chosen = hinted[at];
       marks[chosen] = at;
-      status("the " + names[chosen] + " on " + at.toUpperCase());
+      status(fmt(_("the {building} on {space}"), { building: names[chosen], space: at.toUpperCase() }));
     } else {
       return;
     }
@@ -129,7 +129,7 @@
     const place = r.data.place || [];
     const remove = r.data.remove || [];
     let text = r.data.message;
-    if (place.length) text = "Place " + place.map((p) => "the " + p.building_name + " on " + p.space_name).join(", ") + ".";
+    if (place.length) text = fmt(_("Place {list}."), { list: place.map((p) => fmt(_("the {building} on {space}"), { building: p.building_name, space: p.space_name })).join(", ") });
     if (remove.length) text = r.data.message;
     $("hint-text").textContent = text;
     hinted = Object.fromEntries(place.concat(remove).map((p) => [p.space, p.building]));

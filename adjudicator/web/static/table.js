@@ -4,7 +4,7 @@
 "use strict";
 
 (function () {
-  const { $, status, hintSaid, why, pressable, api, plural, el, button } = window.adjudicator;
+  const { _, fmt, $, status, hintSaid, why, pressable, api, plural, el, button } = window.adjudicator;
   const { toggleHand } = window.adjudicator;
   const { mayOpenHand, applyRole, keepHandOpen } = window.adjudicator;
   const { previewMove, commitMove, wireUndo, wireTimeline, keepUp } = window.adjudicator;
@@ -41,20 +41,20 @@
     const id = g.id.slice(view.pick.length + 1);
     picked = picked === id ? null : id;
     setBoard(view.svg);
-    status(picked ? view.pick + " " + picked + " picked" : "");
+    status(picked ? fmt(_("{pick} {id} picked"), { pick: view.pick, id: picked }) : "");
     if (listed) drawMoves();
   });
 
   // ----- the summary, the players and the panels --------------------------------------
   function render() {
     $("to-play").textContent = view.over
-      ? "game over · " + (view.winners.length ? "won by " + view.winners.join(", ") : "no winner")
-      : view.to_play + " to play";
+      ? _("game over") + " · " + (view.winners.length ? fmt(_("won by {players}"), { players: view.winners.join(", ") }) : _("no winner"))
+      : fmt(_("{player} to play"), { player: view.to_play });
     const when = [];
-    if (view.turn) when.push("turn " + view.turn);
-    if (view.round) when.push("round " + view.round);
-    if (view.phase) when.push(view.phase + " phase");
-    when.push(view.needed + " " + view.score_word + " to win");
+    if (view.turn) when.push(fmt(_("turn {turn}"), { turn: view.turn }));
+    if (view.round) when.push(fmt(_("round {round}"), { round: view.round }));
+    if (view.phase) when.push(fmt(_("{phase} phase"), { phase: view.phase }));
+    when.push(fmt(_("{needed} {score} to win"), { needed: view.needed, score: view.score_word }));
     $("when").textContent = when.join(" · ");
     const body = $("players").querySelector("tbody");
     body.innerHTML = "";
@@ -64,9 +64,9 @@
       // the hand's button under the name: a fifth column does not fit 390 px
       const who = el("td", (acting ? "▶ " : "") + p.name);
       if (mayOpenHand(view.me, p.name)) {
-        const b = button("my hand", "show-hand", () => showHand(p.name));
+        const b = button(_("my hand"), "show-hand", () => showHand(p.name));
         b.dataset.player = p.name;
-        b.setAttribute("aria-label", "my hand (" + p.name + ")");
+        b.setAttribute("aria-label", fmt(_("my hand ({player})"), { player: p.name }));
         who.appendChild(el("br"));
         who.appendChild(b);
       }
@@ -90,7 +90,7 @@
     const list = $("moves");
     list.innerHTML = "";
     view.moves.forEach((m) => list.appendChild(el("li", m.text, m.legal ? "" : "illegal")));
-    if (view.over) status("The game is over. " + (view.winners.length ? "Winner: " + view.winners.join(", ") : ""), "ok");
+    if (view.over) status(_("The game is over.") + (view.winners.length ? " " + _("Winner:") + " " + view.winners.join(", ") : " "), "ok");
     if (stepping() === null) setBoard(view.svg);
     applyRole(view.me);
     keepHandOpen(base, view.me, fillHand);
@@ -101,7 +101,7 @@
   }
 
   function fillHand(box, data) {
-    box.appendChild(el("h3", data.player + "'s hand"));
+    box.appendChild(el("h3", fmt(_("{player}'s hand"), { player: data.player })));
     const ul = el("ul");
     data.cards.forEach((c) => ul.appendChild(el("li", c.text, "hand-card")));
     box.appendChild(ul);
@@ -145,11 +145,11 @@
       group.appendChild(row);
       box.appendChild(group);
     });
-    if (!shown.length) box.appendChild(el("p", picked ? "no move there now: tap the " + view.pick + " again to list all" : "no legal move now", "small"));
+    if (!shown.length) box.appendChild(el("p", picked ? fmt(_("no move there now: tap the {pick} again to list all"), { pick: view.pick }) : _("no legal move now"), "small"));
     // no move is cut: the page says how many it has not fetched and fetches them on a tap
-    const of = listed.count == null ? "" : " of " + listed.count;
-    if (listed.more) box.appendChild(button("the next moves (" + listed.moves.length + of + " listed)", "more-moves", moreMoves));
-    $("moves-note").textContent = listed.player + ": " + plural(shown.length, "move") + (listed.more ? " (the first " + listed.moves.length + of + ")" : "") + (picked ? " at " + picked : "");
+    const listedNow = listed.count == null ? String(listed.moves.length) : fmt(_("{n} of {count}"), { n: listed.moves.length, count: listed.count });
+    if (listed.more) box.appendChild(button(fmt(_("the next moves ({n} listed)"), { n: listedNow }), "more-moves", moreMoves));
+    $("moves-note").textContent = listed.player + ": " + plural(shown.length, _("move"), _("moves")) + (listed.more ? " " + fmt(_("(the first {n})"), { n: listedNow }) : "") + (picked ? " " + fmt(_("at {place}"), { place: picked }) : "");
     box.hidden = false;
   }
   $("moves-button").addEventListener("click", async () => {
@@ -186,7 +186,7 @@
     if (!r.ok) return status(r.data.error, "error");
     listed = { player: r.data.player, moves: r.data.moves, blind: [], more: false };
     picked = null;
-    status("you chose " + choice.slice(choice.indexOf(":") + 1).trim() + ": now pick one of what it shows", "ok");
+    status(fmt(_("you chose {choice}: now pick one of what it shows"), { choice: choice.slice(choice.indexOf(":") + 1).trim() }), "ok");
     drawMoves();
   }
   function forgetMoves() {
@@ -203,8 +203,8 @@
     box.hidden = false;
     box.className = "ruling " + (data.legal ? "legal" : "refused");
     const head = data.legal
-      ? (committed ? "Committed: " : "Preview: ") + data.move + (data.points === null || data.points === undefined ? "" : " · " + data.points + " " + view.score_word)
-      : "Refused: " + why(data);
+      ? (committed ? _("Committed:") : _("Preview:")) + " " + data.move + (data.points === null || data.points === undefined ? "" : " · " + data.points + " " + view.score_word)
+      : _("Refused:") + " " + why(data);
     box.appendChild(el("p", head, data.legal ? "ok" : "error"));
     if (data.legal && data.message) box.appendChild(el("p", data.message));
   }
@@ -239,15 +239,15 @@
     const list = $("hint");
     list.innerHTML = "";
     $("hint-lines").innerHTML = "";
-    hintSaid("thinking…");
+    hintSaid(_("thinking…"));
     const r = await api("GET", base + "/hint?top=5");
     if (!r.ok) return hintSaid(r.data.error, "error");
-    hintSaid("hint for " + r.data.player);
+    hintSaid(fmt(_("hint for {player}"), { player: r.data.player }));
     r.data.lines.forEach((line) => $("hint-lines").appendChild(el("p", line)));
     r.data.actions.forEach((a) => {
       const li = el("li");
       li.appendChild(el("span", a.move + " · " + a.text));
-      li.appendChild(button("preview", "hint-preview", () => {
+      li.appendChild(button(_("preview"), "hint-preview", () => {
         $("move-text").value = a.move;
         previewText(a.move);
       }));
@@ -257,8 +257,8 @@
 
   // ----- the timeline ---------------------------------------------------------------------
   stepping = wireTimeline(base, {
-    entry: (m) => m.move + " — " + (m.legal ? m.message : "refused (" + m.code + "): " + m.message),
-    label: (a) => a.move + (a.legal ? "" : " · refused: " + a.message),
+    entry: (m) => m.move + " — " + (m.legal ? m.message : fmt(_("refused ({code}): {why}"), { code: m.code, why: m.message })),
+    label: (a) => a.move + (a.legal ? "" : " · " + fmt(_("refused: {why}"), { why: a.message })),
     summary: (data) => data.summary,
     draw: (step) => ($("board").innerHTML = step.svg),
     close: () => setBoard(view.svg),
