@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import RulesError
+from adjudicator.core.names import seated
 
 if TYPE_CHECKING:  # types only: a command loads only its own game
     from adjudicator.core.seats import Seats
@@ -66,7 +67,9 @@ def resolve_building(state: GameState, source: Path, building: str, option: str)
 def resolve_player(state: Seats[Any], source: Path, name: str, option: str) -> str:
     """The player's name as the state spells it, in any case; else bad input listing them."""
     names = state.names()
-    found = _match(name, {n: n for n in names})
+    found = seated(name, names)  # `jürgen` is Jürgen; `anna-lena` still Anna Lena
+    if found not in names:
+        found = _match(name, {n: n for n in names})
     if found is None:
         close = difflib.get_close_matches(canonical(name), names, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""

@@ -259,4 +259,10 @@ def seats_of_new_record(record: Path, players: str, force: bool) -> tuple[str, .
     exist yet, or `--force` says to overwrite it."""
     if record.exists() and not force:
         raise InputError(str(record), "", "exists already (use --force to overwrite)")
-    return tuple(n.strip().lower() for n in players.split(",") if n.strip())
+    from adjudicator.core.names import players_of, players_problem
+
+    names = players_of(players)
+    problem = players_problem(names)
+    if problem is not None:
+        raise InputError("--players", "", problem)
+    return names

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import RulesError
+from adjudicator.core.names import seated
 from adjudicator.core.table import Replayed, Ruled, Setup, only_options
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.flow import Game, next_turn
@@ -90,6 +92,10 @@ class DeductionTable:
 
     def deal(self, game: Game, move: Move) -> Move:
         return move  # no chance dealt by the server yet: the move as the seat wrote it
+
+    def seat(self, game: Game, move: Move) -> Move:
+        player = seated(move.player, game.state.names())
+        return move if player == move.player else replace(move, player=player)
 
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 
+from adjudicator.core.names import PLAYER, written_name
 from adjudicator.deduction.game.moves import Buy, Discard, Draw, Move, Pass, Play, Stop, Take
 
 __all__ = ["building_id", "format_move", "parse_marker", "parse_move"]
 
-_NAME = r"[a-z0-9][a-z0-9_-]*"
+_NAME = PLAYER
 _ID = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 _CLAIM = r"(?:\s*\{\s*(?P<claimed>-?\d+)\s*\})?"
 _MOVE = re.compile(rf"^(?:\d+\.\s*)?(?P<player>{_NAME})\s*:\s*(?P<body>.*?){_CLAIM}\s*$", re.I)
@@ -38,11 +39,11 @@ def parse_move(text: str) -> Move:
     m = _DRAW.match(text)
     if m:
         cards = tuple(int(c) for c in re.split(r"[\s,]+", m["cards"].strip()) if c)
-        return Draw(m["player"].lower(), cards)
+        return Draw(written_name(m["player"]), cards)
     m = _MOVE.match(text)
     if not m:
         raise ValueError(f"cannot read {text!r}: write a move as 'NAME: ACTION'")
-    player = m["player"].lower()
+    player = written_name(m["player"])  # as written: the record's reader seats it
     body = m["body"].strip()
     claimed = int(m["claimed"]) if m["claimed"] is not None else None
     if body.lower() == "stop":
