@@ -67,7 +67,7 @@ def resolve_building(state: GameState, source: Path, building: str, option: str)
 def resolve_player(state: Seats[Any], source: Path, name: str, option: str) -> str:
     """The player's name as the state spells it, in any case; else bad input listing them."""
     names = state.names()
-    found = seated(name, names)  # `jürgen` is Jürgen; `anna-lena` still Anna Lena
+    found: str | None = seated(name, names)  # `jürgen` is Jürgen; `anna-lena` Anna Lena
     if found not in names:
         found = _match(name, {n: n for n in names})
     if found is None:
