@@ -18,6 +18,7 @@ __all__ = [
     "duplicate",
     "name_problem",
     "player_key",
+    "player_name_problem",
     "players_of",
     "players_problem",
     "same_player",
@@ -80,13 +81,24 @@ def name_problem(name: str) -> str | None:
         return "a player's name cannot be empty"
     if name != name.strip():
         return "a player's name cannot start or end with a space"
-    if len(name) > MAX_NAME_CHARS:
-        return f"a player's name is at most {MAX_NAME_CHARS} characters, not {len(name)}"
     if ":" in name:
         return "a player's name cannot hold ':'"
     odd = control_character(name)
     if odd is not None:
         return f"a player's name cannot hold the control character {odd}"
+    return None
+
+
+def player_name_problem(name: str) -> str | None:
+    """Why `name` cannot be a player's name at a new table or in a record, or None: as
+    `name_problem`, and at most `MAX_NAME_CHARS` letters of any script, digits, spaces,
+    hyphens and apostrophes. (The deduction games' state files keep the looser rule, so
+    that the states they always read still read.)"""
+    problem = name_problem(name)
+    if problem is not None:
+        return problem
+    if len(name) > MAX_NAME_CHARS:
+        return f"a player's name is at most {MAX_NAME_CHARS} characters, not {len(name)}"
     if "  " in name:
         return "a player's name has one space between its words"
     bad = next((c for c in name if not _name_character(c)), None)
@@ -158,7 +170,7 @@ def check_seats(
             f"{expected} seats {seats[0]} to {seats[1]} players, not {len(names)}",
         )
     for name in names:
-        problem = name_problem(name)
+        problem = player_name_problem(name)
         if problem is not None:
             raise InputError(source, f"players {name!r}", problem)
     twice = duplicate(names)
@@ -186,7 +198,7 @@ def players_problem(names: Iterable[str]) -> str | None:
     twice, two names differing only in case."""
     listed = list(names)
     for name in listed:
-        problem = name_problem(name)
+        problem = player_name_problem(name)
         if problem is not None:
             return f"{name!r}: {problem}"
     twice = duplicate(listed)
