@@ -55,12 +55,20 @@ def _match(value: str, names: dict[str, str]) -> str | None:
 
 
 def resolve_building(state: GameState, source: Path, building: str, option: str) -> str:
-    """The building's id, from its id or printed name in any case; else bad input with a
-    close match."""
+    """The building's id, from its id, printed name or German name in any case; else bad
+    input with a close match in either language."""
+    from adjudicator.core.german import german_names
+    from adjudicator.deduction.game.notation import GERMAN_FILES
+
     names = {b.id: b.name for b in state.board.buildings.values()}
+    german = {k: v for k, v in german_names(*GERMAN_FILES).items() if k in names}
     found = _match(building, names)
     if found is None:
-        raise _unknown(source, option, canonical(building), "building", names)
+        wanted = canonical(building)
+        found = next((k for k, v in german.items() if canonical(v) == wanted), None)
+    if found is None:
+        known = [*names, *(canonical(v) for v in german.values())]
+        raise _unknown(source, option, canonical(building), "building", known)
     return found
 
 

@@ -4,7 +4,7 @@ records, moves and rulings, through the deduction games' own game flow."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -121,7 +121,8 @@ class DeductionTable:
             )
         for building in _buildings_named(move):
             if building not in state.board.buildings:
-                close = difflib.get_close_matches(building, list(state.board.buildings), n=1)
+                known = [*state.board.buildings, *_german_keys(state.board.buildings)]
+                close = difflib.get_close_matches(building, known, n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 raise RulesError(f"{source}: building {building!r}: unknown building{hint}")
         for n in _cards_named(move):
@@ -302,3 +303,13 @@ def _cards_named(move: Move) -> list[int]:
 
 
 TABLE = DeductionTable()
+
+
+def _german_keys(buildings: Iterable[str]) -> list[str]:
+    """The board's buildings' German names as a move writes them (`schule`): a typo's
+    close match may be in either language."""
+    from adjudicator.core.german import german_names, name_key
+    from adjudicator.deduction.game.notation import GERMAN_FILES
+
+    german = german_names(*GERMAN_FILES)
+    return [name_key(german[b]) for b in buildings if b in german]

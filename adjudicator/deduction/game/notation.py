@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from adjudicator.core.german import german_ids
 from adjudicator.core.names import PLAYER, written_name
 from adjudicator.deduction.game.moves import Buy, Discard, Draw, Move, Pass, Play, Stop, Take
 
@@ -27,10 +28,16 @@ _BUY = re.compile(rf"^buy\s+(?P<bld>{_NAMED})$", re.I)
 _TAKE = re.compile(rf"^take\s+(?P<blds>{_ID}(?:[\s,]+{_ID})*)$", re.I)
 
 
+#: The data files whose `[german]` tables name the deduction games' buildings.
+GERMAN_FILES = ("boards/old-town", "boards/gads-hill-1874")
+
+
 def building_id(written: str) -> str:
-    """A building's id from its id or printed name as a player writes it: case dropped,
-    apostrophes dropped, spaces and underscores as hyphens (`Printer's` is `printers`)."""
-    return "-".join(written.strip().casefold().replace("'", "").replace("_", " ").split())
+    """A building's id from its id, printed name or German name as a player writes it:
+    case dropped, apostrophes dropped, spaces and underscores as hyphens (`Printer's` is
+    `printers`, `Schule` is `school`)."""
+    key = "-".join(written.strip().casefold().replace("'", "").replace("_", " ").split())
+    return german_ids(*GERMAN_FILES).get(key, key)
 
 
 def parse_move(text: str) -> Move:
