@@ -57,6 +57,7 @@ from adjudicator.black_hills.moves import (
     Steal,
     TurnMove,
 )
+from adjudicator.core.german import german_names, name_key
 from adjudicator.core.names import PLAYER, player_key, written_name
 
 __all__ = [
@@ -143,6 +144,9 @@ def _printed() -> tuple[re.Pattern[str], dict[str, str]]:
     ids = {c.name.lower(): c.id for c in rules.characters.values()}
     ids |= {e.name.lower(): e.id for e in rules.events.values()}
     ids |= {i: i for i in [*rules.characters, *rules.events]}
+    # German names (the cards' data file's `[german]` table): `keep Jäger Goldgräber`
+    german = german_names("cards/black-hills")
+    ids |= {n.lower(): i for i, n in german.items() if n.lower() not in ids}
     names = sorted(ids, key=len, reverse=True)
     words = "|".join(r"\s+".join(map(re.escape, n.split())) for n in names)
     # A name quoted, or a name of more than one word unquoted: each word a whole word.
@@ -162,8 +166,12 @@ def card_ids(body: str) -> str:
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
-    """`; did you mean 'hunter'?` for a misspelt name close to one of `known`, else ''."""
-    close = difflib.get_close_matches(word, list(known), n=1)
+    """`; did you mean 'hunter'?` for a misspelt name close to one of `known` or to its
+    German name (`jäger`), else ''."""
+    listed = list(known)
+    german = german_names("cards/black-hills")
+    listed += [name_key(german[k]) for k in listed if k in german]
+    close = difflib.get_close_matches(word, listed, n=1)
     return f"; did you mean {close[0]!r}?" if close else ""
 
 

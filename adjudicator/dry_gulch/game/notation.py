@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from adjudicator.core.german import german_ids
 from adjudicator.core.limits import clip
 from adjudicator.core.names import PLAYER, seated, written_name
 from adjudicator.core.record import record
@@ -127,7 +128,7 @@ def parse_move(text: str, line: int = 0) -> Move:
     # The player as written (the record's reader seats them); the rest in lower case.
     player, body, claim = written_name(m.group(1)), m.group(2).lower(), m.group(3)
     claimed = int(claim) if claim is not None else None
-    words = body.split()
+    words = [_english(w) for w in body.split()]
     for w in words:
         if not WORD.match(w):
             raise ValueError(f"{clip(w)}: not a word of the notation")
@@ -230,6 +231,15 @@ def _over(words: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
         else:
             return None
     return tuple(out) if out and out[-1][1] else None
+
+
+def _english(word: str) -> str:
+    """A word of a move with a building or resource named in German as its id (`laden`
+    is `general-store`, `arbeit:2` is `labor:2`): the `[german]` table of the cards' data
+    file, none of whose names is a word of the notation. Other words as they are."""
+    name, colon, rest = word.partition(":")
+    ids = german_ids("cards/dry-gulch")
+    return f"{ids.get(name, name)}{colon}{rest}" if name in ids else word
 
 
 def seat_move(move: Move, players: Sequence[str]) -> Move:
