@@ -233,3 +233,24 @@ def test_a_key_is_stable_under_case_and_normal_form(name: str) -> None:
     assert player_key(nfd) == player_key(name)
     assert player_key(name.casefold()) == player_key(name)
     assert player_key(player_key(name)) == player_key(name)
+
+
+def test_black_hills_turns_name_their_victims_in_any_case() -> None:
+    """`from NAME`, `steal NAME`, Reinforcements' and Tax Collection's players are read
+    as the table spells them, a name of two words too; card words stay as they are."""
+    from adjudicator.black_hills.notation import parse_turn, seat_actions
+
+    names = ["Jürgen", "Anna Lena", "Miner"]
+    player, actions = parse_turn(
+        "jürgen: outlaw from anna lena; steal JÜRGEN; event reinforcements anna lena; "
+        "event tax-collection miner:gold; miner"
+    )
+    seated_player, seated_actions = seat_actions(player, actions, names)
+    assert seated_player == "Jürgen"
+    assert seated_actions == [
+        ["outlaw", "from", "Anna Lena"],
+        ["steal", "Jürgen"],
+        ["event", "reinforcements", "Anna Lena"],
+        ["event", "tax-collection", "Miner:gold"],
+        ["miner"],  # the character, not the player named Miner
+    ]
