@@ -104,8 +104,9 @@ def test_a_moves_repr_pastes_back_as_the_move(move: TurnMove) -> None:
 
 
 def test_lines_of_the_notation_read_as_moves() -> None:
+    # the player as written (issue 39): the referee seats `Ann` as the table spells them
     assert parse_turn_move("Ann: colonel at mine steal bob drew=bank; event bank 2") == TurnMove(
-        "ann",
+        "Ann",
         (Place("colonel", area="mine", steal=Steal("bob", "bank", True)), Event("bank", points=2)),
     )
     assert parse_turn_move("bob: rob ann:gold cid die=2") == TurnMove(

@@ -223,7 +223,7 @@ RECORDS = [
         "right-to-left mark in a name",
         '[Edition "old-town"]\n[Players "ann\u200f, bob"]\n',
         "[Players]",
-        "a name is lower-case letters",
+        "cannot hold the control character U+200F",
     ),
     (
         "12 players",

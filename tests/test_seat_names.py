@@ -23,7 +23,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from adjudicator.cli.main import app as cli
-from adjudicator.core.names import MAX_NEW_NAME
+from adjudicator.core.names import MAX_NAME_CHARS as MAX_NEW_NAME
 from adjudicator.web.app import create_app
 from adjudicator.web.qr import qr_svg
 from adjudicator.web.seats import SeatKeys, record_of_cookie, seat_cookie

@@ -73,6 +73,7 @@ class _Event(Strict):
 
 
 class _Cards(Strict):
+    german: dict[str, str] = {}  # id -> German name: read by `core/german.py`
     characters: list[_Character]
     events: list[_Event]
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from adjudicator.black_hills.data import RESOURCES, load_rules
@@ -57,6 +57,8 @@ from adjudicator.black_hills.moves import (
     Steal,
     TurnMove,
 )
+from adjudicator.core.german import german_names, name_key
+from adjudicator.core.names import PLAYER, player_key, written_name
 
 __all__ = [
     "card_ids",
@@ -75,10 +77,11 @@ __all__ = [
     "parse_turn_move",
     "place_choices",
     "resource",
+    "seat_actions",
     "swap",
 ]
 
-_HEAD = re.compile(r"^\s*(?P<player>[a-z0-9][a-z0-9_-]*)\s*:\s*(?P<body>.+)$", re.I)
+_HEAD = re.compile(rf"^\s*(?P<player>{PLAYER})\s*:\s*(?P<body>.+)$", re.I)
 
 
 def parse_turn(text: str) -> tuple[str, list[list[str]]]:
@@ -90,7 +93,48 @@ def parse_turn(text: str) -> tuple[str, list[list[str]]]:
         raise InvalidTurnError(f"write a turn as 'NAME: ACTION; ACTION', not {text!r}")
     body = card_ids(m["body"]).lower()
     actions = [part.split() for part in body.split(";") if part.strip()]
-    return m["player"].lower(), actions
+    return written_name(m["player"]), actions  # the player as written: `seat_actions`
+
+
+#: The words after which a turn names a player: `from NAME` (whom a character robs),
+#: `steal NAME`, `event reinforcements NAME`.
+_NAMING = ("from", "steal")
+
+
+def seat_actions(
+    player: str, actions: list[list[str]], names: Sequence[str]
+) -> tuple[str, list[list[str]]]:
+    """The player and the players the actions name, spelt as the table's `names` are
+    (`from jürgen` robs Jürgen, `from anna lena` Anna Lena: a name of several words is
+    read as the longest run of words naming a player). Other words as they were."""
+    keys = {player_key(n): n for n in names}
+    longest = max((len(k.split()) for k in keys), default=1)
+    out = []
+    for words in actions:
+        seated_words: list[str] = []
+        i = 0
+        while i < len(words):
+            naming = bool(seated_words) and (
+                seated_words[-1] in _NAMING or seated_words == ["event", "reinforcements"]
+            )
+            run = _name_run(words[i : i + longest], keys) if naming else 0
+            if run:
+                seated_words.append(keys[player_key(" ".join(words[i : i + run]))])
+                i += run
+                continue
+            word = words[i]
+            who, colon, what = word.rpartition(":")  # Tax Collection's `NAME:RESOURCE`
+            if seated_words[:2] == ["event", "tax-collection"] and colon:
+                word = f"{keys.get(player_key(who), who)}:{what}"
+            seated_words.append(word)
+            i += 1
+        out.append(seated_words)
+    return keys.get(player_key(player), player), out
+
+
+def _name_run(words: list[str], keys: dict[str, str]) -> int:
+    """How many of the first `words` name a player (the most that do), or 0."""
+    return next((n for n in range(len(words), 0, -1) if player_key(" ".join(words[:n])) in keys), 0)
 
 
 @cache
@@ -100,6 +144,9 @@ def _printed() -> tuple[re.Pattern[str], dict[str, str]]:
     ids = {c.name.lower(): c.id for c in rules.characters.values()}
     ids |= {e.name.lower(): e.id for e in rules.events.values()}
     ids |= {i: i for i in [*rules.characters, *rules.events]}
+    # German names (the cards' data file's `[german]` table): `keep Jäger Goldgräber`
+    german = german_names("cards/black-hills")
+    ids |= {n.lower(): i for i, n in german.items() if n.lower() not in ids}
     names = sorted(ids, key=len, reverse=True)
     words = "|".join(r"\s+".join(map(re.escape, n.split())) for n in names)
     # A name quoted, or a name of more than one word unquoted: each word a whole word.
@@ -119,8 +166,12 @@ def card_ids(body: str) -> str:
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
-    """`; did you mean 'hunter'?` for a misspelt name close to one of `known`, else ''."""
-    close = difflib.get_close_matches(word, list(known), n=1)
+    """`; did you mean 'hunter'?` for a misspelt name close to one of `known` or to its
+    German name (`jäger`), else ''."""
+    listed = list(known)
+    german = german_names("cards/black-hills")
+    listed += [name_key(german[k]) for k in listed if k in german]
+    close = difflib.get_close_matches(word, listed, n=1)
     return f"; did you mean {close[0]!r}?" if close else ""
 
 

@@ -32,6 +32,7 @@ from adjudicator.black_hills.notation import (
     parse_rob,
     parse_steal,
     parse_turn,
+    seat_actions,
 )
 from adjudicator.black_hills.robbery import rob
 from adjudicator.black_hills.round import end_turn, keep, must_keep, returns, round_ends
@@ -189,4 +190,5 @@ def referee_text(
         player, actions = parse_turn(text)
     except InvalidTurnError as exc:
         return Verdict("", False, (exc.reason,), state)
+    player, actions = seat_actions(player, actions, state.names())  # `from jürgen`: Jürgen
     return referee(state, player, actions, unwritten, older)

@@ -179,14 +179,15 @@ def new(
     from adjudicator.black_hills.setup import new_table
     from adjudicator.black_hills.state import state_data, write_bh_state
     from adjudicator.cli.checks import check_seeds
+    from adjudicator.core.names import players_of, seated
     from adjudicator.render.black_hills import state_view
 
     out = Output(as_json)
     check_seeds(seed)
     if state_file.exists() and not force:
         raise InputError(str(state_file), "", "exists already (use --force to overwrite)")
-    names = [n.strip().lower() for n in players.split(",") if n.strip()]
-    state = new_table(names, seed, sheriff.lower() if sheriff else None)
+    names = list(players_of(players))  # as written: `Jürgen, Anna Lena`
+    state = new_table(names, seed, seated(sheriff, names) if sheriff else None)
     write_bh_state(state_file, state)
     out.show(state_view(state))
     out.json({"ok": True, "state": state_data(state)})

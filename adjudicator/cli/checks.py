@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import InputError, RulesError
+from adjudicator.core.names import seated
 
 if TYPE_CHECKING:  # types only: a command loads only its own game
     from adjudicator.core.seats import Seats
@@ -76,19 +77,29 @@ def _match(value: str, names: dict[str, str]) -> str | None:
 
 
 def resolve_building(state: GameState, source: Path, building: str, option: str) -> str:
-    """The building's id, from its id or printed name in any case; else bad input with a
-    close match."""
+    """The building's id, from its id, printed name or German name in any case; else bad
+    input with a close match in either language."""
+    from adjudicator.core.german import german_names
+    from adjudicator.deduction.game.notation import GERMAN_FILES
+
     names = {b.id: b.name for b in state.board.buildings.values()}
+    german = {k: v for k, v in german_names(*GERMAN_FILES).items() if k in names}
     found = _match(building, names)
     if found is None:
-        raise _unknown(source, option, canonical(building), "building", names)
+        wanted = canonical(building)
+        found = next((k for k, v in german.items() if canonical(v) == wanted), None)
+    if found is None:
+        known = [*names, *(canonical(v) for v in german.values())]
+        raise _unknown(source, option, canonical(building), "building", known)
     return found
 
 
 def resolve_player(state: Seats[Any], source: Path, name: str, option: str) -> str:
     """The player's name as the state spells it, in any case; else bad input listing them."""
     names = state.names()
-    found = _match(name, {n: n for n in names})
+    found: str | None = seated(name, names)  # `jürgen` is Jürgen; `anna-lena` Anna Lena
+    if found not in names:
+        found = _match(name, {n: n for n in names})
     if found is None:
         close = difflib.get_close_matches(canonical(name), names, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""

@@ -138,6 +138,7 @@ def new(
     """Set up a new table: residences placed, stacks shuffled, 5 resources and 3 permits."""
     from adjudicator.cli.checks import check_seeds
     from adjudicator.core.errors import InputError
+    from adjudicator.core.names import players_of, seated
     from adjudicator.core.table import players_option
     from adjudicator.dry_gulch.data import load_rules
     from adjudicator.dry_gulch.score import score as count_score
@@ -149,14 +150,14 @@ def new(
     check_seeds(seed)
     if state_file.exists() and not force:
         raise InputError(str(state_file), "", "exists already (use --force to overwrite)")
+    names = list(players_of(players))  # as written: `Jürgen, Anna Lena`
     homes = {}
     for pair in residence or []:
         name, eq, site = pair.partition("=")
         if not eq:
             raise InputError("--residence", pair, "write NAME=SITE")
         where = site_id(load_rules(), state_file, site, f"--residence {name.strip()}")
-        homes[name.strip().lower()] = where
-    names = [n.strip().lower() for n in players.split(",") if n.strip()]
+        homes[seated(name, names)] = where
     with players_option("--players"):
         state = new_table(names, seed, homes)
     write_dg_state(state_file, state)

@@ -9,11 +9,20 @@ from typing import TYPE_CHECKING
 
 from adjudicator.cli.checks import canonical
 from adjudicator.core.errors import RulesError
+from adjudicator.core.german import german_ids, german_names
 
 if TYPE_CHECKING:
     from adjudicator.dry_gulch.data import Rules
 
-__all__ = ["draw_words", "event_id", "hand_card", "permit_id", "site_id"]
+__all__ = [
+    "GERMAN_FILE",
+    "draw_words",
+    "event_id",
+    "hand_card",
+    "permit_id",
+    "resource_id",
+    "site_id",
+]
 
 
 # Like the deduction commands (`checks.resolve_building`): a permit, site or event is named
@@ -27,13 +36,21 @@ def _key(name: str) -> str:
     return canonical(name).replace(".", "")
 
 
+#: The data file whose `[german]` table names Dry Gulch's buildings and resources (the
+#: rulebook's own German names: `Laden`, `Holz`).
+GERMAN_FILE = "cards/dry-gulch"
+
+
 def _resolve(source: object, option: str, value: str, what: str, names: Mapping[str, str]) -> str:
-    """The id among `names` (id -> printed name) that `value` names; else bad input."""
+    """The id among `names` (id -> printed name) that `value` names, in English or German;
+    else bad input with a close match in either language."""
     wanted = _key(value)
+    german = {k: v for k, v in german_names(GERMAN_FILE).items() if k in names}
     for ident, printed in names.items():
-        if wanted in (_key(ident), _key(printed)):
+        if wanted in (_key(ident), _key(printed), _key(german.get(ident, printed))):
             return ident
-    close = difflib.get_close_matches(wanted, list(names), n=1)
+    known = [*names, *(_key(v) for v in german.values())]
+    close = difflib.get_close_matches(wanted, known, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     raise RulesError(f"{source}: {option} {value!r}: unknown {what}{hint}")
 
@@ -58,7 +75,14 @@ def hand_card(rules: Rules, source: object, value: str, option: str = "CARDS") -
     kind, colon, arg = value.partition(":")
     if canonical(kind) == "event" and colon:
         return f"event:{event_id(rules, source, arg, option)}"
-    return f"{canonical(kind)}{colon}{arg.strip()}"
+    return f"{resource_id(kind)}{colon}{arg.strip()}"
+
+
+def resource_id(written: str) -> str:
+    """A resource as the state writes it, from its English or German name in any case
+    (`Holz` is `lumber`, `Zimmerleute` `carpenter`); other words as `canonical` has them."""
+    key = canonical(written)
+    return german_ids(GERMAN_FILE).get(_key(written), key)
 
 
 def draw_words(rules: Rules, source: object, how: list[str]) -> list[str]:

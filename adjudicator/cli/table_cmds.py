@@ -34,8 +34,8 @@ def move(record: Path, text: str, as_json: bool) -> None:
     source = str(record)
     rec = table.read(body, source, record.parent)
     line = move_line(text)
-    mv = table.parse_move(line, source)
     done = table.replay(rec)
+    mv = table.seat(done.game, table.parse_move(line, source))
     table.check_move(done.game, mv, source)
     if done.skipped:
         out.warn(

@@ -5,38 +5,74 @@ games' loaders (`core/schema.py`) start fast."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from adjudicator.core.errors import InputError
 
 __all__ = [
     "ID_PATTERN",
-    "MAX_NEW_NAME",
+    "MAX_NAME_CHARS",
+    "PLAYER",
     "check_seats",
     "control_character",
     "duplicate",
     "name_problem",
-    "too_long_name",
+    "player_key",
+    "player_name_problem",
+    "players_of",
+    "players_problem",
+    "same_player",
+    "same_player_problem",
+    "seated",
+    "written_name",
 ]
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
-#: The longest player's name a new game takes. A seat link carries the name, percent-
-#: encoded (up to 12 characters a letter), with the longest record name and an address:
-#: at 40 letters it stays well inside what one QR code holds (segno: 2,331 bytes at
-#: level M), where 3,000 letters did not fit and the host's screen failed.
-MAX_NEW_NAME = 40
+#: The longest player's name, in characters: a seat's name fits a phone's heading, and
+#: a seat link carries the name, percent-encoded (up to 12 characters a letter), with the
+#: longest record name and an address: at 40 letters it stays well inside what one QR code
+#: holds (segno: 2,331 bytes at level M), where 3,000 letters did not fit.
+MAX_NAME_CHARS = 40
+
+#: A player's name as a move line writes it before its `:` (or ` draws`): anything but a
+#: colon, checked against the table's players afterwards. Not `.`: `1. ann: 23` numbers a
+#: move.
+PLAYER = r"[^:\s.][^:]*?"
+
+#: Besides letters, marks and digits of any script: a space, a hyphen, an apostrophe
+#: (typed or typographic), and `_` which names of old records hold (`ann_2`).
+_PUNCTUATION = frozenset(" -'\u2019_")
 
 
-def too_long_name(names: Iterable[str]) -> str | None:
-    """Why a new game refuses its players' names (one over `MAX_NEW_NAME`), or None."""
-    for name in names:
-        if len(name) > MAX_NEW_NAME:
-            return (
-                f"a player's name is at most {MAX_NEW_NAME} characters (its seat link must "
-                f"fit a QR code), not {len(name)}"
-            )
-    return None
+def player_key(name: str) -> str:
+    """The one form under which two names are the same player: NFKC then case folding
+    (and NFKC again, since folding can undo it), runs of spaces as one. NFKC rather than
+    NFC so that names which look alike and are typed alike count as one: full-width
+    letters (U+FF21...) are the usual ones, a ligature (U+FB01) its letters, a `ü` typed
+    as `u` and a combining diaeresis is the one `ü`.
+    Comparing only: the name is kept and shown as written."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join(folded.split())
+
+
+def written_name(text: str) -> str:
+    """A name as a table writes it, to keep: NFC (the same letters, one encoding, so a
+    record's bytes do not depend on the keyboard) and runs of spaces as one."""
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def players_of(text: str) -> tuple[str, ...]:
+    """A table's players as `--players` or a form lists them, in seat order: comma
+    separated, each kept as written (`Jürgen, Anna Lena`)."""
+    return tuple(written_name(n) for n in text.split(",") if n.strip())
+
+
+def seated(name: str, players: Iterable[str]) -> str:
+    """`name` as the table spells it, if it names one of `players` in any case or
+    normalisation (`jürgen` is `Jürgen`); else `name` unchanged (the caller refuses it)."""
+    key = player_key(name)
+    return next((p for p in players if player_key(p) == key), name)
 
 
 def name_problem(name: str) -> str | None:
@@ -56,6 +92,33 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+def player_name_problem(name: str) -> str | None:
+    """Why `name` cannot be a player's name at a new table or in a record, or None: as
+    `name_problem`, and at most `MAX_NAME_CHARS` letters of any script, digits, spaces,
+    hyphens and apostrophes. (The deduction games' state files keep the looser rule, so
+    that the states they always read still read.)"""
+    problem = name_problem(name)
+    if problem is not None:
+        return problem
+    if len(name) > MAX_NAME_CHARS:
+        return f"a player's name is at most {MAX_NAME_CHARS} characters, not {len(name)}"
+    if "  " in name:
+        return "a player's name has one space between its words"
+    bad = next((c for c in name if not _name_character(c)), None)
+    if bad is not None:
+        return (
+            f"a player's name cannot hold {bad!r}: a name is letters, digits, spaces, "
+            "hyphens and apostrophes"
+        )
+    return None
+
+
+def _name_character(c: str) -> bool:
+    """A letter or mark (accents, the vowel signs of Indic scripts) or a decimal digit
+    of any script, or one of the punctuation names hold."""
+    return c in _PUNCTUATION or unicodedata.category(c)[0] in "LM" or c.isdecimal()
+
+
 def control_character(text: str) -> str | None:
     """The first character of `text` that would make it show differently than it reads,
     as `U+001B`, or None. Cc: control characters (newline, tab, escape); Cf: format
@@ -67,13 +130,27 @@ def control_character(text: str) -> str | None:
     return None if odd is None else f"U+{ord(odd):04X}"
 
 
-def duplicate(names: Iterable[str]) -> str | None:
-    """The first name seen twice, or None: one pass with a set (linear in the names)."""
+def duplicate(names: Iterable[str], key: Callable[[str], str] | None = None) -> str | None:
+    """The first name seen twice, or None: one pass with a set (linear in the names).
+    With `key` (e.g. `player_key`), two names are the same when their keys are."""
     seen: set[str] = set()
     for name in names:
-        if name in seen:
+        k = name if key is None else key(name)
+        if k in seen:
             return name
-        seen.add(name)
+        seen.add(k)
+    return None
+
+
+def same_player(names: Iterable[str]) -> tuple[str, str] | None:
+    """Two players' names that differ only in case or normalisation (`Ann`, `ann`), the
+    first pair found, or None."""
+    seen: dict[str, str] = {}
+    for name in names:
+        k = player_key(name)
+        if k in seen and seen[k] != name:
+            return seen[k], name
+        seen.setdefault(k, name)
     return None
 
 
@@ -96,13 +173,39 @@ def check_seats(
             f"{expected} seats {seats[0]} to {seats[1]} players, not {len(names)}",
         )
     for name in names:
-        problem = name_problem(name)
+        problem = player_name_problem(name)
         if problem is not None:
             raise InputError(source, f"players {name!r}", problem)
     twice = duplicate(names)
     if twice is not None:
         raise InputError(source, f"players {twice!r}", f"duplicate player {twice}")
+    pair = same_player(names)
+    if pair is not None:
+        raise InputError(source, f"players {pair[1]!r}", same_player_problem(*pair))
     known = set(names)
     for entry, who in roles.items():
         if who not in known:
             raise InputError(source, entry, f"{who!r} is not one of the players")
+
+
+def same_player_problem(first: str, second: str) -> str:
+    """The one line refusing two names that are one player at the table."""
+    return (
+        f"{second!r} and {first!r} differ only in case or accents' encoding: "
+        "two players need names that differ in letters"
+    )
+
+
+def players_problem(names: Iterable[str]) -> str | None:
+    """Why these cannot be a table's players, or None: each name's own problem, a name
+    twice, two names differing only in case."""
+    listed = list(names)
+    for name in listed:
+        problem = player_name_problem(name)
+        if problem is not None:
+            return f"{name!r}: {problem}"
+    twice = duplicate(listed)
+    if twice is not None:
+        return f"duplicate player {twice}"
+    pair = same_player(listed)
+    return None if pair is None else same_player_problem(*pair)

@@ -112,6 +112,11 @@ class Table(Protocol):
         """One move line (`move_line`'s); not in the notation: one `RulesError`."""
         ...
 
+    def seat(self, game: Any, move: Any) -> Any:
+        """The move with each player it names spelt as the game's players are: a line
+        names a player in any case (`jürgen: 23` is Jürgen's move, `player_key`)."""
+        ...
+
     def format_move(self, move: Any) -> str:
         """The move as the record writes it (`parse_move` of it gives it back)."""
         ...

@@ -4,11 +4,13 @@ records, moves and rulings, through the deduction games' own game flow."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import RulesError
+from adjudicator.core.names import seated
 from adjudicator.core.table import Replayed, Ruled, Setup, only_options
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.flow import Game, next_turn
@@ -109,6 +111,10 @@ class DeductionTable:
                 return Draw(move.player, outcome.drawn)
         return move  # no chance in it, or refused as a choice: `apply` says why
 
+    def seat(self, game: Game, move: Move) -> Move:
+        player = seated(move.player, game.state.names())
+        return move if player == move.player else replace(move, player=player)
+
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)
 
@@ -133,7 +139,8 @@ class DeductionTable:
             )
         for building in _buildings_named(move):
             if building not in state.board.buildings:
-                close = difflib.get_close_matches(building, list(state.board.buildings), n=1)
+                known = [*state.board.buildings, *_german_keys(state.board.buildings)]
+                close = difflib.get_close_matches(building, known, n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 raise RulesError(f"{source}: building {building!r}: unknown building{hint}")
         for n in _cards_named(move):
@@ -142,8 +149,8 @@ class DeductionTable:
         piles = state.board.deal.pile_names(tuple(state.names()))
         for pile in move.piles if isinstance(move, DrawFrom) else ():
             if pile not in piles:
-                known = ", ".join(pile_words(n) for n in sorted(piles))
-                raise RulesError(f"{source}: {pile_words(pile)}: no such pile (piles: {known})")
+                listed = ", ".join(pile_words(n) for n in sorted(piles))
+                raise RulesError(f"{source}: {pile_words(pile)}: no such pile (piles: {listed})")
 
     def apply(self, game: Game, move: Move) -> tuple[Game, Ruled]:
         from adjudicator.deduction.files.state_file import state_to_data
@@ -332,3 +339,13 @@ def _cards_named(move: Move) -> list[int]:
 
 
 TABLE = DeductionTable()
+
+
+def _german_keys(buildings: Iterable[str]) -> list[str]:
+    """The board's buildings' German names as a move writes them (`schule`): a typo's
+    close match may be in either language."""
+    from adjudicator.core.german import german_names, name_key
+    from adjudicator.deduction.game.notation import GERMAN_FILES
+
+    german = german_names(*GERMAN_FILES)
+    return [name_key(german[b]) for b in buildings if b in german]

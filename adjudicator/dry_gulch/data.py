@@ -96,6 +96,7 @@ class _Event(Strict):
 
 
 class _Cards(Strict):
+    german: dict[str, str] = {}  # id -> German name: read by `core/german.py`
     permits: list[_Permit]
     resources: list[_Resource]
     events: list[_Event]

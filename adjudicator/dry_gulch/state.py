@@ -30,13 +30,13 @@ from dataclasses import field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from pydantic import Field, StrictBool
+from pydantic import StrictBool
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data, write_data
 from adjudicator.core.record import record
 from adjudicator.core.seats import Seats
-from adjudicator.core.validation import ID_PATTERN, StrictMutable, check_seats, validated
+from adjudicator.core.validation import StrictMutable, check_seats, validated
 from adjudicator.core.words import plural
 from adjudicator.dry_gulch.data import KINDS, Rules, load_rules
 from adjudicator.dry_gulch.decks import Decks, decks_data, decks_from
@@ -160,7 +160,7 @@ class DGState(Seats[DGPlayer]):
 
 
 class _Player(StrictMutable):
-    name: str = Field(pattern=ID_PATTERN)
+    name: str  # as written (`Jürgen`): `check_seats` holds it to `name_problem`
     hand: list[str] = []
     permits: list[str] = []
     played: list[str] = []

@@ -24,7 +24,7 @@ from typing import Any
 from adjudicator.core.errors import AdjudicatorError, InputError, RulesError
 from adjudicator.core.limits import clip, whole_number
 from adjudicator.core.move_line import append_move, move_line
-from adjudicator.core.names import too_long_name
+from adjudicator.core.names import player_key, players_of, players_problem
 from adjudicator.core.record import record
 from adjudicator.core.table import SETUP_FLAGS, Setup, Table
 from adjudicator.core.words import plural
@@ -122,10 +122,10 @@ def create(records: RecordDir, form: dict[str, Any]) -> str:
     if edition not in EDITIONS:
         # A page may not name a board file: that would read files beyond the records.
         raise InputError(name, "edition", f"choose one of {', '.join(EDITIONS)}")
-    players = tuple(n.strip().lower() for n in _field(form, "players").split(",") if n.strip())
+    players = players_of(_field(form, "players"))  # kept as written: `Jürgen, Anna Lena`
     if not players:
         raise InputError(name, "players", "name the players in seat order: ann, bob, cid")
-    problem = too_long_name(players)
+    problem = players_problem(players)
     if problem is not None:
         raise InputError(name, "players", problem)
     seed = _field(form, "seed")
@@ -302,6 +302,7 @@ def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[st
     body = records.read(name)
     o = _open(records, name, body)
     _line, move = _parse(o.table, name, text)
+    move = o.table.seat(o.game, move)
     _as_own_seat(name, move, viewer)
     o.table.check_move(o.game, move, name)
     key = (str(records.root), name, fingerprint(body), move.player)
@@ -358,6 +359,7 @@ def commit(
         body = records.read(name)
         o = _open(records, name, body)
         line, move = _parse(o.table, name, text)
+        move = o.table.seat(o.game, move)
         _as_own_seat(name, move, viewer)
         seen = version_of_text(records, name, body, viewer, (o.table, o.rec))
         if base is not None and base != seen:
@@ -408,6 +410,8 @@ def undo(
             raise RulesError(f"{name}: the record changed on another device; undo again")
         text, written, line = table.remove_last_move(body, name)
         move = table.parse_move(written, name)
+        if viewer.seat is not None and player_key(viewer.seat) == player_key(move.player):
+            move = replace(move, player=viewer.seat)  # `jürgen: 23` is Jürgen's to undo
         if not (viewer.host or viewer.moves_as(move.player)):
             raise Refused(
                 f"{name}: the last move is {move.player}'s: only {move.player} or the host "

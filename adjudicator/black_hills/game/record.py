@@ -21,7 +21,8 @@ to the same table. A line that is not in the notation is bad input, not a refuse
 from __future__ import annotations
 
 import re
-from dataclasses import field
+from collections.abc import Sequence
+from dataclasses import field, replace
 from pathlib import Path
 
 from adjudicator.black_hills.errors import InvalidTurnError
@@ -30,6 +31,7 @@ from adjudicator.black_hills.options import BHOptions, parse_options_text
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_INT_DIGITS, MAX_MOVES, clip
+from adjudicator.core.names import players_of, seated
 from adjudicator.core.record import record
 from adjudicator.core.record_text import record_lines, remove_last_line, strip_comment
 
@@ -44,6 +46,7 @@ __all__ = [
     "read_record",
     "record_to_text",
     "remove_last_move",
+    "seat_move",
 ]
 
 EDITION = "black-hills"
@@ -112,7 +115,7 @@ def parse_record(text: str, source: str = "record") -> BHRecord:
         moves.append(parse_move(body, n, source))
     if tags.get("edition", "").lower() != EDITION:
         raise InputError(source, "Edition", f'a Black Hills record starts [Edition "{EDITION}"]')
-    players = tuple(p.strip().lower() for p in tags.get("players", "").split(",") if p.strip())
+    players = players_of(tags.get("players", ""))  # as written: `Jürgen, Anna Lena`
     if not players:
         raise InputError(source, "Players", 'name the players: [Players "ann, bob"]')
     seed = tags.get("seed", "1")
@@ -120,10 +123,21 @@ def parse_record(text: str, source: str = "record") -> BHRecord:
         raise InputError(
             source, "Seed", f"{clip(seed)} is not a whole number of at most {MAX_INT_DIGITS} digits"
         )
-    sheriff = tags.get("sheriff", "").lower() or None
+    sheriff = seated(tags["sheriff"], players) if tags.get("sheriff") else None
     options = parse_options_text(tags.get("options", ""), source)
+    seated_moves = tuple(seat_move(mv, players) for mv in moves)
     header = BHHeader(players, int(seed), sheriff, options, "seed" in tags)
-    return BHRecord(header, tuple(moves))
+    return BHRecord(header, seated_moves)
+
+
+def seat_move(mv: BHMove, players: Sequence[str]) -> BHMove:
+    """The turn with its player spelt as the table's `players` are (`jürgen: miner` is
+    Jürgen's turn), in its text too: the text is what is replayed and written back. The
+    players it robs are seated where it is refereed (`seat_actions`)."""
+    player = seated(mv.player, players)
+    if player == mv.player:
+        return mv
+    return replace(mv, player=player, text=f"{player}: {mv.text.partition(':')[2].strip()}")
 
 
 def read_record(path: Path) -> BHRecord:

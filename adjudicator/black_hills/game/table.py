@@ -17,6 +17,7 @@ from adjudicator.black_hills.game.record import (
     parse_move,
     parse_record,
     remove_last_move,
+    seat_move,
 )
 from adjudicator.black_hills.game.replay import BHReplay, replay
 from adjudicator.black_hills.keep_hint import KeepChoice
@@ -66,6 +67,9 @@ class BlackHillsTable:
 
     def parse_move(self, line: str, source: str) -> BHMove:
         return parse_move(line, source=source)
+
+    def seat(self, game: BHState, move: BHMove) -> BHMove:
+        return seat_move(move, game.names())
 
     def format_move(self, move: BHMove) -> str:
         return format_move(move)

@@ -44,7 +44,7 @@ RUNS = ("east-west", "north-south")
 
 _BOARD_KEYS = (
     "edition", "deal", "options", "buildings", "streets", "railway", "spaces", "frames",
-    "landmarks", "regions",
+    "landmarks", "regions", "german",
 )  # fmt: skip
 _EDITION_KEYS = (
     "id", "name", "markers_per_building", "max_markers_per_space", "card_sizes",

@@ -9,7 +9,7 @@ from typing import Any
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data, write_data
 from adjudicator.core.limits import MAX_BOARD_ITEMS, MAX_CARDS, MAX_HAND, MAX_INT
-from adjudicator.core.names import name_problem
+from adjudicator.core.names import name_problem, player_key, same_player_problem
 from adjudicator.core.record import record
 from adjudicator.core.schema import Table
 from adjudicator.deduction.files.editions import load_named_edition
@@ -232,6 +232,7 @@ def state_from_data(
 
     players: list[Player] = []
     names: set[str] = set()  # a set: the duplicate check stays linear in the players
+    keys: dict[str, str] = {}  # one player under `player_key`: `Ann` and `ann` are one
     held: dict[str, str] = {}
     in_hand: dict[int, str] = {}
     most_cards = hand_limit(edition, len(model_players))
@@ -242,7 +243,10 @@ def state_from_data(
             raise fail(entry, why)
         if p.name in names:
             raise fail(entry, f"duplicate player {p.name}")
+        if player_key(p.name) in keys:
+            raise fail(entry, same_player_problem(keys[player_key(p.name)], p.name))
         names.add(p.name)
+        keys[player_key(p.name)] = p.name
         for b in p.buildings:
             building(b, f"{entry}.buildings")
             if b in held:

@@ -5,14 +5,13 @@ and hands and draw piles dealt as the edition's `[deal]` table says (the ruleboo
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.names import duplicate
+from adjudicator.core.names import duplicate, players_problem
 from adjudicator.deduction.files.editions import load_named_edition
 from adjudicator.deduction.files.state_file import option_problem, state_from_data, state_to_data
 from adjudicator.deduction.game.flow import Game
@@ -27,7 +26,6 @@ from adjudicator.deduction.models.state import GameState, Player
 __all__ = ["new_game"]
 
 
-_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _TAG_OF = {"landmarks": "Frames", "players": "Buildings", "options": "Options"}
 
 
@@ -60,9 +58,9 @@ def new_game(
         raise fail(
             "Players", f"{board.name} seats {low} to {high} players, not {len(header.players)}"
         )
-    for name in header.players:
-        if not _NAME.match(name):
-            raise fail("Players", f"{name!r}: a name is lower-case letters, digits, - and _")
+    problem = players_problem(header.players)
+    if problem is not None:
+        raise fail("Players", problem)
     try:
         Ruleset().with_options(board.options).with_options(header.options)
     except KeyError as exc:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from adjudicator.core.german import german_ids
+from adjudicator.core.names import PLAYER, written_name
 from adjudicator.deduction.game.moves import (
     Buy,
     Discard,
@@ -20,7 +22,7 @@ from adjudicator.deduction.game.moves import (
 
 __all__ = ["building_id", "format_move", "parse_marker", "parse_move", "pile_words"]
 
-_NAME = r"[a-z0-9][a-z0-9_-]*"
+_NAME = PLAYER
 _ID = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 _CLAIM = r"(?:\s*\{\s*(?P<claimed>-?\d+)\s*\})?"
 _MOVE = re.compile(rf"^(?:\d+\.\s*)?(?P<player>{_NAME})\s*:\s*(?P<body>.*?){_CLAIM}\s*$", re.I)
@@ -45,10 +47,16 @@ _BUY = re.compile(rf"^buy\s+(?P<bld>{_NAMED})$", re.I)
 _TAKE = re.compile(rf"^take\s+(?P<blds>{_ID}(?:[\s,]+{_ID})*)$", re.I)
 
 
+#: The data files whose `[german]` tables name the deduction games' buildings.
+GERMAN_FILES = ("boards/old-town", "boards/gads-hill-1874")
+
+
 def building_id(written: str) -> str:
-    """A building's id from its id or printed name as a player writes it: case dropped,
-    apostrophes dropped, spaces and underscores as hyphens (`Printer's` is `printers`)."""
-    return "-".join(written.strip().casefold().replace("'", "").replace("_", " ").split())
+    """A building's id from its id, printed name or German name as a player writes it:
+    case dropped, apostrophes dropped, spaces and underscores as hyphens (`Printer's` is
+    `printers`, `Schule` is `school`)."""
+    key = "-".join(written.strip().casefold().replace("'", "").replace("_", " ").split())
+    return german_ids(*GERMAN_FILES).get(key, key)
 
 
 def parse_move(text: str) -> Move:
@@ -57,14 +65,14 @@ def parse_move(text: str) -> Move:
     m = _DRAW.match(text)
     if m:
         cards = tuple(int(c) for c in re.split(r"[\s,]+", m["cards"].strip()) if c)
-        return Draw(m["player"].lower(), cards)
+        return Draw(written_name(m["player"]), cards)
     m = _DRAW_FROM.match(text)
     if m:
-        return DrawFrom(m["player"].lower(), tuple(_pile(p) for p in _THEN.split(m["piles"])))
+        return DrawFrom(written_name(m["player"]), tuple(_pile(p) for p in _THEN.split(m["piles"])))
     m = _MOVE.match(text)
     if not m:
         raise ValueError(f"cannot read {text!r}: write a move as 'NAME: ACTION'")
-    player = m["player"].lower()
+    player = written_name(m["player"])  # as written: the record's reader seats it
     body = m["body"].strip()
     claimed = int(m["claimed"]) if m["claimed"] is not None else None
     if body.lower() == "stop":

@@ -39,7 +39,15 @@ from typing import Any
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_MOVES
-from adjudicator.core.names import duplicate
+from adjudicator.core.names import (
+    duplicate,
+    player_key,
+    players_of,
+    same_player,
+    same_player_problem,
+    seated,
+    written_name,
+)
 from adjudicator.core.pairs import flag_or_number, name_values
 from adjudicator.core.record import record
 from adjudicator.core.record_text import record_lines
@@ -128,6 +136,14 @@ def _ints(value: str) -> tuple[int, ...]:
     return tuple(int(x) for x in re.split(r"[\s,]+", value.strip()) if x)
 
 
+def _players(value: str) -> tuple[str, ...]:
+    """The Players tag: names separated by commas (a name may hold spaces: `Anna Lena`),
+    or, in old records without a comma, by spaces."""
+    if "," in value:
+        return players_of(value)
+    return tuple(written_name(x) for x in value.split())
+
+
 def _words(value: str) -> tuple[str, ...]:
     return tuple(x.lower() for x in re.split(r"[\s,]+", value.strip()) if x)
 
@@ -150,12 +166,15 @@ def _header(tags: dict[str, str], errors: list[tuple[int, str]], lines: dict[str
     edition = tags.pop("Edition", "")
     if not edition:
         err("Edition", 'missing: name the edition, e.g. [Edition "old-town"]')
-    players = _words(tags.pop("Players", ""))
+    players = _players(tags.pop("Players", ""))
     if not players:
         err("Players", 'missing: list the players in seat order, e.g. [Players "ann, bob"]')
     twice = duplicate(players)
     if twice is not None:
         err("Players", f"duplicate player {twice}")
+    pair = same_player(players)
+    if pair is not None:
+        err("Players", same_player_problem(*pair))
 
     def parse(tag: str, fn: Any, default: Any) -> Any:
         if tag not in tags:
@@ -170,15 +189,19 @@ def _header(tags: dict[str, str], errors: list[tuple[int, str]], lines: dict[str
         return {k: flag_or_number(k, v) for k, v in name_values(value)}
 
     frames = parse("Frames", lambda v: dict(name_values(v)), {})
-    buildings = parse("Buildings", lambda v: {k: _words(x) for k, x in name_values(v)}, {})
+
+    def at(k: str) -> str:  # a player's entry names them in any case (`jürgen=...`)
+        return seated(k, players)
+
+    buildings = parse("Buildings", lambda v: {at(k): _words(x) for k, x in name_values(v)}, {})
     seed = parse("Seed", int, None)
-    hands = parse("Hands", lambda v: {k: _ints(x) for k, x in name_values(v)}, None)
+    hands = parse("Hands", lambda v: {at(k): _ints(x) for k, x in name_values(v)}, None)
     deck = parse("Deck", lambda v: {k: _ints(x) for k, x in name_values(v)}, None)
     options = parse("Options", options_of, {})
-    seated = set(players)  # a set: checking names stays linear in the header
+    known = set(players)  # a set: checking names stays linear in the header
     for tag, who_list in (("Buildings", buildings), ("Hands", hands or {})):
         for who in who_list:
-            if who not in seated:
+            if who not in known:
                 err(tag, f"{who!r} is not one of the players")
     free = {k: v for k, v in tags.items() if k in FREE_TAGS}
     return Header(edition, players, frames, buildings, seed, hands, deck, options, free)
@@ -240,9 +263,12 @@ def record_from_text(text: str, source: str = "record") -> Record:
         except ValueError as exc:
             errors.append((number, str(exc)))
     header = _header(tags, errors, tag_lines)
-    seated = set(header.players)  # a set: linear in the moves, whatever the header
+    # Each move's player as the header spells them: `jürgen: 23` is Jürgen's move.
+    keys = {player_key(p): p for p in header.players}  # linear in the moves
+    moves = [replace(mv, player=keys.get(player_key(mv.player), mv.player)) for mv in moves]
+    seated_names = set(header.players)
     for mv in moves:
-        if seated and mv.player not in seated:
+        if seated_names and mv.player not in seated_names:
             errors.append((mv.line or 0, f"{mv.player!r} is not one of the players"))
     if errors:
         raise RecordError(source, sorted(errors))

@@ -7,8 +7,12 @@ is the value in Python (`Draw(player='ann', ..., how=('resources',))`).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 
+from adjudicator.core.german import german_ids
 from adjudicator.core.limits import clip
+from adjudicator.core.names import PLAYER, seated, written_name
 from adjudicator.core.record import record
 from adjudicator.core.record_text import strip_comment
 from adjudicator.dry_gulch.draw import DrawWords, read_draw
@@ -26,6 +30,7 @@ __all__ = [
     "Violet",
     "format_move",
     "parse_move",
+    "seat_move",
     "strip_comment",
 ]
 
@@ -108,21 +113,22 @@ class Reopen(Move):
     cards: tuple[str, ...] = ()
 
 
-_MOVE = re.compile(r"^(?:\d+\.\s*)?([a-z0-9_-]+)\s*:\s*(.*?)\s*(?:\{\s*(\d{1,9})\s*\})?\s*$")
-#: A word of the notation: an id, a site, a card (`labor:2`).
-WORD = re.compile(r"^[a-z0-9][a-z0-9:_-]*$")
+_MOVE = re.compile(rf"^(?:\d+\.\s*)?({PLAYER})\s*:\s*(.*?)\s*(?:\{{\s*(\d{{1,9}})\s*\}})?\s*$")
+#: A word of the notation: an id, a site, a card (`labor:2`), a player (`jürgen:`).
+WORD = re.compile(r"^[^\W_][\w:'-]*$")
 
 
 def parse_move(text: str, line: int = 0) -> Move:
     """One move (`ann: build saloon at s12 {4}`); `ValueError` says what is wrong."""
-    m = _MOVE.match(strip_comment(text).strip().lower())
+    m = _MOVE.match(strip_comment(text).strip())
     if m is None:
         raise ValueError(
             f"{clip(text.strip())}: a move is 'NAME: ...' (e.g. 'ann: draw resources')"
         )
-    player, body, claim = m.group(1), m.group(2), m.group(3)
+    # The player as written (the record's reader seats them); the rest in lower case.
+    player, body, claim = written_name(m.group(1)), m.group(2).lower(), m.group(3)
     claimed = int(claim) if claim is not None else None
-    words = body.split()
+    words = [_english(w) for w in body.split()]
     for w in words:
         if not WORD.match(w):
             raise ValueError(f"{clip(w)}: not a word of the notation")
@@ -225,6 +231,25 @@ def _over(words: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
         else:
             return None
     return tuple(out) if out and out[-1][1] else None
+
+
+def _english(word: str) -> str:
+    """A word of a move with a building or resource named in German as its id (`laden`
+    is `general-store`, `arbeit:2` is `labor:2`): the `[german]` table of the cards' data
+    file, none of whose names is a word of the notation. Other words as they are."""
+    name, colon, rest = word.partition(":")
+    ids = german_ids("cards/dry-gulch")
+    return f"{ids.get(name, name)}{colon}{rest}" if name in ids else word
+
+
+def seat_move(move: Move, players: Sequence[str]) -> Move:
+    """The move with each player it names spelt as the table's `players` spell them:
+    `jürgen: draw resources` is Jürgen's move, `over käthe: ...` Käthe's cards."""
+    player = seated(move.player, players)
+    if isinstance(move, Discard) and move.over:
+        over = tuple((seated(who, players), cards) for who, cards in move.over)
+        return replace(move, player=player, over=over)
+    return move if player == move.player else replace(move, player=player)
 
 
 def format_move(move: Move) -> str:

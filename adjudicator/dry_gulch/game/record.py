@@ -62,6 +62,7 @@ from pathlib import Path
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_INT_DIGITS, MAX_MOVES, clip
+from adjudicator.core.names import players_of, seated
 from adjudicator.core.record import record
 from adjudicator.core.record_text import record_lines, remove_last_line
 from adjudicator.dry_gulch.game.notation import (
@@ -77,6 +78,7 @@ from adjudicator.dry_gulch.game.notation import (
     Violet,
     format_move,
     parse_move,
+    seat_move,
 )
 from adjudicator.dry_gulch.options import DGOptions, options_from, options_pairs, options_text
 
@@ -151,7 +153,7 @@ def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> 
     if edition.strip().lower() != EDITION:
         errors.append((line, f'a Dry Gulch record says [Edition "{EDITION}"]'))
     line, text = tags.get("players", (1, ""))
-    players = tuple(p.strip().lower() for p in text.split(",") if p.strip())
+    players = players_of(text)  # as written: `Jürgen, Anna Lena`
     if not players:
         errors.append((line, 'name the players: [Players "ann, bob, cid"]'))
     seed = 1
@@ -171,7 +173,7 @@ def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> 
                 if not eq or not name.strip() or not site.strip():
                     errors.append((line, f"write NAME=SITE, found {clip(part.strip())}"))
                 else:
-                    residences[name.strip().lower()] = site.strip().lower()
+                    residences[seated(name, players)] = site.strip().lower()
     options = DGOptions()
     if "options" in tags:
         line, text = tags["options"]
@@ -190,7 +192,7 @@ def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> 
                 if not eq or not name.strip() or not chosen.split():
                     errors.append((line, f"write NAME=PERMIT [PERMIT], found {clip(part.strip())}"))
                 else:
-                    picks[name.strip().lower()] = tuple(chosen.lower().split())
+                    picks[seated(name, players)] = tuple(chosen.lower().split())
     hands: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
     if "hands" in tags:
         line, text = tags["hands"]
@@ -210,7 +212,10 @@ def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> 
                         (line, f"write NAME=CARD ... [| PERMIT ...], found {clip(part.strip())}")
                     )
                 else:
-                    hands[name.strip().lower()] = (tuple(resources.split()), tuple(permits.split()))
+                    hands[seated(name, players)] = (
+                        tuple(resources.split()),
+                        tuple(permits.split()),
+                    )
     return DGHeader(players, seed, residences, options, picks, hands, "seed" in tags)
 
 
@@ -239,7 +244,7 @@ def record_from_text(text: str, source: str = "record") -> DGRecord:
     header = _header(tags, errors)
     if errors:
         raise DGRecordError(source, sorted(errors))
-    return DGRecord(header, tuple(moves))
+    return DGRecord(header, tuple(seat_move(m, header.players) for m in moves))
 
 
 def header_text(h: DGHeader) -> list[str]:

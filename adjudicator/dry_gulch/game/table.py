@@ -18,6 +18,7 @@ from adjudicator.core.table import (
     players_option,
 )
 from adjudicator.dry_gulch.game.flow import DGGame
+from adjudicator.dry_gulch.game.notation import seat_move
 from adjudicator.dry_gulch.game.public_move import listed_move, public_move
 from adjudicator.dry_gulch.game.record import (
     DGRecord,
@@ -104,6 +105,9 @@ class DryGulchTable:
         from adjudicator.dry_gulch.game.chance import deal
 
         return deal(game, move)
+
+    def seat(self, game: DGGame, move: Move) -> Move:
+        return seat_move(move, game.header.players)
 
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)
