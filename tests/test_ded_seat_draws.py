@@ -138,8 +138,9 @@ def test_parse_of_format_is_the_move(player: str, piles: list[str]) -> None:
 
 
 def test_the_choice_is_written_in_other_words_too() -> None:
+    # the player as written (issue 39: the record's reader seats `Ann` as the table's ann)
     assert parse_move("Ann draws from the Common pile, the ann's pile") == DrawFrom(
-        "ann", ("common", "ann's")
+        "Ann", ("common", "ann's")
     )
     with pytest.raises(ValueError, match="name a pile as 'the building pile'"):
         parse_move("ann draws from the top")

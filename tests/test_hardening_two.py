@@ -436,13 +436,13 @@ def test_the_page_after_a_commit_is_the_record_replayed(web: TestClient, tmp_pat
     """A commit keeps the game it ruled on for the record's new text (the next request
     does not replay the record again): what the page shows then is what a replay of the
     record from nothing shows."""
-    from adjudicator.web import games
+    from adjudicator.web import opened
 
     for move in ("bob: 8; 36 as hotel", "cid: 3; 42 as stage-coach-office"):
         assert web.post("/api/g/club.game/move", json={"move": move}).json()["legal"]
         kept = web.get("/api/g/club.game").json()
-        with games._CACHE_LOCK:
-            games._CACHE.clear()
+        with opened._CACHE_LOCK:
+            opened._CACHE.clear()
         assert web.get("/api/g/club.game").json() == kept
 
 

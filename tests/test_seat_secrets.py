@@ -45,10 +45,11 @@ from starlette.testclient import TestClient
 
 from adjudicator.tables import table_of_record
 from adjudicator.web import events, face_down, games
-from adjudicator.web.app import create_app, versions_key
+from adjudicator.web.app import create_app
 from adjudicator.web.records import RecordDir
 from adjudicator.web.seats import SeatKeys, Viewer
 from adjudicator.web.updates import build_update
+from adjudicator.web.versions import versions_key
 from tests.budget import examples
 from tests.seat_worlds import GAMES, NAME, Pair, World, make_pair
 

@@ -8,6 +8,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.limits import clip
 
 __all__ = [
     "ID_PATTERN",
@@ -203,7 +204,7 @@ def players_problem(names: Iterable[str]) -> str | None:
     for name in listed:
         problem = player_name_problem(name)
         if problem is not None:
-            return f"{name!r}: {problem}"
+            return f"{clip(name)}: {problem}"  # a 3,000-letter name is echoed short
     twice = duplicate(listed)
     if twice is not None:
         return f"duplicate player {twice}"

@@ -12,8 +12,6 @@ request gets the command line's one-line error, never a traceback.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import secrets
 from collections.abc import Callable
@@ -33,7 +31,7 @@ from starlette.templating import Jinja2Templates
 
 from adjudicator.core.errors import AdjudicatorError
 from adjudicator.core.limits import MAX_INT_DIGITS, whole_number
-from adjudicator.web import events, games, i18n, puzzles, versions
+from adjudicator.web import events, games, i18n, puzzles, seats, versions
 from adjudicator.web.json_api import MAX_BODY, Endpoint, HttpError, guarded, json_body
 from adjudicator.web.middleware import (
     LOOPBACK_HOSTS,
@@ -50,23 +48,6 @@ __all__ = ["LOOPBACK_HOSTS", "MAX_BODY", "SECURITY_HEADERS", "TOKEN_COOKIE", "cr
 HERE = Path(__file__).parent
 TOKEN_COOKIE = "adjudicator_token"
 
-#: What a device with no seat here is told, page or API: it sees nothing of the game.
-NO_SEAT = (
-    "this device has no seat at this table: open the link the host's screen shows for you "
-    "(scan your QR code)"
-)
-
-
-def versions_key(token: str | None) -> bytes | None:
-    """The key of the pages' versions (`web/versions.py`): one the host's token derives
-    where there is one, so a served table's versions outlive a restart of `serve` (a page
-    then refetches nothing); none on pass-and-play, where each app makes its own. The
-    token is the host's secret, and the derivation is one-way: a seat learns neither."""
-    if token is None:
-        return None
-    return hmac.new(token.encode(), b"adjudicator versions", hashlib.sha256).digest()
-
-
 def create_app(
     root: Path,
     token: str | None = None,
@@ -79,7 +60,7 @@ def create_app(
     `hosts`: the Host names it answers to (default: the loopback names, or, with a token
     and no names given, any). `address`: the URL other devices open (`http://pi:8000`),
     for the seat links; default: the one the host's browser used."""
-    records = RecordDir(root, versions_key(token))
+    records = RecordDir(root, versions.versions_key(token))
     hub = events.Hub()  # the live pages' wake-ups: `changed` after every write
     puzzle_dir = puzzles.PuzzleDir(root)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -115,7 +96,7 @@ def create_app(
         """The viewer of the request's record, who must have a seat there or be the host."""
         who = viewer_of(request, request.path_params["name"])
         if not who.known:
-            raise HttpError(403, NO_SEAT)
+            raise HttpError(403, seats.NO_SEAT)
         return who
 
     def need_host(request: Request) -> None:
@@ -157,7 +138,7 @@ def create_app(
         return response
 
     def nothing_here(request: Request) -> Response:
-        return page(request, "error.html", {"message": NO_SEAT}, status=403)
+        return page(request, "error.html", {"message": seats.NO_SEAT}, status=403)
 
     async def index(request: Request) -> Response:
         if default is not None and "list" not in request.query_params:
@@ -390,7 +371,7 @@ def create_app(
 
     def puzzle_guard(request: Request) -> None:
         if not may_puzzle(request):
-            raise HttpError(403, NO_SEAT)
+            raise HttpError(403, seats.NO_SEAT)
 
     async def puzzle_page(request: Request) -> Response:
         if not may_puzzle(request):
@@ -461,4 +442,5 @@ def create_app(
         guard.append(Middleware(KnownHostsOnly, hosts=known))
     app = Starlette(routes=routes, middleware=guard)
     app.state.hub = hub  # `serve` ends the streams when it shuts down (`events.Server`)
+    app.state.root = records.root  # the bench puts its record back as the referee would
     return app

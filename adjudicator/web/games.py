@@ -1,8 +1,9 @@
 """What the pages ask of the engine, for a record of any of the four games: its view, a
-hand, a move previewed or committed, undo, the hint, the timeline. One loop over the game
-protocol (`core/table.py`): the record's entry reads, rules and writes it, as `adjudicator
-game`, `hint` and `replay` do, and its page module (`web/pages/`) adds what the game's page
-draws. Everything returned is plain JSON-ready data.
+hand, a move previewed or committed, undo (those three: `web/moving.py`), the hint, the
+timeline. One loop over the game protocol (`core/table.py`): the record's entry reads,
+rules and writes it, as `adjudicator game`, `hint` and `replay` do, and its page module
+(`web/pages/`) adds what the game's page draws. Everything returned is plain JSON-ready
+data.
 
 Each function takes the `Viewer` asking (`web/seats.py`) and gives it only what that
 device may see at the table: a hand to its own seat, the face-down part of a move (a draw,
@@ -13,25 +14,22 @@ thread.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import fields, is_dataclass, replace
-from functools import partial
+from dataclasses import replace
 from typing import Any
 
 from adjudicator.core.errors import AdjudicatorError, InputError, RulesError
 from adjudicator.core.limits import clip, whole_number
-from adjudicator.core.move_line import append_move, move_line
-from adjudicator.core.names import player_key, players_of, players_problem
-from adjudicator.core.record import record
-from adjudicator.core.table import SETUP_FLAGS, Setup, Table
+from adjudicator.core.names import players_of, players_problem
+from adjudicator.core.table import SETUP_FLAGS, Setup
 from adjudicator.core.words import plural
-from adjudicator.tables import editions, table_of_edition, table_of_record
+from adjudicator.tables import editions, table_of_edition
 from adjudicator.web import face_down
 from adjudicator.web.move_pages import page_of, players_moves
-from adjudicator.web.pages import Page, page
+from adjudicator.web.moving import commit, preview, undo
+from adjudicator.web.opened import open_record
+from adjudicator.web.pages import page
 from adjudicator.web.records import RecordDir, fingerprint
 from adjudicator.web.seats import Refused, Viewer
 from adjudicator.web.versions import shown, version_of_text
@@ -58,51 +56,6 @@ __all__ = [
 EDITIONS = tuple(editions())
 #: The legal moves a page lists at most (a Gads Hill hand has thousands of two-card turns).
 MAX_LISTED_MOVES = 400
-
-
-@record
-class Opened:
-    """A record read and replayed: its entry, its page, the record, and the game after
-    every legal move (with the lines that were legal)."""
-
-    table: Table
-    page: Page
-    rec: Any
-    game: Any
-    legal_lines: frozenset[int]
-
-
-# Replaying a record is the slow part of a page's request; a few games stay warm, keyed by
-# the record's text, so a poll or a second device costs nothing.
-_CACHE: OrderedDict[tuple[str, str, str], Opened] = OrderedDict()
-_CACHE_SIZE = 16
-_CACHE_LOCK = threading.Lock()
-
-
-def _read(records: RecordDir, name: str, text: str) -> tuple[Table, Page, Any]:
-    table = table_of_record(text)
-    return table, page(table.name), table.read(text, name, records.root)
-
-
-def _open(records: RecordDir, name: str, text: str) -> Opened:
-    key = (str(records.root), name, fingerprint(text))
-    with _CACHE_LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
-    table, pg, rec = _read(records, name, text)
-    game, legal = pg.opened(table, rec)
-    opened = Opened(table, pg, rec, game, legal)
-    _keep(key, opened)
-    return opened
-
-
-def _keep(key: tuple[str, str, str], opened: Opened) -> None:
-    with _CACHE_LOCK:
-        _CACHE[key] = opened
-        _CACHE.move_to_end(key)
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
 
 
 def _field(form: dict[str, Any], key: str) -> str:
@@ -176,7 +129,7 @@ def template(view: dict[str, Any]) -> str:
 
 def players(records: RecordDir, name: str) -> list[str]:
     """The record's players in seat order (for the host's seat links)."""
-    o = _open(records, name, records.read(name))
+    o = open_record(records, name, records.read(name))
     return o.table.seats(o.game).names()
 
 
@@ -188,7 +141,7 @@ def game_view(
     record's, when the caller has read it."""
     if text is None:
         text = records.read(name)
-    o = _open(records, name, text)
+    o = open_record(records, name, text)
     moves = o.rec.moves
     return {
         "name": name,
@@ -208,7 +161,7 @@ def hand(records: RecordDir, name: str, player: str, viewer: Viewer) -> dict[str
     """One player's hand: to that player's seat (or the pass-and-play screen) only."""
     if not viewer.sees_hand_of(player):
         raise Refused(f"{name}: {player}'s hand is seen from {player}'s own seat only")
-    o = _open(records, name, records.read(name))
+    o = open_record(records, name, records.read(name))
     return o.page.hand(o.game, player, name)
 
 
@@ -228,7 +181,7 @@ def legal_moves(
     if viewer.seat is None and not viewer.everyone:
         raise _no_hand_shown(name, viewer, "legal moves")
     text = records.read(name)
-    o = _open(records, name, text)
+    o = open_record(records, name, text)
     acting = o.page.acting(o.game) if viewer.everyone else viewer.seat
     moves = players_moves(o.table, o.game, acting, viewer.everyone)
     first = next(moves(), None)
@@ -244,7 +197,7 @@ def reveal(records: RecordDir, name: str, listed: str, viewer: Viewer) -> dict[s
     """A face-down choice (`face_down`) made from its player's seat: the moves it shows
     them, the only ones they may make next."""
     text = records.read(name)
-    o = _open(records, name, text)
+    o = open_record(records, name, text)
     if not (viewer.everyone or viewer.seat):
         raise _no_hand_shown(name, viewer, "draw")
     moves = o.table.legal_moves(o.game)
@@ -253,215 +206,13 @@ def reveal(records: RecordDir, name: str, listed: str, viewer: Viewer) -> dict[s
     return {"player": player, "chosen": listed, "moves": list(shown)}
 
 
-def _parse(table: Table, name: str, text: str) -> tuple[str, Any]:
-    """The move as its record line (one line of printable text) and as a move."""
-    try:
-        line = move_line(text)
-    except RulesError as exc:
-        raise RulesError(f"{name}: {exc}") from None
-    try:
-        return line, table.parse_move(line, name)
-    except RulesError as exc:
-        said = str(exc)  # one entry names the record, another leaves that to its caller
-        raise RulesError(said if said.startswith(f"{name}: ") else f"{name}: {said}") from None
-
-
-def _as_own_seat(name: str, move: Any, viewer: Viewer) -> None:
-    """A move is made from its player's seat (or the pass-and-play screen): a ruling on
-    another's move would tell what their hand holds."""
-    if viewer.moves_as(move.player):
-        return
-    if viewer.seat is None:
-        raise Refused(f"{name}: each player moves from their own seat, not the shared screen")
-    raise Refused(f"{name}: this is {viewer.seat}'s seat: it moves as {viewer.seat} only")
-
-
-def _numbered(move: Any, line: int) -> Any:
-    """The move numbered as the record will number it, so the game after it is what
-    replaying the record gives."""
-    if is_dataclass(move) and not isinstance(move, type) and "line" in _field_names(move):
-        return replace(move, line=line)
-    return move
-
-
-def _field_names(value: Any) -> set[str]:
-    return {f.name for f in fields(value)}
-
-
-def _outcome(o: Opened, ruled: Any, committed: bool) -> dict[str, Any]:
-    return {
-        "legal": ruled.legal,
-        "message": ruled.message,
-        "code": ruled.code,
-        **o.page.outcome(ruled, committed),
-    }
-
-
-def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[str, Any]:
-    """The ruling a move would get, with nothing written."""
-    body = records.read(name)
-    o = _open(records, name, body)
-    _line, move = _parse(o.table, name, text)
-    move = o.table.seat(o.game, move)
-    _as_own_seat(name, move, viewer)
-    o.table.check_move(o.game, move, name)
-    key = (str(records.root), name, fingerprint(body), move.player)
-    dealt = _seated(o, name, move, key)
-    version = version_of_text(records, name, body, viewer, (o.table, o.rec))
-    _after, ruled = o.table.apply(o.game, dealt)
-    if ruled.legal and dealt is not move and _outcome_hidden(o, dealt):
-        # what chance deals is the commit's: a preview says the choice, not its card
-        chosen = o.table.listed_move(o.game, dealt)
-        return {
-            "move": chosen,
-            "version": version,
-            "legal": True,
-            "message": f"legal: {chosen}; what it draws is dealt when the move is committed",
-            "code": None,
-        }
-    return {"move": ruled.move, "version": version, **_outcome(o, ruled, False)}
-
-
-def _seated(o: Opened, name: str, move: Any, key: tuple[str, str, str, str]) -> Any:
-    """A seat's move with chance's outcome dealt from the seed (`Table.deal`), checked so
-    that what reads nothing face down answers first: a named outcome refused by its rule
-    (`Table.check_chance`), then a face-down choice made first (`face_down`), then the
-    deal, whose refusals may read what was dealt."""
-    with _as_record(name):
-        o.table.check_chance(o.game, move)
-    face_down.check_chosen(o.table, o.game, move, key)
-    with _as_record(name):
-        return o.table.deal(o.game, move)
-
-
-@contextmanager
-def _as_record(name: str) -> Iterator[None]:
-    """A refusal named as the record, once."""
-    try:
-        yield
-    except RulesError as exc:
-        said = str(exc)
-        raise RulesError(said if said.startswith(f"{name}: ") else f"{name}: {said}") from None
-
-
-def _outcome_hidden(o: Opened, move: Any) -> bool:
-    """Whether the move, as written, names what lies face down before it is made."""
-    return o.table.listed_move(o.game, move) != o.table.format_move(move)
-
-
-def commit(
-    records: RecordDir, name: str, text: str, base: str | None, viewer: Viewer
-) -> dict[str, Any]:
-    """Adjudicate a move on the record as it is now and, if legal, append it atomically.
-    `base`: the version the page saw; a record changed since is refused (the page shows
-    the new move and its player decides again), so one tap never lands twice."""
-    with records.locked(name) as path:
-        body = records.read(name)
-        o = _open(records, name, body)
-        line, move = _parse(o.table, name, text)
-        move = o.table.seat(o.game, move)
-        _as_own_seat(name, move, viewer)
-        seen = version_of_text(records, name, body, viewer, (o.table, o.rec))
-        if base is not None and base != seen:
-            return {
-                "legal": False,
-                "stale": True,
-                "message": "the record changed on another device: look at the new move first",
-                "code": None,
-                "points": 0,
-                "ruling": None,
-                "version": seen,
-            }
-        o.table.check_move(o.game, move, name)
-        key = (str(records.root), name, fingerprint(body), move.player)
-        dealt = _seated(o, name, move, key)
-        line = line if dealt is move else o.table.format_move(dealt)  # with what was dealt
-        move = _numbered(dealt, len(body.splitlines()) + 1)
-        after, ruled = o.table.apply(o.game, move)
-        result = {"move": ruled.move, **_outcome(o, ruled, ruled.legal)}
-        if not ruled.legal:
-            return {**result, "version": seen}
-        # the line ruled on, and only it: read back before it is written (the old
-        # first-line cut wrote 'bob: 4' for a ruled 'bob: 4<U+2028>; 37 as church')
-        written = partial(o.table.moves_as_written, source=name)
-        new = append_move(path, line, written, ruled.move, body)
-        face_down.forget(str(records.root), name)
-        # the next request of this record starts from here
-        legal = o.legal_lines | {move.line} if hasattr(move, "line") else o.legal_lines
-        rec = o.table.read(new, name, records.root)
-        _keep(
-            (str(records.root), name, fingerprint(new)),
-            replace(o, rec=rec, game=after, legal_lines=legal),
-        )
-        version = version_of_text(records, name, new, viewer, (o.table, rec))
-        return {**result, "version": version, **o.page.committed(after)}
-
-
-def undo(
-    records: RecordDir, name: str, base: str | None, viewer: Viewer
-) -> tuple[dict[str, Any], str]:
-    """Take the last move off the record (`adjudicator game undo`): its player's seat or
-    the host may, no other seat. The answer says who took it back; with it, the record's
-    `fingerprint` now (the server's, for the live updates' note: never sent)."""
-    with records.locked(name) as path:
-        body = records.read(name)
-        table = table_of_record(body)
-        if base is not None and base != version_of_text(records, name, body, viewer):
-            raise RulesError(f"{name}: the record changed on another device; undo again")
-        text, written, line = table.remove_last_move(body, name)
-        move = table.parse_move(written, name)
-        if viewer.seat is not None and player_key(viewer.seat) == player_key(move.player):
-            move = replace(move, player=viewer.seat)  # `jürgen: 23` is Jürgen's to undo
-        if not (viewer.host or viewer.moves_as(move.player)):
-            raise Refused(
-                f"{name}: the last move is {move.player}'s: only {move.player} or the host "
-                "may take it back"
-            )
-        _reveal_is_final(records, name, body, text, move)
-        records.write(path, text)
-        face_down.forget(str(records.root), name)
-    answer = {
-        "undone": shown(table, move, viewer),
-        "player": move.player,
-        "by": viewer.name,
-        "line": line,
-        "version": version_of_text(records, name, text, viewer),
-    }
-    return answer, fingerprint(text)
-
-
-def _reveal_is_final(records: RecordDir, name: str, body: str, before: str, move: Any) -> None:
-    """A reveal is final (issue 35): the page takes back no move whose card chance dealt
-    face down (the table deals it: `Table.deal` fills it in or refuses it as written),
-    nor any move while a player has seen what a face-down choice draws. Else a player
-    sees a card, takes the move back and chooses again knowing it. The command line's
-    `game undo` stays the referee's correction."""
-    revealed = face_down.pending(str(records.root), name, fingerprint(body))
-    if revealed is not None:  # undo and redo would show a second pile, a second pair
-        raise Refused(
-            f"{name}: {revealed[0]} has chosen {revealed[1]!r} and seen what it drew: a reveal "
-            f"is final, so {revealed[0]} makes one of its moves before any undo (the referee "
-            "may: adjudicator game undo)"
-        )
-    o = _open(records, name, before)
-    try:
-        dealt = o.table.deal(o.game, move) is not move
-    except RulesError:
-        dealt = True  # it names what the server dealt
-    if dealt:
-        raise Refused(
-            f"{name}: {move.player}'s move was dealt a face-down card: a reveal is final, so "
-            "the page does not take it back (the referee may: adjudicator game undo)"
-        )
-
-
 def hint_view(
     records: RecordDir, name: str, viewer: Viewer, top: int = 5, coach: bool = False
 ) -> dict[str, Any]:
     """The game's hint for the player to act next, each action with its move line (with
     `coach`, the lookahead coach's, each with why): to that player's seat only (it reads
     their hand)."""
-    o = _open(records, name, records.read(name))
+    o = open_record(records, name, records.read(name))
     acting = o.page.acting(o.game)
     if not viewer.everyone and (viewer.seat is None or viewer.seat != acting):
         if viewer.seat is None:
@@ -478,7 +229,7 @@ def timeline(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]:
     """`adjudicator replay` of the record: each move's ruling and what the table missed.
     Another player's draw or keep shows face up only: as a count, with no ruling; another
     player's refused move, only that it was refused and the rule's code (`_refused`)."""
-    o = _open(records, name, records.read(name))
+    o = open_record(records, name, records.read(name))
     data = o.page.timeline(o.table, o.rec)
     by_line = {m.line: m for m in o.rec.moves}
     for entry in data.get("moves", []):
@@ -522,7 +273,7 @@ def _first_code(ruling: Any) -> str | None:
 
 def step_view(records: RecordDir, name: str, step: int) -> dict[str, Any]:
     """The board after the first `step` moves of the record, for the timeline."""
-    o = _open(records, name, records.read(name))
+    o = open_record(records, name, records.read(name))
     moves = o.rec.moves
     if not 0 <= step <= len(moves):
         raise RulesError(f"{name}: step {step}: the record has {plural(len(moves), 'move')}")
@@ -539,5 +290,5 @@ def live_view(records: RecordDir, name: str, viewer: Viewer) -> tuple[dict[str, 
 
 
 def svg_of(records: RecordDir, name: str) -> str:
-    o = _open(records, name, records.read(name))
+    o = open_record(records, name, records.read(name))
     return o.page.svg(o.table, o.game, name)

@@ -22,12 +22,20 @@ __all__ = [
     "EVERYONE",
     "HOST",
     "NOBODY",
+    "NO_SEAT",
     "Refused",
     "SeatKeys",
     "Viewer",
     "record_of_cookie",
     "seat_cookie",
 ]
+
+
+#: What a device with no seat here is told, page or API: it sees nothing of the game.
+NO_SEAT = (
+    "this device has no seat at this table: open the link the host's screen shows for you "
+    "(scan your QR code)"
+)
 
 
 class Refused(AdjudicatorError):

@@ -12,6 +12,8 @@ fingerprint and the viewer's perspective, so a page's poll costs a read and a ha
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from typing import Any
 
 from adjudicator.core.table import Table
@@ -19,7 +21,7 @@ from adjudicator.tables import table_of_record
 from adjudicator.web.records import RecordDir, fingerprint, seen_header
 from adjudicator.web.seats import Viewer
 
-__all__ = ["shown", "version", "version_of_text"]
+__all__ = ["shown", "version", "version_of_text", "versions_key"]
 
 
 def shown(table: Table, move: Any, viewer: Viewer) -> str:
@@ -70,3 +72,13 @@ def _parsed(records: RecordDir, name: str, text: str) -> tuple[Table, Any]:
 def version(records: RecordDir, name: str, viewer: Viewer) -> str:
     """`GET /api/g/NAME/version`: the record's version as this viewer is sent it."""
     return version_of_text(records, name, records.read(name), viewer)
+
+
+def versions_key(token: str | None) -> bytes | None:
+    """The key of the pages' versions (`web/versions.py`): one the host's token derives
+    where there is one, so a served table's versions outlive a restart of `serve` (a page
+    then refetches nothing); none on pass-and-play, where each app makes its own. The
+    token is the host's secret, and the derivation is one-way: a seat learns neither."""
+    if token is None:
+        return None
+    return hmac.new(token.encode(), b"adjudicator versions", hashlib.sha256).digest()

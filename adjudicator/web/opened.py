@@ -1,0 +1,63 @@
+"""A record as the pages read it: its entry, its page, the record, and the game after every
+legal move. Replaying a record is the slow part of a page's request, so a few games stay
+warm, keyed by the record's fingerprint: a poll or a second device costs nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from adjudicator.core.record import record
+from adjudicator.core.table import Table
+from adjudicator.tables import table_of_record
+from adjudicator.web.pages import Page, page
+from adjudicator.web.records import RecordDir, fingerprint
+
+__all__ = ["Opened", "keep", "open_record"]
+
+
+@record
+class Opened:
+    """A record read and replayed: its entry, its page, the record, and the game after
+    every legal move (with the lines that were legal)."""
+
+    table: Table
+    page: Page
+    rec: Any
+    game: Any
+    legal_lines: frozenset[int]
+
+
+# Replaying a record is the slow part of a page's request; a few games stay warm, keyed by
+# the record's text, so a poll or a second device costs nothing.
+_CACHE: OrderedDict[tuple[str, str, str], Opened] = OrderedDict()
+_CACHE_SIZE = 16
+_CACHE_LOCK = threading.Lock()
+
+
+def _read(records: RecordDir, name: str, text: str) -> tuple[Table, Page, Any]:
+    table = table_of_record(text)
+    return table, page(table.name), table.read(text, name, records.root)
+
+
+def open_record(records: RecordDir, name: str, text: str) -> Opened:
+    key = (str(records.root), name, fingerprint(text))
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    table, pg, rec = _read(records, name, text)
+    game, legal = pg.opened(table, rec)
+    opened = Opened(table, pg, rec, game, legal)
+    keep(key, opened)
+    return opened
+
+
+def keep(key: tuple[str, str, str], opened: Opened) -> None:
+    with _CACHE_LOCK:
+        _CACHE[key] = opened
+        _CACHE.move_to_end(key)
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
