@@ -41,6 +41,13 @@ from adjudicator.web.seats import SeatKeys
 TOKEN = "the-host-token"
 BASE = "http://192.168.1.20:8000"
 NAME = "club.game"
+#: The tables whose worlds are compared: Gads Hill with two, Old Town with two (its own
+#: piles) and three.
+TABLES = [
+    ("gads-hill-1874", ("ann", "bob")),
+    ("old-town", ("ann", "bob")),
+    ("old-town", ("ann", "bob", "cid")),
+]
 
 
 def _seat(app: Any, player: str) -> TestClient:
@@ -216,14 +223,7 @@ def _answers(app: Any, seat: str, lines: list[str]) -> list[tuple[int, Any]]:
     return out
 
 
-@pytest.mark.parametrize(
-    ("edition", "players"),
-    [
-        ("gads-hill-1874", ("ann", "bob")),
-        ("old-town", ("ann", "bob")),
-        ("old-town", ("ann", "bob", "cid")),
-    ],
-)
+@pytest.mark.parametrize(("edition", "players"), TABLES)
 def test_no_draw_answer_depends_on_where_a_card_lies(
     tmp_path: Path, edition: str, players: tuple[str, ...]
 ) -> None:

@@ -13,7 +13,7 @@ import pytest
 from adjudicator.deduction.game.record import Buy, format_move, record_from_text
 from adjudicator.deduction.game.replay import replay_to
 from adjudicator.deduction.table import TABLE
-from tests.test_ded_seat_draws import NAME, _app, _seat, _worlds
+from tests.test_ded_seat_draws import NAME, TABLES, _app, _seat, _worlds
 
 
 def _without_version(data: Any) -> Any:
@@ -46,14 +46,7 @@ def _answers(app: Any, seat: str = "bob") -> list[Any]:
     return out
 
 
-@pytest.mark.parametrize(
-    ("edition", "players"),
-    [
-        ("gads-hill-1874", ("ann", "bob")),
-        ("old-town", ("ann", "bob")),
-        ("old-town", ("ann", "bob", "cid")),
-    ],
-)
+@pytest.mark.parametrize(("edition", "players"), TABLES)
 def test_bob_gets_the_same_answers_in_worlds_he_cannot_tell_apart(
     tmp_path: Path, edition: str, players: tuple[str, ...]
 ) -> None:
