@@ -296,7 +296,7 @@ def test_the_commit_oracle_catches_a_record_that_holds_another_move(
     line check and the read-back taken out, a move with a line break is written as given
     and the fuzzer says the record no longer holds (or reads as) the move ruled on."""
     import adjudicator.core.move_line as ml
-    import adjudicator.web.games as web_games
+    import adjudicator.web.moving as web_games
     from adjudicator.core.files import read_text, write_atomic
 
     def unchecked(

@@ -84,9 +84,13 @@ def test_a_move_shows_on_the_other_device_and_a_lost_server_is_seen(
                 move = _first_move(mine, url)
                 mine.fill("#move-text", move)
                 mine.click("#commit")
-                # this device's own move is its 'recorded:', not another's 'new move:'
-                expect(mine.locator("#status")).to_have_text(f"recorded: {move}", timeout=WAIT)
-                seen = move  # pass-and-play: one table, every move as written
+                # this device's own move is its 'recorded:', not another's 'new move:'; a
+                # draw chosen by its pile is recorded as the card the server dealt
+                expect(mine.locator("#status")).to_contain_text("recorded: ", timeout=WAIT)
+                written = record.read_text(encoding="utf-8").splitlines()[-1]
+                assert written == move or move.split(" draws ")[0] + " draws " in written
+                expect(mine.locator("#status")).to_have_text(f"recorded: {written}")
+                seen = written  # pass-and-play: one table, every move as written
                 expect(other.locator("#moves li").last).to_have_text(seen, timeout=WAIT)
                 expect(other.locator("#status")).to_have_text(f"new move: {seen}")
                 # the other board is the server's board, drawn from the update's patch
