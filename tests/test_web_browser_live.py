@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -55,6 +56,17 @@ def _first_move(page: Page, url: str) -> str:
     return move
 
 
+def _next_line(record: Path, lines: int) -> str:
+    """The line the commit wrote after the record's first `lines`, once it is written."""
+    deadline = time.monotonic() + WAIT / 1000
+    while time.monotonic() < deadline:
+        now = record.read_text(encoding="utf-8").splitlines()
+        if len(now) > lines:
+            return now[-1]
+        time.sleep(0.05)
+    raise AssertionError(f"no move written to {record.name}")
+
+
 @pytest.mark.parametrize("edition", ("old-town", "dry-gulch"))
 def test_a_move_shows_on_the_other_device_and_a_lost_server_is_seen(
     tmp_path: Path, edition: str
@@ -82,12 +94,12 @@ def test_a_move_shows_on_the_other_device_and_a_lost_server_is_seen(
 
             for _ in range(2):
                 move = _first_move(mine, url)
+                lines = len(record.read_text(encoding="utf-8").splitlines())
                 mine.fill("#move-text", move)
                 mine.click("#commit")
                 # this device's own move is its 'recorded:', not another's 'new move:'; a
                 # draw chosen by its pile is recorded as the card the server dealt
-                expect(mine.locator("#status")).to_contain_text("recorded: ", timeout=WAIT)
-                written = record.read_text(encoding="utf-8").splitlines()[-1]
+                written = _next_line(record, lines)
                 assert written == move or move.split(" draws ")[0] + " draws " in written
                 expect(mine.locator("#status")).to_have_text(f"recorded: {written}")
                 seen = written  # pass-and-play: one table, every move as written
