@@ -219,13 +219,16 @@ def _moves(edition: str, runs: int) -> dict[str, Any]:
                 version = c.json("POST", f"{_API}/move", move)["version"]
                 commit.append((time.process_time() - c0) * 1000)
                 delivery.append((listener.wait(version)[0] - t0) * 1000)
-                # the record put back and the next commit write these versions again:
-                # each wait is for a new arrival. Put back as `adjudicator game undo` does
-                # (the page takes back no dealt draw: a reveal is final)
+                # the undo and the next commit write these versions again: each wait is
+                # for a new arrival
                 listener.forget(before)
-                record.write_text(text, encoding="utf-8")
-                app.state.hub.changed("bench.game")
-                listener.wait(before)
+                try:
+                    listener.wait(c.json("POST", f"{_API}/undo", {})["version"])
+                except RuntimeError:  # a dealt draw, which the page takes back no more (a
+                    # reveal is final): put back as `adjudicator game undo` does
+                    record.write_text(text, encoding="utf-8")
+                    app.state.hub.changed("bench.game")
+                    listener.wait(before)
                 listener.forget(version)
         finally:
             listener.close()
