@@ -8,7 +8,6 @@ of every ruling, held equal to networkx's.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping
@@ -338,64 +337,3 @@ def test_the_top_level_help_is_the_same_without_the_commands_parameters(
     assert lean.output == full.output
     # and the full app's commands still have their parameters
     assert "--claim" in CliRunner().invoke(app, ["stop", "--help"]).output
-
-
-_PAGES = """
-import sys
-from typer.core import TyperCommand, TyperGroup
-from adjudicator.cli.main import _name, make_app
-
-
-def typers(app):  # Typer's own classes: its help module draws the pages
-    app.info.cls = TyperGroup
-    for command in app.registered_commands:
-        command.cls = TyperCommand
-    for group in app.registered_groups:
-        typers(group.typer_instance)
-
-
-def pages(app, prefix):
-    yield prefix
-    for command in app.registered_commands:
-        yield [*prefix, _name(command)]
-    for group in app.registered_groups:
-        yield from pages(group.typer_instance, [*prefix, group.name])
-
-
-app = make_app()
-if sys.argv[1] == "typer":
-    typers(app)
-for args in [*pages(app, []), []]:  # [] again: `adjudicator` alone shows the first page
-    print("=== adjudicator", *args, flush=True)
-    try:
-        app([*args, "--help"] if args or len(sys.argv) < 3 else [], prog_name="adjudicator")
-    except SystemExit:
-        pass
-    sys.stdout.flush()
-print("# modules", " ".join(sorted(sys.modules)))
-"""
-
-
-@pytest.mark.parametrize("width", [60, 120])
-def test_every_help_page_is_typer_s_own_without_its_help_module(width: int) -> None:
-    """Every page of the app, drawn by `cli/help_page.py` and by Typer's help module, with
-    colours forced on so that the styles are compared too."""
-    env = {**os.environ, "FORCE_COLOR": "1", "COLUMNS": str(width), "TERMINAL_WIDTH": ""}
-    env.pop("NO_COLOR", None)
-
-    def pages(drawer: str) -> tuple[list[str], str]:
-        done = subprocess.run(
-            [sys.executable, "-c", _PAGES, drawer], capture_output=True, text=True, env=env
-        )
-        assert done.returncode == 0, done.stderr
-        text, modules = done.stdout.rsplit("# modules", 1)
-        return text.split("=== ")[1:], modules
-
-    ours, our_modules = pages("ours")
-    theirs, _ = pages("typer")
-    assert len(ours) == len(theirs) > 50  # every command and group
-    for page, twin in zip(ours, theirs, strict=True):
-        assert "\x1b[" in page and "Usage" in page
-        assert page == twin
-    assert "typer.rich_utils" not in our_modules.split()
-    assert "markdown_it" not in our_modules.split()

@@ -1,5 +1,5 @@
 """Old names of options, still taken but no longer shown: `--by` is `--player` (issue 25,
-one flag for the player everywhere). Every command's class (`cli/help_page.py`) reads its
+one flag for the player everywhere). Every command's class (`cli/command.py`) reads its
 arguments through `aliased`, so a command declares only the new name."""
 
 from __future__ import annotations

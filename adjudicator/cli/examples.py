@@ -1,6 +1,6 @@
 """The shipped examples by name, from anywhere: `example:gads-hill-mid` is the installed
 copy of `examples/gads-hill-mid.toml` (`example:old-town-table`, of the record), so the
-help's examples run outside a clone. Every command's class (`cli/help_page.py`) resolves
+help's examples run outside a clone. Every command's class (`cli/command.py`) resolves
 its file arguments here, in one place; an error that names a shipped file names it the way
 a user does (`example:gads-hill-mid`, `boards/old-town.toml`), never by a path inside
 site-packages. The examples are read-only: a command that would write one is refused."""

@@ -1,20 +1,13 @@
-"""How `--help` names things: examples at the end of each command's help, and arguments
-in the usage line as `STATE`, not `{STATE}`.
-
-Typer (0.28; pinned below 0.29 in pyproject.toml for start-up time) prints `{STATE}` and
-offers no setting for it, so its usage method is replaced once, here, at start-up;
-`tests/test_cli_table.py` holds the help text to it, so a Typer upgrade that renames it
-shows up there. (Flags already show no `<bool>` type in 0.28.)
-"""
+"""The examples at the end of each command's help: Typer's epilog, drawn by Typer."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import typer
 
-__all__ = ["EXAMPLES", "add_examples", "drawn_help", "plain_help", "top_epilog"]
+__all__ = ["EXAMPLES", "add_examples", "top_epilog"]
 
 # One or two examples for every command, shown at the end of its help. They run as
 # written from any folder: `example:NAME` is a shipped example (`cli/examples.py`).
@@ -179,33 +172,3 @@ def add_examples(app: typer.Typer, prefix: str = "") -> None:
             if examples and not isinstance(group.epilog, str):  # unset: Typer's placeholder
                 group.epilog = _epilog(examples)
             add_examples(group.typer_instance, f"{prefix}{group.name} ")
-
-
-def drawn_help(app: typer.Typer) -> None:
-    """Every command and group of `app` (and `app` itself) gets its help page drawn by
-    `cli/help_page.py`, not by Typer's help module (start-up: issue 13)."""
-    from typer.core import TyperCommand, TyperGroup
-
-    from adjudicator.cli.help_page import HelpCommand, HelpGroup
-
-    if not app.info.cls or app.info.cls is TyperGroup:  # unset: a false placeholder
-        app.info.cls = HelpGroup
-    for info in app.registered_commands:
-        if not info.cls or info.cls is TyperCommand:  # Typer's default: not our own class
-            info.cls = HelpCommand
-    for group in app.registered_groups:
-        if group.typer_instance is not None:
-            drawn_help(group.typer_instance)
-
-
-def plain_help() -> None:
-    """Usage lines name a required argument STATE, not Typer's `{STATE}` (a set, to a
-    reader of Click's conventions); an optional one stays `[STATE]`."""
-    from typer import core
-
-    def usage_pieces(self: core.TyperArgument, ctx: Any) -> list[str]:
-        name = (self.metavar or self.name or "").upper()
-        name = name if self.required else f"[{name}]"
-        return [name + ("..." if self.nargs != 1 else "")]
-
-    core.TyperArgument.get_usage_pieces = usage_pieces  # type: ignore[method-assign]

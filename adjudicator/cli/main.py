@@ -24,11 +24,10 @@ from typing import Annotated
 import typer
 from typer.models import CommandInfo
 
-from adjudicator.cli.help import add_examples, drawn_help, plain_help, top_epilog
+from adjudicator.cli.command import commands_of
+from adjudicator.cli.help import add_examples, top_epilog
 from adjudicator.cli.output import DEBUG
 from adjudicator.core.i18n import LANGUAGES, N_, from_environment, known, set_language
-
-plain_help()
 
 
 def _version(value: bool) -> None:
@@ -133,7 +132,7 @@ def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
     new.registered_groups = [g for g in new.registered_groups if g.name in names]
     new.registered_commands = [c for c in new.registered_commands if _name(c) in names]
     add_examples(new)
-    drawn_help(new)
+    commands_of(new)
     return new
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from adjudicator.cli.help_page import HelpGroup
+from adjudicator.cli.command import Group
 from adjudicator.cli.options import EditionArg, SchedulerOpt, WorkersOpt, check_cluster
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError
@@ -35,7 +35,7 @@ __all__ = ["register"]
 Policy = Literal["random", "greedy", "coach"]
 
 
-class _RunByDefault(HelpGroup):
+class _RunByDefault(Group):
     """A group whose first word, when it is not a sub-command or an option, starts `run`."""
 
     # ctx is Typer's own vendored click Context, which it does not export by name

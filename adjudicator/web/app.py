@@ -48,6 +48,7 @@ __all__ = ["LOOPBACK_HOSTS", "MAX_BODY", "SECURITY_HEADERS", "TOKEN_COOKIE", "cr
 HERE = Path(__file__).parent
 TOKEN_COOKIE = "adjudicator_token"
 
+
 def create_app(
     root: Path,
     token: str | None = None,
