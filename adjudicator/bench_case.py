@@ -9,10 +9,8 @@ import math
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
-
-from adjudicator.core.record import record
 
 __all__ = ["MID_GAME", "BenchCase", "BenchResult", "cpu_ms", "median_ms", "p95", "run_case"]
 
@@ -22,7 +20,7 @@ A = TypeVar("A")
 B = TypeVar("B")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BenchResult:
     name: str
     median_ms: float
@@ -59,7 +57,9 @@ def _rounded(x: float | None) -> float | None:
     return None if x is None else round(x, 3)
 
 
-@record
+# No slots: it is built through its alias (`BenchCase[Hint, int](...)`), which sets
+# `__orig_class__` on the new instance (see `core/result.py`'s Reason).
+@dataclass(frozen=True)
 class BenchCase(Generic[A, B]):
     """One timed case: the engine's answer (A) beside its twin's (B)."""
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.bench_case import median_ms
-from adjudicator.core.record import record
 from adjudicator.deduction.files.synthetic import synthetic_game
 from adjudicator.deduction.rules.logic import stop_report
 from adjudicator.deduction.rules.play import rule_play
@@ -18,7 +18,7 @@ __all__ = ["SCALE_SIZES", "ScalePoint", "scale_curve"]
 SCALE_SIZES = (50, 100, 200, 400)  # building spaces of the synthetic boards
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ScalePoint:
     """The STOP analysis and a condition-card play timed on one synthetic board."""
 

@@ -3,6 +3,7 @@ procedures against their brute-force twins."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import replace
@@ -154,9 +155,7 @@ def test_robbery_protection_and_the_die() -> None:
     assert v.state is not None
     assert v.state.player("ann").gold == 1 + 2 and v.state.player("bob").gold == 0
     assert v.state.jail == 3  # the gunman came out and went back
-    prot = referee_text(
-        s.__class__(**{**s.__dict__, "protected": ["bob"]}), "ann: outlaw; rob bob die=1"
-    )
+    prot = referee_text(dataclasses.replace(s, protected=["bob"]), "ann: outlaw; rob bob die=1")
     assert not prot.legal and prot.code is Code.PROTECTION
     assert "protected" in prot.reasons[0].message
     no_gunman = referee_text(s, "ann: hunter; rob bob die=1")

@@ -7,7 +7,7 @@ keeps; and the plain data a ranked turn is (`Candidate`, `Outcome`). `best.py` r
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -26,7 +26,6 @@ from adjudicator.black_hills.notation import format_turn_move
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
-from adjudicator.core.record import record
 
 __all__ = [
     "INVEST_MOST",
@@ -47,7 +46,7 @@ def _frac(x: Fraction) -> dict[str, Any]:
     return {"exact": str(x), "value": float(x)}
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """One outcome of the chance in a turn, and the best turn once it is known."""
 
@@ -67,7 +66,7 @@ class Outcome:
         }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Candidate:
     """A character's best turn. When chance decides it, `text` is the plan up to the roll or
     the deal, `outcomes` the best turn for each outcome, and `verdict`/`kept` those of the

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
@@ -10,7 +11,6 @@ from pydantic import Field
 from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
-from adjudicator.core.record import record
 from adjudicator.core.validation import ID_PATTERN, Strict, validated
 
 __all__ = ["RESOURCES", "Character", "Event", "Rules", "load_rules"]
@@ -78,7 +78,7 @@ class _Cards(Strict):
     events: list[_Event]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Character:
     id: str
     name: str
@@ -97,7 +97,7 @@ class Character:
     shaman: bool
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Event:
     id: str
     name: str
@@ -105,7 +105,7 @@ class Event:
     text: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Rules:
     """Everything printed: the board's numbers, the areas, the characters and events."""
 

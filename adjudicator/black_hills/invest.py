@@ -11,14 +11,13 @@ is chosen (gold 4, fur 2, logs 1: the board file's values).
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import product
 from typing import Any
 
 from adjudicator.black_hills.data import RESOURCES
 from adjudicator.core import cpsat
-from adjudicator.core.record import record
 
 __all__ = ["TRADES", "Means", "Payment", "best_payment", "best_payment_brute_force"]
 
@@ -31,7 +30,7 @@ TRADES: dict[str, tuple[dict[str, int], dict[str, int]]] = {
 }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Means:
     """What the player may invest with this turn."""
 
@@ -43,7 +42,7 @@ class Means:
     supply: dict[str, int] | None = None  # what a trade can take from; None: no limit
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Payment:
     points: int
     trade: str | None = None

@@ -12,7 +12,7 @@ player's two are any of the characters the player has not seen.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
@@ -21,7 +21,6 @@ from adjudicator.black_hills.best import best_turns
 from adjudicator.black_hills.candidates import Candidate
 from adjudicator.black_hills.knows import unseen_characters, view_state
 from adjudicator.black_hills.state import BHState
-from adjudicator.core.record import record
 
 __all__ = ["KeepChoice", "keep_hints", "said"]
 
@@ -31,7 +30,7 @@ def said(x: Fraction) -> str:
     return str(x) if x.denominator == 1 else f"{x} (about {float(x):.2f})"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class KeepChoice:
     """Two characters to keep, and the best turn found for each (none: no legal turn)."""
 

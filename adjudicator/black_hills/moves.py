@@ -6,7 +6,7 @@ build and compare these, never text; the referee is handed their notation.
 
 from __future__ import annotations
 
-from adjudicator.core.record import record
+from dataclasses import dataclass
 
 __all__ = [
     "Action",
@@ -24,14 +24,14 @@ __all__ = [
 ]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Keep:
     """The round's set-up: the characters kept of the four dealt."""
 
     cards: tuple[str, ...]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Steal:
     """The Colonel's steal of an event card from `victim` (`steal bob bank`); `blind` when
     the card was drawn unseen (`steal bob drew=bank`, option `colonel-steal=blind`)."""
@@ -41,7 +41,7 @@ class Steal:
     blind: bool = False
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Place:
     """A character placed and its skills used: the resource it gathers or takes (`madam
     logs`), the area (`at mine`), the Merchant's trade (`fur>logs`), whom it takes from
@@ -57,14 +57,14 @@ class Place:
     extra: tuple[str, ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ShamanCopy:
     """The Shaman covers a visible card and does what it does (no `at`: where it lies)."""
 
     place: Place
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ShamanDraw:
     """The Shaman plays a card drawn from the discards; `dealt` the four the table dealt
     (empty: the referee deals them from the seed); no `place`: the card is not named."""
@@ -73,7 +73,7 @@ class ShamanDraw:
     dealt: tuple[str, ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Invest:
     """Investing: the points wanted (None: the most) and the payment named, if any."""
 
@@ -81,7 +81,7 @@ class Invest:
     paid: tuple[tuple[str, int], ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Event:
     """An event activated, with what it needs: the Stagecoach's swap, the Bank's points,
     the Reinforcements' victim, what Tax Collection's payers return."""
@@ -93,14 +93,14 @@ class Event:
     payers: tuple[tuple[str, str], ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Discard:
     """One or two event cards discarded unused."""
 
     events: tuple[str, ...]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Rob:
     """A robbery: the players robbed, each with the resource named for them (None: the
     most valuable they hold), and the aiming die (None: rolled from the seed)."""
@@ -109,7 +109,7 @@ class Rob:
     die: int | None = None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Return:
     """What players return above the limit at the round's end."""
 
@@ -119,7 +119,7 @@ class Return:
 Action = Keep | Place | ShamanCopy | ShamanDraw | Steal | Invest | Event | Discard | Rob | Return
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TurnMove:
     """A line of a record: the player and the actions (a set-up keep is one `Keep`)."""
 

@@ -44,11 +44,10 @@ Written in a state file as `[options]` (`safeguard = "holder"`) and in a game re
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import dataclass, fields, replace
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.pairs import name_values
-from adjudicator.core.record import record
 
 __all__ = ["CHOICES", "BHOptions", "parse_options", "parse_options_text"]
 
@@ -64,7 +63,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BHOptions:
     safeguard: str = "everyone"
     colonel_block: str = "anyone"

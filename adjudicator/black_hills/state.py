@@ -39,7 +39,7 @@ events = ["stolen-gold"]
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +50,6 @@ from adjudicator.black_hills.frozen_map import FrozenMap
 from adjudicator.black_hills.options import BHOptions, parse_options
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data, write_data
-from adjudicator.core.record import record
 from adjudicator.core.seats import Seats
 from adjudicator.core.validation import StrictMutable, check_seats, validated
 
@@ -84,16 +83,17 @@ class Holdings:
 def _freeze_fields(value: object, sequences: tuple[str, ...], maps: tuple[str, ...]) -> None:
     """A record's sequence fields as tuples and its mapping fields as `FrozenMap`s, however
     they were given (a test writes lists and dicts): a state holds nothing that can change."""
-    values = vars(value)
     for name in sequences:
-        if type(values[name]) is not tuple:
-            object.__setattr__(value, name, tuple(values[name]))
+        given = getattr(value, name)
+        if type(given) is not tuple:
+            object.__setattr__(value, name, tuple(given))
     for name in maps:
-        if type(values[name]) is not FrozenMap:
-            object.__setattr__(value, name, FrozenMap(values[name]))
+        given = getattr(value, name)
+        if type(given) is not FrozenMap:
+            object.__setattr__(value, name, FrozenMap(given))
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BHPlayer(Holdings):
     name: str
     reputation: int = 0
@@ -114,7 +114,7 @@ _SEQUENCES += ("protected", "safeguard", "colonel")
 _MAPS = ("supply", "closed", "turns")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BHState(Seats[BHPlayer]):
     """A Black Hills table between two turns: frozen, shared (a game keeps every state it
     passed through). A turn changes a `draft.Draft` of it, frozen into the state after."""

@@ -3,12 +3,12 @@ best-turn finder, the command line, the pictures) only reads them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.invest import Payment
 from adjudicator.black_hills.state import BHState, state_data
-from adjudicator.core.record import record
 from adjudicator.core.result import Reason as CoreReason
 
 __all__ = ["Reason", "Verdict"]
@@ -18,7 +18,7 @@ __all__ = ["Reason", "Verdict"]
 Reason = CoreReason[Code]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Verdict:
     """The answer to a turn, in the reading order of the deduction games' rulings: who,
     legal or not, why not, the state after, then what the turn did (a `core.result.Result`).

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.record import record
 
 __all__ = ["TAG", "RecordLine", "record_lines", "remove_last_line", "strip_comment"]
 
@@ -32,7 +32,7 @@ def strip_comment(line: str) -> str:
     return line
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RecordLine:
     """One line of a record that holds something: its number (from 1), its text without
     the comment or the spaces around it, and its tag and value when it is a header line."""

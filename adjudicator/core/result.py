@@ -8,9 +8,8 @@ what loops over rulings (records, replay, the command line, the web page) needs 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, runtime_checkable
-
-from adjudicator.core.record import record
 
 __all__ = ["CodedReason", "Reason", "Result"]
 
@@ -43,7 +42,10 @@ class Result(Protocol):
     def after(self) -> object: ...
 
 
-@record
+# No slots: each game builds it through its alias (`Reason = CoreReason[Code]`), which sets
+# `__orig_class__` on the new instance and, on Python 3.11, takes only an AttributeError
+# for a refusal (a slotted frozen dataclass raises a TypeError).
+@dataclass(frozen=True)
 class Reason(Generic[C]):
     """A coded reason: each game fills in its own `StrEnum` of rule codes as `C`."""
 

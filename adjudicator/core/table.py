@@ -14,12 +14,11 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.record import record
 from adjudicator.core.seats import Seats
 
 __all__ = [
@@ -34,7 +33,7 @@ __all__ = [
 ]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Ruled:
     """One move ruled on, in the same shape in every game."""
 
@@ -65,7 +64,7 @@ class Ruled:
         }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Setup:
     """How a new record's table is set up, as the command line gives it (text, unread)."""
 
@@ -77,7 +76,7 @@ class Setup:
     residences: str | None = None  # Dry Gulch: 'ann=nw-1, bob=ne-5' (default: the first edges)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Replayed:
     """A record replayed: the game after every legal move, and how many were not."""
 

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Literal
 
-from adjudicator.core.record import record
 from adjudicator.deduction.files.card_file import CardProblem
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.cards import Card, CardSet
@@ -45,7 +44,7 @@ Severity = Literal["error", "warning", "note"]
 _ORDER = {"error": 0, "warning": 1, "note": 2}
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Finding:
     severity: Severity
     code: str

@@ -20,12 +20,11 @@ discards before passing; then without a buy before with one; then by card number
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, NamedTuple
 
 from adjudicator.core.evolve import evolve
-from adjudicator.core.record import record
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.actions import dead_card, discard_with, rule_buy, rule_discard
 from adjudicator.deduction.rules.logic import stop_report
@@ -46,7 +45,7 @@ __all__ = [
 _KIND_ORDER = {"play": 0, "discard": 1, "pass": 2}
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Action:
     kind: str  # play | discard | pass
     cards: tuple[int, ...]
@@ -74,14 +73,14 @@ class Action:
         )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Unplayable:
     card: int
     code: str
     message: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Hint:
     player: str
     actions: tuple[Action, ...]

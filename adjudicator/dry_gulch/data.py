@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -11,7 +12,6 @@ from pydantic import Field
 from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
-from adjudicator.core.record import record
 from adjudicator.core.validation import ID_PATTERN, Strict, validated
 
 __all__ = ["ABILITIES", "GOODS", "KINDS", "Event", "Permit", "Rules", "Site", "load_rules"]
@@ -102,7 +102,7 @@ class _Cards(Strict):
     events: list[_Event]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Site:
     id: str
     street: str
@@ -115,7 +115,7 @@ class Site:
     edge: bool
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Permit:
     id: str
     name: str
@@ -129,7 +129,7 @@ class Permit:
     text: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Event:
     id: str
     name: str
@@ -140,7 +140,7 @@ class Event:
     text: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Rules:
     name: str
     hand_limit: int

@@ -23,7 +23,6 @@ from typing import Any
 from pydantic import Field
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.record import record
 from adjudicator.core.validation import StrictMutable, validated
 from adjudicator.dry_gulch.data import KINDS, Rules
 
@@ -38,7 +37,7 @@ __all__ = [
 ]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Decks:
     """The stacks and discards, frozen (`DeckDraft` is their working copy)."""
 

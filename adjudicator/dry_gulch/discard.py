@@ -18,10 +18,9 @@ reshuffle finds it again.
 from __future__ import annotations
 
 import random
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState, HandCard
@@ -30,7 +29,7 @@ from adjudicator.dry_gulch.table_options import fire_goes_out
 __all__ = ["DiscardResult", "discard_named", "discard_phase"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DiscardResult:
     """The phase's verdict: legal or not and why, the state it leaves (the state as it was
     when refused), what each player discarded and which sites were repaired."""

@@ -29,11 +29,10 @@ Vandalism: no permit is drawn, the Bank's top permit neither).
 from __future__ import annotations
 
 import random
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import draw_resources_as, is_resource
 from adjudicator.dry_gulch.draft import Draft
@@ -50,7 +49,7 @@ __all__ = [
 ]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DrawResult:
     player: str
     legal: bool
@@ -75,7 +74,7 @@ class DrawResult:
         }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DrawWords:
     """A draw's words read: the ordinary draw (None: the Bank's alone) and the Bank's
     (None: none), each with the cards a real table names (empty: the seed's draw)."""

@@ -18,10 +18,9 @@ record); each must be in the stack, its own cards before its reshuffled discards
 from __future__ import annotations
 
 import random
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import draw_named
 from adjudicator.dry_gulch.draft import Draft
@@ -32,7 +31,7 @@ __all__ = ["TURNED_UP", "EventPhase", "event_phase"]
 TURNED_UP = 3
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class EventPhase:
     player: str
     legal: bool

@@ -34,7 +34,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.decks import draw_named, draw_resources
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState, HandCard, card_value, parse_card
@@ -58,7 +57,7 @@ ACE = "ace-up-your-sleeve"
 IOU = "iou"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Moved:
     """Cards one event moved: from a player (None: from the resource stack) to a player
     (None: onto the discard piles)."""

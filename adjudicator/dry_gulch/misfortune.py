@@ -30,10 +30,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.losses import ACE_FIRST, draw_at_random, draw_named_from
@@ -43,7 +42,7 @@ from adjudicator.dry_gulch.table_options import misfortune_options, misfortune_t
 __all__ = ["MisfortuneResult", "play_misfortune"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MisfortuneResult:
     player: str
     legal: bool

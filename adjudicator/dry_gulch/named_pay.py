@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations, product
 
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.data import ABILITIES, GOODS, Rules
 from adjudicator.dry_gulch.search import Means, units_of
 from adjudicator.dry_gulch.state import HandCard
@@ -41,7 +41,7 @@ __all__ = ["NamedPayment", "named_payment"]
 HANDYMAN = "handyman-brother"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class NamedPayment:
     """The named cards as hand indices, and how many went through a General Store."""
 

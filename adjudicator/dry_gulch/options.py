@@ -24,12 +24,11 @@ A record writes the same pairs on one line: `[Options "half=up, open-permits=tru
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.pairs import name_values
-from adjudicator.core.record import record
 
 __all__ = [
     "CHOICES",
@@ -69,7 +68,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 SWITCHES = ("open-permits", "city-hall", "spreading-fire", "advanced-setup")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DGOptions:
     half: str = "down"
     replace: str = "missing"

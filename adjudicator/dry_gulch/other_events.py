@@ -23,10 +23,9 @@ draws; `drawing`: from the resource stack, in the order of the players who take 
 from __future__ import annotations
 
 import random
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.losses import Moved, Named, lose_to, owner_of, receive
@@ -63,7 +62,7 @@ _TWO_TO: dict[str, tuple[str, str]] = {
 _GUNFIGHT_TO = ("undertaker", "sheriff", "doctor")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class EventResult:
     player: str
     event: str

@@ -17,10 +17,10 @@ card its points, an event 1 to 3). The brute-force twin is `tests/dry_gulch_twin
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.core import cpsat
-from adjudicator.core.record import record
 from adjudicator.core.words import plural
 from adjudicator.dry_gulch.data import ABILITIES, GOODS, Rules
 from adjudicator.dry_gulch.search import Cheapest, Means, best_plan, cheapest, units_of
@@ -50,7 +50,7 @@ def means_of(state: DGState, player: str) -> Means:
     )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Payment:
     """How each card pays: (unit, how) for resources, or labour."""
 
@@ -77,7 +77,7 @@ class Payment:
         }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Plan:
     permits: tuple[str, ...]
     sites: dict[str, str]  # permit -> site (a permit twice: "id#2")
@@ -102,7 +102,7 @@ def _labour_points(card: HandCard, means: Means) -> int:
     return 1 if card.event == HANDYMAN and means.handyman_labour else 0
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class _Type:
     """Cards of one text in the hand: interchangeable, so the model counts them."""
 

@@ -9,16 +9,15 @@ path to the edge.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.state import Built, DGState
 
 __all__ = ["Placement", "legal_sites", "placement_problems", "rule_placement"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Placement:
     """Whether a building may stand on a site: legal or not, every rule it breaks, and the
     state with the building standing there (the state as it was when it may not); a

@@ -16,10 +16,9 @@ drawn (`discard ... rewards C C` in a record), each refereed for being in the st
 from __future__ import annotations
 
 import random
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import draw_named, draw_resources
 from adjudicator.dry_gulch.draft import Draft
@@ -31,7 +30,7 @@ __all__ = ["VIOLET_REWARD", "RewardResult", "reward_phase"]
 VIOLET_REWARD = 3
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RewardResult:
     player: str
     legal: bool

@@ -22,8 +22,8 @@ those is tried.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.allotments import (
     cheapest_sum,
     histogram,
@@ -39,7 +39,7 @@ __all__ = ["Cheapest", "Means", "best_plan", "cheapest", "site_choice", "units_o
 HANDYMAN = "handyman-brother"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Means:
     """What the payer's buildings let them do this turn."""
 
@@ -60,7 +60,7 @@ def units_of(rules: Rules, permit: str, means: Means) -> tuple[list[str], int]:
     return units, p.labor
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Cheapest:
     """The cheapest payment of a set of buildings, as hand-card indices per building."""
 

@@ -26,7 +26,7 @@ half = "up"
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -34,7 +34,6 @@ from pydantic import StrictBool
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data, write_data
-from adjudicator.core.record import record
 from adjudicator.core.seats import Seats
 from adjudicator.core.validation import StrictMutable, check_seats, validated
 from adjudicator.core.words import plural
@@ -55,7 +54,7 @@ __all__ = [
 ]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class HandCard:
     """One card in a hand: a resource kind, a Labor card with its points, or an event."""
 
@@ -94,7 +93,7 @@ def card_value(card: HandCard, rules: Rules) -> int:
     return rules.substitution[card.kind]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Built:
     permit: str
     owner: str
@@ -104,7 +103,7 @@ class Built:
     fire: str | None = None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DGPlayer:
     name: str
     hand: tuple[HandCard, ...] = ()
@@ -133,7 +132,7 @@ def specials_of(rules: Rules, buildings: Iterable[_Built], owner: str | None) ->
     ]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DGState(Seats[DGPlayer]):
     """A table, frozen: a move makes a new state (`draft.Draft` is its working copy)."""
 

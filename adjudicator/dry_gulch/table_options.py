@@ -32,9 +32,9 @@ building burning from it is repaired.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState
@@ -111,7 +111,7 @@ def fire_goes_out(after: Draft, player: str, fire_discarded: bool) -> list[str]:
     return repaired
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ReopenResult:
     player: str
     legal: bool

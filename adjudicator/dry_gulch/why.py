@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from adjudicator.core.errors import RulesError
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.data import Rules
 from adjudicator.dry_gulch.pay import Payment, Plan, means_of, pay, plan, why_not
 from adjudicator.dry_gulch.place import legal_sites
@@ -42,7 +42,7 @@ def placed_at_setup(rules: Rules, permit: str) -> bool:
 # ----- paying for one building --------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PayAnswer:
     """Whether a player's hand pays for a building, and with which cards."""
 
@@ -112,7 +112,7 @@ class Why(StrEnum):
     COMPETES = "the hand pays for it alone, not together with the plan's buildings"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Placement:
     """One building of a plan: where it goes and how it is paid for."""
 
@@ -121,7 +121,7 @@ class Placement:
     payment: Payment
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class LeftOut:
     permit: str
     why: Why
@@ -132,7 +132,7 @@ class LeftOut:
         return self.detail or str(self.why)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PlanAnswer:
     player: str
     hand: Sequence[HandCard]

@@ -20,9 +20,9 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import StrEnum
 
-from adjudicator.core.record import record
 from adjudicator.deduction.models.board import Board, Direction, Line
 from adjudicator.deduction.models.state import GameState
 
@@ -100,7 +100,7 @@ def wrap_name(name: str, width: int, lines: int) -> tuple[str, ...]:
 # ----- sizes and boxes ----------------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Metrics:
     """The sizes a painter draws with, in its own unit (characters or pixels)."""
 
@@ -117,7 +117,7 @@ class Metrics:
     narrow_gap: int | None = None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Box:
     """A rectangle on the canvas: its top-left corner, width and height."""
 
@@ -143,7 +143,7 @@ class Box:
         return Box(x, y, right - x, bottom - y)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Extent:
     """The smallest x and y, and the count of columns and rows, that hold every cell and
     every line of a board."""
@@ -162,7 +162,7 @@ def extent(board: Board) -> Extent:
     return Extent(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Grid:
     """Where each cell of the board lands on the canvas."""
 
@@ -206,7 +206,7 @@ class Grid:
 # ----- streets and the railway --------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class LinePlace:
     """A street or the railway on the canvas: the gap it runs in, and where other lines
     cross it (stretches along it, in the canvas unit)."""
@@ -252,7 +252,7 @@ class LinePlace:
         return fitting[0] if fitting else max(free, key=lambda s: s[1] - s[0])
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Crossing:
     """Where an east-west line and a north-south line cross."""
 
@@ -304,7 +304,7 @@ class CellKind(StrEnum):
     FIELD = "field"  # a landmark's own field (Old Town)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CellPlace:
     """One box of the picture and what stands in it."""
 
@@ -373,7 +373,7 @@ def _space(
 # ----- the board ----------------------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BoardLayout:
     """A board (and a state on it) placed on a painter's canvas."""
 

@@ -4,8 +4,8 @@ with their buildings, markers and STOP claims, the frames and the landmark field
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 
-from adjudicator.core.record import record
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.rules.ruling import StopReport
 from adjudicator.render.layout import Box, CellPlace, LinePlace
@@ -87,7 +87,7 @@ def draw_railway(parent: ET.Element, place: LinePlace) -> None:
 # ----- spaces, frames and landmark fields ---------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Claims:
     """The STOP claims by where they are drawn: a removable marker (building, space) with
     its sentence; a space with the building determined to stand on it and the sentence."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from adjudicator.core.record import record
 from adjudicator.deduction.rules.ruling import StopReport
 from adjudicator.render.layout import BoardLayout, CellKind
 from adjudicator.render.svg_board import claim_ring, door_line, marker_disc
@@ -17,7 +17,7 @@ from adjudicator.render.words import points
 __all__ = ["Entry", "legend", "legend_entries", "legend_rows"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One legend entry: the kind of mark (`data-mark`) and the words for it."""
 

@@ -12,8 +12,8 @@ import re
 import textwrap
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
-from adjudicator.core.record import record
 from adjudicator.deduction.models.board import Board
 
 __all__ = ["BOLD_W", "CHAR_W", "Fitted", "badges", "fit_text", "unique_badges"]
@@ -27,7 +27,7 @@ BOLD_W = 0.68
 # ----- fitting a box ----------------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Fitted:
     """A text wrapped into lines at a font size that fits a box."""
 

@@ -9,7 +9,7 @@ entrance opens onto.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.measure import Measurement
@@ -17,7 +17,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.core.record import record
 from adjudicator.deduction.models.board import RELATIONS, Board, Line
 from adjudicator.deduction.models.cards import MY, Card
 from adjudicator.deduction.models.state import GameState
@@ -266,7 +265,7 @@ def _draw_field(canvas: _Canvas, cell: CellPlace) -> None:
 # ----- the board ----------------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BoardView:
     """A board drawn with characters; it widens its boxes to the space the console gives it."""
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.record import record
 from adjudicator.simulation.batch import check_edition, play_batch
 from adjudicator.simulation.store import Store
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["RunOutcome", "local_cluster", "run_store"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RunOutcome:
     batches: int  # batches of the run
     already: int  # finished before this run started

@@ -12,11 +12,10 @@ worker plays it, and the store of a run is the same whatever the number of worke
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.record import record
 
 __all__ = ["GAMES", "SEAT_NAMES", "GameName", "RunSpec", "Seating", "game_of"]
 
@@ -26,7 +25,7 @@ SEAT_NAMES = ("ann", "bob", "cid", "dot", "eve")
 GameName = Literal["deduction", "dry-gulch", "black-hills"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Seating:
     names: tuple[str, ...]  # the seats of the largest table, in order
     fewest: int  # the fewest players the game allows
@@ -54,7 +53,7 @@ def game_of(edition: str) -> GameName:
 Policy = Literal["random", "greedy", "coach"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RunSpec:
     edition: str  # a shipped edition's id, a board file's absolute path, or a name in GAMES
     policy: Policy

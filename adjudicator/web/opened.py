@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.core.record import record
 from adjudicator.core.table import Table
 from adjudicator.tables import table_of_record
 from adjudicator.web.pages import Page, page
@@ -18,7 +18,7 @@ from adjudicator.web.records import RecordDir, fingerprint
 __all__ = ["Opened", "keep", "open_record"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Opened:
     """A record read and replayed: its entry, its page, the record, and the game after
     every legal move (with the lines that were legal)."""

@@ -15,12 +15,12 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.limits import whole_number
-from adjudicator.core.record import record
 from adjudicator.core.writes import write_atomic
 from adjudicator.deduction.puzzle.model import LEVELS, Level, Puzzle, Town, start_state
 from adjudicator.deduction.puzzle.puzzle_file import dump_puzzle, load_puzzle
@@ -72,7 +72,7 @@ class PuzzleDir:
         return sorted(p.name for p in self.root.glob(f"*{SUFFIX}") if _NAME.match(p.name))
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class _Solved:
     puzzle: Puzzle
     solution: Solution

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
 from adjudicator.core.errors import AdjudicatorError
-from adjudicator.core.record import record
 
 __all__ = [
     "EVERYONE",
@@ -44,7 +44,7 @@ class Refused(AdjudicatorError):
     code = "seat"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Viewer:
     """One device's standing at the table."""
 

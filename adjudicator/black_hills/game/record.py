@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from adjudicator.black_hills.errors import InvalidTurnError
@@ -32,7 +32,6 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_INT_DIGITS, MAX_MOVES, clip
 from adjudicator.core.names import players_of, seated
-from adjudicator.core.record import record
 from adjudicator.core.record_text import record_lines, remove_last_line, strip_comment
 
 __all__ = [
@@ -53,7 +52,7 @@ EDITION = "black-hills"
 _CLAIM = re.compile(r"\{\s*(?P<n>\d{1,9})\s*\}\s*$")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BHHeader:
     players: tuple[str, ...]
     seed: int = 1
@@ -62,7 +61,7 @@ class BHHeader:
     seeded: bool = True  # the record writes `[Seed]`: the seed deals at a served table
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BHMove:
     text: str  # the turn in the notation, without the claim
     player: str
@@ -73,7 +72,7 @@ class BHMove:
     dealt: bool = field(default=False, compare=False)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BHRecord:
     header: BHHeader
     moves: tuple[BHMove, ...] = ()

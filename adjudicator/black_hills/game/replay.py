@@ -6,7 +6,7 @@ from the referee's is reported too."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from adjudicator.black_hills.data import Rules
@@ -17,7 +17,6 @@ from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.setup import new_table
 from adjudicator.black_hills.state import BHState, state_data
 from adjudicator.black_hills.verdict import Verdict
-from adjudicator.core.record import record
 
 __all__ = ["BHReplay", "MoveOutcome", "decisive_cards", "early_keeps", "replay", "start"]
 
@@ -37,7 +36,7 @@ def decisive_cards(text: str, rules: Rules) -> tuple[str | None, list[str]]:
     return character, events
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MoveOutcome:
     move: BHMove
     verdict: Verdict
@@ -63,7 +62,7 @@ class MoveOutcome:
         }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BHReplay:
     header: BHHeader
     outcomes: tuple[MoveOutcome, ...]

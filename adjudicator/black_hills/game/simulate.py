@@ -31,7 +31,6 @@ from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
-from adjudicator.core.record import record
 
 __all__ = ["GameResult", "Policy", "SimStats", "play_game", "simulate"]
 
@@ -86,7 +85,7 @@ def _keep_text(state: BHState, name: str, policy: Policy, rng: random.Random) ->
     return f"{name}: keep {' '.join(sorted(best))}"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class GameResult:
     seed: int
     record: BHRecord

@@ -4,13 +4,13 @@ disagree in `CardSet.mismatches`; a clue is parsed, never evaluated as code."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
 from adjudicator.core.limits import MAX_BOARD_ITEMS, MAX_CARDS, clip
-from adjudicator.core.record import record
 from adjudicator.core.schema import Table
 from adjudicator.deduction.models.board import RELATIONS, Board
 from adjudicator.deduction.models.cards import MY, Card, CardSet, Kind, Mismatch
@@ -23,7 +23,7 @@ _CARD_KEYS = ("number", "kind", "subject", "text", "clue", "map", "relation", "m
 KINDS = ("building", "district", "condition")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class _Raw:
     """One card as the file writes it, its types checked."""
 
@@ -59,7 +59,7 @@ def load_cards(path: Path, board: Board) -> CardSet:
     return cards_from_data(read_data(path), str(path), board)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CardProblem:
     """Something wrong with one card of a card-set file (`code` names the kind)."""
 

@@ -9,13 +9,13 @@ same whether or not a file exists outside those folders.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
 from adjudicator.core.limits import clip
-from adjudicator.core.record import record
 from adjudicator.deduction.files.board_file import OTHER_GAMES, load_board, other_game_problem
 from adjudicator.deduction.files.card_file import load_cards
 from adjudicator.deduction.models.board import Board
@@ -147,7 +147,7 @@ def load_edition_files(board: Path, cards: Path) -> Edition:
 # ----- one resolver for an EDITION|BOARD argument -------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class EditionFiles:
     """Where the edition a name stands for lives: its board file and, if there is one,
     its card set. Nothing is read until `board()` or `edition()` is asked for."""

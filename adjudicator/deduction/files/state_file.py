@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,6 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data, write_data
 from adjudicator.core.limits import MAX_BOARD_ITEMS, MAX_CARDS, MAX_HAND, MAX_INT
 from adjudicator.core.names import name_problem, player_key, same_player_problem
-from adjudicator.core.record import record
 from adjudicator.core.schema import Table
 from adjudicator.deduction.files.editions import load_named_edition
 from adjudicator.deduction.models.board import Board
@@ -34,7 +34,7 @@ _STATE_KEYS = (
 _PLAYER_KEYS = ("name", "buildings", "points", "hand", "bought")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class _RawPlayer:
     """A player as the file writes them, the types checked (`points = true` or `"7"` is an
     error, not a number made up)."""

@@ -12,9 +12,9 @@ player's hand whose named building is marked and whose my building is open.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.core.record import record
 from adjudicator.deduction.files.board_file import board_from_data
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.cards import MY, Card, CardSet, Kind
@@ -116,7 +116,7 @@ def _block_order(board: Board) -> list[str]:
     return sorted(board.building_spaces, key=key)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SyntheticGame:
     """A synthetic mid-game: the state, and the condition card to play with its my building."""
 

@@ -40,8 +40,8 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from adjudicator.core.record import record
 from adjudicator.deduction.game.coach_world import (
     Deal,
     close_turn,
@@ -57,7 +57,7 @@ from adjudicator.deduction.hint import Action, hint
 __all__ = ["Advice", "Budget", "Pile", "Rated", "coach"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Budget:
     """How much the coach looks at: the worlds the finalists are played in, candidates, and
     a wall-time cap."""
@@ -69,7 +69,7 @@ class Budget:
     rounds: int = 1  # own next turns played after the candidate; 0: to the end of the game
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Rated:
     """One candidate turn as the coach sees it (means over the worlds played)."""
 
@@ -82,7 +82,7 @@ class Rated:
     worlds: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Pile:
     """A pile to draw from after the coach's best turn, as the coach sees it (T2)."""
 
@@ -92,7 +92,7 @@ class Pile:
     default: bool  # the pile a record takes when it does not say (`piles.default_pile`)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Advice:
     player: str
     rated: tuple[Rated, ...]  # best first

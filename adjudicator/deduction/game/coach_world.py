@@ -24,9 +24,9 @@ same seed: `tests/test_coach.py` holds the coach to that.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from adjudicator.core.evolve import evolve
-from adjudicator.core.record import record
 from adjudicator.deduction.game.flow import Game
 from adjudicator.deduction.game.hint_moves import action_move
 from adjudicator.deduction.game.piles import draw_default, draw_from
@@ -37,7 +37,7 @@ from adjudicator.deduction.rules.turn_order import refill_due
 __all__ = ["Deal", "close_turn", "greedy_turn", "hidden_known", "refill_take", "sample_deal"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Deal:
     """One determinization: the other players' hands, the piles (top first), and the seed of
     a pile's reshuffle (T3), which the table's shuffle decides and nobody knows ahead."""

@@ -18,11 +18,10 @@ themselves are `piles.py`.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Literal
 
 from adjudicator.core.evolve import evolve
-from adjudicator.core.record import record
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.piles import (
     can_draw,
@@ -67,7 +66,7 @@ __all__ = ["Game", "Outcome", "as_seen_by", "next_turn"]
 Phase = Literal["start", "draw", "between", "over"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """What one move did: its ruling (for plays, discards, buys, STOP), or why it was refused."""
 
@@ -84,7 +83,7 @@ class Outcome:
         return self.ruling.points if self.ruling is not None and self.legal else 0
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Game:
     header: Header
     state: GameState

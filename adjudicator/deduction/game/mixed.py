@@ -18,9 +18,9 @@ import math
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.core.record import record
 from adjudicator.deduction.game.coach import Budget
 from adjudicator.deduction.game.simulate import GameResult, Policy, play_game
 from adjudicator.deduction.models.edition import Edition
@@ -58,7 +58,7 @@ def rotated(seats: Sequence[Policy], i: int) -> tuple[Policy, ...]:
     return (*seats[k:], *seats[:k])
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SeatStats:
     """One entry of the seat list over all games (it moves from position to position)."""
 
@@ -84,7 +84,7 @@ class SeatStats:
         }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MixedStats:
     edition: str
     seats: tuple[Policy, ...]

@@ -6,28 +6,26 @@ came up) or of the piles chosen (`DrawFrom`, dealt off their tops when it is rul
 
 from __future__ import annotations
 
-from dataclasses import field
-
-from adjudicator.core.record import record
+from dataclasses import dataclass, field
 
 __all__ = ["Buy", "Discard", "Draw", "DrawFrom", "Move", "Pass", "Play", "Stop", "Take"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Move:
     player: str
     claimed: int | None = field(default=None, kw_only=True)  # the table's points, {n}
     line: int | None = field(default=None, kw_only=True, compare=False)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Play(Move):
     plays: tuple[tuple[int, str | None], ...] = ()
     buy: str | None = None  # a building bought in the turn (A2) ...
     buy_at: int = 0  # ... after this many of its cards
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Discard(Move):
     cards: tuple[int, int] = (0, 0)
     take: tuple[str, str] = ("", "")
@@ -35,35 +33,35 @@ class Discard(Move):
     buy_at: int = 0  # 0: before the discard, 1: after it
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Buy(Move):
     building: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Take(Move):
     """Old Town's refill before a turn (A4)."""
 
     buildings: tuple[str, ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Stop(Move):
     pass
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Pass(Move):
     buy: str | None = None
     buy_at: int = 0  # 0: before the pass, 1: after it
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Draw(Move):
     cards: tuple[int, ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DrawFrom(Move):
     """A draw as the player chooses it (T2): a pile for each card, the card being the top
     of that pile when the move is ruled (the server deals it at a table with a seed)."""

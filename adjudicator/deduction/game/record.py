@@ -32,7 +32,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +49,6 @@ from adjudicator.core.names import (
     written_name,
 )
 from adjudicator.core.pairs import flag_or_number, name_values
-from adjudicator.core.record import record
 from adjudicator.core.record_text import record_lines
 from adjudicator.deduction.game.moves import (
     Buy,
@@ -105,7 +104,7 @@ class RecordError(InputError):
         super().__init__(source, f"line {first_line}", first + more)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Header:
     edition: str
     players: tuple[str, ...]
@@ -118,7 +117,7 @@ class Header:
     tags: dict[str, str] = field(default_factory=dict)  # Event, Date, Site, ...
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Record:
     header: Header
     moves: tuple[Move, ...] = ()
@@ -300,7 +299,7 @@ def moves_of(record: Record, kinds: Iterable[type[Move]]) -> list[Move]:
 # ----- editing a record's text --------------------------------------------------------------
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RemovedMove:
     """The last move taken off a record's text (`remove_last_move`)."""
 

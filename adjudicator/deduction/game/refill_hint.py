@@ -25,9 +25,9 @@ engine reads the player's hand only.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
-from adjudicator.core.record import record
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.flow import Game, next_turn
 from adjudicator.deduction.game.hint_moves import action_move
@@ -37,7 +37,7 @@ from adjudicator.deduction.hint import Action, hint
 __all__ = ["BuildingNote", "RefillHint", "TakeChoice", "refill_hint"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BuildingNote:
     """What the player can see of one building they might take."""
 
@@ -47,7 +47,7 @@ class BuildingNote:
     named_by: tuple[int, ...]  # the cards in the player's hand naming it
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TakeChoice:
     """One legal take, with the best turn it allows (the hint engine's first action)."""
 
@@ -87,7 +87,7 @@ class TakeChoice:
         return (-self.best.points, self.best.stop_left, -named)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RefillHint:
     """The takes of the refill, best first (the hint's answer while A4 is due)."""
 

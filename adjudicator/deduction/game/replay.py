@@ -7,7 +7,8 @@ points the table wrote down (`{n}`) that differ from the ruling's.
 
 from __future__ import annotations
 
-from adjudicator.core.record import record
+from dataclasses import dataclass
+
 from adjudicator.deduction.game.deal import new_game
 from adjudicator.deduction.game.flow import Game, Outcome
 from adjudicator.deduction.game.record import Draw, DrawFrom, Move, Record, Stop
@@ -16,7 +17,7 @@ from adjudicator.deduction.rules.ruling import StopReport
 __all__ = ["Annotation", "Replay", "replay", "replay_to"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Annotation:
     move: Move
     turn: int
@@ -33,7 +34,7 @@ class Annotation:
         )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Replay:
     record: Record
     annotations: tuple[Annotation, ...]

@@ -10,11 +10,10 @@ the railway is a line lying between two rows (east-west) or two columns
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
-from adjudicator.core.record import record
 from adjudicator.deduction.models.deal import Deal
 
 if TYPE_CHECKING:
@@ -45,7 +44,7 @@ RELATIONS: tuple[str, ...] = (
 )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Line:
     """A street or the railway: a straight line between two rows or two columns of cells."""
 
@@ -83,7 +82,7 @@ def _step(cell: tuple[int, int], direction: Direction) -> tuple[int, int]:
     }[direction]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Space:
     """A site on the board. Building spaces hold markers; frame fields never do."""
 
@@ -98,7 +97,7 @@ class Space:
         return (self.x, self.y)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Field:
     """A landmark field that is not a building space (Old Town's station and cemetery)."""
 
@@ -108,7 +107,7 @@ class Field:
     y: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BuildingInfo:
     """A building of the board: its id (as files write it) and its name (as players say it)."""
 
@@ -116,7 +115,8 @@ class BuildingInfo:
     name: str
 
 
-@record
+# No slots: its cached properties keep their values in the instance's __dict__.
+@dataclass(frozen=True)
 class Board:
     """A board with everything a clue can refer to. Build it with `board_file.load_board`."""
 

@@ -7,10 +7,9 @@ map, written in the clue language (`clue.py`).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Literal
 
-from adjudicator.core.record import record
 from adjudicator.deduction.models.board import Board
 
 __all__ = ["MY", "Card", "CardSet", "Kind", "Mismatch"]
@@ -19,7 +18,7 @@ Kind = Literal["building", "district", "condition"]
 MY = "my"  # the subject of a district card: the active player's chosen building
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Card:
     """One clue card. `subject` is a building id, or `my` for a district card."""
 
@@ -43,7 +42,7 @@ class Card:
         return None if self.subject == MY else self.subject
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Mismatch:
     """A card whose formal clue does not give its map."""
 
@@ -63,7 +62,7 @@ class Mismatch:
         return f"card {self.card}: {self.part} and clue disagree: " + "; ".join(bits)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CardSet:
     """The clue cards of an edition by number, with the mismatches its file declares."""
 

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from adjudicator.core.limits import MAX_CLUE_CHARS, MAX_CLUE_DEPTH, clip
-from adjudicator.core.record import record
 from adjudicator.deduction.models.board import Board, Direction
 
 __all__ = ["ATOMS", "Atom", "Clue", "ClueError", "Not", "Op", "evaluate", "parse"]
@@ -49,7 +49,7 @@ class ClueError(ValueError):
         self.code = code
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Atom:
     """One atom of a clue by name, with its arguments: `street(main-st)`, `in_sight(cemetery)`."""
 
@@ -60,7 +60,7 @@ class Atom:
         return f"{self.name}({', '.join(self.args)})"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Not:
     """A clue negated: the spaces its operand does not name."""
 
@@ -70,7 +70,7 @@ class Not:
         return f"not {_wrap(self.operand)}"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Op:
     """Clues joined by `and` (the spaces all name) or `or` (any names)."""
 

@@ -7,9 +7,7 @@ Card kinds are `building`, `district` and `condition` (Old Town's 4s, 8s and 8+8
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
-
-from adjudicator.core.record import record
+from dataclasses import dataclass, field
 
 __all__ = ["COMMON", "Deal"]
 
@@ -17,7 +15,7 @@ __all__ = ["COMMON", "Deal"]
 COMMON = "common"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Deal:
     """An edition's deal and the flow rules that go with it (A4, T2, T3)."""
 

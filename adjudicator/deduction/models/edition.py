@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from adjudicator.core.record import record
+from dataclasses import dataclass
+
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.cards import CardSet
 
 __all__ = ["Edition"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Edition:
     """A board with its card set. `id` is the shipped edition id, or the board file's path."""
 

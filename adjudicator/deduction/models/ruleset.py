@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from adjudicator.core.limits import MAX_BOARD_ITEMS, clip
-from adjudicator.core.record import record
 
 __all__ = ["BadOption", "OptionError", "Ruleset", "UnknownOption"]
 
@@ -48,7 +47,7 @@ _RANGES: dict[str, tuple[int, int]] = {
 }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """Every option a state's `[options]` may set. Defaults come from the board file."""
 

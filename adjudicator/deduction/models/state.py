@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from adjudicator.core.evolve import evolve
-from adjudicator.core.record import record
 from adjudicator.core.seats import Seats
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.cards import CardSet
@@ -23,7 +22,7 @@ from adjudicator.deduction.models.ruleset import Ruleset
 __all__ = ["GameState", "Player"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Player:
     """A player as the state holds them: buildings in front of them, points, hand."""
 
@@ -34,7 +33,8 @@ class Player:
     bought: int = 0
 
 
-@record
+# No slots: its cached properties keep their values in the instance's __dict__.
+@dataclass(frozen=True)
 class GameState(Seats[Player]):
     """A deduction game between turns: the board's markers and buildings, the players."""
 

@@ -4,7 +4,8 @@ can go)."""
 
 from __future__ import annotations
 
-from adjudicator.core.record import record
+from dataclasses import dataclass
+
 from adjudicator.deduction.puzzle.model import Puzzle
 from adjudicator.deduction.puzzle.steps import Solution, solve_steps
 from adjudicator.deduction.puzzle.towns import count_towns, is_unique
@@ -12,7 +13,7 @@ from adjudicator.deduction.puzzle.towns import count_towns, is_unique
 __all__ = ["Check", "check"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Check:
     towns: int  # towns that fit, counted up to two
     second: dict[str, str] | None  # a second town that fits, when there is one

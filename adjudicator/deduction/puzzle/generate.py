@@ -17,9 +17,9 @@ the same arguments give the same puzzle.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from adjudicator.core.errors import AdjudicatorError
-from adjudicator.core.record import record
 from adjudicator.deduction.models.cards import Card
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.state import GameState
@@ -51,7 +51,7 @@ class GenerateError(AdjudicatorError):
     code = "puzzle"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Generated:
     puzzle: Puzzle
     rating: Rating

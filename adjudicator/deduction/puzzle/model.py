@@ -5,10 +5,9 @@ district or condition card with its my building fixed (plain data; the file is
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Literal
 
-from adjudicator.core.record import record
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.state import GameState, Player
@@ -23,7 +22,7 @@ SOLO = "solo"  # the one player, who holds every building still to place
 Town = Mapping[str, str]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Clue:
     """One card of the puzzle; `my` is its my building (district and condition cards)."""
 
@@ -41,7 +40,7 @@ class Clue:
         return f"card {self.card}{mine}"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Puzzle:
     edition: Edition
     clues: tuple[Clue, ...]

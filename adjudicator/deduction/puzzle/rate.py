@@ -16,9 +16,8 @@ else hard. `generate --level` draws puzzles until one rates at the level asked.
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 
-from adjudicator.core.record import record
 from adjudicator.deduction.puzzle.model import Level, Puzzle
 from adjudicator.deduction.puzzle.steps import Solution
 
@@ -28,7 +27,7 @@ EASY_BELOW = 6
 MEDIUM_BELOW = 10
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Rating:
     cards: int
     stops: int

@@ -7,9 +7,9 @@ tried again after the next one)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
-from adjudicator.core.record import record
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.puzzle.model import SOLO, Clue, Puzzle, start_state
 from adjudicator.deduction.rules.explain import building_list, space_list
@@ -24,7 +24,7 @@ __all__ = ["Solution", "Step", "solve_steps"]
 MAX_STOPS = 8
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Step:
     """One step a player can follow: a card played, or a STOP conclusion."""
 
@@ -40,7 +40,7 @@ class Step:
     reasons: tuple[str, ...] = ()  # the engine's sentence for each removal or building
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Solution:
     steps: tuple[Step, ...]
     town: dict[str, str]  # what stands at the end

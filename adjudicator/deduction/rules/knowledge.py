@@ -7,7 +7,8 @@ This is the one place where cards become constraints. Nothing here solves.
 
 from __future__ import annotations
 
-from adjudicator.core.record import record
+from dataclasses import dataclass
+
 from adjudicator.deduction.models.cards import Card
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.solve.placement import Constraint, Problem
@@ -21,7 +22,7 @@ def board_domains(state: GameState) -> dict[str, frozenset[str]]:
     return dict(state.markers)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CompiledCard:
     """A card with its chosen my building, ready for the solver.
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from enum import StrEnum
 
-from adjudicator.core.record import record
 from adjudicator.core.result import Reason as CoreReason
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
@@ -47,7 +46,7 @@ class Tier(StrEnum):
 Reason = CoreReason[Code]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Removal:
     """A marker a ruling takes off the board, at a tier of P6, and why."""
 
@@ -57,7 +56,7 @@ class Removal:
     reason: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Built:
     """A building whose last marker stands: built on that space (S1), and why."""
 
@@ -67,7 +66,7 @@ class Built:
     tier: Tier | None = None  # in a ruling, the P6 tier that built it
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Removable:
     """A marker logic removes (L1), with the Hall set behind it (L3)."""
 
@@ -78,7 +77,7 @@ class Removable:
     hall_spaces: frozenset[str] = frozenset()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Conflict:
     """Buildings confined to fewer spaces than buildings (K3, K4)."""
 
@@ -87,7 +86,7 @@ class Conflict:
     explanation: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class StopReport:
     """Every STOP claim on a board (L4): removable markers, determined buildings, conflicts."""
 
@@ -104,7 +103,7 @@ class StopReport:
         return bool(self.removable or self.determined)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Ruling:
     """The answer to a play, a discard or a buy, in the reading order of RULINGS.md."""
 

@@ -12,10 +12,10 @@ twin (`twin.py`), the oracle.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from adjudicator.core.record import record
 from adjudicator.deduction.solve import matching, pair_matching
 from adjudicator.deduction.solve.placement import Analysis, Problem, combine, split
 
@@ -24,7 +24,7 @@ __all__ = ["Decider", "Method", "analyse"]
 Method = Literal["auto", "cpsat", "matching", "twin"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Decider:
     """The procedure a ruling's every decision goes to (P3, the tiers of P6, L1, L2), so
     that `method="twin"` or `"cpsat"` reaches all of them. Sentences (L3) may still use the

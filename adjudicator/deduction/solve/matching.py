@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
-from adjudicator.core.record import record
 from adjudicator.deduction.solve.placement import Analysis, Problem
 
 __all__ = ["Matching", "analyse", "match", "single_building"]
@@ -125,7 +125,7 @@ def _augment(
     return False
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Matching:
     """A maximum matching of a board and the alternating structure around it."""
 

@@ -16,14 +16,12 @@ spaces a card's relation allows).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
-
-from adjudicator.core.record import record
+from dataclasses import dataclass, field
 
 __all__ = ["Analysis", "Constraint", "Problem", "combine", "split"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Constraint:
     """A card's claim: each named building stands on one of its allowed spaces, and
     `relation` (building, my building, allowed pairs of spaces) holds between them."""
@@ -42,7 +40,7 @@ class Constraint:
         return True
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Problem:
     """Domains of the buildings to place and, optionally, a constraint in force."""
 
@@ -58,7 +56,7 @@ class Problem:
         return Problem(self.domains)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Analysis:
     """What every procedure reports about a problem.
 

@@ -14,10 +14,9 @@ reveal, `web/face_down.py`), the event card discarded of the three turned up.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from adjudicator.core.errors import RulesError
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.draw import DrawWords
 from adjudicator.dry_gulch.game.flow import DGGame
@@ -39,7 +38,7 @@ __all__ = ["Named", "deal", "named_outcome"]
 RANDOM = "DG-RANDOM"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Named:
     """What a move names of chance: the rule that deals it, what it is, and the move
     without it (the choice the player writes)."""

@@ -23,11 +23,10 @@ replays the same.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.discard import discard_phase
 from adjudicator.dry_gulch.draft import Draft
@@ -91,7 +90,7 @@ def move_seed(base: int, n: int) -> int:
     return random.Random(f"dry-gulch:{base}:{n}").getrandbits(32)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DGGame:
     header: DGHeader
     state: DGState

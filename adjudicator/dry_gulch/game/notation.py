@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from adjudicator.core.german import german_ids
 from adjudicator.core.limits import clip
 from adjudicator.core.names import PLAYER, seated, written_name
-from adjudicator.core.record import record
 from adjudicator.core.record_text import strip_comment
 from adjudicator.dry_gulch.draw import DrawWords, read_draw
 
@@ -35,7 +34,7 @@ __all__ = [
 ]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Move:
     player: str
     claimed: int | None = None  # the influence the table counted after the move
@@ -45,14 +44,14 @@ class Move:
         return format_move(self)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Events(Move):
     discard: str = ""
     take: tuple[str, ...] = ()
     turned: tuple[str, ...] = ()  # the cards a real table turned up (none: the seed's)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Draw(Move):
     how: tuple[str, ...] = ()  # the words of `draw.draw_phase`
 
@@ -62,26 +61,26 @@ class Draw(Move):
         return read_draw([w.lower() for w in self.how])
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Build(Move):
     permit: str = ""
     site: str = ""
     paying: tuple[str, ...] = ()  # the cards named (DG-PAY-KEEP); none: the proposal
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Misfortune(Move):
     event: str = ""  # fire or vandalism
     site: str = ""
     losing: tuple[str, ...] = ()  # the cards a real table drew from the owner (none: seed's)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Violet(Move):
     event: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class EventCard(Move):
     """A face-up card played against a building's site (`play ID at SITE`: the Gunfight
     in the Saloon), or with the cards a real table drew for it named (`play ID [at SITE]
@@ -97,7 +96,7 @@ class EventCard(Move):
     permit: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Discard(Move):
     cards: tuple[str, ...] = ()
     rewards: tuple[str, ...] = ()  # the reward cards a real table drew (none: the seed's)
@@ -106,7 +105,7 @@ class Discard(Move):
     over: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Reopen(Move):
     """Option city-hall: two cards discarded to reopen the City Hall (`reopen CARD CARD`)."""
 

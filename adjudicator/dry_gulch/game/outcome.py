@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.game.notation import Move
 
 __all__ = ["Outcome"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """One move ruled: legal or not, the rule code of a refusal, in words, and the mover's
     influence after it (before it, when refused)."""

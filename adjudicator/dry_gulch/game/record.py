@@ -56,14 +56,13 @@ writing then reading gives the same record.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_INT_DIGITS, MAX_MOVES, clip
 from adjudicator.core.names import players_of, seated
-from adjudicator.core.record import record
 from adjudicator.core.record_text import record_lines, remove_last_line
 from adjudicator.dry_gulch.game.notation import (
     WORD,
@@ -119,7 +118,7 @@ class DGRecordError(InputError):
         super().__init__(source, f"line {first_line}", first + more)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DGHeader:
     players: tuple[str, ...]
     seed: int = 1
@@ -133,7 +132,7 @@ class DGHeader:
     seeded: bool = True
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DGRecord:
     header: DGHeader
     moves: tuple[Move, ...] = ()

@@ -8,9 +8,9 @@ the board's.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.game.flow import DGGame, Outcome, new_game
 from adjudicator.dry_gulch.game.record import DGRecord
 from adjudicator.dry_gulch.score import score
@@ -18,7 +18,7 @@ from adjudicator.dry_gulch.score import score
 __all__ = ["DGReplay", "replay", "replay_to"]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DGReplay:
     record: DGRecord
     outcomes: tuple[Outcome, ...]

@@ -22,10 +22,9 @@ import random
 import statistics
 import time
 from collections import Counter
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from adjudicator.core.record import record
 from adjudicator.dry_gulch.events import event_phase
 from adjudicator.dry_gulch.game.flow import DGGame, move_seed, new_game
 from adjudicator.dry_gulch.game.moves import build_moves, misfortune_moves
@@ -194,7 +193,7 @@ def _face_up(game: DGGame, policy: Policy, rng: random.Random) -> Move | None:
     return EventCard(me, event=event, site=site) if site else Violet(me, event=event)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DGGameResult:
     seed: int
     players: int
@@ -239,7 +238,7 @@ def play_game(
     )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DGSimulation:
     policy: Policy
     players: int
