@@ -1,6 +1,6 @@
-"""`cards list`'s table: drawn line by line, the same page as Rich's own table of the same
-columns (Rich measuring every cell is the twin), colours included; on a narrow terminal,
-still every card's number and its whole text."""
+"""`cards list`'s table: Rich's own table, its short columns sized as Rich would measure
+them (the twin), colours included; on a narrow terminal, still every card's number and its
+whole text."""
 
 from __future__ import annotations
 
