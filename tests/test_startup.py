@@ -76,6 +76,14 @@ def test_stop_loads_no_solver_and_no_other_game() -> None:
     assert _loaded(modules, ("adjudicator.deduction.solve.twin",)) == []
 
 
+def test_a_ruling_by_a_building_s_name_loads_no_move_notation() -> None:
+    # `--as school` is read with the German names' files, not with the record's notation
+    # (its nine move classes are a record's, not a ruling's)
+    modules = _modules_after("play", str(MID_GAME), "43", "--as", "school")
+    notation = ("adjudicator.deduction.game.moves", "adjudicator.deduction.game.notation")
+    assert _loaded(modules, notation) == []
+
+
 def test_the_card_list_needs_no_board_picture_and_no_game_state() -> None:
     modules = _modules_after("cards", "list", "old-town")
     assert _loaded(modules, ("adjudicator.render.terminal", "adjudicator.render.layout")) == []

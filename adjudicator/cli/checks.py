@@ -80,7 +80,7 @@ def resolve_building(state: GameState, source: Path, building: str, option: str)
     """The building's id, from its id, printed name or German name in any case; else bad
     input with a close match in either language."""
     from adjudicator.core.german import german_names
-    from adjudicator.deduction.game.notation import GERMAN_FILES
+    from adjudicator.deduction.models.edition import GERMAN_FILES
 
     names = {b.id: b.name for b in state.board.buildings.values()}
     german = {k: v for k, v in german_names(*GERMAN_FILES).items() if k in names}

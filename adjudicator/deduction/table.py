@@ -345,7 +345,7 @@ def _german_keys(buildings: Iterable[str]) -> list[str]:
     """The board's buildings' German names as a move writes them (`schule`): a typo's
     close match may be in either language."""
     from adjudicator.core.german import german_names, name_key
-    from adjudicator.deduction.game.notation import GERMAN_FILES
+    from adjudicator.deduction.models.edition import GERMAN_FILES
 
     german = german_names(*GERMAN_FILES)
     return [name_key(german[b]) for b in buildings if b in german]

@@ -19,8 +19,9 @@ from adjudicator.deduction.game.moves import (
     Stop,
     Take,
 )
+from adjudicator.deduction.models.edition import GERMAN_FILES
 
-__all__ = ["building_id", "format_move", "parse_marker", "parse_move", "pile_words"]
+__all__ = ["GERMAN_FILES", "building_id", "format_move", "parse_marker", "parse_move", "pile_words"]
 
 _NAME = PLAYER
 _ID = r"[a-z0-9]+(?:-[a-z0-9]+)*"
@@ -45,10 +46,6 @@ _DISCARD = re.compile(
 )
 _BUY = re.compile(rf"^buy\s+(?P<bld>{_NAMED})$", re.I)
 _TAKE = re.compile(rf"^take\s+(?P<blds>{_ID}(?:[\s,]+{_ID})*)$", re.I)
-
-
-#: The data files whose `[german]` tables name the deduction games' buildings.
-GERMAN_FILES = ("boards/old-town", "boards/gads-hill-1874")
 
 
 def building_id(written: str) -> str:

@@ -7,7 +7,10 @@ from dataclasses import dataclass
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.cards import CardSet
 
-__all__ = ["Edition"]
+__all__ = ["GERMAN_FILES", "Edition"]
+
+#: The data files whose `[german]` tables name the deduction games' buildings.
+GERMAN_FILES = ("boards/old-town", "boards/gads-hill-1874")
 
 
 @dataclass(frozen=True, slots=True)
