@@ -145,3 +145,21 @@ def test_test_files_are_named_by_what_they_hold() -> None:
         if HISTORY_WORDS.match(word)
     }
     assert named == {}
+
+
+def test_the_packages_doctests_run_with_the_tests() -> None:
+    """The `>>>` examples in the package's docstrings run under `python -m pytest` from
+    the root, as CI runs it (issue 36: eighteen never ran): the package is a test path
+    and its modules are collected for doctests."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pytest_config = config["tool"]["pytest"]["ini_options"]
+    assert "adjudicator" in pytest_config["testpaths"]
+    assert "--doctest-modules" in pytest_config["addopts"].split()
+    with_examples = [
+        path
+        for path in (ROOT / "adjudicator").rglob("*.py")
+        if ">>> " in path.read_text(encoding="utf-8")
+    ]
+    assert with_examples  # the examples the two settings above run
