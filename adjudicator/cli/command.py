@@ -61,14 +61,14 @@ class Command(TyperCommand):
     def invoke(self, ctx: Any) -> Any:
         """The command, its `example:NAME` files resolved (`cli/examples.py`)."""
         from adjudicator.cli.examples import resolved_params
-        from adjudicator.cli.output import DEBUG, error_line
+        from adjudicator.cli.output import debugging, error_line
         from adjudicator.core.errors import AdjudicatorError
 
         try:
             paths = _path_params(self.callback)
             ctx.params = resolved_params(ctx.info_name or "", ctx.params, paths)
         except AdjudicatorError as exc:
-            if DEBUG["on"]:
+            if debugging():
                 raise
             error_line(exc)
             raise typer.Exit(1) from None
