@@ -119,3 +119,32 @@ def test_a_run_played_here_reports_what_the_store_would(edition: str) -> None:
     mine, theirs = here.to_json(), stored.to_json()
     del mine["game_seconds"], theirs["game_seconds"]
     assert mine == theirs
+
+
+_BLOCKED = f"""
+import runpy, sys
+for name in {SCALE!r}:
+    sys.modules[name] = None  # an install without the extra: each import fails
+sys.argv = ["adjudicator", *sys.argv[1:]]
+runpy.run_module("adjudicator.cli.main", run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "examples/gads-hill-mid.toml", "43", "--as", "school"],
+        ["simulate", "old-town", "--games", "2", "--json"],
+    ],
+)
+def test_the_table_runs_as_a_process_without_the_extra(args: list[str]) -> None:
+    """The README's first command, and a plain simulation, as whole processes in which
+    none of the extra's libraries can be imported."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _BLOCKED, *args], cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
