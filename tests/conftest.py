@@ -19,7 +19,7 @@ _EXIT_STATUS = pytest.StashKey[int]()
 os.environ["LANGUAGE"] = "en"
 
 # No test depends on the machine's speed: no deadline, and a slow example is not an
-# error (speed is measured in `adjudicator bench`, never in a test). In CI the examples
+# error (speed is measured in `python -m benchmarks`, never in a test). In CI the examples
 # are derandomized: the same ones every run, so a mutant is caught on every run or on
 # none, never on some. The nightly run (`--nightly`) draws new ones each time.
 _QUIET = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}

@@ -38,8 +38,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CONFIG = Path(__file__).with_name("mutation.toml")
 EQUIVALENT = Path(__file__).with_name("mutation-equivalent.toml")
 #: What a copy of the project needs for the tests to run: the code, the tests, the data
-#: the code reads beside the package (`core/data.py`), the rulings some tests quote.
-COPIED = ("adjudicator", "tests", "boards", "cards", "examples", "docs")
+#: the code reads beside the package (`core/data.py`), the rulings some tests quote, and
+#: the benchmark, whose synthetic boards and limits some tests read.
+COPIED = ("adjudicator", "tests", "benchmarks", "boards", "cards", "examples", "docs")
 NIGHTLY_MINUTES = 55.0
 KILLED = {"killed", "timeout", "caught by type check", "segfault"}
 

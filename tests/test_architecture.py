@@ -127,6 +127,48 @@ def test_no_module_is_over_450_lines() -> None:
     assert long == {}
 
 
+def test_the_benchmark_is_not_in_the_package() -> None:
+    """Issue 36: the benchmark is `python -m benchmarks`, beside the tests at the
+    repository's root. The package holds no module named `bench*` (nor a package) and
+    imports nothing from `benchmarks` or `tests`, at a module's top or inside a function
+    (the import-linter holds the same in CI)."""
+    import grimp
+
+    named = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "adjudicator").rglob("bench*"))
+    assert named == []
+    # no cache: a stale one kept an import taken back within the same second
+    graph = grimp.build_graph("adjudicator", include_external_packages=True, cache_dir=None)
+    reaching = sorted(
+        (module, imported)
+        for module in graph.modules
+        if module.startswith("adjudicator")
+        for imported in graph.find_modules_directly_imported_by(module)
+        if imported.split(".")[0] in ("benchmarks", "tests")
+    )
+    assert reaching == []
+
+
+def test_the_hint_twin_reads_the_models_only() -> None:
+    """The hint's twin (`tests/hint_twin.py`) referees every turn with its own code: from
+    the package it imports the models, never the hint, the rulings engine or the solvers
+    (the import-linter held this while it was inside the package)."""
+    import ast
+
+    tree = ast.parse((ROOT / "tests" / "hint_twin.py").read_text(encoding="utf-8"))
+    imported = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    } | {
+        node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module is not None
+    }
+    ours = {name for name in imported if name.split(".")[0] in ("adjudicator", "tests")}
+    assert ours and all(name.startswith("adjudicator.deduction.models") for name in ours), ours
+
+
 #: Words that name a test file by when or why it was written, not by what it holds.
 HISTORY_WORDS = re.compile(
     r"^(round|revision|rev|hardening|fixes|fix|fixed|two|three|second|more|again|issue|"

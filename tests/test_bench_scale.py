@@ -1,5 +1,5 @@
-"""The scale benchmark's synthetic boards and the shape of `bench --scale --json`, and the
-start-up case. No time is asserted (speed is never a test)."""
+"""The scale benchmark's synthetic boards and the shape of `python -m benchmarks --scale
+--json`, and the start-up case. No time is asserted (speed is never a test)."""
 
 from __future__ import annotations
 
@@ -10,16 +10,16 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.bench import SCALE_SIZES, bench_cases, run_case
-from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
-from adjudicator.deduction.files.synthetic import synthetic_game
 from adjudicator.deduction.rules.logic import stop_report
 from adjudicator.deduction.rules.play import rule_play
+from benchmarks.cases import SCALE_SIZES, bench_cases, run_case
+from benchmarks.cli import app
+from benchmarks.synthetic import synthetic_game
 
 
 def test_bench_scale_json() -> None:
-    result = CliRunner().invoke(app, ["bench", "--scale", "--runs", "2", "--json"])
+    result = CliRunner().invoke(app, ["--scale", "--runs", "2", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert [p["spaces"] for p in data["scale"]] == list(SCALE_SIZES) == [50, 100, 200, 400]

@@ -108,7 +108,7 @@ def test_every_space_has_its_street_fact(edition: str) -> None:
 def test_neighbours_are_the_networkx_graphs(old_town: Board, gads_hill: Board, spaces: int) -> None:
     # A ruling reads `neighbours` from plain dicts; the networkx graph must say the same.
     from adjudicator.deduction.files.board_file import board_from_data
-    from adjudicator.deduction.files.synthetic import synthetic_board_data
+    from benchmarks.synthetic import synthetic_board_data
 
     boards = [old_town, gads_hill]
     if spaces:

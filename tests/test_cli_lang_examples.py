@@ -34,7 +34,6 @@ _SKIP = (
     "--to",
     "serve",
     "simulate",
-    "bench",
     "audit",
     "club.game",
     "table.toml",

@@ -214,9 +214,9 @@ def test_a_dry_gulch_hand_over_the_limit_is_refused_by_the_rule(tmp_path: Path) 
     """`dry-gulch plan` with 40 cards was not done after 200 s."""
     import tomlkit
 
-    from adjudicator.bench_limits import WORST_PLAN_HAND
     from adjudicator.dry_gulch.data import load_rules
     from adjudicator.dry_gulch.state import TURN_GAIN
+    from benchmarks.limits import WORST_PLAN_HAND
 
     most = load_rules().hand_limit + TURN_GAIN
     doc = tomlkit.parse((EXAMPLES / "dry-gulch-turn.toml").read_text())

@@ -137,9 +137,6 @@ EXAMPLES: dict[str, Callable[[Folder], str]] = {
     "hint": lambda f: f"{f.copy(GADS)} --top 3",
     "replay": lambda f: f.copy(OT_TABLE),
     "audit": lambda f: "old-town",
-    # The benchmark has no --only here, and its cases take minutes even at --runs 1
-    # --twin-runs 0: the scale curve at one run (about 2 s) is the cheapest.
-    "bench": lambda f: "--only stop --runs 1 --twin-runs 1",
     "examples": lambda f: f"gads-hill-mid --to {f.path('.')}",
     # boards, cards, states
     "board show": lambda f: "old-town",

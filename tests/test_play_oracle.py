@@ -31,13 +31,13 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.deduction.hint_twin import determined_by, largest_placements, support_of
 from adjudicator.deduction.models.state import GameState, Player
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.play import rule_play
 from adjudicator.deduction.rules.ruling import Ruling, Status, Tier
 from tests.budget import examples
 from tests.factories import card, state
+from tests.hint_twin import determined_by, largest_placements, support_of
 from tests.strategies import boards_and_cards
 
 # P4 and P6: the options' defaults as RULINGS.md names them (not read from the board files).

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -12,6 +12,8 @@ from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from adjudicator.deduction.files.card_file import CardProblem
     from adjudicator.deduction.models.edition import Edition
 
@@ -83,19 +85,40 @@ def register(app: typer.Typer) -> None:
 
         out = Output(as_json)
         check_seeds(seed, games)
-        local_workers = check_cluster(workers, scheduler)
+        check_cluster(workers, scheduler)  # refused before the audit's work
         edition, problems = _load(target, board)
         with out.progress("auditing cards", len(edition.cards)) as advance:
             result = audit_cards(edition, problems, advance)
         if games:
-            # greedy games in seeded batches on a Dask cluster, as `simulate` plays them
-            from adjudicator.simulation.audit_games import audit_games
-
             with out.progress("simulating games", games) as advance:
-                result.stats = audit_games(
-                    edition, games, seed, advance, workers=local_workers, scheduler=scheduler
-                )
+                result.stats = _simulated(edition, games, seed, advance, workers, scheduler)
         out.show(audit_view(result, edition.cards))
         out.json(to_json(result))
         if result.errors:
             raise typer.Exit(1)
+
+
+def _simulated(
+    edition: Edition,
+    games: int,
+    seed: int,
+    advance: Callable[[int], None],
+    workers: int | None,
+    scheduler: str | None,
+) -> dict[str, Any]:
+    """`--games`' figures: greedy games in seeded batches on a Dask cluster, as `simulate`
+    plays them; without the `scale` extra (no Dask), played one by one here, the same
+    figures (tests/test_simulation_scale.py holds the two equal), unless a cluster was
+    asked for."""
+    from adjudicator.core import extras
+
+    if extras.missing(extras.CLUSTER):
+        if workers is not None or scheduler is not None:
+            extras.require("audit --workers/--scheduler", extras.CLUSTER)
+        from adjudicator.deduction.audit import simulation_stats
+
+        return simulation_stats(edition, games, seed, advance)
+    from adjudicator.simulation.audit_games import audit_games
+
+    local_workers = check_cluster(workers, scheduler)
+    return audit_games(edition, games, seed, advance, workers=local_workers, scheduler=scheduler)

@@ -52,11 +52,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "adjudicator audit gads-hill-1874",
         "adjudicator audit my-cards.toml --board my-board.toml --games 20",
     ),
-    "bench": (
-        "adjudicator bench",
-        "adjudicator bench --only 'web-*' --runs 60",
-        "adjudicator bench --scale --json",
-    ),
     "examples": ("adjudicator examples", "adjudicator examples gads-hill-mid --to ."),
     "serve": ("adjudicator serve club.game",),
     "puzzle new": (

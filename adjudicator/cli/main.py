@@ -91,7 +91,6 @@ COMMANDS: dict[str, str] = {
     "hint": "hint_cmd",
     "replay": "game_cmd",
     "audit": "audit_cmd",
-    "bench": "bench_cmd",
     "serve": "serve_cmd",
     "simulate": "simulate_cmd",
     "examples": "examples_cmd",
@@ -207,5 +206,5 @@ def __getattr__(attr: str) -> typer.Typer:
     raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
 
 
-if __name__ == "__main__":  # `python -m adjudicator.cli.main`, as the benchmark runs it
+if __name__ == "__main__":  # `python -m adjudicator.cli.main`, as `python -m benchmarks` runs it
     run()

@@ -7,10 +7,16 @@ in a Parquet store) and `adjudicator simulate report DIR` (the designer's report
 `simulate dry-gulch ...` and `simulate black-hills ...` play those games by their own
 self-play on the same path (`simulation.games`). The engine, Dask, pyarrow and matplotlib
 are imported inside the commands (tests/test_startup.py).
+
+Dask, pyarrow and matplotlib are the `scale` extra's (`core/extras.py`): without them a
+run asked for a cluster (--workers, --scheduler) or a store (--out), and `report`, refuse
+in one line naming the extra; a plain run plays in this process instead
+(`simulation.in_process`), with the same report.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -124,9 +130,13 @@ def register(main: typer.Typer) -> None:
         local_workers = check_cluster(workers, scheduler)
         if edition not in GAMES:  # Dry Gulch and Black Hills are played by name
             require_deduction_edition(edition, "simulate")
+        here = _played_here(workers, scheduler, out)
         # a board file is named by its absolute path: workers may run elsewhere
         name = str(Path(edition).resolve()) if Path(edition).suffix == ".toml" else edition
         spec = RunSpec(name, policy, players, seed, games, batch_size)
+        if here:
+            _simulate_here(spec, records, as_json)
+            return
         if out is not None:
             store = Store.create_or_resume(out, spec)
             _simulate(spec, store, local_workers, scheduler, records, as_json, kept=True)
@@ -153,6 +163,10 @@ def register(main: typer.Typer) -> None:
         ] = None,
         as_json: JsonOpt = False,
     ) -> None:
+        from adjudicator.core import extras
+
+        extras.require("simulate report", extras.PLOTS)
+
         from adjudicator.render.simulation_report import report_view
         from adjudicator.simulation.report import write_report
         from adjudicator.simulation.stats import read_report
@@ -205,6 +219,64 @@ def _mixed(edition: str, seats: str, games: int, seed: int, as_json: bool) -> No
     output.json(stats.to_json())
 
 
+def _played_here(workers: int | None, scheduler: str | None, out: Path | None) -> bool:
+    """Whether to play in this process: the `scale` extra is missing and nothing asked
+    for what only it gives (a cluster, a store); a run that asked for one refuses in
+    one line naming the extra."""
+    from adjudicator.core import extras
+
+    if not extras.missing(extras.CLUSTER):
+        return False
+    asked = [
+        word
+        for word, given in (("--workers", workers), ("--scheduler", scheduler), ("--out", out))
+        if given is not None
+    ]
+    if asked:
+        extras.require(f"simulate {' '.join(asked)}", extras.CLUSTER)
+    return True
+
+
+def _simulate_here(spec: RunSpec, records: Path | None, as_json: bool) -> None:
+    """A run played in this process (no cluster, no store): the report, as `_simulate`
+    shows it."""
+    from adjudicator.core import extras
+    from adjudicator.render.simulation_report import report_view
+    from adjudicator.simulation.in_process import run_here
+
+    output = Output(as_json)
+    write_records = _records_writer(spec, records)
+    with output.progress(f"simulating {Path(spec.edition).stem}", spec.games) as advance:
+        figures, outcome = run_here(spec, advance, write_records)
+    output.show(report_view(figures))
+    output.lines(
+        f"{plural(outcome.games, 'game')} in {outcome.seconds:.1f} s in this process "
+        f"(no Dask; {extras.SCALE_INSTALL} adds --workers, --out and report)"
+    )
+    output.json({"store": None, "run": outcome.to_json(), "report": figures.to_json()})
+
+
+def _records_writer(
+    spec: RunSpec, records: Path | None
+) -> Callable[[list[tuple[int, str]]], None] | None:
+    """What writes each game's record under --records (the folder made first), or None."""
+    from adjudicator.core.writes import write_atomic
+
+    if records is None:
+        return None
+    try:
+        records.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(str(records), "", f"cannot make the folder: {exc.strerror}") from None
+    stem = Path(spec.edition).stem
+
+    def write(texts: list[tuple[int, str]]) -> None:
+        for seed, text in texts:
+            write_atomic(records / f"{stem}-{spec.policy}-{spec.players}p-{seed}.game", text)
+
+    return write
+
+
 def _simulate(
     spec: RunSpec,
     store: Store,
@@ -214,24 +286,13 @@ def _simulate(
     as_json: bool,
     kept: bool,
 ) -> None:
-    from adjudicator.core.writes import write_atomic
     from adjudicator.render.simulation_report import report_view
     from adjudicator.simulation.run import run_store
     from adjudicator.simulation.stats import read_report
 
     output = Output(as_json)
-    if records is not None:
-        try:
-            records.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise InputError(str(records), "", f"cannot make the folder: {exc.strerror}") from None
+    write_records = _records_writer(spec, records)
     stem = Path(spec.edition).stem
-
-    def write_records(texts: list[tuple[int, str]]) -> None:
-        assert records is not None
-        for seed, text in texts:
-            write_atomic(records / f"{stem}-{spec.policy}-{spec.players}p-{seed}.game", text)
-
     already = sum(len(spec.seeds(b)) for b in store.finished())
     with output.progress(f"simulating {stem}", spec.games) as advance:
         advance(already)
@@ -241,7 +302,7 @@ def _simulate(
                 workers,
                 scheduler,
                 advance,
-                write_records if records is not None else None,
+                write_records,
             )
         except KeyboardInterrupt:
             done = sum(len(spec.seeds(b)) for b in store.finished())

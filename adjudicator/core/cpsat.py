@@ -222,7 +222,7 @@ def solve(
         worker is deterministic (the same model gives the same solution).
     presolve, lp, symmetry: CP-SAT's presolve, its linear relaxation (linearization level
         0 when off) and symmetry detection; on by default. On tiny models they cost more
-        than the search itself (measured with `adjudicator bench`).
+        than the search itself (measured with `python -m benchmarks`).
     first_solution: stop at the first solution found (FEASIBLE unless it is proven best).
     """
     from ortools.sat.python import cp_model

@@ -28,7 +28,16 @@ if TYPE_CHECKING:
     from adjudicator.deduction.models.edition import Edition
     from adjudicator.simulation.games import SelfPlay
 
-__all__ = ["TIMING_COLUMNS", "BatchResult", "check_edition", "game_row", "play_batch", "schema"]
+__all__ = [
+    "TIMING_COLUMNS",
+    "BatchResult",
+    "Rows",
+    "batch_rows",
+    "check_edition",
+    "game_row",
+    "play_batch",
+    "schema",
+]
 
 #: Columns measured, not decided: they differ between two runs of the same seeds (the
 #: other games have no `turn_ms`).
@@ -126,6 +135,8 @@ def game_row(
 #: What a worker sends back: the batch's number, its rows and, when asked, each game's
 #: seed and record (the text notation).
 BatchResult = tuple[int, "pa.Table", list[tuple[int, str]]]
+#: A batch played without Arrow: its rows (a dict per game) and the records asked for.
+Rows = tuple[list[dict[str, Any]], list[tuple[int, str]]]
 
 
 def play_batch(
@@ -134,9 +145,18 @@ def play_batch(
     """Play batch `batch` of the run: its number, its rows in seed order, and the games'
     records when `records` (else none). `card_set` is an edition sent along (a card set
     of one's own, as the audit reads it), else the worker reads `spec.edition`."""
-    import time
-
     import pyarrow as pa
+
+    rows, texts = batch_rows(spec, batch, records, card_set)
+    return batch, pa.Table.from_pylist(rows, schema=schema(spec.game)), texts
+
+
+def batch_rows(
+    spec: RunSpec, batch: int, records: bool = False, card_set: Edition | None = None
+) -> Rows:
+    """`play_batch`'s rows as plain dicts, needing no pyarrow: a run played in this
+    process (`simulation.in_process`) counts them as they come."""
+    import time
 
     other = self_play(spec.game)
     if other is not None:
@@ -156,16 +176,15 @@ def play_batch(
         rows.append(game_row(batch, seed, result, seconds, cpu))
         if records:
             texts.append((seed, record_to_text(result.record)))
-    return batch, pa.Table.from_pylist(rows, schema=schema()), texts
+    return rows, texts
 
 
-def _play_other(other: SelfPlay, spec: RunSpec, batch: int, records: bool) -> BatchResult:
+def _play_other(other: SelfPlay, spec: RunSpec, batch: int, records: bool) -> Rows:
     """A batch of Dry Gulch or Black Hills, timed as the deduction games are."""
     import time
 
-    import pyarrow as pa
-
-    rows, texts = [], []
+    rows: list[dict[str, Any]] = []
+    texts = []
     for seed in spec.seeds(batch):
         start, cpu = time.perf_counter(), time.thread_time()
         row, text = other.play(spec, seed, records)
@@ -173,4 +192,4 @@ def _play_other(other: SelfPlay, spec: RunSpec, batch: int, records: bool) -> Ba
         rows.append({"batch": batch, "seed": seed, **row, "seconds": seconds, "cpu_seconds": cpu})
         if text is not None:
             texts.append((seed, text))
-    return batch, pa.Table.from_pylist(rows, schema=other.schema()), texts
+    return rows, texts

@@ -143,6 +143,8 @@ class Report:
         return card.winner_points / self.winner_points if self.winner_points else 0.0
 
     def __post_init__(self) -> None:
+        if self.columns:  # named by the caller: a run played here, with no Arrow schema
+            return
         from adjudicator.simulation.batch import schema
 
         self.columns = frozenset(schema(self.spec.game).names)

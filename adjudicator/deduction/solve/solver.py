@@ -49,7 +49,7 @@ class _Model:
     def solve(self, objective: cpsat.Objective | None = None) -> cpsat.SolveResult:
         # Tiny models: thread start-up, presolve, symmetry detection and linear relaxations
         # cost more than the search itself, so one plain worker is fastest (measured with
-        # `adjudicator bench`).
+        # `python -m benchmarks`).
         return cpsat.solve(
             self.model, objective=objective, workers=1, presolve=False, lp=False, symmetry=False
         )

@@ -1,4 +1,4 @@
-"""The scale curve of the benchmark (`adjudicator bench --scale`): the STOP analysis and a
+"""The scale curve of the benchmark (`python -m benchmarks --scale`): the STOP analysis and a
 condition-card play timed on synthetic boards of growing size."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.bench_case import median_ms
-from adjudicator.deduction.files.synthetic import synthetic_game
 from adjudicator.deduction.rules.logic import stop_report
 from adjudicator.deduction.rules.play import rule_play
+from benchmarks.case import median_ms
+from benchmarks.synthetic import synthetic_game
 
 __all__ = ["SCALE_SIZES", "ScalePoint", "scale_curve"]
 

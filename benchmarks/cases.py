@@ -1,4 +1,4 @@
-"""The shipped benchmark: the engine and its brute-force twin, timed side by side.
+"""The benchmark's cases: the engine and its brute-force twin, timed side by side.
 
 Figures are the median (p50) and 95th percentile of the CPU time of many runs in one
 process, measured on the shipped examples; nothing here asserts a time (speed is never a
@@ -7,30 +7,30 @@ Python's, and the scale curve (`scale_curve`): the STOP analysis and a condition
 on synthetic boards of growing size.
 
 Here the cases are listed, with the deduction games' own; a case and its run are
-`bench_case.py`, the other cases `bench_startup.py`, `bench_simulate.py`, `bench_games.py`
-(Dry Gulch, Black Hills), `bench_legal.py` (legal moves and greedy self-play in each
-edition), `bench_limits.py`, and the scale curve `bench_scale.py`. Every figure is CPU time.
+`case.py`, the other cases `startup.py`, `simulate.py`, `games.py` (Dry Gulch, Black Hills),
+`legal.py` (legal moves and greedy self-play in each edition), `limits.py`, `web.py`, and
+the scale curve `scale.py`. Every figure is CPU time.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.bench_case import MID_GAME, BenchCase, BenchResult, median_ms, run_case
-from adjudicator.bench_games import black_hills_cases, dry_gulch_cases
-from adjudicator.bench_legal import legal_moves_cases, self_play_cases
-from adjudicator.bench_scale import SCALE_SIZES, ScalePoint, scale_curve
-from adjudicator.bench_simulate import coach_turn_case, simulate_case, simulate_workers_case
-from adjudicator.bench_startup import startup_cases
 from adjudicator.core.data import data_dir
 from adjudicator.deduction.audit import audit_cards
 from adjudicator.deduction.files.editions import load_edition
 from adjudicator.deduction.files.state_file import load_state
 from adjudicator.deduction.hint import Hint, hint
-from adjudicator.deduction.hint_twin import best_net_points
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.logic import stop_report
 from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
+from benchmarks.case import MID_GAME, BenchCase, BenchResult, median_ms, run_case
+from benchmarks.games import black_hills_cases, dry_gulch_cases
+from benchmarks.legal import legal_moves_cases, self_play_cases
+from benchmarks.scale import SCALE_SIZES, ScalePoint, scale_curve
+from benchmarks.simulate import coach_turn_case, simulate_case, simulate_workers_case
+from benchmarks.startup import startup_cases
+from tests.hint_twin import best_net_points
 
 __all__ = [
     "MID_GAME",
@@ -46,7 +46,7 @@ __all__ = [
 
 
 def _hint_case(state: GameState) -> BenchCase[Any, Any]:
-    """The hint beside its brute-force twin (`deduction/hint_twin.py`, which shares no code
+    """The hint beside its brute-force twin (`tests/hint_twin.py`, which shares no code
     with the hint nor with the rulings engine: it referees every turn by enumerating
     placements)."""
 
@@ -136,8 +136,8 @@ def bench_cases() -> list[BenchCase[Any, Any]]:
 
 
 def _limit_cases() -> list[BenchCase[Any, Any]]:
-    """`bench_limits`: each command on the largest input its loader accepts, as a process."""
-    from adjudicator.bench_limits import LIMIT_CASES, limit_samples
+    """`limits.py`: each command on the largest input its loader accepts, as a process."""
+    from benchmarks.limits import LIMIT_CASES, limit_samples
 
     samples = limit_samples()
 

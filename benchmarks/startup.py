@@ -8,8 +8,8 @@ import sys
 import time
 from typing import Any
 
-from adjudicator.bench_case import MID_GAME, BenchCase
 from adjudicator.core.data import data_dir
+from benchmarks.case import MID_GAME, BenchCase
 
 __all__ = ["FLOOR", "STARTUPS", "startup_cases"]
 

@@ -1,4 +1,4 @@
-"""A case of the shipped benchmark (`bench.py`): the engine's answer and its twin's, each
+"""A case of the benchmark (`cases.py`): the engine's answer and its twin's, each
 timed in CPU time (`time.process_time`: on a shared machine wall time moved 2-7x between
 two runs of the same build) over many runs in one process, reported as the median (p50)
 and the 95th percentile, and what a run of the case reports."""

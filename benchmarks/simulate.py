@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from adjudicator.bench_case import BenchCase
 from adjudicator.deduction.game.simulate import Policy, play_game
+from benchmarks.case import BenchCase
 
 __all__ = [
     "WORKER_BATCH",

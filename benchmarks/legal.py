@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from adjudicator.bench_case import BenchCase
+from benchmarks.case import BenchCase
 
 __all__ = ["EDITIONS", "MOVES", "legal_moves_case", "legal_moves_cases", "self_play_cases"]
 

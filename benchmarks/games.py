@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.bench_case import BenchCase
 from adjudicator.core.data import data_dir
+from benchmarks.case import BenchCase
 
 __all__ = ["black_hills_cases", "dry_gulch_cases"]
 

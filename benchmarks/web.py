@@ -1,4 +1,4 @@
-"""The benchmark's web cases (`adjudicator bench`): `adjudicator serve`'s app on a real
+"""The benchmark's web cases (`python -m benchmarks`): `adjudicator serve`'s app on a real
 uvicorn on loopback, in a thread, timed from a client in this process as a phone at the
 table would call it: a preview, a commit, the hint, and a commit's update delivered to a
 second page's event stream (p50 and p95 over every move). Beside them, the bytes a phone
@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from adjudicator.bench_case import BenchCase
+from benchmarks.case import BenchCase
 
 __all__ = ["EDITIONS", "FORWARD", "OPENING", "web_cases"]
 

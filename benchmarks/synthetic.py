@@ -1,4 +1,4 @@
-"""Synthetic boards of any size, for the scale benchmark (`adjudicator bench --scale`).
+"""Synthetic boards of any size, for the scale benchmark (`python -m benchmarks --scale`).
 
 A board is a grid of blocks (five cells wide, two rows tall) with a street between every
 two blocks, written as board data and read through the real loader (`board_from_data`),
