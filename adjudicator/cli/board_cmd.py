@@ -153,8 +153,9 @@ def show(
     as_json: JsonOpt = False,
 ) -> None:
     """Draw the board in the terminal (with a state's markers), and optionally as SVG."""
-    from adjudicator.cli.file_kinds import TITLES, described, file_kind, require_kind
+    from adjudicator.cli.file_kinds import described, file_kind, require_kind
     from adjudicator.cli.games import edition_game, require_board, state_game
+    from adjudicator.tables import EDITION_TITLES
 
     out = Output(as_json)
     edition = require_board(edition, "board show")
@@ -164,7 +165,8 @@ def show(
         if state_game(state) != game:
             found = file_kind(state)
             what = f"is {described(found)}" if found else "is not a state of this board"
-            raise InputError(str(state), "", f"{what}, not {TITLES.get(edition, edition)}'s")
+            title = EDITION_TITLES.get(edition, edition)
+            raise InputError(str(state), "", f"{what}, not {title}'s")
     if game != "deduction":
         _other_game_board(game, state, svg, out, site=site)
         return

@@ -120,7 +120,8 @@ def _other_game_cards(game: str, out: Output) -> None:
 
 def _deduction_only(edition: str, command: str) -> None:
     """`cards show`/`export` draw clue maps, which only the deduction games have."""
-    from adjudicator.cli.games import GAME_NAMES, edition_game, require_board
+    from adjudicator.cli.games import edition_game, require_board
+    from adjudicator.tables import TITLES as GAME_NAMES
 
     game = edition_game(require_board(edition, "cards"))
     if game != "deduction":

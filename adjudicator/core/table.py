@@ -104,6 +104,16 @@ class Table(Protocol):
         """The game's state as its state files write it."""
         ...
 
+    def read_state(self, data: dict[str, Any], source: str, base: Path) -> Any:
+        """A state file's data (`core/files.read_data`'s, read once) as the game's state,
+        what `seats` gives of a game; a bad one is one `InputError` naming the entry. A
+        board or card file it names is found from `base`."""
+        ...
+
+    def state_file_data(self, state: Any) -> dict[str, Any]:
+        """A state (`read_state`'s, `seats`'s) as its state file writes it."""
+        ...
+
     def read(self, text: str, source: str, base: Path) -> Any:
         """A record's text as the game's record; a bad one is one `InputError`."""
         ...

@@ -69,9 +69,17 @@ class DeductionTable:
         return record_to_text(Record(game.header)), game
 
     def state_data(self, game: Game) -> dict[str, Any]:
+        return self.state_file_data(game.state)
+
+    def read_state(self, data: dict[str, Any], source: str, base: Path) -> GameState:
+        from adjudicator.deduction.files.state_file import state_from_data
+
+        return state_from_data(data, source, base)
+
+    def state_file_data(self, state: GameState) -> dict[str, Any]:
         from adjudicator.deduction.files.state_file import state_to_data
 
-        return state_to_data(game.state)
+        return state_to_data(state)
 
     def read(self, text: str, source: str, base: Path) -> Record:
         rec = record_from_text(text, source)

@@ -58,9 +58,17 @@ class BlackHillsTable:
         return record_to_text(BHRecord(header)), state
 
     def state_data(self, game: BHState) -> dict[str, Any]:
+        return self.state_file_data(game)
+
+    def read_state(self, data: dict[str, Any], source: str, base: Path) -> BHState:
+        from adjudicator.black_hills.state import state_from
+
+        return state_from(data, source)
+
+    def state_file_data(self, state: BHState) -> dict[str, Any]:
         from adjudicator.black_hills.state import state_data
 
-        return state_data(game)
+        return state_data(state)
 
     def read(self, text: str, source: str, base: Path) -> BHRecord:
         return parse_record(text, source)

@@ -67,9 +67,17 @@ class DryGulchTable:
         return record_to_text(DGRecord(game.header)), game
 
     def state_data(self, game: DGGame) -> dict[str, Any]:
+        return self.state_file_data(game.state)
+
+    def read_state(self, data: dict[str, Any], source: str, base: Path) -> DGState:
+        from adjudicator.dry_gulch.state import state_from
+
+        return state_from(data, source)
+
+    def state_file_data(self, state: DGState) -> dict[str, Any]:
         from adjudicator.dry_gulch.state import state_data
 
-        return state_data(game.state)
+        return state_data(state)
 
     def read(self, text: str, source: str, base: Path) -> DGRecord:
         return record_from_text(text, source)
