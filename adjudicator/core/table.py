@@ -213,6 +213,34 @@ class Table(Protocol):
         `RulesError` that says what comes first."""
         ...
 
+    #: Whether `coach` looks ahead (the deduction games'); the others' refuse it.
+    coaches: bool
+
+    def coach(
+        self, game: Any, player: str, source: str, seed: int, ms: int | None
+    ) -> tuple[Any, tuple[str, ...]]:
+        """`hint --coach`: the lookahead coach's ranking of the turn of `player` (the
+        player to act) and why, seeded; `ms` caps its time. A game without a coach
+        (`coaches` false), or a player not to act: one `RulesError`."""
+        ...
+
+    def refill(self, game: Any, player: str, source: str) -> Any | None:
+        """What `player` owes before their turn, ranked (Old Town's refill, A4: the
+        buildings to take), where the coach cannot look ahead yet; else None."""
+        ...
+
+    def with_hand(self, game: Any, player: str, hand: str, source: str) -> Any:
+        """`hint --hand`: the game of a record of a real table (which keeps no hands) with
+        `player` holding the cards `hand` names (`12,40`); a card unknown, played or named
+        twice, or a game that knows every hand: one `RulesError`."""
+        ...
+
+    def state_hint(self, state: Any, player: str | None) -> Any:
+        """`hint` on a state file (`read_state`'s): the player's (default: the active
+        player's) ranked actions. A game whose state files have no hint: one
+        `RulesError`."""
+        ...
+
 
 #: A seed drawn for a game started without one: below 2**63, so a simulation's store (int64)
 #: and every record reader take it.

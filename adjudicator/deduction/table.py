@@ -255,6 +255,30 @@ class DeductionTable:
         advice = coach(start, player, random.Random(seed), budget)
         return advice, reasons(advice, start.state.names())
 
+    coaches = True
+
+    def with_hand(self, game: Game, player: str, hand: str, source: str) -> Game:
+        """The game with `player` holding the cards `hand` names (`12,40` or `12 40`), each
+        a card of the edition still in no one's hand, on no pile and never played."""
+        from adjudicator.core.limits import clip, whole_number
+
+        game = next_turn(game)
+        cards: list[int] = []
+        for word in hand.replace(",", " ").split():
+            number = whole_number(word)
+            if number is None or number not in game.state.cards:
+                raise RulesError(f"{source}: --hand {clip(word)}: no such card")
+            if number in game.played or number in cards:
+                why = "played already" if number in game.played else "named twice"
+                raise RulesError(f"{source}: --hand {number}: {why}")
+            cards.append(number)
+        return replace(game, state=game.state.with_player(player, hand=tuple(cards)))
+
+    def state_hint(self, state: GameState, player: str | None) -> Hint:
+        from adjudicator.deduction.hint import hint
+
+        return hint(state, player)
+
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         removed = remove_last_move(text, source)
         assert removed.move.line is not None

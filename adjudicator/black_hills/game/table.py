@@ -200,5 +200,21 @@ class BlackHillsTable:
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         return remove_last_move(text, source)
 
+    coaches = False
+
+    def coach(
+        self, game: BHState, player: str, source: str, seed: int, ms: int | None
+    ) -> tuple[Any, tuple[str, ...]]:
+        raise RulesError(f"{source}: {self.title} has no coach")
+
+    def refill(self, game: BHState, player: str, source: str) -> None:
+        return None
+
+    def with_hand(self, game: BHState, player: str, hand: str, source: str) -> BHState:
+        raise RulesError(f"{source}: --hand: the record already knows {player}'s cards")
+
+    def state_hint(self, state: BHState, player: str | None) -> Any:
+        raise RulesError(f"{self.title}: hint reads a record of the game (*.game)")
+
 
 TABLE = BlackHillsTable()

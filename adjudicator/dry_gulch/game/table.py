@@ -208,6 +208,22 @@ class DryGulchTable:
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         return remove_last_move(text, source)
 
+    coaches = False
+
+    def coach(
+        self, game: DGGame, player: str, source: str, seed: int, ms: int | None
+    ) -> tuple[Any, tuple[str, ...]]:
+        raise RulesError(f"{source}: {self.title} has no coach")
+
+    def refill(self, game: DGGame, player: str, source: str) -> None:
+        return None
+
+    def with_hand(self, game: DGGame, player: str, hand: str, source: str) -> DGGame:
+        raise RulesError(f"{source}: --hand: the record already knows {player}'s cards")
+
+    def state_hint(self, state: DGState, player: str | None) -> Any:
+        raise RulesError(f"{self.title}: hint reads a record of the game (*.game)")
+
 
 def _residences(text: str, players: tuple[str, ...]) -> dict[str, str]:
     """`--residence 'ann=nw-1, bob=ne-5'`: where players put their residences (the set-up
