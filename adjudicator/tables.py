@@ -10,14 +10,16 @@ from __future__ import annotations
 import importlib
 import re
 
-from adjudicator.core.table import Table
+from adjudicator.core.table import Files, Table
 
 __all__ = [
     "EDITION_TITLES",
+    "FILES",
     "TABLES",
     "TITLES",
     "edition_tag",
     "editions",
+    "files",
     "name_of_data",
     "name_of_edition",
     "name_of_record",
@@ -31,6 +33,14 @@ TABLES = {
     "deduction": "adjudicator.deduction.table",
     "dry-gulch": "adjudicator.dry_gulch.game.table",
     "black-hills": "adjudicator.black_hills.game.table",
+}
+
+#: Each entry's files part (`core/table.py`'s `Files`: its state files, boards and cards),
+#: a module of its own holding `FILES`, so that a command on a file loads no record flow.
+FILES = {
+    "deduction": "adjudicator.deduction.table_files",
+    "dry-gulch": "adjudicator.dry_gulch.game.files",
+    "black-hills": "adjudicator.black_hills.game.files",
 }
 
 #: Each entry's game as a player names it (its `title`, without loading the entry: what a
@@ -88,6 +98,13 @@ def name_of_data(data: dict[str, object]) -> str:
     tag = data.get("game")
     ident = tag.get("id") if isinstance(tag, dict) else tag
     return ident if isinstance(ident, str) and ident in TABLES else "deduction"
+
+
+def files(name: str) -> Files:
+    """The files part of the entry called `name` (a key of `FILES`)."""
+    module = importlib.import_module(FILES[name])
+    part: Files = module.FILES
+    return part
 
 
 def table_of_record(text: str) -> Table:

@@ -164,9 +164,8 @@ def load_deduction_state(path: Path, command: str) -> Any:
     file, or a game record's current state (a record is the game's state, replayed move
     by move)."""
     from adjudicator.core.files import read_data
-    from adjudicator.tables import table
+    from adjudicator.tables import files, table
 
-    deduction = table("deduction")
     if is_record(path):
         game = record_game(path)
         if game != "deduction":
@@ -179,10 +178,11 @@ def load_deduction_state(path: Path, command: str) -> Any:
         from adjudicator.core.reading import read_text
 
         body = read_text(path)
+        deduction = table("deduction")
         return deduction.seats(deduction.replay(deduction.read(body, str(path), path.parent)).game)
     data = read_data(path)  # once: the game it is of, then the state
     _require_deduction_game(name_of_data(data), path, command)
-    return deduction.read_state(data, str(path), path.parent)
+    return files("deduction").read_state(data, str(path), path.parent)
 
 
 def require_deduction_edition(edition: str, command: str, option: str = "EDITION") -> None:

@@ -12,7 +12,7 @@ code, the reason, the mover's score), and takes the last move back. Nothing here
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import field
 from pathlib import Path
@@ -24,6 +24,7 @@ from adjudicator.core.seats import Seats
 
 __all__ = [
     "SETUP_FLAGS",
+    "Files",
     "Replayed",
     "Ruled",
     "Setup",
@@ -85,7 +86,77 @@ class Replayed:
     skipped: int
 
 
-class Table(Protocol):
+class Files(Protocol):
+    """What an entry says of its game's files, beside its records (`state check`, `board`,
+    `cards`, a ruling on a state file; drawn by `render/tables.py`'s files views). Each
+    entry is one too, and each game's files part is a module of its own (`tables.files`),
+    so a command on a file loads none of the game's record flow."""
+
+    def read_state(self, data: dict[str, Any], source: str, base: Path) -> Any:
+        """A state file's data (`core/files.read_data`'s, read once) as the game's state,
+        what `seats` gives of a game; a bad one is one `InputError` naming the entry. A
+        board or card file it names is found from `base`."""
+        ...
+
+    def state_file_data(self, state: Any) -> dict[str, Any]:
+        """A state (`read_state`'s, `seats`'s) as its state file writes it."""
+        ...
+
+    def board(self, edition: str) -> Any:
+        """The board of a shipped edition (or the deduction games' board file) as `board`
+        draws it: a board of spaces, Dry Gulch's sites, Black Hills' areas."""
+        ...
+
+    def board_sites(self, board: Any) -> tuple[str, Collection[str]]:
+        """What `board show --site` may mark: the word for one (`building space`, `site`)
+        and their ids; a board with none: one `RulesError` saying what it has instead."""
+        ...
+
+    def board_state(self, board: Any, data: dict[str, Any], source: str, base: Path) -> Any:
+        """A state file's data as a state on `board` (`read_state`'s); a state of another
+        edition: one `InputError` naming both."""
+        ...
+
+    def board_data(self, board: Any) -> dict[str, Any]:
+        """`board show`'s JSON of the board, before the state's: spaces and their facts,
+        relations and buildings; sites and streets; areas and the supply."""
+        ...
+
+    def board_export(self, board: Any) -> dict[str, Any]:
+        """`board export`'s JSON of the board."""
+        ...
+
+    def cards(self, edition: str) -> Any:
+        """The cards of a shipped edition or board file: the deduction games' edition with
+        its clue cards, Dry Gulch's and Black Hills' rules with their decks."""
+        ...
+
+    def card_warnings(self, cards: Any, card: Any | None) -> list[str]:
+        """What is wrong in the cards that a player should hear (a clue whose map says
+        otherwise), of every card or of `card` (`card`'s) only."""
+        ...
+
+    def cards_data(self, cards: Any) -> dict[str, Any]:
+        """`cards list`'s JSON."""
+        ...
+
+    def card(self, cards: Any, name: str, source: str) -> Any:
+        """The card `name` names (a clue card's number; a card's id or printed name in any
+        case), as `card_data` and the views take it; none: one `RulesError` naming the
+        known ones or a close match."""
+        ...
+
+    def card_data(self, cards: Any, card: Any) -> dict[str, Any]:
+        """`cards show`'s JSON of `card`'s card."""
+        ...
+
+    def cards_export(self, cards: Any, source: str) -> dict[str, Any]:
+        """`cards export`'s JSON: every clue card with its map. A game without clue cards:
+        one `RulesError` naming `source` and the command that lists its cards."""
+        ...
+
+
+class Table(Files, Protocol):
     """One game's entry (see the module's docstring)."""
 
     name: str  # the registry's name: deduction, dry-gulch, black-hills
@@ -102,16 +173,6 @@ class Table(Protocol):
 
     def state_data(self, game: Any) -> dict[str, Any]:
         """The game's state as its state files write it."""
-        ...
-
-    def read_state(self, data: dict[str, Any], source: str, base: Path) -> Any:
-        """A state file's data (`core/files.read_data`'s, read once) as the game's state,
-        what `seats` gives of a game; a bad one is one `InputError` naming the entry. A
-        board or card file it names is found from `base`."""
-        ...
-
-    def state_file_data(self, state: Any) -> dict[str, Any]:
-        """A state (`read_state`'s, `seats`'s) as its state file writes it."""
         ...
 
     def read(self, text: str, source: str, base: Path) -> Any:

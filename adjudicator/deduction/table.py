@@ -34,6 +34,7 @@ from adjudicator.deduction.game.record import (
 )
 from adjudicator.deduction.game.replay import Replay, replay, replay_to
 from adjudicator.deduction.hint import Hint
+from adjudicator.deduction.table_files import DeductionFiles
 
 if TYPE_CHECKING:
     from adjudicator.deduction.game.coach import Advice
@@ -43,7 +44,7 @@ from adjudicator.deduction.models.state import GameState
 __all__ = ["TABLE", "DeductionTable"]
 
 
-class DeductionTable:
+class DeductionTable(DeductionFiles):
     name = "deduction"
     title = "Old Town and Gads Hill 1874"
     score_word = "points"
@@ -70,16 +71,6 @@ class DeductionTable:
 
     def state_data(self, game: Game) -> dict[str, Any]:
         return self.state_file_data(game.state)
-
-    def read_state(self, data: dict[str, Any], source: str, base: Path) -> GameState:
-        from adjudicator.deduction.files.state_file import state_from_data
-
-        return state_from_data(data, source, base)
-
-    def state_file_data(self, state: GameState) -> dict[str, Any]:
-        from adjudicator.deduction.files.state_file import state_to_data
-
-        return state_to_data(state)
 
     def read(self, text: str, source: str, base: Path) -> Record:
         rec = record_from_text(text, source)

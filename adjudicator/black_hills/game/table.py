@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.black_hills.candidates import Candidate
+from adjudicator.black_hills.game.files import BlackHillsFiles
 from adjudicator.black_hills.game.public_move import listed_move, public_move
 from adjudicator.black_hills.game.record import (
     BHMove,
@@ -38,7 +39,7 @@ from adjudicator.core.table import (
 __all__ = ["TABLE", "BlackHillsTable"]
 
 
-class BlackHillsTable:
+class BlackHillsTable(BlackHillsFiles):
     name = "black-hills"
     title = "Black Hills"
     score_word = "reputation"
@@ -59,16 +60,6 @@ class BlackHillsTable:
 
     def state_data(self, game: BHState) -> dict[str, Any]:
         return self.state_file_data(game)
-
-    def read_state(self, data: dict[str, Any], source: str, base: Path) -> BHState:
-        from adjudicator.black_hills.state import state_from
-
-        return state_from(data, source)
-
-    def state_file_data(self, state: BHState) -> dict[str, Any]:
-        from adjudicator.black_hills.state import state_data
-
-        return state_data(state)
 
     def read(self, text: str, source: str, base: Path) -> BHRecord:
         return parse_record(text, source)

@@ -17,6 +17,7 @@ from adjudicator.core.table import (
     only_options,
     players_option,
 )
+from adjudicator.dry_gulch.game.files import DryGulchFiles
 from adjudicator.dry_gulch.game.flow import DGGame
 from adjudicator.dry_gulch.game.notation import seat_move
 from adjudicator.dry_gulch.game.public_move import listed_move, public_move
@@ -36,7 +37,7 @@ from adjudicator.dry_gulch.why import PlanAnswer
 __all__ = ["TABLE", "DryGulchTable"]
 
 
-class DryGulchTable:
+class DryGulchTable(DryGulchFiles):
     name = "dry-gulch"
     title = "Dry Gulch"
     score_word = "influence"
@@ -68,16 +69,6 @@ class DryGulchTable:
 
     def state_data(self, game: DGGame) -> dict[str, Any]:
         return self.state_file_data(game.state)
-
-    def read_state(self, data: dict[str, Any], source: str, base: Path) -> DGState:
-        from adjudicator.dry_gulch.state import state_from
-
-        return state_from(data, source)
-
-    def state_file_data(self, state: DGState) -> dict[str, Any]:
-        from adjudicator.dry_gulch.state import state_data
-
-        return state_data(state)
 
     def read(self, text: str, source: str, base: Path) -> DGRecord:
         return record_from_text(text, source)
