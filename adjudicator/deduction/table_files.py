@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import InputError, RulesError
+from adjudicator.deduction.game.notation import GERMAN_FILES
 
 if TYPE_CHECKING:  # types only: `cards list` loads no game state (tests/test_startup.py)
     from adjudicator.deduction.models.board import Board
@@ -61,6 +62,8 @@ def card_data(board: Board, card: Card) -> dict[str, Any]:
 
 
 class DeductionFiles:
+    german_files = GERMAN_FILES
+
     def read_state(self, data: dict[str, Any], source: str, base: Path) -> GameState:
         from adjudicator.deduction.files.state_file import state_from_data
 

@@ -20,6 +20,8 @@ Found = list[tuple[str, dict[str, Any]]]
 
 
 class BlackHillsFiles:
+    german_files: tuple[str, ...] = ()
+
     def read_state(self, data: dict[str, Any], source: str, base: Path) -> BHState:
         from adjudicator.black_hills.state import state_from
 

@@ -19,6 +19,8 @@ Found = list[tuple[str, dict[str, Any]]]
 
 
 class DryGulchFiles:
+    german_files = ("cards/dry-gulch",)
+
     def read_state(self, data: dict[str, Any], source: str, base: Path) -> DGState:
         from adjudicator.dry_gulch.state import state_from
 
