@@ -150,7 +150,6 @@ EXAMPLES: dict[str, Callable[[Folder], str]] = {
     "black-hills turn": lambda f: f"{f.copy(BH)} 'ann: miner; event stolen-gold'",
     "black-hills invest": lambda f: f"{f.copy(BH)} --player cid",
     "black-hills best": lambda f: f.copy(BH),
-    "black-hills show": lambda f: f.copy(BH),
     "black-hills new": lambda f: f"{f.path('bh.toml')} --players ann,bob,cid --seed 6",
     # Dry Gulch
     "dry-gulch pay": lambda f: f"{f.copy(DG)} pharmacist",

@@ -144,20 +144,6 @@ def best(
 
 @app.command()
 @handle_errors
-def show(state_file: StateArg, as_json: JsonOpt = False) -> None:
-    """Check a Black Hills state file and show the areas, supply, players and discards."""
-    from adjudicator.black_hills.state import load_bh_state, state_data
-    from adjudicator.cli.games import own_game_state
-    from adjudicator.render.black_hills import state_view
-
-    out = Output(as_json)
-    state = own_game_state(state_file, "black-hills", load_bh_state, "black-hills show")
-    out.show(state_view(state))
-    out.json({"ok": True, "state": state_data(state)})
-
-
-@app.command()
-@handle_errors
 def new(
     state_file: Annotated[Path, typer.Argument(metavar="STATE", help="The file to write.")],
     players: Annotated[

@@ -37,7 +37,7 @@ __all__ = [
 _COMMANDS: dict[str, str] = {
     "deduction": "stop, play, discard, buy, hint, game",
     "dry-gulch": "adjudicator dry-gulch pay|plan|place|score",
-    "black-hills": "adjudicator black-hills show|turn|invest|best",
+    "black-hills": "adjudicator black-hills turn|invest|best, adjudicator state check",
 }
 
 

@@ -26,7 +26,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "adjudicator game new club.game --edition gads-hill-1874 --players ann,bob,cid --seed 7",
         "adjudicator game show club.game --player ann",
     ),
-    "black-hills": ("adjudicator black-hills show example:black-hills-round1",),
+    "black-hills": ("adjudicator black-hills best example:black-hills-round1",),
     "dry-gulch": ("adjudicator dry-gulch plan example:dry-gulch-turn",),
     "puzzle": ("adjudicator puzzle new old-town --seed 1 --out my-puzzle.toml",),
     "stop": (
@@ -107,7 +107,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "adjudicator black-hills invest example:black-hills-round1 --player cid",
     ),
     "black-hills best": ("adjudicator black-hills best example:black-hills-round1",),
-    "black-hills show": ("adjudicator black-hills show example:black-hills-round1",),
     "black-hills new": ("adjudicator black-hills new table.toml --players ann,bob,cid --seed 6",),
     "dry-gulch new": (
         "adjudicator dry-gulch new table.toml --players ann,bob,cid --seed 7",
