@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import importlib
 import re
+from typing import TYPE_CHECKING
 
-from adjudicator.core.table import Files, Table
+if TYPE_CHECKING:  # types only: a command on a file loads no protocol it does not call
+    from adjudicator.core.table import Files, Table
 
 __all__ = [
     "EDITION_TITLES",

@@ -92,9 +92,11 @@ class Files(Protocol):
     entry is one too, and each game's files part is a module of its own (`tables.files`),
     so a command on a file loads none of the game's record flow."""
 
-    #: The data files whose `[german]` tables name the game's things (its buildings), so a
-    #: player may type them in German (`core/german.py`).
-    german_files: tuple[str, ...]
+    @property
+    def german_files(self) -> tuple[str, ...]:
+        """The data files whose `[german]` tables name the game's things (its buildings),
+        so a player may type them in German (`core/german.py`)."""
+        ...
 
     def read_state(self, data: dict[str, Any], source: str, base: Path) -> Any:
         """A state file's data (`core/files.read_data`'s, read once) as the game's state,

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import InputError, RulesError
-from adjudicator.deduction.game.notation import GERMAN_FILES
 
 if TYPE_CHECKING:  # types only: `cards list` loads no game state (tests/test_startup.py)
     from adjudicator.deduction.models.board import Board
@@ -62,7 +61,11 @@ def card_data(board: Board, card: Card) -> dict[str, Any]:
 
 
 class DeductionFiles:
-    german_files = GERMAN_FILES
+    @property
+    def german_files(self) -> tuple[str, ...]:
+        from adjudicator.deduction.game.notation import GERMAN_FILES
+
+        return GERMAN_FILES
 
     def read_state(self, data: dict[str, Any], source: str, base: Path) -> GameState:
         from adjudicator.deduction.files.state_file import state_from_data
