@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import fields, is_dataclass, replace
-from functools import partial
 from typing import Any
 
 from adjudicator.core.errors import RulesError
@@ -156,12 +155,19 @@ def commit(
             return {**result, "version": seen}
         # the line ruled on, and only it: read back before it is written (the old
         # first-line cut wrote 'bob: 4' for a ruled 'bob: 4<U+2028>; 37 as church')
-        written = partial(o.table.moves_as_written, source=name)
-        new = append_move(path, line, written, ruled.move, body)
+        read_back: list[Any] = []  # the new record as the read-back check read it
+
+        def written(text: str) -> list[str]:
+            rec = o.table.read(text, name, records.root)
+            read_back.append(rec)
+            return [o.table.format_move(m) for m in rec.moves]
+
+        before = [o.table.format_move(m) for m in o.rec.moves]
+        new = append_move(path, line, written, ruled.move, body, before)
         face_down.forget(str(records.root), name)
         # the next request of this record starts from here
         legal = o.legal_lines | {move.line} if hasattr(move, "line") else o.legal_lines
-        rec = o.table.read(new, name, records.root)
+        rec = read_back[-1] if read_back else o.table.read(new, name, records.root)
         keep(
             (str(records.root), name, fingerprint(new)),
             replace(o, rec=rec, game=after, legal_lines=legal),
