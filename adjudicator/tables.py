@@ -63,9 +63,9 @@ EDITION_TITLES = {
     "black-hills": "Black Hills",
 }
 
-# A record's tag, in any case; no TOML file has a line like it (a table's name holds no
-# quoted word).
-_EDITION_TAG = re.compile(r'^\s*\[\s*Edition\s+"([^"\n]*)"\s*\]', re.I | re.M)
+# A record's tag, spelt as every game's reader wants it; no TOML file has a line like it
+# (a table's name holds no quoted word).
+_EDITION_TAG = re.compile(r'^\s*\[\s*Edition\s+"([^"\n]*)"\s*\]', re.M)
 
 
 def table(name: str) -> Table:
