@@ -1,8 +1,11 @@
 """The registry of the game protocol (`core/table.py`): the four games as equal entries,
 each loaded by name only when asked for, so a record of one game never loads another.
 
-Old Town and Gads Hill 1874 share the deduction games' entry. A fifth game plugs in with
-one line here and a `table.py` of its own package.
+Old Town and Gads Hill 1874 share the deduction games' entry. A game's identity lives here
+and nowhere else: its name, its title, its editions' titles, the `[Edition "..."]` tag of
+its records and the key of its board and state files. A fifth game plugs in with a line in
+`TABLES`, `FILES` and `TITLES` here, a `table.py` and a files part of its own package, and
+its views in `render/tables.py`.
 """
 
 from __future__ import annotations

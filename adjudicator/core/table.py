@@ -7,6 +7,11 @@ A `Table` reads a record's text, reads and writes a move (parse and format round
 replays the record, rules on one move (`apply`, giving a `Ruled`: legal or not, the rule
 code, the reason, the mover's score), and takes the last move back. Nothing here prints:
 `render/tables.py` draws a game's rulings, the command line and the page only call.
+
+Each entry is also its game's `Files`: a state file read and written, the board and the
+cards of an edition, as `state check`, `board` and `cards` show them. That part is a
+module of its own in each package (`deduction/table_files.py`, `dry_gulch/game/files.py`,
+`black_hills/game/files.py`), which the registry loads alone (`tables.files`).
 """
 
 from __future__ import annotations
