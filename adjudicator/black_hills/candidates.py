@@ -23,7 +23,7 @@ from adjudicator.black_hills.moves import (
     TurnMove,
 )
 from adjudicator.black_hills.notation import format_turn_move
-from adjudicator.black_hills.referee import referee_text
+from adjudicator.black_hills.referee import referee_text_at
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
 from adjudicator.core.record import record
@@ -282,11 +282,30 @@ Judge = Callable[[TurnMove], Verdict]
 
 
 def judge_of(state: BHState) -> Judge:
+    """The referee's verdict on each turn of `state`, each once. A turn one of whose actions
+    is refused is refused alike whatever follows that action (`referee.refereed`): the
+    candidates share their first actions (a placement, then investing, then an event), so
+    a turn that begins with a refused run is answered without refereeing it again."""
     seen: dict[TurnMove, Verdict] = {}
+    refused: dict[tuple[str, tuple[Action, ...]], Verdict] = {}  # (player, run) -> verdict
 
     def judge(move: TurnMove) -> Verdict:
-        if move not in seen:
-            seen[move] = referee_text(state, format_turn_move(move))
-        return seen[move]
+        v = seen.get(move)
+        if v is not None:
+            return v
+        acts = move.actions
+        for k in range(1, len(acts)):
+            v = refused.get((move.player, acts[:k]))
+            if v is not None:
+                break
+        else:
+            text = format_turn_move(move)
+            v, at = referee_text_at(state, text)
+            # the refused action's index is the move's when each action is one part
+            one_each = all(p.strip() for p in text.partition(":")[2].split(";"))
+            if at is not None and at < len(acts) - 1 and one_each:
+                refused[move.player, acts[: at + 1]] = v
+        seen[move] = v
+        return v
 
     return judge
