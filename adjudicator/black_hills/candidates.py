@@ -285,27 +285,30 @@ def judge_of(state: BHState) -> Judge:
     """The referee's verdict on each turn of `state`, each once. A turn one of whose actions
     is refused is refused alike whatever follows that action (`referee.refereed`): the
     candidates share their first actions (a placement, then investing, then an event), so
-    a turn that begins with a refused run is answered without refereeing it again."""
-    seen: dict[TurnMove, Verdict] = {}
-    refused: dict[tuple[str, tuple[Action, ...]], Verdict] = {}  # (player, run) -> verdict
+    a turn that begins with a refused run is answered without refereeing it again. Turns
+    are told apart by their text (a string's hash is kept; a move's is recomputed through
+    every record it holds, each time)."""
+    seen: dict[str, Verdict] = {}
+    refused: dict[tuple[str, ...], Verdict] = {}  # (player, action, ...) -> verdict
 
     def judge(move: TurnMove) -> Verdict:
-        v = seen.get(move)
+        text = format_turn_move(move)
+        v = seen.get(text)
         if v is not None:
             return v
-        acts = move.actions
-        for k in range(1, len(acts)):
-            v = refused.get((move.player, acts[:k]))
+        parts = text.partition(":")[2].split(";")
+        # the refused action's index is the move's when each action is one part
+        one_each = len(parts) == len(move.actions) and all(p.strip() for p in parts)
+        runs = [(move.player, *parts[:k]) for k in range(1, len(parts))] if one_each else []
+        for run in runs:
+            v = refused.get(run)
             if v is not None:
                 break
         else:
-            text = format_turn_move(move)
             v, at = referee_text_at(state, text)
-            # the refused action's index is the move's when each action is one part
-            one_each = all(p.strip() for p in text.partition(":")[2].split(";"))
-            if at is not None and at < len(acts) - 1 and one_each:
-                refused[move.player, acts[: at + 1]] = v
-        seen[move] = v
+            if at is not None and at < len(runs):
+                refused[runs[at]] = v
+        seen[text] = v
         return v
 
     return judge
