@@ -1,9 +1,10 @@
 """What the command line shows of a move ruled through the game protocol (`core/table.py`):
-each game's views module, by the registry's name (`adjudicator/tables.py`), loaded only for
-its own records. Each holds `ruled_lines(ruled)` (a legal move's ruling), `after_lines(game)`
-(what stands open, and what the table may write next), `hint_lines` and `hint_data`
-(the game's hint, drawn and as JSON), `review_lines` and `review_data` (`replay`),
-`show_lines` and `show_svg` (`game show`), `new_lines` (`game new`)."""
+each game's views module, named by its registry entry (`adjudicator/tables.py`,
+`Entry.views`), loaded only for its own records. Each holds `ruled_lines(ruled)` (a legal
+move's ruling), `after_lines(game)` (what stands open, and what the table may write
+next), `hint_lines` and `hint_data` (the game's hint, drawn and as JSON), `review_lines`
+and `review_data` (`replay`), `show_lines` and `show_svg` (`game show`), `new_lines`
+(`game new`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 from rich.console import RenderableType
 
 from adjudicator.core.table import Ruled
+from adjudicator.tables import Parts
 
 __all__ = [
     "VIEWS",
@@ -27,11 +29,8 @@ __all__ = [
     "show_svg",
 ]
 
-VIEWS = {
-    "deduction": "adjudicator.render.records",
-    "dry-gulch": "adjudicator.render.dry_gulch",
-    "black-hills": "adjudicator.render.black_hills",
-}
+#: Each game's views module, by the registry's name, as its entry names it.
+VIEWS = Parts("views")
 
 
 def ruled_lines(name: str, ruled: Ruled) -> list[RenderableType]:

@@ -17,7 +17,7 @@ from adjudicator.dry_gulch.game.seen import words_seen_by
 from adjudicator.dry_gulch.score import score
 from adjudicator.render.dry_gulch import next_moves
 from adjudicator.render.dry_gulch_town import dg_town_svg
-from adjudicator.web.pages.data import hidden_until_committed
+from adjudicator.render.pages.data import hidden_until_committed
 
 __all__ = ["PAGE", "DryGulchPage"]
 

@@ -16,10 +16,10 @@ from adjudicator.deduction.hint import hint as compute_hint
 from adjudicator.deduction.rules.ruling import StopReport
 from adjudicator.deduction.rules.turn_order import refill_due
 from adjudicator.deduction.serialize import to_json
+from adjudicator.render.pages.data import strip_states
 from adjudicator.render.refill import take_data
 from adjudicator.render.svg import board_svg
 from adjudicator.render.svg_compact import compact_svg
-from adjudicator.web.pages.data import strip_states
 
 __all__ = ["PAGE", "DeductionPage"]
 
