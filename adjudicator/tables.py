@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Literal
 
 from adjudicator.core.table import Table
 
@@ -22,6 +23,7 @@ __all__ = [
     "GAMES",
     "TABLES",
     "Entry",
+    "Part",
     "Parts",
     "edition_tag",
     "editions",
@@ -32,6 +34,10 @@ __all__ = [
     "table_of_edition",
     "table_of_record",
 ]
+
+
+#: An entry's parts besides its rules, each a module's name (or None: the game has none).
+Part = Literal["views", "page", "puzzles"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +61,7 @@ class Entry:
         found: Table = importlib.import_module(self.rules).TABLE
         return found
 
-    def load(self, part: str) -> ModuleType:
+    def load(self, part: Part) -> ModuleType:
         """One of its parts' modules by the field's name (`views`, `page`, `puzzles`)."""
         module = getattr(self, part)
         if module is None:
@@ -102,7 +108,7 @@ class Parts(Mapping[str, str]):
     """One part's module of every entry, by the registry's name (`Parts("views")`), read
     from `GAMES` when asked: the older registries' shape, with no second list to keep."""
 
-    def __init__(self, part: str) -> None:
+    def __init__(self, part: Part | Literal["rules"]) -> None:
         self.part = part
 
     def __getitem__(self, name: str) -> str:
