@@ -5,7 +5,6 @@ draws the player to act may write, and the events the seed turns up this phase."
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.draw import draw_choices
@@ -27,7 +26,7 @@ def standing(game: DGGame) -> Standing:
     """Where the game stands now (see the module's docstring)."""
     result = score(game.state)
     return Standing(
-        influence=MappingProxyType(dict(result.influence)),
+        influence=result.influence,  # read-only: `Score` freezes it
         needed=result.needed,
         draws=() if game.over else tuple(draw_choices(game.state)),
         turned=tuple(turned_up(game)),
