@@ -153,7 +153,7 @@ def create_app(
             {
                 "records": records.names(),
                 "editions": games.EDITIONS,
-                "puzzle_editions": puzzles.EDITIONS,
+                "puzzle_editions": puzzles.editions(),
                 "puzzles": puzzle_dir.names(),
             },
         )
@@ -388,7 +388,7 @@ def create_app(
     async def new_puzzle(request: Request) -> Response:
         need_host(request)
         form = await json_body(request)
-        name = await run_in_threadpool(puzzles.new_puzzle, puzzle_dir, form, puzzles.EDITIONS)
+        name = await run_in_threadpool(puzzles.new_puzzle, puzzle_dir, form, puzzles.editions())
         return JSONResponse({"puzzle": name, "url": f"/p/{name}"}, status_code=201)
 
     @guarded

@@ -10,14 +10,14 @@ from typing import Any
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Ruled, Table
 from adjudicator.core.words import plural
-from adjudicator.dry_gulch.game.flow import DGGame, turned_up
+from adjudicator.dry_gulch.game.flow import DGGame
 from adjudicator.dry_gulch.game.outcome import Outcome
 from adjudicator.dry_gulch.game.record import Build, DGRecord
 from adjudicator.dry_gulch.game.seen import words_seen_by
-from adjudicator.dry_gulch.score import score
+from adjudicator.dry_gulch.game.standing import standing
 from adjudicator.render.dry_gulch import next_moves
 from adjudicator.render.dry_gulch_town import dg_town_svg
-from adjudicator.web.pages.data import hidden_until_committed
+from adjudicator.render.pages.data import hidden_until_committed
 
 __all__ = ["PAGE", "DryGulchPage"]
 
@@ -40,7 +40,7 @@ class DryGulchPage:
 
     def view(self, table: Table, game: DGGame, name: str) -> dict[str, Any]:
         state = game.state
-        result = score(state)
+        result = standing(game)
         decks = state.decks
         stacks = []
         if decks is not None:
@@ -52,7 +52,7 @@ class DryGulchPage:
             ]
             if decks.face_up:
                 stacks.append("events face up to play: " + ", ".join(decks.face_up))
-        shown = turned_up(game)
+        shown = result.turned
         if shown:
             stacks.append("turned up this event phase (by the seed): " + ", ".join(shown))
         return {
@@ -83,7 +83,7 @@ class DryGulchPage:
                 for p in state.players
             ],
             "panels": [{"title": "Stacks", "lines": stacks}],
-            "next": next_moves(game),
+            "next": next_moves(game, result),
             "pick": "site",
             "svg": _picture(game, f"Dry Gulch: {name}"),
         }
@@ -171,7 +171,7 @@ class DryGulchPage:
     def step(self, table: Table, game: DGGame, name: str, step: int) -> dict[str, Any]:
         return {
             "svg": _picture(game, f"Dry Gulch: {name}, after move {step}"),
-            "scores": dict(score(game.state).influence),
+            "scores": dict(standing(game).influence),
         }
 
     def svg(self, table: Table, game: DGGame, name: str) -> str:

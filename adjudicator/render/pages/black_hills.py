@@ -17,7 +17,7 @@ from adjudicator.core.table import Ruled, Table
 from adjudicator.core.words import plural
 from adjudicator.render.black_hills import next_line
 from adjudicator.render.black_hills_board import bh_table_svg
-from adjudicator.web.pages.data import hidden_until_committed
+from adjudicator.render.pages.data import hidden_until_committed
 
 __all__ = ["PAGE", "BlackHillsPage"]
 

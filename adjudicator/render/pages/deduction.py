@@ -3,23 +3,25 @@ locomotive, the buildings beside the board, the STOP window, the hand and the hi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Ruled, Table
+from adjudicator.deduction.game.ahead import open_claims, refill_owed
 from adjudicator.deduction.game.flow import Game, as_seen_by
 from adjudicator.deduction.game.hint_moves import action_move
 from adjudicator.deduction.game.record import Record, format_move
-from adjudicator.deduction.game.refill_hint import RefillHint, refill_hint
+from adjudicator.deduction.game.refill_hint import RefillHint
 from adjudicator.deduction.game.replay import replay, replay_to
-from adjudicator.deduction.hint import hint as compute_hint
-from adjudicator.deduction.rules.ruling import StopReport
-from adjudicator.deduction.rules.turn_order import refill_due
 from adjudicator.deduction.serialize import to_json
+from adjudicator.deduction.table import DeductionTable
+from adjudicator.render.pages.data import strip_states
 from adjudicator.render.refill import take_data
 from adjudicator.render.svg import board_svg
 from adjudicator.render.svg_compact import compact_svg
-from adjudicator.web.pages.data import strip_states
+
+if TYPE_CHECKING:
+    from adjudicator.deduction.rules.ruling import StopReport
 
 __all__ = ["PAGE", "DeductionPage"]
 
@@ -29,21 +31,14 @@ def _names(game: Game, ids: list[str] | tuple[str, ...]) -> list[dict[str, str]]
     return [{"id": b, "name": board.building_name(b)} for b in ids]
 
 
-def _refill(ahead: Game) -> int:
-    """A4 (Old Town): the buildings the player to act takes before anything else."""
-    player = ahead.state.active
-    if ahead.over or ahead.phase != "start" or player is None:
-        return 0
-    return refill_due(ahead.state, player)
-
-
-def _open_claims(game: Game) -> StopReport | None:
-    """The STOP claims of the turn just played, while its window is open (T5)."""
-    return game.stop_claims() if game.phase in ("draw", "between") else None
+def _deduction(table: Table) -> DeductionTable:
+    """The deduction games' entry, with what the protocol does not hold (the coach)."""
+    assert isinstance(table, DeductionTable)
+    return table
 
 
 def _stop_window(game: Game) -> dict[str, Any] | None:
-    claims = _open_claims(game)
+    claims = open_claims(game)
     if claims is None:
         return None
     return {
@@ -113,7 +108,7 @@ class DeductionPage:
             "built": len(s.placed),
             "spaces": len(board.building_spaces),
             "buying": s.options.buying,
-            "refill": _refill(ahead),
+            "refill": refill_owed(ahead),
             "players": [
                 {
                     "name": p.name,
@@ -130,7 +125,7 @@ class DeductionPage:
             "beside": _names(game, s.available_buildings()),
             "all_buildings": _names(game, list(board.buildings)),
             "stop": _stop_window(game),
-            "svg": _board(game, f"{board.name}: {name}", _open_claims(game)),
+            "svg": _board(game, f"{board.name}: {name}", open_claims(game)),
         }
 
     def acting(self, game: Game) -> str | None:
@@ -183,9 +178,9 @@ class DeductionPage:
         player = ahead.state.active
         if player is None:
             raise RulesError(f"{name}: no one is to play")
-        if due := _refill(ahead):
-            return _takes(refill_hint(ahead, player, due), top)
-        h = compute_hint(ahead.state, player)
+        h = table.hint(game, player, name)
+        if isinstance(h, RefillHint):  # Old Town's refill (A4) comes first
+            return _takes(h, top)
         actions = []
         for action in h.actions[:top]:
             data = strip_states(to_json(action))
@@ -200,7 +195,6 @@ class DeductionPage:
 
     def coach(self, table: Table, game: Game, name: str, top: int) -> dict[str, Any]:
         from adjudicator.deduction.game.coach_words import draw_reason
-        from adjudicator.deduction.table import TABLE
 
         ahead, _ = game.finish()
         if not ahead.hands_known:
@@ -208,10 +202,10 @@ class DeductionPage:
         player = ahead.state.active
         if player is None:
             raise RulesError(f"{name}: no one is to play")
-        if due := _refill(ahead):
+        if refill := _deduction(table).refill(game, player, name):
             # the coach looks ahead from a turn; the refill's takes come before it
-            return _takes(refill_hint(ahead, player, due), top)
-        advice, why = TABLE.coach(game, player, name, 0, None)
+            return _takes(refill, top)
+        advice, why = _deduction(table).coach(game, player, name, 0, None)
         turns = [
             {
                 "move": format_move(action_move(r.action, player)),
@@ -239,7 +233,7 @@ class DeductionPage:
         }
 
     def svg(self, table: Table, game: Game, name: str) -> str:
-        return _picture(game, f"{game.state.board.name}: {name}", _open_claims(game))
+        return _picture(game, f"{game.state.board.name}: {name}", open_claims(game))
 
 
 PAGE = DeductionPage()
