@@ -98,10 +98,14 @@ class DeductionPage:
     def view(self, table: Table, game: Game, name: str) -> dict[str, Any]:
         s = game.state
         board = s.board
-        ahead, _ = game.finish()  # the next turn as it will start (draws, then the window)
+        # the counts and the turn as the next player finds them, as `game show` says them:
+        # the last mover's draw made (by default) and the turn moved on; the board and the
+        # STOP window stay the turn's until the next player acts
+        ahead, _ = game.finish()
+        now = ahead.state
         return {
             "edition": board.name,
-            "turn": game.turn,
+            "turn": ahead.turn,
             "phase": game.phase,
             "over": ahead.over,
             "winners": ahead.winners() if ahead.over else [],
@@ -122,11 +126,11 @@ class DeductionPage:
                     "cards": None if p.hand is None else len(p.hand),
                     "bought": p.bought,
                 }
-                for p in s.players
+                for p in now.players
             ],
             "piles": None
-            if game.piles is None
-            else {pile: len(cards) for pile, cards in game.piles},
+            if ahead.piles is None
+            else {pile: len(cards) for pile, cards in ahead.piles},
             "beside": _names(game, s.available_buildings()),
             "all_buildings": _names(game, list(board.buildings)),
             "stop": _stop_window(game),
