@@ -232,6 +232,29 @@ class DeductionPage:
             "draw": draw_reason(advice),
         }
 
+    def end(self, table: Table, game: Game, rec: Record) -> dict[str, Any] | None:
+        ahead, _ = game.finish()
+        if not ahead.over:
+            return None
+        done = replay(rec)
+        how = "every player passed with nothing left to draw (T6)" if ahead.stalled else "A5"
+        return {
+            "winners": ahead.winners(),
+            "rule": f"{how}: the player who has collected the most points wins "
+            f"{ahead.state.board.name}",
+            "score_word": table.score_word,
+            "scores": [{"name": p.name, "score": p.points} for p in ahead.state.players],
+            "missed": [
+                {
+                    "line": f"STOP overlooked after {who}'s turn {turn}"
+                    if who
+                    else f"STOP overlooked in turn {turn}",
+                    "points": report.points,
+                }
+                for who, turn, report in done.overlooked
+            ],
+        }
+
     def timeline(self, table: Table, rec: Record) -> dict[str, Any]:
         return dict(strip_states(to_json(replay(rec))))
 

@@ -152,6 +152,7 @@
     if (stepping() === null) setBoard(view.svg);
     applyRole(view.me);
     keepHandOpen(base, view.me, fillHand);
+    window.adjudicator.showEnd(view);
   }
 
   function renderRefill() {
@@ -416,5 +417,6 @@
     refresh,
   });
 
+  window.adjudicator.wirePlayAgain(base, name);
   render();
 })();

@@ -290,6 +290,53 @@ window.adjudicator = (function () {
       status(takenBackBy ? fmt(_("{player} took the last move back"), { player: takenBackBy }) : _("the last move was taken back on another device"), "ok");
   }
 
+  // ----- the end of the game (every game's page) ---------------------------------------
+  // The view's `end` (web/pages: each game's winner rule, final scores, and what
+  // `adjudicator replay` finds the table missed), drawn by every update: a page open when
+  // the last move is made names the winner at once, and an undo past the end hides it.
+  function showEnd(view) {
+    const card = $("end-card");
+    if (!card) return;
+    const end = view.end;
+    card.hidden = !end;
+    if (!end) return;
+    const winners = end.winners.join(", ");
+    $("end-winner").textContent = end.winners.length
+      ? fmt(end.winners.length === 1 ? _("Winner: {players}") : _("Winners: {players}"), { players: winners })
+      : _("No winner");
+    $("end-rule").textContent = end.rule;
+    $("end-score-word").textContent = end.score_word;
+    const body = $("end-scores").querySelector("tbody");
+    body.innerHTML = "";
+    [...end.scores]
+      .sort((a, b) => b.score - a.score)
+      .forEach((p) => {
+        const row = el("tr", null, end.winners.includes(p.name) ? "winner" : "");
+        row.appendChild(el("td", (end.winners.includes(p.name) ? "★ " : "") + p.name));
+        row.appendChild(el("td", String(p.score), "num"));
+        body.appendChild(row);
+      });
+    const missed = end.missed.reduce((n, m) => n + m.points, 0);
+    $("end-missed-head").textContent = end.missed.length
+      ? fmt(_("What the replay finds the table missed ({points}):"), { points: plural(missed, _("point"), _("points")) })
+      : _("The replay finds nothing the table missed.");
+    const list = $("end-missed");
+    list.innerHTML = "";
+    end.missed.forEach((m) => list.appendChild(el("li", m.points ? m.line + ": " + plural(m.points, _("point"), _("points")) : m.line)));
+  }
+
+  // "Play again": the same new game for every screen that taps it (web/rematch.py); each
+  // opens it as it sat at this one.
+  function wirePlayAgain(base, name) {
+    const b = $("play-again");
+    if (!b) return;
+    b.addEventListener("click", async () => {
+      const r = await api("POST", base + "/rematch", {});
+      if (!r.ok) return status(r.data.error, "error");
+      location.href = "/g/" + encodeURIComponent(name) + "/next";
+    });
+  }
+
   // ----- keeping up with the other devices: the record's event stream -----------------
   // (web/events.py). Each update carries what changed since the view the page holds;
   // an update from another version, or a stream back after a loss, fetches the whole view.
@@ -439,5 +486,6 @@ window.adjudicator = (function () {
     _, fmt, $, params, token, status, said, hintSaid, why, pressable, api, plural, el, button,
     hideHand, toggleHand, mayOpenHand, applyRole, keepHandOpen,
     previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce, initialView, patched,
+    showEnd, wirePlayAgain,
   };
 })();

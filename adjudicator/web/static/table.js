@@ -94,6 +94,7 @@
     if (stepping() === null) setBoard(view.svg);
     applyRole(view.me);
     keepHandOpen(base, view.me, fillHand);
+    window.adjudicator.showEnd(view);
   }
 
   function showHand(player) {
@@ -282,5 +283,6 @@
     refresh,
   });
 
+  window.adjudicator.wirePlayAgain(base, name);
   render();
 })();
