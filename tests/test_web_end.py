@@ -127,17 +127,17 @@ def test_play_again_is_a_new_deal_of_the_same_table(
     (tmp_path / "club.game").write_text("".join(lines), encoding="utf-8")
     r = client.post("/api/g/club.game/rematch", json={})
     assert r.status_code == 201, r.json()
-    assert r.json() == {"record": "club-2.game", "url": "/g/club.game/next"}
-    old, new = _tags(lines[0]), _tags((tmp_path / "club-2.game").read_text(encoding="utf-8"))
+    assert r.json() == {"record": "club.2.game", "url": "/g/club.game/next"}
+    old, new = _tags(lines[0]), _tags((tmp_path / "club.2.game").read_text(encoding="utf-8"))
     for tag in ("Edition", "Players", "Options"):
         assert new.get(tag) == old.get(tag), tag
     assert new["Seed"] != old["Seed"]
-    view: dict[str, Any] = client.get("/api/g/club-2.game").json()
+    view: dict[str, Any] = client.get("/api/g/club.2.game").json()
     assert view["end"] is None and view["moves"] == []
     # a second screen's tap finds the same new game, not a third
-    assert client.post("/api/g/club.game/rematch", json={}).json()["record"] == "club-2.game"
+    assert client.post("/api/g/club.game/rematch", json={}).json()["record"] == "club.2.game"
     opened = client.get("/g/club.game/next", follow_redirects=False)
-    assert opened.status_code == 303 and opened.headers["location"] == "/g/club-2.game"
+    assert opened.status_code == 303 and opened.headers["location"] == "/g/club.2.game"
 
 
 def test_a_seat_plays_again_at_its_own_seat(tmp_path: Path) -> None:
@@ -152,7 +152,21 @@ def test_a_seat_plays_again_at_its_own_seat(tmp_path: Path) -> None:
     seat.cookies.set(seat_cookie("club.game"), keys.key("club.game", "bob"))
     assert seat.post("/api/g/club.game/rematch", json={}).status_code == 201
     opened = seat.get("/g/club.game/next", follow_redirects=False)
-    assert opened.headers["location"] == keys.link("", "club-2.game", "bob")
+    assert opened.headers["location"] == keys.link("", "club.2.game", "bob")
     stranger = TestClient(app, base_url="http://127.0.0.1")
     assert stranger.post("/api/g/club.game/rematch", json={}).status_code == 403
     assert stranger.get("/g/club.game/next", follow_redirects=False).status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("name", "after"),
+    [
+        ("club.game", "club.2.game"),
+        ("club.2.game", "club.3.game"),
+        ("gads-hill-1874.game", "gads-hill-1874.2.game"),
+    ],
+)
+def test_the_rematch_is_named_after_its_game(name: str, after: str) -> None:
+    from adjudicator.web.rematch import next_name
+
+    assert next_name(name) == after

@@ -3,7 +3,8 @@ players in the same seats and the same table options, dealt from a new seed. Any
 record: it reads only the header's `[Edition]`, `[Players]` and `[Options]` tags, which
 every game writes, and sets the new game up through the game protocol as `game new` does.
 
-The rematch of `club.game` is `club-2.game`, of that `club-3.game`: one name, so every
+The rematch of `club.game` is `club.2.game`, of that `club.3.game` (a number after a
+dot, which a name such as `gads-hill-1874.game` does not end in): one name, so every
 screen of the old game that taps "play again" opens the same new game (the first tap
 starts it), each as it sat at the old one, with no other note kept.
 """
@@ -31,7 +32,7 @@ from adjudicator.web.seats import SeatKeys, Viewer
 __all__ = ["next_name", "rematch", "rematch_of", "routes"]
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$', re.M)
-_NUMBERED = re.compile(r"^(?P<stem>.*?)-(?P<n>[0-9]{1,6})$")
+_NUMBERED = re.compile(r"^(?P<stem>.*?)\.(?P<n>[0-9]{1,6})$")
 
 
 def next_name(name: str) -> str:
@@ -39,8 +40,8 @@ def next_name(name: str) -> str:
     stem = name.removesuffix(".game")
     numbered = _NUMBERED.match(stem)
     if numbered:
-        return f"{numbered['stem']}-{int(numbered['n']) + 1}.game"
-    return f"{stem}-2.game"
+        return f"{numbered['stem']}.{int(numbered['n']) + 1}.game"
+    return f"{stem}.2.game"
 
 
 def rematch_of(records: RecordDir, name: str) -> str | None:

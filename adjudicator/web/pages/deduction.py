@@ -205,6 +205,7 @@ class DeductionPage:
     def coach(self, table: Table, game: Game, name: str, top: int) -> dict[str, Any]:
         from adjudicator.deduction.game.coach_words import draw_reason
         from adjudicator.deduction.table import TABLE
+        from adjudicator.render.coach import value_words
 
         ahead, _ = game.finish()
         if not ahead.hands_known:
@@ -221,6 +222,7 @@ class DeductionPage:
                 "move": format_move(action_move(r.action, player)),
                 "points": r.now,
                 "value": round(r.value, 3),
+                "worlds": r.worlds,  # fewer than the finalists': dropped halfway
                 "why": because,
             }
             for r, because in zip(advice.rated[:top], why, strict=False)
@@ -229,6 +231,7 @@ class DeductionPage:
             "player": player,
             "actions": turns,
             "worlds": advice.worlds,
+            "value_words": value_words(advice),
             "draw": draw_reason(advice),
         }
 

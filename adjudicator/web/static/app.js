@@ -70,14 +70,27 @@
   // A space tapped (or Entered): what stands or is marked there, in words beside the
   // board, with a button for each marker to take with a discard (A1). The board's marker
   // badges are too small to aim at; these buttons are not.
+  // The space read out stays read out as the board changes: read again from the new
+  // board after every update, so no "take the Smith marker" outlives the Smith's marker.
+  let readAt = null;
+  const spaceHelp = $("space-info").innerHTML;
+  function rereadSpace() {
+    const s = readAt && document.querySelector('#board svg [id="' + CSS.escape(readAt) + '"]');
+    if (s) return readSpace(s);
+    readAt = null;
+    $("space-info").innerHTML = spaceHelp;
+  }
+
   function readSpace(s) {
     const box = $("space-info");
     const at = s.id.replace(/^space-/, "");
+    readAt = s.id;
     box.innerHTML = "";
     const title = s.querySelector("title");
     box.appendChild(el("p", title ? title.textContent : at.toUpperCase(), "space-words"));
     const row = el("div", null, "buttons");
-    s.querySelectorAll(".marker[data-building]").forEach((m) => {
+    // a discard takes a marker (A1) while the game goes on, and from the board as it is
+    if (!view.over) s.querySelectorAll(".marker[data-building]").forEach((m) => {
       const building = m.dataset.building;
       const name = (view.all_buildings.find((b) => b.id === building) || { name: building }).name;
       const b = el("button", fmt(_("take the {building} marker"), { building: name }), "take-marker");
@@ -153,6 +166,8 @@
     applyRole(view.me);
     keepHandOpen(base, view.me, fillHand);
     window.adjudicator.showEnd(view);
+    window.adjudicator.dropStaleHint(view);
+    rereadSpace();
   }
 
   function renderRefill() {
@@ -337,15 +352,25 @@
   async function showHint(query, said, line) {
     const list = $("hint");
     list.innerHTML = "";
+    $("hint-lines").innerHTML = "";
     hintSaid(_("thinking…"));
+    const asked = view.version;
     const r = await api("GET", base + "/hint?" + query);
+    if (view.version !== asked) return hintSaid(""); // a move came meanwhile: ask again
+    window.adjudicator.hintDrawn(asked); // said or refused, for this version only
     if (!r.ok) return hintSaid(r.data.error, "error");
     // before Old Town's refill (A4) the hint and the coach both rank the takes
     const take = (a) => a.move + " · " + _("then") + " " + a.best_turn + " · " + a.points + " " + _("pt");
     hintSaid(r.data.refill ? r.data.message : said(r.data));
+    // what the coach's value is, and why a turn dropped halfway ranks below the finalists
+    if (r.data.value_words) $("hint-lines").appendChild(el("p", r.data.value_words));
+    // the hint's refusals: each card that cannot be played now, by its rule
+    (r.data.unplayable || []).forEach((u) =>
+      $("hint-lines").appendChild(el("p", fmt(_("card {card} cannot be played now: {why}"), { card: u.card, why: u.code + ": " + u.message })))
+    );
     r.data.actions.forEach((a, i) => {
       const li = el("li");
-      li.appendChild(el("span", a.kind === "take" ? take(a) : line(a)));
+      li.appendChild(el("span", a.kind === "take" ? take(a) : line(a, r.data)));
       if (a.why) li.appendChild(el("p", a.why, "small why"));
       // the coach's pile to draw from follows its best turn (T2)
       if (i === 0 && r.data.draw) li.appendChild(el("p", r.data.draw, "small why draw"));
@@ -375,7 +400,9 @@
     showHint(
       "top=5&coach=1",
       (d) => fmt(_("the coach for {player} ({n} sampled worlds)"), { player: d.player, n: d.worlds }),
-      (a) => a.move + " · " + fmt(_("{points} pt now"), { points: a.points }) + " · " + _("coach") + " " + (a.value >= 0 ? "+" : "") + a.value.toFixed(1)
+      (a, d) =>
+        a.move + " · " + fmt(_("{points} pt now"), { points: a.points }) + " · " + _("coach") + " " + (a.value >= 0 ? "+" : "") + a.value.toFixed(1) +
+        (a.worlds < d.worlds ? " · " + fmt(_("dropped halfway: played in {n} of {total} worlds"), { n: a.worlds, total: d.worlds }) : "")
     )
   );
 

@@ -285,9 +285,33 @@ window.adjudicator = (function () {
   function announce(before, after, takenBackBy) {
     if (own) return; // this device's own move: its commit says so
     $("ruling").hidden = true;
+    // what this device's last commit said ("recorded: bob: 9") is no longer the news
+    const line = $("move-status");
+    if (line) {
+      line.textContent = "";
+      line.className = "status move-status";
+    }
     if (after.length > before) status(fmt(_("new move: {move}"), { move: after[after.length - 1].text }), "ok");
     else if (after.length < before)
       status(takenBackBy ? fmt(_("{player} took the last move back"), { player: takenBackBy }) : _("the last move was taken back on another device"), "ok");
+  }
+
+  // ----- panels that belong to one version of the record --------------------------------
+  // The hint read the hand and the board of the version it was asked on: drawn, it keeps
+  // that version (`hintDrawn`), and every update to another clears it (`dropStaleHint`),
+  // on every screen: the last turn's hint is never left on a phone.
+  function hintDrawn(version) {
+    $("hint").dataset.version = version;
+  }
+  function dropStaleHint(view) {
+    const list = $("hint");
+    if (!list || !list.dataset.version || list.dataset.version === view.version) return;
+    delete list.dataset.version;
+    list.innerHTML = "";
+    $("hint-lines").innerHTML = "";
+    const node = $("hint-status");
+    node.textContent = "";
+    node.className = "status hint-status";
   }
 
   // ----- the end of the game (every game's page) ---------------------------------------
@@ -486,6 +510,6 @@ window.adjudicator = (function () {
     _, fmt, $, params, token, status, said, hintSaid, why, pressable, api, plural, el, button,
     hideHand, toggleHand, mayOpenHand, applyRole, keepHandOpen,
     previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce, initialView, patched,
-    showEnd, wirePlayAgain,
+    showEnd, wirePlayAgain, hintDrawn, dropStaleHint,
   };
 })();
