@@ -232,6 +232,11 @@ def test_a_few_old_town_turns_by_tapping(server: tuple[str, Path]) -> None:
         played: list[str] = []
         for _ in range(4):
             if page.locator("#refill-set").is_visible():
+                # one choice per building owed, none made for the player; Take commits
+                # the take previewed (issue 38)
+                for i, select in enumerate(page.locator("#refill-row select").all()):
+                    select.select_option(index=i + 1)
+                expect(page.locator("#ruling")).to_contain_text("Preview:")
                 page.click("#take-button")
                 expect(page.locator("#status")).to_contain_text("recorded: ")
                 played.append(record_moves(record)[-1])

@@ -117,6 +117,9 @@ class DeductionPage:
             "built": len(s.placed),
             "spaces": len(board.building_spaces),
             "buying": s.options.buying,
+            # A3: two cards while fewer buildings stand than the edition's limit; Old Town,
+            # with no limit, one card a turn
+            "cards_a_turn": 2 if now.locomotive < now.options.two_cards_until else 1,
             "refill": _refill(ahead),
             "players": [
                 {
@@ -161,13 +164,17 @@ class DeductionPage:
         if p.hand is None:
             raise RulesError(f"{name}: hands are not tracked in this game (no [Seed] or [Hands])")
         cards = [s.cards[n] for n in p.hand]
+        board = s.board
         return {
             "player": player,
             "cards": [
                 {
                     "number": c.number,
-                    "kind": str(c.kind),
-                    "building": None if c.named_building is None else c.named_building,
+                    # in the edition's own words: Old Town's 4s, 8s and 8+8s
+                    "kind": board.kind_label(c.kind),
+                    "building": None
+                    if c.named_building is None
+                    else board.building_name(c.named_building),
                     "text": c.text,
                     "needs_my_building": c.needs_my_building,
                 }

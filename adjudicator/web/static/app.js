@@ -155,8 +155,13 @@
     const seated = view.me.seat ? view.players.filter((p) => p.name === view.me.seat) : view.players;
     options($("player"), seated.map((p) => ({ id: p.name, name: p.name })));
     if (!$("player").dataset.touched) $("player").value = view.me.seat || view.to_play;
-    options($("as1"), view.all_buildings, "—");
-    options($("as2"), view.all_buildings, "—");
+    asMenus();
+    // A3: the second card's slot only while the edition allows two cards a turn
+    $("card2").closest(".row").hidden = view.cards_a_turn < 2;
+    if (view.cards_a_turn < 2) {
+      $("card2").value = "";
+      $("as2").value = "";
+    }
     options($("buy"), view.beside, _("no buy"));
     $("buy-set").hidden = !view.buying;
     renderRefill();
@@ -170,21 +175,58 @@
     rereadSpace();
   }
 
+  // "as": a card that names "my building" is played as one of the player's own buildings
+  // (P7), so the menu lists the moving player's buildings, as printed.
+  function asMenus() {
+    const mover = view.players.find((p) => p.name === $("player").value);
+    let mine = mover ? mover.buildings : [];
+    // where buying is allowed (A2), a building bought before the card is the player's too
+    if (view.buying) mine = mine.concat(view.beside.map((b) => ({ id: b.id, name: fmt(_("{building} (bought first)"), { building: b.name }) })));
+    options($("as1"), mine, "—");
+    options($("as2"), mine, "—");
+  }
+  $("player").addEventListener("change", asMenus);
+
+  // Old Town (A4): the player to act first takes buildings from beside the board: one
+  // choice per building owed, none chosen for them; the take is previewed as soon as
+  // every choice is made, and "Take" commits only the take previewed.
+  let takePreviewed = null;
+  function takeLine() {
+    const picked = [...document.querySelectorAll("#refill-row select")].map((s) => s.value);
+    return picked.length && picked.every((b) => b) ? view.to_play + ": take " + picked.join(" ") : null;
+  }
   function renderRefill() {
-    // Old Town (A4): the player to act first takes buildings from beside the board.
     $("refill-set").hidden = !view.refill;
     const row = $("refill-row");
+    const kept = [...row.querySelectorAll("select")].map((s) => s.value);
     row.innerHTML = "";
     for (let i = 0; i < view.refill; i++) {
       const select = el("select", null, "refill");
       select.setAttribute("aria-label", _("building to take from beside the board") + (view.refill > 1 ? " " + fmt(_("({n} of {total})"), { n: i + 1, total: view.refill }) : ""));
-      options(select, view.beside);
+      options(select, view.beside, _("choose a building"));
+      if (kept[i] && view.beside.some((b) => b.id === kept[i])) select.value = kept[i];
+      select.addEventListener("change", previewTake);
       row.appendChild(select);
     }
+    if (!view.refill) takePreviewed = null;
+    $("take-button").disabled = !view.refill || takePreviewed === null || takePreviewed !== takeLine();
+  }
+  async function previewTake() {
+    takePreviewed = null;
+    $("take-button").disabled = true;
+    const line = takeLine();
+    if (!line) return;
+    $("move-text").value = line;
+    await previewMove(base, line, (data, committed) => {
+      showRuling(data, committed);
+      if (data.legal && takeLine() === line) {
+        takePreviewed = line;
+        $("take-button").disabled = false;
+      }
+    });
   }
   $("take-button").addEventListener("click", () => {
-    const picked = [...document.querySelectorAll("#refill-row select")].map((s) => s.value);
-    commitText(view.to_play + ": take " + picked.join(" "));
+    if (takePreviewed && takePreviewed === takeLine()) commitText(takePreviewed);
   });
 
   function renderMoves() {
@@ -240,7 +282,9 @@
         b.appendChild(el("span", c.kind + (c.building ? " · " + c.building : "") + ": " + c.text));
         b.addEventListener("click", () => {
           $("player").value = player;
-          if (!$("card1").value) $("card1").value = c.number;
+          asMenus();
+          // one card a turn (A3): a tap chooses the card; with two, it fills the next slot
+          if (view.cards_a_turn < 2 || !$("card1").value) $("card1").value = c.number;
           else if (!$("card2").value) $("card2").value = c.number;
           compose();
         });
