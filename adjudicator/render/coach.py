@@ -20,22 +20,22 @@ if TYPE_CHECKING:
 __all__ = ["coach_data", "coach_lines", "value_words"]
 
 
-def _method(advice: Advice) -> str:
+def _method(advice: Advice, timed: bool = True) -> str:
     if not advice.worlds:
         return "no world to play: ranked by points net of the STOP claims each leaves"
-    return (
-        f"{advice.worlds} sampled worlds of the cards {advice.player} cannot see, "
-        f"{advice.turns} turns played in them, {advice.seconds * 1000:.0f} ms"
-    )
+    worlds = f"{advice.worlds} sampled worlds of the cards {advice.player} cannot see"
+    if not timed:
+        return worlds
+    return f"{worlds}, {advice.turns} turns played in them, {advice.seconds * 1000:.0f} ms"
 
 
-def value_words(advice: Advice) -> str:
+def value_words(advice: Advice, timed: bool = True) -> str:
     """What the coach's value of a turn is, in one sentence, and why a turn dropped halfway
     ranks below the finalists whatever its value: the command line's caption, the page's
-    line above the list."""
+    line above the list (untimed: a seat's answer is the same however long it took)."""
     return (
         f"coach: what the player gains over the {advice.horizon} that follows, less the "
-        f"best other player's gain, on average ({_method(advice)}); the turns "
+        f"best other player's gain, on average ({_method(advice, timed)}); the turns "
         "dropped halfway, played in fewer worlds, come last"
     )
 

@@ -238,7 +238,7 @@ class DeductionPage:
             "player": player,
             "actions": turns,
             "worlds": advice.worlds,
-            "value_words": value_words(advice),
+            "value_words": value_words(advice, timed=False),
             "draw": draw_reason(advice),
         }
 
