@@ -13,7 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import ARGS, ARTIFACTS, CHROMIUM, replayed, require_browser, serving
+from tests.browser import (
+    ARGS,
+    ARTIFACTS,
+    AXE,
+    CHROMIUM,
+    replayed,
+    require_browser,
+    serving,
+)
 
 require_browser()
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
@@ -45,6 +53,16 @@ def _before_the_end(edition: str, root: Path) -> str:
     return lines[last].strip()
 
 
+def _axe(page: Page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run()).violations")
+    return [
+        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("critical", "serious")
+    ]
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as pw:
@@ -54,7 +72,9 @@ def browser() -> Iterator[Browser]:
 
 
 def _open(browser: Browser, url: str, width: int, height: int) -> Page:
-    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    # axe-core is injected as a script: the page's own CSP would refuse it
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    page = context.new_page()
     page.goto(url)
     expect(page.locator("#board svg")).to_be_visible()
     return page
@@ -102,6 +122,9 @@ def test_every_screen_names_the_winner_when_the_last_move_is_made(
         expect(watcher.locator("#hint-status")).to_have_text("")
         expect(watcher.locator("#move-status")).to_have_text("")
         expect(watcher.locator(".take-marker")).to_have_count(0)
+        if AXE.exists():  # the end as every screen shows it reads well (CI has axe-core)
+            for page in (host, watcher):
+                assert _axe(page) == [], page.url
         SHOTS.mkdir(parents=True, exist_ok=True)
         for page in (host, watcher):
             page.evaluate("window.scrollTo(0, 0)")
