@@ -123,7 +123,9 @@
 
   function render() {
     $("turn").textContent = fmt(_("turn {turn}"), { turn: view.turn });
-    $("to-play").textContent = view.over ? _("game over") : fmt(_("{player} to play"), { player: view.to_play });
+    $("to-play").textContent = view.over
+      ? _("game over") + (view.winners.length ? " · " + fmt(_("won by {players}"), { players: view.winners.join(", ") }) : "")
+      : fmt(_("{player} to play"), { player: view.to_play });
     if ($("locomotive")) $("locomotive").textContent = fmt(_("locomotive {at}/{end}"), { at: view.locomotive, end: view.end_at });
     $("built").textContent = fmt(_("{built}/{spaces} built"), { built: view.built, spaces: view.spaces });
     const body = $("players").querySelector("tbody");
