@@ -27,6 +27,7 @@ require_browser()
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
 from adjudicator.web.seats import SeatKeys  # noqa: E402
+from tests.test_web_counts import game_show_json  # noqa: E402
 from tests.test_web_end import finished  # noqa: E402
 
 TOKEN = "end-test-token"
@@ -117,6 +118,16 @@ def test_every_screen_names_the_winner_when_the_last_move_is_made(
             rows = page.locator("#end-scores tbody tr")
             expect(rows).to_have_count(3)
             expect(page.locator("#play-again")).to_be_visible()
+        if edition in ("old-town", "gads-hill-1874"):
+            # the counts every screen drew from the update are `game show --json`'s
+            shown = game_show_json(tmp_path / name)
+            piles = ", ".join(f"{k} {n}" for k, n in shown["piles"].items())
+            for page in (host, watcher):
+                expect(page.locator("#turn")).to_have_text(f"turn {shown['turn']}")
+                expect(page.locator("#piles")).to_have_text(f"draw piles: {piles}")
+                for player, hand in shown["hands"].items():
+                    row = page.locator("#players tbody tr", has_text=player)
+                    expect(row.locator("td").nth(3)).to_have_text(str(len(hand)))
         # no panel of the turn before outlives the update
         expect(phone.locator("#hint li")).to_have_count(0)
         expect(watcher.locator("#hint-status")).to_have_text("")

@@ -20,7 +20,7 @@ from adjudicator.web.seats import HOST
 MOVES = 24
 
 
-def _shown(record: Path) -> dict[str, Any]:
+def game_show_json(record: Path) -> dict[str, Any]:
     """`game show RECORD --json` (`cli/table_cmds.show`) as the shared screen asks it."""
     text = record.read_text(encoding="utf-8")
     table = table_of_record(text)
@@ -70,4 +70,4 @@ def test_counts_and_turn_are_game_shows_after_every_move(edition: str, tmp_path:
     for n in range(1, len(lines) + 1):
         record.write_text("".join(lines[:n]), encoding="utf-8")
         view = games.game_view(records, "g.game", HOST)
-        _same(edition, view, _shown(record), lines[n - 1].strip())
+        _same(edition, view, game_show_json(record), lines[n - 1].strip())
