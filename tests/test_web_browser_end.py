@@ -128,6 +128,10 @@ def test_every_screen_names_the_winner_when_the_last_move_is_made(
                 for player, hand in shown["hands"].items():
                     row = page.locator("#players tbody tr", has_text=player)
                     expect(row.locator("td").nth(3)).to_have_text(str(len(hand)))
+        # nothing left to play: the move form keeps Undo alone
+        expect(phone.locator("#commit")).to_be_hidden()
+        expect(phone.locator("#move-text")).to_be_hidden()
+        expect(phone.locator("#undo")).to_be_visible()
         # no panel of the turn before outlives the update
         expect(phone.locator("#hint li")).to_have_count(0)
         expect(watcher.locator("#hint-status")).to_have_text("")
@@ -146,5 +150,12 @@ def test_every_screen_names_the_winner_when_the_last_move_is_made(
         watcher.wait_for_url(f"{url}/g/{edition}.2.game")
         expect(watcher.locator("#end-card")).to_be_hidden()
         expect(watcher.locator("#hand")).to_be_visible()
+        if edition == "old-town":
+            # the last move taken back: the end goes, the move form comes back
+            phone.on("dialog", lambda dialog: dialog.accept())
+            phone.click("#undo")
+            expect(phone.locator("#end-card")).to_be_hidden()
+            expect(host.locator("#end-card")).to_be_hidden()
+            expect(phone.locator("#commit")).to_be_visible()
         for page in (host, phone, watcher):
             page.context.close()

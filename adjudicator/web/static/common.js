@@ -322,6 +322,7 @@ window.adjudicator = (function () {
     const card = $("end-card");
     if (!card) return;
     const end = view.end;
+    closeMoves(Boolean(end));
     card.hidden = !end;
     if (!end) return;
     const winners = end.winners.join(", ");
@@ -347,6 +348,25 @@ window.adjudicator = (function () {
     const list = $("end-missed");
     list.innerHTML = "";
     end.missed.forEach((m) => list.appendChild(el("li", m.points ? m.line + ": " + plural(m.points, _("point"), _("points")) : m.line)));
+  }
+
+  // Once the game is over the move form offers nothing to play, only Undo (which may take
+  // the last move back and open it again); an undo past the end shows what it hid.
+  function closeMoves(over) {
+    const form = $("move-form");
+    if (!form) return;
+    if (over) {
+      form.querySelectorAll("fieldset, label, .choices, .buttons > button:not(#undo)").forEach((n) => {
+        if (n.hidden) return;
+        n.hidden = true;
+        n.dataset.overHidden = "1";
+      });
+    } else {
+      form.querySelectorAll("[data-over-hidden]").forEach((n) => {
+        n.hidden = false;
+        delete n.dataset.overHidden;
+      });
+    }
   }
 
   // "Play again": the same new game for every screen that taps it (web/rematch.py); each
