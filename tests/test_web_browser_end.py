@@ -54,6 +54,28 @@ def _before_the_end(edition: str, root: Path) -> str:
     return lines[last].strip()
 
 
+#: The numeric cells of a table (`td.num`) whose text does not end where their heading's
+#: does.
+_UNDER_ITS_HEADING = """(table) => {
+  const heads = [...document.querySelectorAll(table + " thead th")];
+  const out = [];
+  document.querySelectorAll(table + " tbody tr").forEach((row) => {
+    [...row.children].forEach((cell, i) => {
+      if (!cell.classList.contains("num") || !heads[i]) return;
+      // where the text ends, not the cell's box (every cell of a column is as wide)
+      const edge = (n) => {
+        const r = document.createRange();
+        r.selectNodeContents(n);
+        return r.getBoundingClientRect().right;
+      };
+      const gap = Math.abs(edge(cell) - edge(heads[i]));
+      if (gap > 1) out.push(heads[i].textContent + ": " + cell.textContent);
+    });
+  });
+  return out;
+}"""
+
+
 def _axe(page: Page) -> list[str]:
     page.add_script_tag(path=str(AXE))
     found = page.evaluate("async () => (await axe.run()).violations")
@@ -128,6 +150,10 @@ def test_every_screen_names_the_winner_when_the_last_move_is_made(
                 for player, hand in shown["hands"].items():
                     row = page.locator("#players tbody tr", has_text=player)
                     expect(row.locator("td").nth(3)).to_have_text(str(len(hand)))
+        # each number stands under its own heading on the host's wide screen (issue 38:
+        # right-aligned under left-aligned headings, they sat under the next one's)
+        for table in ("#players", "#end-scores"):
+            assert host.evaluate(_UNDER_ITS_HEADING, table) == [], table
         # nothing left to play: the move form keeps Undo alone
         expect(phone.locator("#commit")).to_be_hidden()
         expect(phone.locator("#move-text")).to_be_hidden()
