@@ -125,3 +125,41 @@ def test_no_module_is_over_450_lines() -> None:
         if (n := len(path.read_text(encoding="utf-8").splitlines())) > 450
     }
     assert long == {}
+
+
+#: Words that name a test file by when or why it was written, not by what it holds.
+HISTORY_WORDS = re.compile(
+    r"^(round|revision|rev|hardening|fixes|fix|fixed|two|three|second|more|again|issue|"
+    r"regression|review\d+|new\d+|v\d+|\d+)$|^(round|revision|issue|v)\d+$"
+)
+
+
+def test_test_files_are_named_by_what_they_hold() -> None:
+    """Issue 36: `test_dry_gulch_revision4.py`, `test_bh_rulebook_round4.py` and
+    `test_hardening_two.py` said when they were written; a test file's name says what it
+    holds (`test_dry_gulch_rulebook_words_win.py`, `test_move_lines.py`, ...)."""
+    named = {
+        path.name: word
+        for path in sorted((ROOT / "tests").rglob("test_*.py"))
+        for word in path.stem.split("_")[1:]
+        if HISTORY_WORDS.match(word)
+    }
+    assert named == {}
+
+
+def test_the_packages_doctests_run_with_the_tests() -> None:
+    """The `>>>` examples in the package's docstrings run under `python -m pytest` from
+    the root, as CI runs it (issue 36: eighteen never ran): the package is a test path
+    and its modules are collected for doctests."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pytest_config = config["tool"]["pytest"]["ini_options"]
+    assert "adjudicator" in pytest_config["testpaths"]
+    assert "--doctest-modules" in pytest_config["addopts"].split()
+    with_examples = [
+        path
+        for path in (ROOT / "adjudicator").rglob("*.py")
+        if ">>> " in path.read_text(encoding="utf-8")
+    ]
+    assert with_examples  # the examples the two settings above run

@@ -96,7 +96,7 @@ def test_discarding_after_activating_is_allowed_only_by_the_option() -> None:
     """ "A player cannot activate any event cards in his turn if he has discarded any event
     cards in the same turn": that order is always refused. The other (a discard after the
     turn's event) only with the option `event-or-discard=both` (revision 3's reading; the
-    default refuses it: tests/test_bh_rulebook_round4.py)."""
+    default refuses it: tests/test_bh_rulebook_words_win.py)."""
     s = two(["sheriff", "hunter"], ["miner", "madam"], events=("bearskins", "reinforcements"))
     s = replace(s, options=BHOptions(event_or_discard="both"))
     after = legal(s, "ann: sheriff; event bearskins; discard event reinforcements")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.dry_gulch.game.record import DGHeader, header_text
-from adjudicator.web import face_down, games
+from adjudicator.web import games
 from adjudicator.web.records import RecordDir, fingerprint
 from adjudicator.web.seats import EVERYONE, HOST, Refused, Viewer
 
@@ -45,8 +45,8 @@ def test_a_reveal_is_final_no_undo_takes_the_record_back_from_under_it(
     with pytest.raises(Refused, match="has chosen 'ann: draw permit stack'"):
         games.commit(records, "dg.game", "ann: draw resources", None, ANN)
     assert games.commit(records, "dg.game", pair[1], None, ANN)["legal"]
-    root, version = str(records.root), fingerprint(records.read("dg.game"))
-    assert face_down.pending(root, "dg.game", version) is None  # its move made
+    version = fingerprint(records.read("dg.game"))
+    assert records.choices.pending("dg.game", version) is None  # its move made
 
 
 def test_undo_is_as_before_when_nothing_is_revealed(records: RecordDir) -> None:

@@ -378,4 +378,4 @@ def test_only_the_active_player_wins() -> None:
     buildings = [Built(p.id, "bob", sites[i]) for i, p in enumerate(big[:8])]
     s = state_with([], buildings=buildings)
     result = score(s)
-    assert result.winners == ["bob"] and result.problems  # bob should have won already
+    assert result.winners == ("bob",) and result.problems  # bob should have won already

@@ -64,7 +64,7 @@ def test_misfortunes_against_the_active_player_go_and_their_buildings_count_agai
     )
     assert score(s).influence["ann"] == plain.influence // 2
     r = discard_phase(s, [])
-    assert r.legal and r.misfortunes == ["fire"] and r.repaired == [site]
+    assert r.legal and r.misfortunes == ("fire",) and r.repaired == (site,)
     assert r.after.player("ann").against == () and not r.after.buildings[0].damaged
     assert score(r.after).influence["ann"] == plain.influence
     assert list(r.after.player("bob").against) == ["vandalism"]  # only the active player's go
@@ -106,7 +106,7 @@ def test_fifteen_cards_are_kept_and_sixteen_lose_one() -> None:
     r = discard_phase(s, [], 7)
     assert r.legal
     assert len(r.after.player("ann").hand) == 15 and "ann" not in r.at_random
-    assert len(r.after.player("bob").hand) == 15 and r.at_random["bob"] == ["food"]
+    assert len(r.after.player("bob").hand) == 15 and r.at_random["bob"] == ("food",)
 
 
 def test_cli_discards_and_writes(tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ def table(round_: int = 2, events: list[str] | None = None) -> DGState:
 
 def test_none_in_the_first_round() -> None:
     r = event_phase(table(round_=1), None, [])
-    assert r.legal and r.turned_up == [] and r.after.decks is not None
+    assert r.legal and r.turned_up == () and r.after.decks is not None
     assert r.after.decks.events == STACK
     refused = event_phase(table(round_=1), "fire", [])
     assert not refused.legal and refused.reasons[0].code is Code.EVENT
@@ -40,7 +40,7 @@ def test_none_in_the_first_round() -> None:
 
 def test_three_up_one_discarded_red_and_yellow_may_go_to_the_hand() -> None:
     r = event_phase(table(), "silk-lace", ["fire"])
-    assert r.legal and r.turned_up == ["fire", "iou", "silk-lace"]
+    assert r.legal and r.turned_up == ("fire", "iou", "silk-lace")
     assert [c.text for c in r.after.player("ann").hand] == ["event:fire"]
     assert list(r.face_up) == ["iou"]  # not taken: it stays face up, to be played this turn
     decks = r.after.decks

@@ -274,7 +274,7 @@ def test_discarded_cards_go_onto_their_piles() -> None:
     hit = play_misfortune(state, "vandalism", home, seed=1)
     assert hit.legal and len(hit.discarded) == 1
     decks = hit.after.decks
-    assert decks is not None and list(decks.resource_discard[-1:]) == hit.discarded
+    assert decks is not None and decks.resource_discard[-1:] == hit.discarded
     draft = Draft.of(hit.after)
     mine = draft.player(me)
     mine.against.append("fire")

@@ -88,7 +88,7 @@ def test_fire_insurance_and_iou_save_the_cards() -> None:
     assert [c.text for c in insured.after.player("bob").hand] == ["lumber"]
     assert insured.after.buildings[0].damaged  # "The loss of influence points is not prevented"
     iou = play_misfortune(table(["lumber", "event:iou"]), "vandalism", "nw-1")
-    assert iou.handed_over == "iou" and iou.discarded == []
+    assert iou.handed_over == "iou" and iou.discarded == ()
     assert [c.text for c in iou.after.player("ann").hand] == ["event:fire", "event:iou"]
 
 

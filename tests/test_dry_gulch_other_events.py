@@ -104,7 +104,7 @@ def test_election_poll_each_draws_a_card_a_point_behind_the_leader() -> None:
 def test_main_street_shootout_the_undertaker_receives_one() -> None:
     s = table(["main-street-shootout"], [("undertaker", "bob", "nw-2")])
     r = play_event(s, "main-street-shootout", seed=1)
-    assert r.legal and r.drawn == {"bob": [STACK[0]]} and texts(r.after, "bob") == [STACK[0]]
+    assert r.legal and r.drawn == {"bob": (STACK[0],)} and texts(r.after, "bob") == [STACK[0]]
     nobody = play_event(table(["main-street-shootout"]), "main-street-shootout", seed=1)
     assert nobody.legal and nobody.drawn == {}  # no Undertaker built: nobody receives
     assert refused(s, "main-street-shootout", "nw-2") == Code.SHOOTOUT  # not played on a site
@@ -208,7 +208,7 @@ def test_gunfight_in_the_saloon_one_card_each_to_undertaker_sheriff_doctor() -> 
     assert refused(s, "gunfight-in-the-saloon", "nw-2") == Code.GUNFIGHT  # not a Saloon
     assert refused(s, "gunfight-in-the-saloon") == Code.GUNFIGHT  # a Saloon must be named
     no_saloon = play_event(table(["gunfight-in-the-saloon"]), "gunfight-in-the-saloon", seed=1)
-    assert no_saloon.legal and no_saloon.moved == []  # nothing to play it against
+    assert no_saloon.legal and no_saloon.moved == ()  # nothing to play it against
 
 
 def test_wells_fargo_wagon_one_to_the_post_office_then_three_each() -> None:

@@ -123,7 +123,7 @@ def test_a_real_tables_three_events_are_turned_up_as_named() -> None:
     decks = Decks(events=["fire", "iou", "election-poll", "land-grant"], resources=["lumber"])
     s = table(decks, round_=2)
     ev = event_phase(s, "election-poll", ["iou"], turned=["land-grant", "iou", "election-poll"])
-    assert ev.legal and ev.turned_up == ["land-grant", "iou", "election-poll"]
+    assert ev.legal and ev.turned_up == ("land-grant", "iou", "election-poll")
     assert list(ev.face_up) == ["land-grant"] and ev.after.decks is not None
     assert list(ev.after.decks.events) == ["fire"]
     bad = event_phase(s, "fire", [], turned=["fire", "fire", "iou"])
@@ -213,7 +213,7 @@ def test_a_real_tables_misfortune_takes_the_cards_named() -> None:
         Decks(),
     )
     fire = play_misfortune(s, "fire", "nw-1", losing=["food", "lumber"])
-    assert fire.legal and fire.drawn == {"ann": ["food"], "cid": ["lumber"]}
+    assert fire.legal and fire.drawn == {"ann": ("food",), "cid": ("lumber",)}
     assert [c.text for c in fire.after.player("bob").hand] == ["brick"]
     for losing, why in (
         (["whiskey", "food"], "no whiskey in the hand"),
@@ -222,7 +222,7 @@ def test_a_real_tables_misfortune_takes_the_cards_named() -> None:
         refused = play_misfortune(s, "fire", "nw-1", losing=losing)
         assert not refused.legal and why in refused.reasons[0].message
     vandal = play_misfortune(s, "vandalism", "nw-1", losing=["brick"])
-    assert vandal.legal and vandal.discarded == ["brick"]
+    assert vandal.legal and vandal.discarded == ("brick",)
     s.player("bob").hand.append(parse_card("event:iou", RULES))
     iou = play_misfortune(s, "vandalism", "nw-1", losing=["brick"])
     assert not iou.legal and "hands over the I.O.U." in iou.reasons[0].message

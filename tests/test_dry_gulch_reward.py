@@ -68,7 +68,7 @@ def test_a_violet_card_pays_three_to_each_owner_of_its_buildings() -> None:
     )
     r = reward_phase(s, [], ["two-ton-safe"])
     assert r.legal and r.owed == {"bob": VIOLET_REWARD, "cid": VIOLET_REWARD}
-    assert r.drawn["bob"] == STACK[:3] and r.drawn["cid"] == STACK[3:6]  # in seat order
+    assert list(r.drawn["bob"]) == STACK[:3] and list(r.drawn["cid"]) == STACK[3:6]  # in seat order
     damaged = table(
         [Built("bank", "bob", "bank-lot", damaged=True), Built("blacksmith", "cid", "sw-2")],
         played=["two-ton-safe"],

@@ -300,7 +300,12 @@ def test_the_commit_oracle_catches_a_record_that_holds_another_move(
     from adjudicator.core.files import read_text, write_atomic
 
     def unchecked(
-        path: Path, line: str, moves_of: object, ruled: object, body: str | None = None
+        path: Path,
+        line: str,
+        moves_of: object,
+        ruled: object,
+        body: str | None = None,
+        before: object = None,
     ) -> str:
         new = ml.appended(read_text(path) if body is None else body, line)
         write_atomic(path, new)

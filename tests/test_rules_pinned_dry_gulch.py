@@ -43,9 +43,9 @@ def test_exactly_the_influence_needed_wins_and_one_short_does_not() -> None:
     wins (mutant: `total > needed`), 16 lacks 1."""
     exact = score(_table(_hatmakers("ann", NEEDED)))
     assert exact.influence["ann"] == NEEDED
-    assert exact.winners == ["ann"] and exact.lacks["ann"] == 0
+    assert exact.winners == ("ann",) and exact.lacks["ann"] == 0
     short = score(_table(_hatmakers("ann", NEEDED - 1)))
-    assert short.winners == [] and short.lacks["ann"] == 1
+    assert short.winners == () and short.lacks["ann"] == 1
 
 
 def _building_to(game: DGGame, influence: int) -> DGGame:
@@ -132,7 +132,7 @@ def test_a_damaged_building_counts_half_its_influence() -> None:
     intact = Built("hatmaker", "ann", SITES[2])
     down = score(_table([opera, hotel, intact]))
     assert down.influence["ann"] == 2 + 2 + 1
-    assert down.detail["ann"] == [
+    assert list(down.detail["ann"]) == [
         f"Opera on {SITES[0]}: 2 (damaged: half of 5)",
         f"Hotel on {SITES[1]}: 2 (damaged: half of 4)",
         f"Hatmaker on {SITES[2]}: 1",
@@ -159,16 +159,16 @@ def test_each_players_influence_counts_their_own_buildings_and_cards() -> None:
     assert result.influence == {"ann": 1 + 4 + 1, "bob": 5, "cid": 0}
     assert result.detail["ann"][-1] == "Silk Lace: 1"
     assert result.lacks == {"ann": NEEDED - 6, "bob": NEEDED - 5, "cid": NEEDED}
-    assert result.problems == ["ann's Silk Lace needs general-store built first"]
+    assert result.problems == ("ann's Silk Lace needs general-store built first",)
     store = [*buildings, Built("general-store", "cid", SITES[3])]
     fine = score(replace(s, buildings=tuple(store), players=players))
-    assert fine.problems == [] and fine.lacks["cid"] == NEEDED - 2
+    assert fine.problems == () and fine.lacks["cid"] == NEEDED - 2
     rich = score(_table(_hatmakers("ann", NEEDED + 2)))
     assert rich.lacks["ann"] == 0
     # the Two-Ton Safe needs both the Bank and the Blacksmith: each one missing is named
     players = (replace(s.players[0], played=("two-ton-safe",)), *s.players[1:])
     safe = score(replace(s, players=players))
-    assert safe.problems == ["ann's Two Ton Safe needs bank, blacksmith built first"]
+    assert safe.problems == ("ann's Two Ton Safe needs bank, blacksmith built first",)
 
 
 def test_at_most_one_fire_and_one_vandalism_in_front_of_a_player() -> None:
@@ -178,7 +178,7 @@ def test_at_most_one_fire_and_one_vandalism_in_front_of_a_player() -> None:
 
     def against(*cards: str) -> list[str]:
         players = (replace(s.players[0], against=cards), *s.players[1:])
-        return score(replace(s, players=players)).problems
+        return list(score(replace(s, players=players)).problems)
 
     assert against("fire", "vandalism") == []
     assert against("fire", "fire") == ["ann has 2 fire cards in front: at most one"]
@@ -192,21 +192,21 @@ def test_only_the_active_player_wins_and_a_late_winner_is_named() -> None:
     before; with bob and cid both having enough and ann not, one of them is named winner
     (the game ended in that one's building phase), not both."""
     alone = score(_table(_hatmakers("ann", NEEDED)))
-    assert alone.winners == ["ann"] and alone.problems == []
+    assert alone.winners == ("ann",) and alone.problems == ()
     ann = _hatmakers("ann", NEEDED)
     bob = [Built("opera", "bob", s) for s in SITES[NEEDED : NEEDED + 4]]  # 4 x 5 = 20
     both = score(_table([*ann, *bob]))
-    assert both.winners == ["ann"]
-    assert both.problems == [
-        "bob already had enough influence: the game ended in their building phase"
-    ]
+    assert both.winners == ("ann",)
+    assert both.problems == (
+        "bob already had enough influence: the game ended in their building phase",
+    )
     bob = [Built("opera", "bob", s) for s in SITES[:4]]
     cid = [Built("opera", "cid", s) for s in SITES[4:8]]
     late = score(_table([*bob, *cid]))
-    assert late.winners == ["bob"]
-    assert late.problems == [
-        "bob, cid already had enough influence: the game ended in their building phase"
-    ]
+    assert late.winners == ("bob",)
+    assert late.problems == (
+        "bob, cid already had enough influence: the game ended in their building phase",
+    )
 
 
 def test_the_score_as_json_names_its_fields() -> None:

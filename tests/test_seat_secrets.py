@@ -44,7 +44,7 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from adjudicator.tables import table_of_record
-from adjudicator.web import events, face_down, games
+from adjudicator.web import events, games
 from adjudicator.web.app import create_app
 from adjudicator.web.records import RecordDir
 from adjudicator.web.seats import SeatKeys, Viewer
@@ -190,7 +190,7 @@ def ask(
             asked.add("commit", move, _commit(client, root, world.text, move, asked))
         for move in these.blind:
             asked.add("reveal", move, _answer(client.post(f"{API}/reveal", json={"move": move})))
-            face_down.forget(str(root.resolve()), NAME)
+            _forget(client)
     return asked, these
 
 
@@ -201,8 +201,14 @@ def _commit(client: TestClient, root: Path, text: str, move: str, asked: Asked) 
     now = (root / NAME).read_text(encoding="utf-8")
     if now != text:
         RecordDir(root).write(root / NAME, text)
-        face_down.forget(str(root.resolve()), NAME)
+        _forget(client)
     return body
+
+
+def _forget(client: TestClient) -> None:
+    """What the seat has seen of a face-down choice, forgotten by the app (its own store)."""
+    app: Any = client.app
+    app.state.records.choices.forget(NAME)
 
 
 def _update(pair: Pair, world: World, root: Path, seat: Viewer, asked: Asked) -> bytes:

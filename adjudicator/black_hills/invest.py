@@ -11,6 +11,7 @@ is chosen (gold 4, fur 2, logs 1: the board file's values).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import field, replace
 from functools import lru_cache
 from itertools import product
@@ -18,6 +19,7 @@ from typing import Any
 
 from adjudicator.black_hills.data import RESOURCES
 from adjudicator.core import cpsat
+from adjudicator.core.frozen import freeze_fields
 from adjudicator.core.record import record
 
 __all__ = ["TRADES", "Means", "Payment", "best_payment", "best_payment_brute_force"]
@@ -49,9 +51,12 @@ class Payment:
     trade: str | None = None
     settler_gold: int = 0  # points bought with 1 gold + 2 logs
     settler_fur: int = 0  # points bought with 3 fur
-    sheriff: dict[str, int] = field(default_factory=dict)  # the 3 resources, when used
+    sheriff: Mapping[str, int] = field(default_factory=dict)  # the 3 resources, when used
     bank: int = 0  # points bought with 2 gold
-    kept: dict[str, int] = field(default_factory=dict)
+    kept: Mapping[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "sheriff", "kept")  # a verdict given is not changed
 
     def paid(self) -> dict[str, int]:
         out = {

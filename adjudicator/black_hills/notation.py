@@ -39,7 +39,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from adjudicator.black_hills.data import RESOURCES, load_rules
 from adjudicator.black_hills.errors import InvalidTurnError
@@ -107,10 +107,19 @@ def seat_actions(
     """The player and the players the actions name, spelt as the table's `names` are
     (`from jürgen` robs Jürgen, `from anna lena` Anna Lena: a name of several words is
     read as the longest run of words naming a player). Other words as they were."""
+    who, seated = _seated_actions(player, tuple(map(tuple, actions)), tuple(names))
+    return who, [list(words) for words in seated]
+
+
+@lru_cache(maxsize=1024)  # a hint referees each candidate turn: the same words, many times
+def _seated_actions(
+    player: str, actions: tuple[tuple[str, ...], ...], names: tuple[str, ...]
+) -> tuple[str, tuple[tuple[str, ...], ...]]:
     keys = {player_key(n): n for n in names}
     longest = max((len(k.split()) for k in keys), default=1)
     out = []
-    for words in actions:
+    for written in actions:
+        words = list(written)
         seated_words: list[str] = []
         i = 0
         while i < len(words):
@@ -128,8 +137,8 @@ def seat_actions(
                 word = f"{keys.get(player_key(who), who)}:{what}"
             seated_words.append(word)
             i += 1
-        out.append(seated_words)
-    return keys.get(player_key(player), player), out
+        out.append(tuple(seated_words))
+    return keys.get(player_key(player), player), tuple(out)
 
 
 def _name_run(words: list[str], keys: dict[str, str]) -> int:
@@ -203,8 +212,10 @@ def format_turn_move(move: TurnMove) -> str:
     return f"{move.player}: " + "; ".join(format_action(a) for a in move.actions)
 
 
+@lru_cache(maxsize=1024)  # a served move is read by each check before its ruling
 def parse_turn_move(text: str) -> TurnMove:
-    """A line in the notation as a move; raises `InvalidTurnError` where it is not one."""
+    """A line in the notation as a move (frozen, so one read serves every reader); raises
+    `InvalidTurnError` where it is not one."""
     player, actions = parse_turn(text)
     return TurnMove(player, tuple(parse_action(words) for words in actions))
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import wraps
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import Annotated, Any, Literal, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console, RenderableType
@@ -26,10 +27,12 @@ __all__ = [
     "Output",
     "_",
     "console",
+    "debugging",
     "err_console",
     "error_line",
     "folded",
     "handle_errors",
+    "set_debug",
 ]
 
 # No automatic highlighting: what we print is styled on purpose, and Rich's repr highlighter
@@ -43,7 +46,33 @@ JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print one strict JSON object on stdout instead.")
 ]
 
-DEBUG = {"on": False}
+# `--debug` is the invocation's, not the process's: a context variable, so two commands run
+# at once in one process (threads of a test, of a host program) never share it.
+_DEBUG: ContextVar[bool] = ContextVar("adjudicator_debug", default=False)
+
+
+def set_debug(on: bool) -> None:
+    """`--debug` for the command being run (the main callback's)."""
+    _DEBUG.set(on)
+
+
+def debugging() -> bool:
+    """Whether the command being run shows tracebacks (`--debug`)."""
+    return _DEBUG.get()
+
+
+class _Debug:
+    """`DEBUG["on"]`, the older spelling of `debugging()` / `set_debug()`, kept for its
+    callers (`cli/main.py`, `cli/help_page.py`): the same context variable."""
+
+    def __getitem__(self, key: Literal["on"]) -> bool:
+        return debugging()
+
+    def __setitem__(self, key: Literal["on"], on: bool) -> None:
+        set_debug(on)
+
+
+DEBUG = _Debug()
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -178,14 +207,14 @@ def handle_errors(fn: Callable[P, R]) -> Callable[P, R]:
         try:
             return fn(*args, **kwargs)
         except AdjudicatorError as exc:
-            if DEBUG["on"]:
+            if debugging():
                 raise
             error_line(exc)
             raise typer.Exit(1) from None
         except OSError as exc:
             # a path the system refuses (a name too long, a loop of links), met by any
             # command's look at a file before the one reader or writer names it
-            if DEBUG["on"]:
+            if debugging():
                 raise
             from adjudicator.core.reading import path_error
 

@@ -49,15 +49,17 @@ def append_move(
     moves_of: Callable[[str], Sequence[object]],
     ruled: object,
     body: str | None = None,
+    before: Sequence[object] | None = None,
 ) -> str:
     """Append `line` (a `move_line`) to the record at `path` and return the new text.
 
     `moves_of` is the game's reader (a record's text to its moves, each comparable, e.g.
     as its canonical text) and `ruled` the move the line was ruled as. Nothing is written
-    unless the new text reads back as the moves already there followed by `ruled`."""
+    unless the new text reads back as the moves already there followed by `ruled`.
+    `before`: the moves of `body` as `moves_of` gives them, when the caller has read it."""
     old = read_text(path) if body is None else body
     new = appended(old, line)
-    before = list(moves_of(old))
+    before = list(moves_of(old)) if before is None else list(before)
 
     def check(text: str) -> None:
         after = list(moves_of(text))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.limits import clip
@@ -46,6 +47,7 @@ PLAYER = r"[^:\s.][^:]*?"
 _PUNCTUATION = frozenset(" -'\u2019_")
 
 
+@lru_cache(maxsize=4096)  # every move of a record read names its player: fold each once
 def player_key(name: str) -> str:
     """The one form under which two names are the same player: NFKC then case folding
     (and NFKC again, since folding can undo it), runs of spaces as one. NFKC rather than
@@ -57,6 +59,7 @@ def player_key(name: str) -> str:
     return " ".join(folded.split())
 
 
+@lru_cache(maxsize=4096)  # and every move read writes its player's name
 def written_name(text: str) -> str:
     """A name as a table writes it, to keep: NFC (the same letters, one encoding, so a
     record's bytes do not depend on the keyboard) and runs of spaces as one."""
@@ -72,8 +75,11 @@ def players_of(text: str) -> tuple[str, ...]:
 def seated(name: str, players: Iterable[str]) -> str:
     """`name` as the table spells it, if it names one of `players` in any case or
     normalisation (`jürgen` is `Jürgen`); else `name` unchanged (the caller refuses it)."""
+    ordered = tuple(players)
+    if name in ordered:  # as the table spells it: the usual case, and no folding needed
+        return name
     key = player_key(name)
-    return next((p for p in players if player_key(p) == key), name)
+    return next((p for p in ordered if player_key(p) == key), name)
 
 
 def name_problem(name: str) -> str | None:

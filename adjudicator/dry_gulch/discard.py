@@ -18,9 +18,11 @@ reshuffle finds it again.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import field
 from typing import Any
 
+from adjudicator.core.frozen import freeze_fields, plain
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.draft import Draft
@@ -39,20 +41,25 @@ class DiscardResult:
     legal: bool
     reasons: tuple[Reason, ...]
     after: DGState
-    chosen: list[str] = field(default_factory=list)
-    misfortunes: list[str] = field(default_factory=list)
-    repaired: list[str] = field(default_factory=list)  # sites whose marker came off
-    at_random: dict[str, list[str]] = field(default_factory=dict)  # player -> cards lost
+    chosen: Sequence[str] = field(default_factory=list)
+    misfortunes: Sequence[str] = field(default_factory=list)
+    repaired: Sequence[str] = field(default_factory=list)  # sites whose marker came off
+    at_random: Mapping[str, Sequence[str]] = field(default_factory=dict)  # player -> cards lost
+
+    def __post_init__(self) -> None:
+        freeze_fields(
+            self, "chosen", "misfortunes", "repaired", "at_random"
+        )  # a verdict given is not changed
 
     def to_json(self) -> dict[str, Any]:
         return {
             "player": self.player,
             "legal": self.legal,
             "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
-            "discarded": self.chosen,
-            "misfortunes": self.misfortunes,
-            "repaired": self.repaired,
-            "random": self.at_random,
+            "discarded": plain(self.chosen),
+            "misfortunes": plain(self.misfortunes),
+            "repaired": plain(self.repaired),
+            "random": plain(self.at_random),
         }
 
 

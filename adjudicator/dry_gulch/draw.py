@@ -29,10 +29,12 @@ Vandalism: no permit is drawn, the Bank's top permit neither).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import field, replace
 from typing import Any
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.frozen import freeze_fields, plain
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import draw_resources_as, is_resource
@@ -56,18 +58,21 @@ class DrawResult:
     legal: bool
     reasons: tuple[Reason, ...]
     after: DGState
-    resources: list[str] = field(default_factory=list)
+    resources: Sequence[str] = field(default_factory=list)
     permit: str | None = None
     discarded_permit: str | None = None
     reshuffled: bool = False
     bank_permit: str | None = None  # option bank-draw=extra: the Bank's permit besides
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "resources")  # a verdict given is not changed
 
     def to_json(self) -> dict[str, Any]:
         return {
             "player": self.player,
             "legal": self.legal,
             "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
-            "resources": self.resources,
+            "resources": plain(self.resources),
             "permit": self.permit,
             "discarded_permit": self.discarded_permit,
             "reshuffled": self.reshuffled,
@@ -187,7 +192,7 @@ def rule_draw(state: DGState, w: DrawWords, seed: int | None = None) -> DrawResu
     return replace(
         first,
         after=after.freeze(),
-        resources=first.resources + got,
+        resources=[*first.resources, *got],
         bank_permit=permit,
         reshuffled=first.reshuffled or shuffled,
     )

@@ -18,9 +18,11 @@ record); each must be in the stack, its own cards before its reshuffled discards
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import field
 from typing import Any
 
+from adjudicator.core.frozen import freeze_fields, plain
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import draw_named
@@ -38,20 +40,23 @@ class EventPhase:
     legal: bool
     reasons: tuple[Reason, ...]
     after: DGState
-    turned_up: list[str] = field(default_factory=list)
+    turned_up: Sequence[str] = field(default_factory=list)
     discarded: str | None = None
-    taken: list[str] = field(default_factory=list)
-    face_up: list[str] = field(default_factory=list)
+    taken: Sequence[str] = field(default_factory=list)
+    face_up: Sequence[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "turned_up", "taken", "face_up")  # a verdict given is not changed
 
     def to_json(self) -> dict[str, Any]:
         return {
             "player": self.player,
             "legal": self.legal,
             "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
-            "turned_up": self.turned_up,
+            "turned_up": plain(self.turned_up),
             "discarded": self.discarded,
-            "taken": self.taken,
-            "face_up": self.face_up,
+            "taken": plain(self.taken),
+            "face_up": plain(self.face_up),
         }
 
 

@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.core.frozen import freeze_fields
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.decks import draw_named, draw_resources
 from adjudicator.dry_gulch.draft import Draft
@@ -65,8 +66,11 @@ class Moved:
 
     loser: str | None
     receiver: str | None
-    cards: list[str] = field(default_factory=list)
+    cards: Sequence[str] = field(default_factory=list)
     iou: bool = False  # the loser handed over an I.O.U. instead
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "cards")  # a verdict given is not changed
 
     def to_json(self) -> dict[str, Any]:
         return {"from": self.loser, "to": self.receiver, "cards": self.cards, "iou": self.iou}

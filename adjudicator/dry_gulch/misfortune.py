@@ -29,10 +29,11 @@ The City Hall is a target only with the option `city-hall`: its optional rule op
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import field
 from typing import Any
 
+from adjudicator.core.frozen import freeze_fields, plain
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.draft import Draft
@@ -51,8 +52,11 @@ class MisfortuneResult:
     after: DGState
     owner: str | None = None
     handed_over: str | None = None  # "fire-insurance" or "iou"
-    drawn: dict[str, list[str]] = field(default_factory=dict)  # who drew what
-    discarded: list[str] = field(default_factory=list)  # Vandalism's card
+    drawn: Mapping[str, Sequence[str]] = field(default_factory=dict)  # who drew what
+    discarded: Sequence[str] = field(default_factory=list)  # Vandalism's card
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "drawn", "discarded")  # a verdict given is not changed
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,8 +65,8 @@ class MisfortuneResult:
             "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
             "owner": self.owner,
             "handed_over": self.handed_over,
-            "drawn": self.drawn,
-            "discarded": self.discarded,
+            "drawn": plain(self.drawn),
+            "discarded": plain(self.discarded),
         }
 
 

@@ -23,9 +23,11 @@ draws; `drawing`: from the resource stack, in the order of the players who take 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import field
 from typing import Any
 
+from adjudicator.core.frozen import freeze_fields, plain
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.draft import Draft
@@ -71,9 +73,12 @@ class EventResult:
     reasons: tuple[Reason, ...]
     after: DGState
     site: str | None = None
-    moved: list[Moved] = field(default_factory=list)  # losses, in order
-    drawn: dict[str, list[str]] = field(default_factory=dict)  # from the resource stack
+    moved: Sequence[Moved] = field(default_factory=list)  # losses, in order
+    drawn: Mapping[str, Sequence[str]] = field(default_factory=dict)  # from the resource stack
     permit: str | None = None  # Land Grant's
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "moved", "drawn")  # a verdict given is not changed
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -83,7 +88,7 @@ class EventResult:
             "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
             "site": self.site,
             "moved": [m.to_json() for m in self.moved],
-            "drawn": self.drawn,
+            "drawn": plain(self.drawn),
             "permit": self.permit,
         }
 

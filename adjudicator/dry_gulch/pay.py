@@ -16,10 +16,11 @@ card its points, an event 1 to 3). The brute-force twin is `tests/dry_gulch_twin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from adjudicator.core import cpsat
+from adjudicator.core.frozen import freeze_fields
 from adjudicator.core.record import record
 from adjudicator.core.words import plural
 from adjudicator.dry_gulch.data import ABILITIES, GOODS, Rules
@@ -80,10 +81,13 @@ class Payment:
 @record
 class Plan:
     permits: tuple[str, ...]
-    sites: dict[str, str]  # permit -> site (a permit twice: "id#2")
+    sites: Mapping[str, str]  # permit -> site (a permit twice: "id#2")
     payments: tuple[Payment, ...]
     influence: int
     spent_worth: int
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "sites")  # a verdict given is not changed
 
 
 # One building in the model: permit, per unit kind (direct-by-card-text, store, replaced)

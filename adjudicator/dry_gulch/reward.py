@@ -16,9 +16,11 @@ drawn (`discard ... rewards C C` in a record), each refereed for being in the st
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import field
 from typing import Any
 
+from adjudicator.core.frozen import freeze_fields, plain
 from adjudicator.core.record import record
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import draw_named, draw_resources
@@ -37,16 +39,19 @@ class RewardResult:
     legal: bool
     reasons: tuple[Reason, ...]
     after: DGState
-    owed: dict[str, int] = field(default_factory=dict)  # player -> cards due
-    drawn: dict[str, list[str]] = field(default_factory=dict)  # player -> cards drawn
+    owed: Mapping[str, int] = field(default_factory=dict)  # player -> cards due
+    drawn: Mapping[str, Sequence[str]] = field(default_factory=dict)  # player -> cards drawn
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "owed", "drawn")  # a verdict given is not changed
 
     def to_json(self) -> dict[str, Any]:
         return {
             "player": self.player,
             "legal": self.legal,
             "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
-            "owed": self.owed,
-            "drawn": self.drawn,
+            "owed": plain(self.owed),
+            "drawn": plain(self.drawn),
         }
 
     def words(self) -> str:

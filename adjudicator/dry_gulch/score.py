@@ -8,9 +8,12 @@ counts: `down` (our default: the smaller half counts, a 3 counts 1) or `up` (a 3
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import field
 from typing import Any
 
+from adjudicator.core.frozen import freeze_fields
+from adjudicator.core.record import record
 from adjudicator.dry_gulch.state import DGState
 
 __all__ = ["Score", "damaged_influence", "has_enough", "score"]
@@ -27,14 +30,19 @@ def has_enough(influence: int, needed: int) -> bool:
     return influence >= needed
 
 
-@dataclass
+@record
 class Score:
+    """The board's influence, as given: read-only (a view or a caller cannot change it)."""
+
     needed: int
-    influence: dict[str, int] = field(default_factory=dict)
-    detail: dict[str, list[str]] = field(default_factory=dict)
-    lacks: dict[str, int] = field(default_factory=dict)
-    winners: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
+    influence: Mapping[str, int] = field(default_factory=dict)
+    detail: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    lacks: Mapping[str, int] = field(default_factory=dict)
+    winners: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "influence", "detail", "lacks")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -49,7 +57,12 @@ class Score:
 
 def score(state: DGState) -> Score:
     rules = state.rules
-    result = Score(needed=rules.needed(len(state.players)))
+    needed = rules.needed(len(state.players))
+    influence: dict[str, int] = {}
+    detail: dict[str, tuple[str, ...]] = {}
+    lacks: dict[str, int] = {}
+    winners: list[str] = []
+    problems: list[str] = []
     standing = {rules.permits[b.permit].special for b in state.buildings}
     for p in state.players:
         total = 0
@@ -74,26 +87,24 @@ def score(state: DGState) -> Score:
             lines.append(f"{event.name}: {event.influence}")
             missing = [n for n in event.needs if n not in standing]
             if missing:  # a building damaged since does not undo a card played before it
-                result.problems.append(
-                    f"{p.name}'s {event.name} needs {', '.join(missing)} built first"
-                )
+                problems.append(f"{p.name}'s {event.name} needs {', '.join(missing)} built first")
         for misfortune in ("fire", "vandalism"):
             if p.against.count(misfortune) > 1:
-                result.problems.append(
+                problems.append(
                     f"{p.name} has {p.against.count(misfortune)} "
                     f"{misfortune} cards in front: at most one"
                 )
-        result.influence[p.name] = total
-        result.detail[p.name] = lines
-        result.lacks[p.name] = max(0, result.needed - total)
-        if has_enough(total, result.needed):
-            result.winners.append(p.name)
+        influence[p.name] = total
+        detail[p.name] = tuple(lines)
+        lacks[p.name] = max(0, needed - total)
+        if has_enough(total, needed):
+            winners.append(p.name)
     # The first to have enough during their own building phase wins: the active player.
-    if len(result.winners) > 1 or (result.winners and result.winners != [state.active]):
-        late = [w for w in result.winners if w != state.active]
-        result.problems.append(
+    if len(winners) > 1 or (winners and winners != [state.active]):
+        late = [w for w in winners if w != state.active]
+        problems.append(
             f"{', '.join(late)} already had enough influence: the game ended in their "
             "building phase"
         )
-        result.winners = [w for w in result.winners if w == state.active] or late[:1]
-    return result
+        winners = [w for w in winners if w == state.active] or late[:1]
+    return Score(needed, influence, detail, lacks, tuple(winners), tuple(problems))

@@ -445,4 +445,5 @@ def create_app(
     app = Starlette(routes=routes, middleware=guard)
     app.state.hub = hub  # `serve` ends the streams when it shuts down (`events.Server`)
     app.state.root = records.root  # the bench puts its record back as the referee would
+    app.state.records = records  # with what its players have seen (`face_down.Choices`)
     return app

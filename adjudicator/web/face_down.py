@@ -7,9 +7,10 @@ as a plain move instead: there is nothing to reveal before it is made. A move th
 what lies face down before it is chosen (previewed or committed by its full text) is
 refused, so no device learns a pile's order by asking.
 
-What each player has seen is kept here by record and version: a commit of the record makes
-it history. A reveal is final: until its player makes one of the moves it showed, the
-record is not undone (`pending`), so no undo and redo shows a second pile or pair.
+What each player has seen is kept by record and version, in the app's own `Choices` (its
+`RecordDir.choices`): a commit of the record makes it history. A reveal is final: until
+its player makes one of the moves it showed, the record is not undone (`pending`), so no
+undo and redo shows a second pile or pair.
 """
 
 from __future__ import annotations
@@ -22,32 +23,51 @@ from adjudicator.core.errors import AdjudicatorError, RulesError
 from adjudicator.core.table import Table
 from adjudicator.web.seats import Refused
 
-__all__ = ["check_chosen", "forget", "listing", "pending", "reveal", "seen"]
+__all__ = ["Choices", "check_chosen", "listing", "reveal"]
 
-_SEEN: dict[tuple[str, str], dict[tuple[str, str], tuple[str, tuple[str, ...]]]] = {}
-_LOCK = threading.Lock()
-
-
-def seen(root: str, name: str, version: str, player: str) -> tuple[str, tuple[str, ...]] | None:
-    """The choice `player` has made at this version and the moves it showed them."""
-    with _LOCK:
-        return _SEEN.get((root, name), {}).get((version, player))
+#: A choice made and the moves it showed its player.
+Chosen = tuple[str, tuple[str, ...]]
 
 
-def pending(root: str, name: str, version: str) -> tuple[str, str] | None:
-    """A choice made at this version and not yet followed by its move: its player and the
-    choice (a reveal is final: no undo may take the record back from under it)."""
-    with _LOCK:
-        for (at, player), (listed, _shown) in _SEEN.get((root, name), {}).items():
-            if at == version:
-                return player, listed
-    return None
+class Choices:
+    """What each player has seen, by record name, version and player: one store per app
+    (`RecordDir.choices`), so two apps in one process (two tables, two tests) never see
+    each other's choices. The app's threads share it, behind its lock."""
 
+    def __init__(self) -> None:
+        self._seen: dict[str, dict[tuple[str, str], Chosen]] = {}
+        self._lock = threading.Lock()
 
-def forget(root: str, name: str) -> None:
-    """The record changed: what was seen before belongs to its history."""
-    with _LOCK:
-        _SEEN.pop((root, name), None)
+    def seen(self, name: str, version: str, player: str) -> Chosen | None:
+        """The choice `player` has made at this version and the moves it showed them."""
+        with self._lock:
+            return self._seen.get(name, {}).get((version, player))
+
+    def pending(self, name: str, version: str) -> tuple[str, str] | None:
+        """A choice made at this version and not yet followed by its move: its player and
+        the choice (a reveal is final: no undo may take the record back from under it)."""
+        with self._lock:
+            for (at, player), (listed, _shown) in self._seen.get(name, {}).items():
+                if at == version:
+                    return player, listed
+        return None
+
+    def forget(self, name: str) -> None:
+        """The record changed: what was seen before belongs to its history."""
+        with self._lock:
+            self._seen.pop(name, None)
+
+    def choose(self, key: tuple[str, str, str], listed: str, shown: tuple[str, ...]) -> None:
+        """`listed` chosen by the player of `key` (name, version, player), showing them
+        `shown`; a second, other choice at the same version is refused."""
+        name, version, player = key
+        with self._lock:
+            earlier = self._seen.setdefault(name, {}).get((version, player))
+            if earlier is not None and earlier[0] != listed:
+                raise Refused(
+                    f"{name}: {player} has already chosen {earlier[0]!r}: make one of its moves"
+                )
+            self._seen[name][(version, player)] = (listed, shown)
 
 
 def listing(table: Table, game: Any, moves: Iterable[Any]) -> tuple[list[str], list[str]]:
@@ -78,34 +98,31 @@ def reveal(
     table: Table,
     game: Any,
     moves: Iterable[Any],
-    key: tuple[str, str, str, str | None],
+    choices: Choices,
+    key: tuple[str, str, str | None],
     listed: str,
-) -> tuple[str, tuple[str, ...]]:
-    """`listed` chosen by the player of `key` (root, name, version, player; None: whoever
-    has that move, on the pass-and-play screen): that player, and the moves it shows
-    them, from now on the only ones they may make at this version."""
-    root, name, version, player = key
+) -> Chosen:
+    """`listed` chosen by the player of `key` (name, version, player; None: whoever has
+    that move, on the pass-and-play screen): that player, and the moves it shows them,
+    from now on the only ones they may make at this version (kept in `choices`)."""
+    name, version, player = key
     mine = [m for m in moves if player in (None, m.player) and table.listed_move(game, m) == listed]
     if not mine:
         raise RulesError(f"{name}: {listed!r} is not a move {player or 'anyone'} may make now")
     player = mine[0].player
     shown = tuple(table.format_move(m) for m in mine if m.player == player)
-    with _LOCK:
-        earlier = _SEEN.setdefault((root, name), {}).get((version, player))
-        if earlier is not None and earlier[0] != listed:
-            raise Refused(
-                f"{name}: {player} has already chosen {earlier[0]!r}: make one of its moves"
-            )
-        _SEEN[(root, name)][(version, player)] = (listed, shown)
+    choices.choose((name, version, player), listed, shown)
     return player, shown
 
 
-def check_chosen(table: Table, game: Any, move: Any, key: tuple[str, str, str, str]) -> None:
-    """A move previewed or committed: one the player's choice showed them, or one that
-    tells nothing face down."""
-    _root, name, _version, player = key
+def check_chosen(
+    table: Table, game: Any, move: Any, choices: Choices, key: tuple[str, str, str]
+) -> None:
+    """A move previewed or committed (`key`: name, version, player): one the player's
+    choice showed them, or one that tells nothing face down."""
+    name, _version, player = key
     text = table.format_move(move)
-    chosen = seen(*key)
+    chosen = choices.seen(*key)
     if chosen is not None:
         if text not in chosen[1]:
             raise Refused(

@@ -188,7 +188,7 @@ def legal_moves(
     moves = players_moves(o.table, o.game, acting, viewer.everyone)
     first = next(moves(), None)
     player = acting if first is None else first.player
-    chosen = player and face_down.seen(str(records.root), name, fingerprint(text), player)
+    chosen = player and records.choices.seen(name, fingerprint(text), player)
     if chosen:  # a face-down choice made: its moves only
         shown = list(chosen[1])
         return {"player": player, "moves": shown, "blind": [], "more": False, "count": len(shown)}
@@ -203,8 +203,8 @@ def reveal(records: RecordDir, name: str, listed: str, viewer: Viewer) -> dict[s
     if not (viewer.everyone or viewer.seat):
         raise _no_hand_shown(name, viewer, "draw")
     moves = o.table.legal_moves(o.game)
-    key = (str(records.root), name, fingerprint(text), None if viewer.everyone else viewer.seat)
-    player, shown = face_down.reveal(o.table, o.game, moves, key, listed)
+    key = (name, fingerprint(text), None if viewer.everyone else viewer.seat)
+    player, shown = face_down.reveal(o.table, o.game, moves, records.choices, key, listed)
     return {"player": player, "chosen": listed, "moves": list(shown)}
 
 

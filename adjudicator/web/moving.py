@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import fields, is_dataclass, replace
-from functools import partial
 from typing import Any
 
 from adjudicator.core.errors import RulesError
@@ -78,8 +77,8 @@ def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[st
     move = o.table.seat(o.game, move)
     _as_own_seat(name, move, viewer)
     o.table.check_move(o.game, move, name)
-    key = (str(records.root), name, fingerprint(body), move.player)
-    dealt = _seated(o, name, move, key)
+    key = (name, fingerprint(body), move.player)
+    dealt = _seated(o, name, move, records.choices, key)
     version = version_of_text(records, name, body, viewer, (o.table, o.rec))
     _after, ruled = o.table.apply(o.game, dealt)
     if ruled.legal and dealt is not move and _outcome_hidden(o, dealt):
@@ -95,14 +94,16 @@ def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[st
     return {"move": ruled.move, "version": version, **_outcome(o, ruled, False)}
 
 
-def _seated(o: Opened, name: str, move: Any, key: tuple[str, str, str, str]) -> Any:
+def _seated(
+    o: Opened, name: str, move: Any, choices: face_down.Choices, key: tuple[str, str, str]
+) -> Any:
     """A seat's move with chance's outcome dealt from the seed (`Table.deal`), checked so
     that what reads nothing face down answers first: a named outcome refused by its rule
     (`Table.check_chance`), then a face-down choice made first (`face_down`), then the
     deal, whose refusals may read what was dealt."""
     with _as_record(name):
         o.table.check_chance(o.game, move)
-    face_down.check_chosen(o.table, o.game, move, key)
+    face_down.check_chosen(o.table, o.game, move, choices, key)
     with _as_record(name):
         return o.table.deal(o.game, move)
 
@@ -146,8 +147,8 @@ def commit(
                 "version": seen,
             }
         o.table.check_move(o.game, move, name)
-        key = (str(records.root), name, fingerprint(body), move.player)
-        dealt = _seated(o, name, move, key)
+        key = (name, fingerprint(body), move.player)
+        dealt = _seated(o, name, move, records.choices, key)
         line = line if dealt is move else o.table.format_move(dealt)  # with what was dealt
         move = _numbered(dealt, len(body.splitlines()) + 1)
         after, ruled = o.table.apply(o.game, move)
@@ -156,12 +157,19 @@ def commit(
             return {**result, "version": seen}
         # the line ruled on, and only it: read back before it is written (the old
         # first-line cut wrote 'bob: 4' for a ruled 'bob: 4<U+2028>; 37 as church')
-        written = partial(o.table.moves_as_written, source=name)
-        new = append_move(path, line, written, ruled.move, body)
-        face_down.forget(str(records.root), name)
+        read_back: list[Any] = []  # the new record as the read-back check read it
+
+        def written(text: str) -> list[str]:
+            rec = o.table.read(text, name, records.root)
+            read_back.append(rec)
+            return [o.table.format_move(m) for m in rec.moves]
+
+        before = [o.table.format_move(m) for m in o.rec.moves]
+        new = append_move(path, line, written, ruled.move, body, before)
+        records.choices.forget(name)
         # the next request of this record starts from here
         legal = o.legal_lines | {move.line} if hasattr(move, "line") else o.legal_lines
-        rec = o.table.read(new, name, records.root)
+        rec = read_back[-1] if read_back else o.table.read(new, name, records.root)
         keep(
             (str(records.root), name, fingerprint(new)),
             replace(o, rec=rec, game=after, legal_lines=legal),
@@ -192,7 +200,7 @@ def undo(
             )
         _reveal_is_final(records, name, body, text, move)
         records.write(path, text)
-        face_down.forget(str(records.root), name)
+        records.choices.forget(name)
     answer = {
         "undone": shown(table, move, viewer),
         "player": move.player,
@@ -209,7 +217,7 @@ def _reveal_is_final(records: RecordDir, name: str, body: str, before: str, move
     nor any move while a player has seen what a face-down choice draws. Else a player
     sees a card, takes the move back and chooses again knowing it. The command line's
     `game undo` stays the referee's correction."""
-    revealed = face_down.pending(str(records.root), name, fingerprint(body))
+    revealed = records.choices.pending(name, fingerprint(body))
     if revealed is not None:  # undo and redo would show a second pile, a second pair
         raise Refused(
             f"{name}: {revealed[0]} has chosen {revealed[1]!r} and seen what it drew: a reveal "

@@ -25,6 +25,7 @@ from pathlib import Path
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.writes import locked, write_atomic
+from adjudicator.web.face_down import Choices
 
 __all__ = ["HIDDEN_TAGS", "RecordDir", "fingerprint", "seen_header"]
 
@@ -68,6 +69,8 @@ class RecordDir:
         self._versions: OrderedDict[tuple[str, str, str], str] = OrderedDict()
         self._locks: dict[Path, threading.Lock] = {}
         self._guard = threading.Lock()
+        # what each player has seen of a face-down choice: this app's, as the key is
+        self.choices = Choices()
 
     def path(self, name: str) -> Path:
         """The record called `name`, which may not leave the directory."""

@@ -265,8 +265,13 @@ def record_from_text(text: str, source: str = "record") -> Record:
     header = _header(tags, errors, tag_lines)
     # Each move's player as the header spells them: `jürgen: 23` is Jürgen's move.
     keys = {player_key(p): p for p in header.players}  # linear in the moves
-    moves = [replace(mv, player=keys.get(player_key(mv.player), mv.player)) for mv in moves]
     seated_names = set(header.players)
+    moves = [
+        mv
+        if mv.player in seated_names
+        else replace(mv, player=keys.get(player_key(mv.player), mv.player))
+        for mv in moves
+    ]
     for mv in moves:
         if seated_names and mv.player not in seated_names:
             errors.append((mv.line or 0, f"{mv.player!r} is not one of the players"))

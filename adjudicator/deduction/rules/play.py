@@ -211,7 +211,7 @@ def rule_play(
             return refuse(state, player, Status.NOT_NOW, [reason], cards, as_)
 
     # P5 (a): no marker goes onto a space that already holds the most a space may hold.
-    new = {b: with_card.support[b] for b in cc.new}
+    new = {b: with_card.support[b] for b in sorted(cc.new)}  # the JSON in one order
     full = _full_spaces(state, new)
     if full:
         return refuse(state, player, Status.NOT_NOW, [full], cards, as_)

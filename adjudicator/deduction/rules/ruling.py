@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import field
 from enum import StrEnum
 
+from adjudicator.core.frozen import freeze_fields
 from adjudicator.core.record import record
 from adjudicator.core.result import Reason as CoreReason
 from adjudicator.deduction.models.state import GameState
@@ -121,12 +123,15 @@ class Ruling:
     built: tuple[Built, ...] = ()
     retired: tuple[str, ...] = ()
     points: int = 0
-    points_detail: dict[str, int] = field(default_factory=dict)
+    points_detail: Mapping[str, int] = field(default_factory=dict)
     buy: str | None = None  # a building bought in the same turn (A2) ...
     buy_at: int = 0  # ... after this many of its cards (a discard or pass counts as one)
     #: The STOP claims left on the board after the action (L4): filled in by the rulings a
     #: player asks for (`turns.py`, `logic.claim_stop`); None on the steps they are made of.
     stop: StopReport | None = None
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "points_detail")  # a ruling given is not changed
 
     @property
     def playable(self) -> bool:

@@ -175,7 +175,7 @@ class DGGame:
             dr = rule_draw(self.state, drawing, seed)
             if not dr.legal:
                 return refuse(dr.reasons[0].code, dr.reasons[0].message)
-            got = dr.resources + ([f"the {dr.permit} permit"] if dr.permit else [])
+            got = [*dr.resources, *([f"the {dr.permit} permit"] if dr.permit else [])]
             return self._next(
                 move, dr.after, "build", f"drew {', '.join(got) or 'nothing'}", dr.to_json()
             )
@@ -424,4 +424,4 @@ def turned_up(game: DGGame) -> list[str]:
     from adjudicator.dry_gulch.events import event_phase
 
     seed = move_seed(game.header.seed, game.played)
-    return event_phase(game.state, None, [], seed).turned_up
+    return list(event_phase(game.state, None, [], seed).turned_up)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from adjudicator.core.german import german_ids
 from adjudicator.core.limits import clip
@@ -233,6 +234,7 @@ def _over(words: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
     return tuple(out) if out and out[-1][1] else None
 
 
+@lru_cache(maxsize=2048)  # each word of each move of a record, each time it is read
 def _english(word: str) -> str:
     """A word of a move with a building or resource named in German as its id (`laden`
     is `general-store`, `arbeit:2` is `labor:2`): the `[german]` table of the cards' data

@@ -47,7 +47,7 @@ class DGReplay:
             "winner": self.game.winner,
             "turn": self.game.turn,
             "round": self.game.round,
-            "influence": final.influence,
+            "influence": dict(final.influence),
             "needed": final.needed,
         }
 

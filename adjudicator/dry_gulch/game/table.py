@@ -172,7 +172,7 @@ class DryGulchTable:
             "winner": game.winner,
             "active": None if game.over else state.active,
             "turned_up": turned_up(game),  # by the seed (a real table names its own)
-            "influence": score(state).influence,
+            "influence": dict(score(state).influence),
             "hands": {
                 p.name: [c.text for c in p.hand]
                 for p in state.players
