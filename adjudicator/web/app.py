@@ -31,7 +31,7 @@ from starlette.templating import Jinja2Templates
 
 from adjudicator.core.errors import AdjudicatorError
 from adjudicator.core.limits import MAX_INT_DIGITS, whole_number
-from adjudicator.web import events, games, i18n, puzzles, seats, versions
+from adjudicator.web import events, games, i18n, puzzles, rematch, seats, versions
 from adjudicator.web.json_api import MAX_BODY, Endpoint, HttpError, guarded, json_body
 from adjudicator.web.middleware import (
     LOOPBACK_HOSTS,
@@ -424,6 +424,7 @@ def create_app(
         Route("/api/g/{name}/reveal", reveal, methods=["POST"]),
         Route("/api/g/{name}/undo", undo, methods=["POST"]),
         Route("/api/g/{name}/hint", hint),
+        *rematch.routes(records, hub, at_table, viewer_of, keys, nothing_here),
         Route("/api/g/{name}/replay", timeline),
         Route("/api/g/{name}/step/{step}", step),
         Route("/p/{name}", puzzle_page),

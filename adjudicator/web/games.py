@@ -154,6 +154,8 @@ def game_view(
         ],
         "skipped": sum(1 for m in moves if m.line not in o.legal_lines),
         **o.page.view(o.table, o.game, name),
+        # the winner, the final scores and what `replay` finds: every screen's, once over
+        "end": o.page.end(o.table, o.game, o.rec),
     }
 
 

@@ -59,6 +59,13 @@ class Page(Protocol):
         games); a game without one says so."""
         ...
 
+    def end(self, table: Table, game: Any, rec: Any) -> dict[str, Any] | None:
+        """The game's end as every screen shows it, once it is over (None before): the
+        winners by the rulebook's rule (`rule`, its code and words), each player's final
+        score under `score_word`, and what `adjudicator replay` finds the table missed
+        (`missed`: each a line and its points). All public once the game is over."""
+        ...
+
     def timeline(self, table: Table, rec: Any) -> dict[str, Any]:
         """`adjudicator replay` of the record, as the timeline lists it."""
         ...

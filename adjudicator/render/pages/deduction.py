@@ -93,10 +93,14 @@ class DeductionPage:
     def view(self, table: Table, game: Game, name: str) -> dict[str, Any]:
         s = game.state
         board = s.board
-        ahead, _ = game.finish()  # the next turn as it will start (draws, then the window)
+        # the counts and the turn as the next player finds them, as `game show` says them:
+        # the last mover's draw made (by default) and the turn moved on; the board and the
+        # STOP window stay the turn's until the next player acts
+        ahead, _ = game.finish()
+        now = ahead.state
         return {
             "edition": board.name,
-            "turn": game.turn,
+            "turn": ahead.turn,
             "phase": game.phase,
             "over": ahead.over,
             "winners": ahead.winners() if ahead.over else [],
@@ -108,6 +112,9 @@ class DeductionPage:
             "built": len(s.placed),
             "spaces": len(board.building_spaces),
             "buying": s.options.buying,
+            # A3: two cards while fewer buildings stand than the edition's limit; Old Town,
+            # with no limit, one card a turn
+            "cards_a_turn": 2 if now.locomotive < now.options.two_cards_until else 1,
             "refill": refill_owed(ahead),
             "players": [
                 {
@@ -117,11 +124,11 @@ class DeductionPage:
                     "cards": None if p.hand is None else len(p.hand),
                     "bought": p.bought,
                 }
-                for p in s.players
+                for p in now.players
             ],
             "piles": None
-            if game.piles is None
-            else {pile: len(cards) for pile, cards in game.piles},
+            if ahead.piles is None
+            else {pile: len(cards) for pile, cards in ahead.piles},
             "beside": _names(game, s.available_buildings()),
             "all_buildings": _names(game, list(board.buildings)),
             "stop": _stop_window(game),
@@ -152,13 +159,17 @@ class DeductionPage:
         if p.hand is None:
             raise RulesError(f"{name}: hands are not tracked in this game (no [Seed] or [Hands])")
         cards = [s.cards[n] for n in p.hand]
+        board = s.board
         return {
             "player": player,
             "cards": [
                 {
                     "number": c.number,
-                    "kind": str(c.kind),
-                    "building": None if c.named_building is None else c.named_building,
+                    # in the edition's own words: Old Town's 4s, 8s and 8+8s
+                    "kind": board.kind_label(c.kind),
+                    "building": None
+                    if c.named_building is None
+                    else board.building_name(c.named_building),
                     "text": c.text,
                     "needs_my_building": c.needs_my_building,
                 }
@@ -195,6 +206,7 @@ class DeductionPage:
 
     def coach(self, table: Table, game: Game, name: str, top: int) -> dict[str, Any]:
         from adjudicator.deduction.game.coach_words import draw_reason
+        from adjudicator.render.coach import value_words
 
         ahead, _ = game.finish()
         if not ahead.hands_known:
@@ -211,6 +223,7 @@ class DeductionPage:
                 "move": format_move(action_move(r.action, player)),
                 "points": r.now,
                 "value": round(r.value, 3),
+                "worlds": r.worlds,  # fewer than the finalists': dropped halfway
                 "why": because,
             }
             for r, because in zip(advice.rated[:top], why, strict=False)
@@ -219,7 +232,31 @@ class DeductionPage:
             "player": player,
             "actions": turns,
             "worlds": advice.worlds,
+            "value_words": value_words(advice, timed=False),
             "draw": draw_reason(advice),
+        }
+
+    def end(self, table: Table, game: Game, rec: Record) -> dict[str, Any] | None:
+        ahead, _ = game.finish()
+        if not ahead.over:
+            return None
+        done = replay(rec)
+        how = "every player passed with nothing left to draw (T6)" if ahead.stalled else "A5"
+        return {
+            "winners": ahead.winners(),
+            "rule": f"{how}: the player who has collected the most points wins "
+            f"{ahead.state.board.name}",
+            "score_word": table.score_word,
+            "scores": [{"name": p.name, "score": p.points} for p in ahead.state.players],
+            "missed": [
+                {
+                    "line": f"STOP overlooked after {who}'s turn {turn}"
+                    if who
+                    else f"STOP overlooked in turn {turn}",
+                    "points": report.points,
+                }
+                for who, turn, report in done.overlooked
+            ],
         }
 
     def timeline(self, table: Table, rec: Record) -> dict[str, Any]:

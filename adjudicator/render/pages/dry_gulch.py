@@ -142,6 +142,28 @@ class DryGulchPage:
             lines.append(f"It is the {game.phase} phase: the plan is for the build phase to come.")
         return {"player": player, "lines": lines, "actions": actions, "plan": plan}
 
+    def end(self, table: Table, game: DGGame, rec: DGRecord) -> dict[str, Any] | None:
+        if not game.over:
+            return None
+        result = standing(game)
+        wrong = table.review(rec).claims_wrong
+        return {
+            "winners": [game.winner] if game.winner else [],
+            "rule": f"DG-WIN: a player who has {result.needed} influence on the board "
+            "during their own build phase wins",
+            "score_word": table.score_word,
+            "scores": [
+                {"name": p.name, "score": result.influence[p.name]} for p in game.state.players
+            ],
+            "missed": [
+                {
+                    "line": f"{o.move.player} wrote down {o.move.claimed}, not {o.influence}",
+                    "points": 0,
+                }
+                for o in wrong
+            ],
+        }
+
     def timeline(self, table: Table, rec: DGRecord) -> dict[str, Any]:
         done = table.review(rec)
         data = done.to_json()
