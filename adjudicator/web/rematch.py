@@ -1,7 +1,8 @@
 """Play again (issue 38): once a game is over, a new record of the same edition, the same
 players in the same seats and the same table options, dealt from a new seed. Any game's
-record: it reads only the header's `[Edition]`, `[Players]` and `[Options]` tags, which
-every game writes, and sets the new game up through the game protocol as `game new` does.
+record: it reads only the header's edition (the registry's `edition_tag`), players and
+options, which every game writes, and sets the new game up through the game protocol as
+`game new` does.
 
 The rematch of `club.game` is `club.2.game`, of that `club.3.game` (a number after a
 dot, which a name such as `gads-hill-1874.game` does not end in): one name, so every
@@ -21,8 +22,9 @@ from starlette.routing import Route
 
 from adjudicator.core.errors import AdjudicatorError, RulesError
 from adjudicator.core.names import players_of
+from adjudicator.core.record_text import record_lines
 from adjudicator.core.table import Setup, fresh_seed
-from adjudicator.tables import table_of_record
+from adjudicator.tables import edition_tag, table_of_record
 from adjudicator.web.events import Hub
 from adjudicator.web.json_api import guarded
 from adjudicator.web.opened import open_record
@@ -31,7 +33,6 @@ from adjudicator.web.seats import SeatKeys, Viewer
 
 __all__ = ["next_name", "rematch", "rematch_of", "routes"]
 
-_TAG = re.compile(r'^\s*\[\s*([A-Za-z]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$', re.M)
 _NUMBERED = re.compile(r"^(?P<stem>.*?)\.(?P<n>[0-9]{1,6})$")
 
 
@@ -59,14 +60,15 @@ def rematch(records: RecordDir, name: str) -> str:
     o = open_record(records, name, text)
     if o.page.end(o.table, o.game, o.rec) is None:
         raise RulesError(f"{name}: the game is not over: play again once it has a winner")
-    tags = {key: value for key, value in _TAG.findall(text)}
+    # the header as every game's reader walks it (`core/record_text.py`)
+    tags = {ln.tag: ln.value or "" for ln in record_lines(text) if ln.tag is not None}
     after = next_name(name)
     with records.locked(after) as path:
         if path.exists():
             return after  # another screen tapped "play again" first: the same new game
         table = table_of_record(text)
         setup = Setup(after, records.root, options=tags.get("Options") or None)
-        edition = tags.get("Edition", "")
+        edition = edition_tag(text) or ""
         head, _game = table.new_record(
             edition, tuple(players_of(tags.get("Players", ""))), fresh_seed(None), setup
         )
