@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from adjudicator.core.german import german_ids
 from adjudicator.core.names import PLAYER, written_name
 from adjudicator.deduction.game.moves import (
     Buy,
@@ -20,6 +19,7 @@ from adjudicator.deduction.game.moves import (
     Take,
 )
 from adjudicator.deduction.models.edition import GERMAN_FILES
+from adjudicator.deduction.models.printed_card import building_id
 
 __all__ = ["GERMAN_FILES", "building_id", "format_move", "parse_marker", "parse_move", "pile_words"]
 
@@ -46,14 +46,6 @@ _DISCARD = re.compile(
 )
 _BUY = re.compile(rf"^buy\s+(?P<bld>{_NAMED})$", re.I)
 _TAKE = re.compile(rf"^take\s+(?P<blds>{_ID}(?:[\s,]+{_ID})*)$", re.I)
-
-
-def building_id(written: str) -> str:
-    """A building's id from its id, printed name or German name as a player writes it:
-    case dropped, apostrophes dropped, spaces and underscores as hyphens (`Printer's` is
-    `printers`, `Schule` is `school`)."""
-    key = "-".join(written.strip().casefold().replace("'", "").replace("_", " ").split())
-    return german_ids(*GERMAN_FILES).get(key, key)
 
 
 def parse_move(text: str) -> Move:
