@@ -38,6 +38,7 @@ from adjudicator.deduction.hint import Hint
 if TYPE_CHECKING:
     from adjudicator.deduction.game.coach import Advice
     from adjudicator.deduction.game.refill_hint import RefillHint
+from adjudicator.deduction.models.printed_card import card_in
 from adjudicator.deduction.models.state import GameState
 
 __all__ = ["TABLE", "DeductionTable"]
@@ -146,6 +147,12 @@ class DeductionTable:
         for n in _cards_named(move):
             if n not in state.cards:
                 raise RulesError(f"{source}: card {n}: no such card in {state.board.name}")
+        for written in move.printed if isinstance(move, Play) else ():
+            if written is not None:
+                try:
+                    card_in(state, written)
+                except ValueError as exc:
+                    raise RulesError(f"{source}: {exc}") from None
         piles = state.board.deal.pile_names(tuple(state.names()))
         for pile in move.piles if isinstance(move, DrawFrom) else ():
             if pile not in piles:
@@ -331,8 +338,9 @@ def _buildings_named(move: Move) -> list[str]:
 
 
 def _cards_named(move: Move) -> list[int]:
-    if isinstance(move, Play):
-        return [c for c, _ in move.plays]
+    if isinstance(move, Play):  # a card by its printed map is checked on its own
+        written = move.printed or (None,) * len(move.plays)
+        return [c for (c, _), w in zip(move.plays, written, strict=True) if w is None]
     if isinstance(move, Discard | Draw):
         return list(move.cards)
     return []
