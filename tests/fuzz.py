@@ -207,7 +207,6 @@ def seeds() -> dict[str, list[Seed]]:
                 ".toml",
                 ["state", "check", "{F}"],
                 cheap=[
-                    ["black-hills", "show", "{F}"],
                     ["black-hills", "turn", "{F}", "ann: miner; event stolen-gold"],
                 ],
                 costly=[["black-hills", "best", "{F}"], ["black-hills", "invest", "{F}"]],

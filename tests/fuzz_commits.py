@@ -170,7 +170,7 @@ READERS = [
     ["cards", "list", "{F}"],
     ["puzzle", "rate", "{F}"],
     ["dry-gulch", "score", "{F}"],
-    ["black-hills", "show", "{F}"],
+    ["state", "check", "{F}"],
     ["play", "{F}", "3", "--write"],
 ]
 SPECIALS = ("zero", "urandom", "null", "fifo", "fifo-fed", "folder", "dangling", "loop")

@@ -562,7 +562,7 @@ def test_state_files_keep_the_event_deck_and_refuse_a_card_in_two_places(
     bad = EXAMPLE.read_text().replace('discarded = ["hunter"', 'discarded = ["miner"')
     path = tmp_path / "bad.toml"
     path.write_text(bad)
-    r = runner.invoke(app, ["black-hills", "show", str(path)])
+    r = runner.invoke(app, ["state", "check", str(path)])
     assert r.exit_code == 1 and "'miner' is both in" in r.stderr
 
 
@@ -643,7 +643,7 @@ def test_cli_json_and_errors(tmp_path: Path) -> None:
         '[supply]\ngold = 1\nlogs = 1\nfur = 1\n[[players]]\nname = "ann"\n'
         '[[players]]\nname = "bob"\n'
     )
-    r = runner.invoke(app, ["black-hills", "show", str(bad)])
+    r = runner.invoke(app, ["state", "check", str(bad)])
     assert r.exit_code == 1 and "active" in r.stderr and "Traceback" not in r.stderr
 
 

@@ -1,6 +1,6 @@
 """A whole game of Black Hills: the record (`black_hills/game/record.py`), replay that
-re-referees every turn, self-play with statistics, and `black-hills record ...` /
-`black-hills simulate` on the command line."""
+re-referees every turn, self-play with statistics, and the shared `game ...`, `replay` and
+`simulate black-hills` on the command line."""
 
 from __future__ import annotations
 
@@ -103,36 +103,10 @@ def test_a_bad_record_is_one_line_of_bad_input(text: str, word: str) -> None:
     assert word in str(err.value) and "\n" not in str(err.value)
 
 
-def test_a_game_move_by_move_on_the_command_line(tmp_path: Path) -> None:
-    rec = tmp_path / "club.game"
-    args = ["black-hills", "record"]
-    r = runner.invoke(app, [*args, "new", str(rec), "--players", "ann,bob,cid", "--seed", "6"])
-    assert r.exit_code == 0, r.output
-    for setup in SETUP:
-        r = runner.invoke(app, [*args, "move", str(rec), setup])
-        assert r.exit_code == 0, r.output
-    first = "ann: gold-digger"
-    r = runner.invoke(app, [*args, "move", str(rec), first, "--json"])
-    assert r.exit_code == 0 and json.loads(r.stdout)["legal"] is True
-    # A refused turn is not written, and says why in one line.
-    r = runner.invoke(app, [*args, "move", str(rec), "ann: explorer"])
-    assert r.exit_code == 1 and "BH-TURN-ORDER" in r.output
-    assert read_record(rec).moves[-1].text == first and len(read_record(rec).moves) == 4
-    r = runner.invoke(app, [*args, "show", str(rec), "--json"])
-    assert json.loads(r.stdout)["active"] == "bob"
-    r = runner.invoke(app, [*args, "undo", str(rec)])
-    assert r.exit_code == 0 and len(read_record(rec).moves) == 3
-    r = runner.invoke(app, [*args, "replay", str(TABLE), "--json"])
-    data = json.loads(r.stdout)
-    assert data["winner"] == "ann" and [w["line"] for w in data["wrong"]] == [22, 30]
-    r = runner.invoke(app, [*args, "replay", str(tmp_path / "none.game")])
-    assert r.exit_code == 1 and "no such file" in r.output and "Traceback" not in r.output
-
-
 def test_the_shared_game_commands_reach_black_hills(tmp_path: Path) -> None:
     """`game new --edition black-hills`, `game move/show/undo` and `replay` take a Black
-    Hills record as they take the deduction games' (the flow of cli/black_hills_game.py);
-    a deduction ruling given one says which commands apply."""
+    Hills record as they take the deduction games' (they replace `black-hills record
+    ...`); a deduction ruling given one says which commands apply."""
     rec = tmp_path / "club.game"
     new = ["game", "new", str(rec), "--edition", "black-hills", "--players", "ann,bob,cid"]
     assert runner.invoke(app, [*new, "--seed", "6"]).exit_code == 0
@@ -151,29 +125,22 @@ def test_the_shared_game_commands_reach_black_hills(tmp_path: Path) -> None:
     assert len(read_record(rec).moves) == 3
     data = json.loads(runner.invoke(app, ["replay", str(TABLE), "--json"]).stdout)
     assert data["winner"] == "ann" and [w["line"] for w in data["wrong"]] == [22, 30]
+    r = runner.invoke(app, ["replay", str(tmp_path / "none.game")])
+    assert r.exit_code == 1 and "no such file" in r.output and "Traceback" not in r.output
     r = runner.invoke(app, ["hint", str(TABLE)])  # the best turn, once the game goes on
     assert r.exit_code == 1 and "the game is over: ann has won" in r.output
 
 
 def test_simulate_on_the_command_line(tmp_path: Path) -> None:
-    out = tmp_path / "first.game"
-    r = runner.invoke(
-        app,
-        [
-            "black-hills",
-            "simulate",
-            "--games",
-            "2",
-            "--players",
-            "2",
-            "--record",
-            str(out),
-            "--json",
-        ],
-    )
+    """`simulate black-hills` (which replaces `black-hills simulate`) plays whole games
+    and writes each one's record, which replays clean."""
+    out = tmp_path / "records"
+    argv = ["simulate", "black-hills", "--games", "2", "--players", "2", "--workers", "1"]
+    r = runner.invoke(app, [*argv, "--records", str(out), "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
-    assert data["games"] == 2 and data["record"] == str(out)
-    assert replay(read_record(out)).clean
-    bad = runner.invoke(app, ["black-hills", "simulate", "--policy", "clever"])
-    assert bad.exit_code == 1 and "random or greedy" in bad.output
+    assert data["run"]["played_games"] == 2
+    written = sorted(out.glob("*.game"))
+    assert len(written) == 2 and all(replay(read_record(w)).clean for w in written)
+    bad = runner.invoke(app, ["simulate", "black-hills", "--policy", "clever"])
+    assert bad.exit_code == 2 and "clever" in bad.output

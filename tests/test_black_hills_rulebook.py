@@ -399,7 +399,7 @@ def test_the_command_line_reads_the_options(tmp_path: Path) -> None:
     bad = state_data(blind_table())
     bad["options"] = {"colonel-steal": "peek"}
     path.write_text(json.dumps(bad))
-    r = runner.invoke(app, ["black-hills", "show", str(path)])
+    r = runner.invoke(app, ["state", "check", str(path)])
     assert r.exit_code == 1 and "options.colonel-steal" in r.stderr
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
 

@@ -90,8 +90,8 @@ TOO_FAR = [
         "last",
     ),
     (["audit", "old-town", "--games", "2", "--seed", "9223372036854775807"], "last"),
-    (["dry-gulch", "simulate", "--seed", "9223372036854775807", "--games", "2"], "last"),
-    (["black-hills", "simulate", "--seed", "9223372036854775808", "--games", "1"], "first"),
+    (["simulate", "dry-gulch", "--seed", "9223372036854775807", "--games", "2"], "last"),
+    (["simulate", "black-hills", "--seed", "9223372036854775808", "--games", "1"], "first"),
     (
         [
             "game",
@@ -108,10 +108,11 @@ TOO_FAR = [
     ),
     (
         [
-            "black-hills",
-            "record",
+            "game",
             "new",
             "{dir}/t.game",
+            "--edition",
+            "black-hills",
             "--players",
             "ann,bob",
             "--seed",
@@ -139,7 +140,7 @@ def test_a_seed_beyond_what_a_run_keeps_is_one_line(
     no results. Every `--seed` now takes a 64-bit seed, and a run's seeds all of them."""
     out = tmp_path / "store"
     argv = [a.format(dir=tmp_path) for a in args]
-    if argv[:2] == ["simulate", "run"]:
+    if argv[0] == "simulate":
         argv += ["--out", str(out)]
     err = one_line_error(runner.invoke(app, argv))
     assert err.startswith("error: --seed: ")

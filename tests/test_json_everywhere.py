@@ -42,7 +42,6 @@ JSON_COMMANDS = sorted(_walk(typer.main.get_command(app), []))
 GADS = "gads-hill-mid.toml"
 DG = "dry-gulch-turn.toml"
 BH = "black-hills-round1.toml"
-BH_TABLE = "black-hills-table.game"
 OT_TABLE = "old-town-table.game"
 
 
@@ -108,12 +107,6 @@ class Folder:
         self.setup(f"game new {record} --edition dry-gulch --players ann,bob,cid --seed 7")
         return record
 
-    def black_hills_record(self) -> str:
-        """A new Black Hills game record of three (seed 6)."""
-        record = self.path("bh.game")
-        self.setup(f"black-hills record new {record} --players ann,bob,cid --seed 6")
-        return record
-
     def scheduler(self) -> str:
         """The address of the module's Dask cluster (conftest.py): a local cluster would
         start worker processes for each run, seconds under load."""
@@ -154,16 +147,7 @@ EXAMPLES: dict[str, Callable[[Folder], str]] = {
     "black-hills turn": lambda f: f"{f.copy(BH)} 'ann: miner; event stolen-gold'",
     "black-hills invest": lambda f: f"{f.copy(BH)} --player cid",
     "black-hills best": lambda f: f.copy(BH),
-    "black-hills show": lambda f: f.copy(BH),
     "black-hills new": lambda f: f"{f.path('bh.toml')} --players ann,bob,cid --seed 6",
-    "black-hills simulate": lambda f: "--games 1",
-    "black-hills record new": lambda f: f"{f.path('bh.game')} --players ann,bob,cid --seed 6",
-    "black-hills record move": lambda f: (
-        f"{f.black_hills_record()} 'ann: keep explorer gold-digger'"
-    ),
-    "black-hills record undo": lambda f: f.copy(BH_TABLE),
-    "black-hills record show": lambda f: f"{f.copy(BH_TABLE)} --player bob",
-    "black-hills record replay": lambda f: f.copy(BH_TABLE),
     # Dry Gulch
     "dry-gulch pay": lambda f: f"{f.copy(DG)} pharmacist",
     "dry-gulch plan": lambda f: f.copy(DG),
@@ -179,7 +163,6 @@ EXAMPLES: dict[str, Callable[[Folder], str]] = {
     ),
     "dry-gulch misfortune": lambda f: f"{f.fire_in_hand()} fire sw-6 --seed 1 --write",
     "dry-gulch play": lambda f: f"{f.election_poll_face_up()} election-poll --seed 1 --write",
-    "dry-gulch simulate": lambda f: "--games 1",
     # solo puzzles
     "puzzle new": lambda f: f"old-town --seed 1 --level easy --out {f.path('p.toml')}",
     "puzzle solve": lambda f: f.copy("p.toml", PUZZLE),

@@ -246,7 +246,7 @@ def test_state_check_checks_a_record_of_every_game(
         ),
         (["dry-gulch", "score"], "dry-gulch-table.game", 24, "Influence"),
         (["black-hills", "best"], "black-hills-table.game", 22, "Best turns for cid"),
-        (["black-hills", "show"], "black-hills-table.game", 22, "Jail"),
+        (["state", "check"], "black-hills-table.game", 22, "Jail"),
     ],
 )
 def test_the_games_own_commands_read_a_record(

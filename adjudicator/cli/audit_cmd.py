@@ -24,11 +24,12 @@ def _load(target: str, board_file: Path | None) -> tuple[Edition, list[CardProbl
     """The card set, read leniently (the audit reports every problem), on its board: the
     shipped edition's, the --board file's, or the one its `set.edition` names."""
     from adjudicator.cli.file_kinds import require_kind
-    from adjudicator.cli.games import require_deduction_edition, shipped_ids
+    from adjudicator.cli.games import require_deduction_edition
     from adjudicator.core.files import read_data
     from adjudicator.deduction.files.card_file import read_cards
     from adjudicator.deduction.files.editions import edition_ids, resolve_edition
     from adjudicator.deduction.models.edition import Edition
+    from adjudicator.tables import editions as shipped_ids
 
     if target in shipped_ids():
         require_deduction_edition(target, "audit", "TARGET")

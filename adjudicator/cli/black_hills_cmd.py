@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from adjudicator.cli import black_hills_game
 from adjudicator.cli.checks import acting_player
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError, RulesError
@@ -22,14 +21,11 @@ __all__ = ["app"]
 app = typer.Typer(
     help=(
         "Black Hills: set up a table, referee a turn, invest, find the best turn (by its "
-        "expected reputation), keep a game's record and simulate games."
+        "expected reputation). A whole game is kept with `adjudicator game --edition "
+        "black-hills`, and simulated with `adjudicator simulate black-hills`."
     ),
     no_args_is_help=True,
 )
-
-# `black-hills record ...`: a whole game kept as a record (cli/black_hills_game.py).
-black_hills_game.register_game(app)
-
 
 def _set_up_done(state: BHState, source: Path) -> None:
     """Best turns and investing are for turns: none before every set-up discard is made."""
@@ -148,20 +144,6 @@ def best(
 
 @app.command()
 @handle_errors
-def show(state_file: StateArg, as_json: JsonOpt = False) -> None:
-    """Check a Black Hills state file and show the areas, supply, players and discards."""
-    from adjudicator.black_hills.state import load_bh_state, state_data
-    from adjudicator.cli.games import own_game_state
-    from adjudicator.render.black_hills import state_view
-
-    out = Output(as_json)
-    state = own_game_state(state_file, "black-hills", load_bh_state, "black-hills show")
-    out.show(state_view(state))
-    out.json({"ok": True, "state": state_data(state)})
-
-
-@app.command()
-@handle_errors
 def new(
     state_file: Annotated[Path, typer.Argument(metavar="STATE", help="The file to write.")],
     players: Annotated[
@@ -192,18 +174,3 @@ def new(
     out.show(state_view(state))
     out.json({"ok": True, "state": state_data(state)})
 
-
-@app.command()
-@handle_errors
-def simulate(
-    games: Annotated[int, typer.Option("--games", help="How many games.")] = 20,
-    players: Annotated[int, typer.Option("--players", help="2 to 4 seats.")] = 3,
-    policy: Annotated[str, typer.Option("--policy", help="random or greedy.")] = "random",
-    seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 1,
-    record: Annotated[
-        Path | None, typer.Option("--record", help="Write the first game's record here.")
-    ] = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Self-play whole games: length, wins by seat, the winning turn's cards."""
-    black_hills_game.simulate(games, players, policy, seed, record, as_json)

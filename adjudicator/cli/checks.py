@@ -14,16 +14,17 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.core.errors import InputError, RulesError
 from adjudicator.core.names import seated
 
-if TYPE_CHECKING:  # types only: a command loads only its own game
+if TYPE_CHECKING:
     from adjudicator.core.seats import Seats
-    from adjudicator.deduction.models.state import GameState
-    from adjudicator.dry_gulch.state import DGState
+
+# A state here is the deduction games' `GameState` (`tables.files("deduction")`'s), typed
+# `Any`: the command line names no game package.
+GameState = Any
 
 __all__ = [
     "SEEDS",
     "acting_player",
     "canonical",
-    "check_building",
     "check_card",
     "check_known",
     "check_player",
@@ -80,10 +81,11 @@ def resolve_building(state: GameState, source: Path, building: str, option: str)
     """The building's id, from its id, printed name or German name in any case; else bad
     input with a close match in either language."""
     from adjudicator.core.german import german_names
-    from adjudicator.deduction.models.edition import GERMAN_FILES
+    from adjudicator.tables import files
 
     names = {b.id: b.name for b in state.board.buildings.values()}
-    german = {k: v for k, v in german_names(*GERMAN_FILES).items() if k in names}
+    german_files = files("deduction").german_files
+    german = {k: v for k, v in german_names(*german_files).items() if k in names}
     found = _match(building, names)
     if found is None:
         wanted = canonical(building)
@@ -126,11 +128,6 @@ def check_card(state: GameState, source: Path, number: int, option: str = "CARD"
         )
 
 
-def check_building(state: GameState, source: Path, building: str | None, option: str) -> None:
-    if building is not None and building not in state.board.buildings:
-        raise _unknown(source, option, building, "building", state.board.buildings)
-
-
 def check_space(state: GameState, source: Path, space: str, option: str) -> None:
     if space not in state.board.building_spaces:
         raise _unknown(source, option, space, "building space", state.board.building_spaces)
@@ -154,8 +151,3 @@ def check_player(state: Seats[Any], source: Path, name: str | None, option: str)
     if name is not None and name not in names:
         raise _unknown(source, option, name, "player", names)
 
-
-def check_site(state: DGState, source: Path, site: str, option: str = "SITE") -> None:
-    """A site on the Dry Gulch board."""
-    if site not in state.rules.sites:
-        raise _unknown(source, option, site, "site", state.rules.sites)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated
 
 import typer
 
@@ -21,8 +21,9 @@ __all__ = ["app"]
 app = typer.Typer(
     help=(
         "Dry Gulch: set up a table; each phase of a turn (events and playing them, draw, "
-        "build: pay, plan, place; rewards, misfortunes, discard); score; simulate games. A "
-        "whole game is kept with `adjudicator game --edition dry-gulch`."
+        "build: pay, plan, place; rewards, misfortunes, discard); score. A whole game is "
+        "kept with `adjudicator game --edition dry-gulch`, and simulated with "
+        "`adjudicator simulate dry-gulch`."
     ),
     no_args_is_help=True,
 )
@@ -165,49 +166,8 @@ def new(
     out.json({"ok": True, "state": state_data(state)})
 
 
-# `--policy`'s type is spelled here (Typer reads it at start-up, before Dry Gulch may be
-# imported); it is `dry_gulch.game.simulate.Policy` (tests/test_dry_gulch_game.py).
-DGPolicy = Literal["random", "greedy"]
-
-
-@handle_errors
-def simulate(
-    games: Annotated[int, typer.Option("--games", min=1, max=100_000, help="Games to play.")] = 100,
-    players: Annotated[int, typer.Option("--players", min=3, max=6, help="3 to 6 seats.")] = 3,
-    policy: Annotated[
-        DGPolicy, typer.Option("--policy", help="random or greedy, for every seat.")
-    ] = "random",
-    seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 1,
-    as_json: JsonOpt = False,
-) -> None:
-    """Self-play whole games: game length, wins by seat, the cards that decide games."""
-    from rich.table import Table
-
-    from adjudicator.cli.checks import check_seeds
-    from adjudicator.dry_gulch.game.simulate import simulate as run
-
-    out = Output(as_json)
-    check_seeds(seed, games)
-    figures = run(games, players, policy, seed).to_json()
-    turns = figures["turns"]
-    seats = Table("seat", "wins", "rate", title="Wins by seat (1 starts)")
-    for seat, row in figures["wins_by_seat"].items():
-        seats.add_row(seat, str(row["wins"]), f"{row['rate']:.1%}")
-    cards = Table("card", "games", "rate", title="The card whose move won the game")
-    for row in figures["decisive"][:10]:
-        cards.add_row(row["card"], str(row["games"]), f"{row['rate']:.1%}")
-    out.lines(
-        f"{figures['games']} games, {players} players, {policy} policy: {figures['won']} won, "
-        f"{figures['stalled']} stalled; turns mean {turns['mean']}, median {turns['median']}, "
-        f"{turns['min']} to {turns['max']}; rounds mean {figures['rounds_mean']}; "
-        f"{figures['seconds_per_game']} s a game."
-    )
-    out.show(seats, cards)
-    out.json(figures)
-
-
 # The commands in the order `--help` lists them: the questions on a state, then a turn's
-# phases as a table plays them (`dry_gulch_phases.py`), then self-play.
+# phases as a table plays them (`dry_gulch_phases.py`).
 for command in (
     phases.discard,
     phases.draw,
@@ -216,6 +176,5 @@ for command in (
     phases.events,
     phases.misfortune,
     phases.play,
-    simulate,
 ):
     app.command()(command)

@@ -6,23 +6,15 @@ key"). No game package is imported (start-up, tests/test_startup.py)."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any, Literal
 
 from adjudicator.core.errors import InputError
+from adjudicator.tables import EDITION_TITLES, edition_tag
 
-__all__ = ["TITLES", "Kind", "described", "file_kind", "require_kind"]
+__all__ = ["Kind", "described", "file_kind", "require_kind"]
 
 Kind = Literal["record", "state", "board", "cards", "puzzle"]
-
-#: Every shipped edition as a player names it.
-TITLES = {
-    "old-town": "Old Town",
-    "gads-hill-1874": "Gads Hill 1874",
-    "dry-gulch": "Dry Gulch",
-    "black-hills": "Black Hills",
-}
 
 _WHAT: dict[Kind, str] = {
     "record": "a game record (*.game)",
@@ -40,13 +32,9 @@ _NOUNS: dict[Kind, str] = {
     "puzzle": "puzzle",
 }
 
-# A record's tag; no TOML file has a line like it (a table's name holds no quoted word).
-_EDITION_TAG = re.compile(r'^\s*\[\s*Edition\s+"([^"\n]*)"\s*\]', re.I | re.M)
-
-
 def _title(ident: object) -> str:
     name = str(ident).strip()
-    return TITLES.get(name.lower(), name)
+    return EDITION_TITLES.get(name.lower(), name)
 
 
 def _of_data(data: dict[str, Any]) -> tuple[Kind, str] | None:
@@ -82,9 +70,9 @@ def file_kind(path: Path) -> tuple[Kind, str] | None:
         text = read_text(path)  # kept for the reader after this (a pipe is read once)
     except InputError:
         return None
-    tag = _EDITION_TAG.search(text)
-    if tag:
-        return "record", _title(tag.group(1))
+    tag = edition_tag(text)
+    if tag is not None:
+        return "record", _title(tag)
     if path.suffix.lower() not in (".toml", ".json"):
         return None
     try:

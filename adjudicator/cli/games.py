@@ -1,7 +1,7 @@
 """Which game a name or a file belongs to, and which commands serve it.
 
-Four games share one command line: the deduction games (Old Town, Gads Hill 1874) read
-their boards with `deduction/files`, Dry Gulch and Black Hills with their own packages.
+Four games share one command line, each an entry of the registry (`adjudicator/tables.py`),
+which alone knows a game's identity: its name, its title, the tag of its records.
 Every command that takes an edition or a state file asks here first, so a file of the
 wrong game gets one line naming the command that does apply, instead of an error from
 the wrong loader. Only the TOML/JSON is peeked at (no game package is imported), which
@@ -10,21 +10,16 @@ keeps start-up light (tests/test_startup.py).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from adjudicator.core.errors import InputError
-
-if TYPE_CHECKING:
-    from adjudicator.deduction.models.state import GameState
+from adjudicator.tables import TITLES, editions, name_of_data, name_of_record
 
 S = TypeVar("S")
 
 __all__ = [
-    "GAME_NAMES",
-    "GameKind",
     "deduction_edition_ids",
     "edition_game",
     "edition_name",
@@ -35,43 +30,15 @@ __all__ = [
     "require_board",
     "require_deduction",
     "require_deduction_edition",
-    "shipped_ids",
     "state_game",
 ]
 
-GameKind = Literal["deduction", "dry-gulch", "black-hills"]
-
-GAME_NAMES: dict[GameKind, str] = {
-    "deduction": "Old Town and Gads Hill 1874",
-    "dry-gulch": "Dry Gulch",
-    "black-hills": "Black Hills",
-}
-
 # What a player runs instead, when a command of another game is given this game's file.
-_COMMANDS: dict[GameKind, str] = {
+_COMMANDS: dict[str, str] = {
     "deduction": "stop, play, discard, buy, hint, game",
     "dry-gulch": "adjudicator dry-gulch pay|plan|place|score",
-    "black-hills": "adjudicator black-hills show|turn|invest|best",
+    "black-hills": "adjudicator black-hills turn|invest|best, adjudicator state check",
 }
-
-
-def shipped_ids() -> list[str]:
-    """Every shipped board, of every game."""
-    from adjudicator.core.data import data_dir
-
-    return sorted(p.stem for p in data_dir("boards").glob("*.toml"))
-
-
-def _game_of(data: dict[str, object]) -> GameKind:
-    """A board file has a `[game]` table and a state file a `game = "..."` key for the two
-    games with their own packages; the deduction games have neither."""
-    tag = data.get("game")
-    ident = tag.get("id") if isinstance(tag, dict) else tag
-    if ident == "dry-gulch":
-        return "dry-gulch"
-    if ident == "black-hills":
-        return "black-hills"
-    return "deduction"
 
 
 def edition_name(name: str, option: str) -> str:
@@ -82,7 +49,7 @@ def edition_name(name: str, option: str) -> str:
 
     from adjudicator.core.limits import clip
 
-    ids = shipped_ids()
+    ids = editions()
     if name in ids:
         return name
     wanted = "-".join(name.strip().casefold().replace("_", " ").split())
@@ -104,40 +71,40 @@ def require_board(edition: str, command: str) -> str:
     from adjudicator.cli.file_kinds import require_kind
 
     path = Path(edition)
-    if edition.lower() not in shipped_ids() and path.is_file():
+    if edition.lower() not in editions() and path.is_file():
         require_kind(path, "board", command)
     return edition_name(edition, "EDITION")
 
 
-def edition_game(name: str) -> GameKind:
+def edition_game(name: str) -> str:
     """The game of a shipped edition id or a board file's path; anything else (an unknown
     name) is left to the deduction resolver, which names the known editions."""
     from adjudicator.core.data import data_dir
     from adjudicator.core.files import read_data
 
-    if name in shipped_ids():
-        return _game_of(read_data(data_dir("boards") / f"{name}.toml"))
+    if name in editions():
+        return name_of_data(read_data(data_dir("boards") / f"{name}.toml"))
     path = Path(name)
     if path.suffix == ".toml" and path.is_file():
-        return _game_of(read_data(path))
+        return name_of_data(read_data(path))
     return "deduction"
 
 
-def state_game(path: Path) -> GameKind:
+def state_game(path: Path) -> str:
     """The game a state file is of (a missing or malformed file is the loader's error)."""
     from adjudicator.core.files import read_data
 
     if path.suffix == ".game":  # a record: the deduction games only
         return "deduction"
     try:  # (a pipe is read once: the loader after this gets the same text)
-        return _game_of(read_data(path))
+        return name_of_data(read_data(path))
     except InputError:
         return "deduction"  # missing, a folder, malformed: the loader says so in one line
 
 
 def deduction_edition_ids() -> list[str]:
     """The shipped editions a game record can be kept for (`game new --edition`)."""
-    return [e for e in shipped_ids() if edition_game(e) == "deduction"]
+    return [e for e in editions() if edition_game(e) == "deduction"]
 
 
 def require_deduction(path: Path, command: str) -> None:
@@ -146,13 +113,13 @@ def require_deduction(path: Path, command: str) -> None:
     _require_deduction_game(state_game(path), path, command)
 
 
-def _require_deduction_game(game: GameKind, path: Path, command: str) -> None:
+def _require_deduction_game(game: str, path: Path, command: str) -> None:
     if game != "deduction":
         raise InputError(
             str(path),
             "game",
-            f"is a {GAME_NAMES[game]} state; `adjudicator {command}` is for "
-            f"{GAME_NAMES['deduction']}: use {_COMMANDS[game]}",
+            f"is a {TITLES[game]} state; `adjudicator {command}` is for "
+            f"{TITLES['deduction']}: use {_COMMANDS[game]}",
         )
 
 
@@ -161,7 +128,7 @@ def is_record(path: Path) -> bool:
     return path.suffix == ".game"
 
 
-def own_game_state(path: Path, game: GameKind, load: Callable[[Path], S], command: str) -> S:
+def own_game_state(path: Path, game: str, load: Callable[[Path], S], command: str) -> S:
     """The state a Dry Gulch or Black Hills command works on: a state file (`load`), or a
     record's current state, replayed through the game protocol; a record of another game
     is one line naming it."""
@@ -171,7 +138,7 @@ def own_game_state(path: Path, game: GameKind, load: Callable[[Path], S], comman
         require_kind(path, "state", command)
         found = file_kind(path)
         if found is not None and state_game(path) != game:
-            what = f"is {described(found)}; `adjudicator {command}` is for {GAME_NAMES[game]}"
+            what = f"is {described(found)}; `adjudicator {command}` is for {TITLES[game]}"
             raise InputError(str(path), "", what)
         return load(path)
     from adjudicator.core.reading import read_text
@@ -186,42 +153,43 @@ def own_game_state(path: Path, game: GameKind, load: Callable[[Path], S], comman
         raise InputError(
             str(path),
             "Edition",
-            f"is {article} {title} record; `adjudicator {command}` is for {GAME_NAMES[game]}",
+            f"is {article} {title} record; `adjudicator {command}` is for {TITLES[game]}",
         )
     state = table.seats(played)
     return cast(S, state)  # the entry of `game` seats its own state: what `load` reads
 
 
-def load_deduction_state(path: Path, command: str) -> GameState:
-    """The state a ruling command works on: a state file, or a game record's current state
-    (a record is the game's state, replayed move by move)."""
+def load_deduction_state(path: Path, command: str) -> Any:
+    """The state a ruling command works on (the deduction games' `GameState`): a state
+    file, or a game record's current state (a record is the game's state, replayed move
+    by move)."""
+    from adjudicator.core.files import read_data
+    from adjudicator.tables import files, table
+
     if is_record(path):
         game = record_game(path)
         if game != "deduction":
             raise InputError(
                 str(path),
                 "Edition",
-                f"is a {GAME_NAMES[game]} record; `adjudicator {command}` is for "
-                f"{GAME_NAMES['deduction']}: use adjudicator game show|move|undo, replay",
+                f"is a {TITLES[game]} record; `adjudicator {command}` is for "
+                f"{TITLES['deduction']}: use adjudicator game show|move|undo, replay",
             )
-        from adjudicator.deduction.game.flow import next_turn
-        from adjudicator.deduction.game.record import read_record
-        from adjudicator.deduction.game.replay import replay_to
+        from adjudicator.core.reading import read_text
 
-        return next_turn(replay_to(read_record(path))).state
-    from adjudicator.core.files import read_data
-    from adjudicator.deduction.files.state_file import state_from_data
-
+        body = read_text(path)
+        deduction = table("deduction")
+        return deduction.seats(deduction.replay(deduction.read(body, str(path), path.parent)).game)
     data = read_data(path)  # once: the game it is of, then the state
-    _require_deduction_game(_game_of(data), path, command)
-    return state_from_data(data, str(path), path.parent)
+    _require_deduction_game(name_of_data(data), path, command)
+    return files("deduction").read_state(data, str(path), path.parent)
 
 
 def require_deduction_edition(edition: str, command: str, option: str = "EDITION") -> None:
     """One line, naming the deduction editions and the other game's own commands, when
     `command` (a deduction command) is given Dry Gulch or Black Hills."""
     path = Path(edition)
-    if edition not in shipped_ids() and not (path.suffix == ".toml" and path.is_file()):
+    if edition not in editions() and not (path.suffix == ".toml" and path.is_file()):
         known = ", ".join(deduction_edition_ids())
         raise InputError(option, "", f"unknown edition or board file {edition!r} (known: {known})")
     game = edition_game(edition)
@@ -229,16 +197,13 @@ def require_deduction_edition(edition: str, command: str, option: str = "EDITION
         raise InputError(
             option,
             "",
-            f"{edition!r} is {GAME_NAMES[game]}; `adjudicator {command}` is for "
-            f"{GAME_NAMES['deduction']} (editions: {', '.join(deduction_edition_ids())}, or a "
-            f"board file): for {GAME_NAMES[game]} use {_COMMANDS[game]}",
+            f"{edition!r} is {TITLES[game]}; `adjudicator {command}` is for "
+            f"{TITLES['deduction']} (editions: {', '.join(deduction_edition_ids())}, or a "
+            f"board file): for {TITLES[game]} use {_COMMANDS[game]}",
         )
 
 
-_RECORD_EDITION = re.compile(r'^\s*\[\s*Edition\s+"\s*([a-z0-9-]+)\s*"\s*\]', re.I | re.M)
-
-
-def record_game(path: Path) -> GameKind:
+def record_game(path: Path) -> str:
     """The game a record's `[Edition "..."]` tag names. A missing or unreadable file, or
     any other edition, is left to the deduction reader, which says what is wrong in one
     line; so a deduction record never loads another game. The file is read by the one
@@ -249,9 +214,7 @@ def record_game(path: Path) -> GameKind:
         head = read_text(path)
     except InputError:
         return "deduction"
-    found = _RECORD_EDITION.search(head)
-    name = found.group(1).lower() if found else ""
-    return name if name in ("dry-gulch", "black-hills") else "deduction"  # type: ignore[return-value]
+    return name_of_record(head)
 
 
 def seats_of_new_record(record: Path, players: str, force: bool) -> tuple[str, ...]:

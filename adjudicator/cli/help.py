@@ -19,7 +19,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "adjudicator game new club.game --edition gads-hill-1874 --players ann,bob,cid --seed 7",
         "adjudicator game show club.game --player ann",
     ),
-    "black-hills": ("adjudicator black-hills show example:black-hills-round1",),
+    "black-hills": ("adjudicator black-hills best example:black-hills-round1",),
     "dry-gulch": ("adjudicator dry-gulch plan example:dry-gulch-turn",),
     "puzzle": ("adjudicator puzzle new old-town --seed 1 --out my-puzzle.toml",),
     "stop": (
@@ -95,27 +95,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "adjudicator black-hills invest example:black-hills-round1 --player cid",
     ),
     "black-hills best": ("adjudicator black-hills best example:black-hills-round1",),
-    "black-hills show": ("adjudicator black-hills show example:black-hills-round1",),
-    "black-hills simulate": (
-        "adjudicator black-hills simulate --games 50 --policy greedy",
-        "adjudicator black-hills simulate --games 20 --players 4 --record club.game --json",
-    ),
-    "black-hills record": ("adjudicator black-hills record replay example:black-hills-table",),
-    "black-hills record new": (
-        "adjudicator black-hills record new club.game --players ann,bob,cid --seed 6",
-    ),
-    "black-hills record move": (
-        "adjudicator black-hills record move club.game 'ann: keep explorer gold-digger'",
-        "adjudicator black-hills record move club.game 'ann: gold-digger'",
-    ),
-    "black-hills record undo": ("adjudicator black-hills record undo club.game",),
-    "black-hills record show": (
-        "adjudicator black-hills record show example:black-hills-table --player bob",
-    ),
-    "black-hills record replay": (
-        "adjudicator black-hills record replay example:black-hills-table",
-        "adjudicator black-hills record replay example:black-hills-table --json",
-    ),
     "black-hills new": ("adjudicator black-hills new table.toml --players ann,bob,cid --seed 6",),
     "dry-gulch new": (
         "adjudicator dry-gulch new table.toml --players ann,bob,cid --seed 7",
@@ -131,10 +110,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "dry-gulch plan": ("adjudicator dry-gulch plan example:dry-gulch-turn",),
     "dry-gulch place": ("adjudicator dry-gulch place example:dry-gulch-turn saloon nw-3",),
     "dry-gulch score": ("adjudicator dry-gulch score example:dry-gulch-turn",),
-    "dry-gulch simulate": (
-        "adjudicator dry-gulch simulate --games 200 --policy greedy",
-        "adjudicator dry-gulch simulate --games 100 --players 6 --json",
-    ),
 }
 
 

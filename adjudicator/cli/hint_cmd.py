@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
 from adjudicator.cli.checks import check_player, resolve_player
 from adjudicator.cli.output import N_, JsonOpt, Output, handle_errors
-
-if TYPE_CHECKING:
-    from adjudicator.deduction.game.refill_hint import RefillHint
 
 __all__ = ["register"]
 
@@ -102,15 +98,15 @@ def register(app: typer.Typer) -> None:
             return
         if hand is not None:
             raise RulesError(f"{state_file}: --hand is for a record; a state file lists hands")
-        from adjudicator.deduction.hint import hint as compute_hint
         from adjudicator.render.hints import hint_commands, hint_data, hint_view
+        from adjudicator.tables import table
 
         out = Output(as_json)
         state = load_deduction_state(state_file, "hint")
         check_player(state, state_file, None, "--player")
         if player is not None:
             player = resolve_player(state, state_file, player, "--player")
-        h = compute_hint(state, player)
+        h = table("deduction").state_hint(state, player)
         out.show(hint_view(h, state.board, top))
         out.lines(*hint_commands(h, str(state_file), top))
         out.json(hint_data(h, str(state_file), top))
@@ -121,6 +117,7 @@ def _record_hint(record: Path, player: str | None, top: int, hand: str | None, o
     ranked turns, Dry Gulch's best plan, Black Hills' best turn per character. A record
     of a real table keeps no hands: `hand` is the acting player's, as they say it."""
     from adjudicator.cli.checks import acting_player
+    from adjudicator.core.errors import RulesError
     from adjudicator.core.reading import read_text
     from adjudicator.render.tables import hint_data, hint_lines
     from adjudicator.tables import table_of_record
@@ -131,7 +128,9 @@ def _record_hint(record: Path, player: str | None, top: int, hand: str | None, o
     who = acting_player(table.seats(game), record, player, "--player")
     unknown = table.view(game, who).get("hands", {}).get(who, ()) is None
     if hand is not None:
-        game = _with_hand(table.name, game, who, hand, unknown, record)
+        if not unknown:
+            raise RulesError(f"{record}: --hand: the record already knows {who}'s cards")
+        game = table.with_hand(game, who, hand, str(record))
     hinted = table.hint(game, who, str(record))
     out.view(*hint_lines(table.name, hinted, game, str(record), top))
     if unknown and hand is None:
@@ -153,28 +152,27 @@ def _coach_hint(
 
     body = read_text(record)
     table = table_of_record(body)
-    if table.name != "deduction":
+    if not table.coaches:
         raise RulesError(
             f"{record}: --coach is for Old Town and Gads Hill; this is {table.title}: "
             f"adjudicator hint {record}"
         )
-    from adjudicator.deduction.table import TABLE
     from adjudicator.render.coach import coach_data, coach_lines
 
-    game = TABLE.replay(TABLE.read(body, str(record), record.parent)).game
-    who = acting_player(TABLE.seats(game), record, player, "--player")
-    if TABLE.view(game, who).get("hands", {}).get(who, ()) is None:
+    game = table.replay(table.read(body, str(record), record.parent)).game
+    who = acting_player(table.seats(game), record, player, "--player")
+    if table.view(game, who).get("hands", {}).get(who, ()) is None:
         raise RulesError(f"{record}: --coach needs a record that keeps the hands (a seed)")
-    refill = TABLE.refill(game, who, str(record))
+    refill = table.refill(game, who, str(record))
     if refill is not None:
         _coach_refill(refill, record, top, out)
         return
-    advice, why = TABLE.coach(game, who, str(record), seed, ms)
+    advice, why = table.coach(game, who, str(record), seed, ms)
     out.view(*coach_lines(advice, why, str(record), top))
     out.json(coach_data(advice, why, str(record), top, seed, ms))
 
 
-def _coach_refill(refill: RefillHint, record: Path, top: int, out: Output) -> None:
+def _coach_refill(refill: Any, record: Path, top: int, out: Output) -> None:
     """`hint --coach` before Old Town's refill (A4): the coach looks ahead from a turn, and
     the take comes first, so the answer is the hint's ranking of the takes."""
     from adjudicator.render.refill import refill_data, refill_lines
@@ -186,25 +184,3 @@ def _coach_refill(refill: RefillHint, record: Path, top: int, out: Output) -> No
     out.view(*refill_lines(refill, str(record), top), note)
     out.json({**refill_data(refill, str(record), top), "coach": None, "note": note})
 
-
-def _with_hand(name: str, game: Any, who: str, hand: str, unknown: bool, record: Path) -> Any:
-    """The game with `who` holding the cards `hand` names (`12,40` or `12 40`), each a
-    card of the edition still in no one's hand, on no pile and never played."""
-    from adjudicator.core.errors import RulesError
-    from adjudicator.core.limits import clip, whole_number
-
-    if name != "deduction" or not unknown:
-        raise RulesError(f"{record}: --hand: the record already knows {who}'s cards")
-    from adjudicator.deduction.game.flow import next_turn
-
-    game = next_turn(game)
-    cards: list[int] = []
-    for word in hand.replace(",", " ").split():
-        number = whole_number(word)
-        if number is None or number not in game.state.cards:
-            raise RulesError(f"{record}: --hand {clip(word)}: no such card")
-        if number in game.played or number in cards:
-            why = "played already" if number in game.played else "named twice"
-            raise RulesError(f"{record}: --hand {number}: {why}")
-        cards.append(number)
-    return replace(game, state=game.state.with_player(who, hand=tuple(cards)))

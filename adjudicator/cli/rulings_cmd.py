@@ -95,7 +95,8 @@ def _load(path: Path, command: str, write: bool) -> GameState:
             f"{path}: --write changes state files; add a move to a record with "
             f"`adjudicator game move {path} 'NAME: ...'`"
         )
-    return load_deduction_state(path, command)
+    state: GameState = load_deduction_state(path, command)
+    return state
 
 
 def _player(state: GameState, source: Path, name: str | None) -> str | None:

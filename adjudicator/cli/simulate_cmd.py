@@ -36,7 +36,7 @@ __all__ = ["register"]
 
 # The engine is imported inside each command (see `cli/main.py`), and Typer reads the
 # option types at start-up, so the policies are spelled here: the store's
-# (`simulation.spec.Policy`) and `--seats`' (`deduction.game.simulate.Policy`), which
+# (`simulation.spec.Policy`) and `--seats`' (`simulation.mixed.seat_policies`'), which
 # tests/test_startup.py holds equal to these.
 Policy = Literal["random", "greedy", "coach"]
 
@@ -183,23 +183,14 @@ def register(main: typer.Typer) -> None:
 def _mixed(edition: str, seats: str, games: int, seed: int, as_json: bool) -> None:
     """`simulate EDITION --seats ...`: a mixed table, played in this process."""
     from adjudicator.cli.games import require_deduction_edition
-    from adjudicator.deduction.game.mixed import POLICIES, play_mixed
-    from adjudicator.deduction.game.simulate import Policy as SeatPolicy
+    from adjudicator.simulation.mixed import play_seats, seat_policies
 
     require_deduction_edition(edition, "simulate --seats")
-    listed = [s.strip() for s in seats.split(",")]
-    policies: list[SeatPolicy] = []
-    for word in listed:
-        policy = next((p for p in POLICIES if p == word), None)
-        if policy is None:
-            raise InputError("--seats", seats, f"{word!r}: a seat is one of {', '.join(POLICIES)}")
-        policies.append(policy)
-    if not 2 <= len(policies) <= 5:
-        raise InputError("--seats", seats, f"{len(policies)} seats: a table seats 2 to 5")
+    policies = seat_policies(seats)
     output = Output(as_json)
     stem = Path(edition).stem
     with output.progress(f"simulating {stem}", games) as advance:
-        stats = play_mixed(edition, policies, games, seed, on_game=lambda _r: advance(1))
+        stats = play_seats(edition, policies, games, seed, on_game=lambda _r: advance(1))
     output.lines(
         f"{stem}: {plural(games, 'game')} from seed {seed}, seats {','.join(policies)} "
         "rotated (game i shifts the list by i); a tied win is shared"

@@ -36,29 +36,16 @@ def check(file: StateArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
         _check_record(file, svg, out)
         return
     require_kind(file, "state", "state check")
+    from adjudicator.core.files import read_data
+    from adjudicator.render.tables import state_lines, state_svg
+    from adjudicator.tables import files
+
     game = state_game(file)
-    if game == "dry-gulch":
-        _check_dry_gulch(file, svg, out)
-        return
-    if game == "black-hills":
-        _check_black_hills(file, svg, out)
-        return
-    from adjudicator.deduction.files.state_file import load_state, state_to_data
-    from adjudicator.render.terminal import board_view, state_summary
-
-    state = load_state(file)
-    out.json({"ok": True, "state": state_to_data(state)})
-    out.show(
-        Text.assemble(("ok: ", "bold green"), f"{file} is a valid state of {state.board.name}"),
-        board_view(state.board, state),
-        state_summary(state),
-    )
+    state = files(game).read_state(read_data(file), str(file), file.parent)
+    out.json({"ok": True, "state": files(game).state_file_data(state)})
+    out.show(*state_lines(game, state, str(file)))
     if svg is not None:
-        from adjudicator.deduction.rules.logic import stop_report
-        from adjudicator.render.svg import board_svg
-
-        title = f"{state.board.name}: {file.name}"
-        save_svg(svg, board_svg(state.board, state, title=title, claims=stop_report(state)), out)
+        save_svg(svg, state_svg(game, state, file.name), out)
 
 
 def _check_record(file: Path, svg: Path | None, out: Output) -> None:
@@ -95,33 +82,3 @@ def _check_record(file: Path, svg: Path | None, out: Output) -> None:
     if svg is not None and picture is not None:
         save_svg(svg, picture, out)
 
-
-def _check_dry_gulch(file: Path, svg: Path | None, out: Output) -> None:
-    from adjudicator.dry_gulch.state import load_dg_state, state_data
-    from adjudicator.render.dry_gulch import dg_board_svg, dg_board_view, dg_players_table
-
-    state = load_dg_state(file)
-    rules = state.rules
-    out.json({"ok": True, "state": state_data(state)})
-    out.show(
-        Text.assemble(("ok: ", "bold green"), f"{file} is a valid state of {rules.name}"),
-        dg_board_view(rules, state.buildings),
-        dg_players_table(state),
-    )
-    if svg is not None:
-        save_svg(svg, dg_board_svg(rules, state.buildings, title=f"{rules.name}: {file.name}"), out)
-
-
-def _check_black_hills(file: Path, svg: Path | None, out: Output) -> None:
-    from adjudicator.black_hills.state import load_bh_state, state_data
-    from adjudicator.render.black_hills import bh_board_svg, state_view
-
-    state = load_bh_state(file)
-    rules = state.rules
-    out.json({"ok": True, "state": state_data(state)})
-    out.show(
-        Text.assemble(("ok: ", "bold green"), f"{file} is a valid state of {rules.name}"),
-        state_view(state),
-    )
-    if svg is not None:
-        save_svg(svg, bh_board_svg(rules, state, title=f"{rules.name}: {file.name}"), out)

@@ -7,12 +7,17 @@ A `Table` reads a record's text, reads and writes a move (parse and format round
 replays the record, rules on one move (`apply`, giving a `Ruled`: legal or not, the rule
 code, the reason, the mover's score), and takes the last move back. Nothing here prints:
 `render/tables.py` draws a game's rulings, the command line and the page only call.
+
+Each entry is also its game's `Files`: a state file read and written, the board and the
+cards of an edition, as `state check`, `board` and `cards` show them. That part is a
+module of its own in each package (`deduction/table_files.py`, `dry_gulch/game/files.py`,
+`black_hills/game/files.py`), which the registry loads alone (`tables.files`).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +28,7 @@ from adjudicator.core.seats import Seats
 
 __all__ = [
     "SETUP_FLAGS",
+    "Files",
     "Replayed",
     "Ruled",
     "Setup",
@@ -84,7 +90,83 @@ class Replayed:
     skipped: int
 
 
-class Table(Protocol):
+class Files(Protocol):
+    """What an entry says of its game's files, beside its records (`state check`, `board`,
+    `cards`, a ruling on a state file; drawn by `render/tables.py`'s files views). Each
+    entry is one too, and each game's files part is a module of its own (`tables.files`),
+    so a command on a file loads none of the game's record flow."""
+
+    @property
+    def german_files(self) -> tuple[str, ...]:
+        """The data files whose `[german]` tables name the game's things (its buildings),
+        so a player may type them in German (`core/german.py`)."""
+        ...
+
+    def read_state(self, data: dict[str, Any], source: str, base: Path) -> Any:
+        """A state file's data (`core/files.read_data`'s, read once) as the game's state,
+        what `seats` gives of a game; a bad one is one `InputError` naming the entry. A
+        board or card file it names is found from `base`."""
+        ...
+
+    def state_file_data(self, state: Any) -> dict[str, Any]:
+        """A state (`read_state`'s, `seats`'s) as its state file writes it."""
+        ...
+
+    def board(self, edition: str) -> Any:
+        """The board of a shipped edition (or the deduction games' board file) as `board`
+        draws it: a board of spaces, Dry Gulch's sites, Black Hills' areas."""
+        ...
+
+    def board_sites(self, board: Any) -> tuple[str, Collection[str]]:
+        """What `board show --site` may mark: the word for one (`building space`, `site`)
+        and their ids; a board with none: one `RulesError` saying what it has instead."""
+        ...
+
+    def board_state(self, board: Any, data: dict[str, Any], source: str, base: Path) -> Any:
+        """A state file's data as a state on `board` (`read_state`'s); a state of another
+        edition: one `InputError` naming both."""
+        ...
+
+    def board_data(self, board: Any) -> dict[str, Any]:
+        """`board show`'s JSON of the board, before the state's: spaces and their facts,
+        relations and buildings; sites and streets; areas and the supply."""
+        ...
+
+    def board_export(self, board: Any) -> dict[str, Any]:
+        """`board export`'s JSON of the board."""
+        ...
+
+    def cards(self, edition: str) -> Any:
+        """The cards of a shipped edition or board file: the deduction games' edition with
+        its clue cards, Dry Gulch's and Black Hills' rules with their decks."""
+        ...
+
+    def card_warnings(self, cards: Any, card: Any | None) -> list[str]:
+        """What is wrong in the cards that a player should hear (a clue whose map says
+        otherwise), of every card or of `card` (`card`'s) only."""
+        ...
+
+    def cards_data(self, cards: Any) -> dict[str, Any]:
+        """`cards list`'s JSON."""
+        ...
+
+    def card(self, cards: Any, name: str, source: str) -> Any:
+        """The card `name` names (a clue card's number; a card's id or printed name in any
+        case), as `card_data` and the views take it; none: one `RulesError` naming the
+        known ones or a close match."""
+        ...
+
+    def card_data(self, cards: Any, card: Any) -> dict[str, Any]:
+        """`cards show`'s JSON of `card`'s card."""
+        ...
+
+    def cards_export(self, cards: Any, source: str) -> dict[str, Any]:
+        """`cards export`'s JSON: every clue card with its map. A game without clue cards:
+        one `RulesError` naming `source` and the command that lists its cards."""
+        ...
+
+
+class Table(Files, Protocol):
     """One game's entry (see the module's docstring)."""
 
     name: str  # the registry's name: deduction, dry-gulch, black-hills
@@ -200,6 +282,34 @@ class Table(Protocol):
         Dry Gulch's best building plan, Black Hills' best turn for each character. When
         there is none to give now (a refill or a set-up discard first, the game over), one
         `RulesError` that says what comes first."""
+        ...
+
+    #: Whether `coach` looks ahead (the deduction games'); the others' refuse it.
+    coaches: bool
+
+    def coach(
+        self, game: Any, player: str, source: str, seed: int, ms: int | None
+    ) -> tuple[Any, tuple[str, ...]]:
+        """`hint --coach`: the lookahead coach's ranking of the turn of `player` (the
+        player to act) and why, seeded; `ms` caps its time. A game without a coach
+        (`coaches` false), or a player not to act: one `RulesError`."""
+        ...
+
+    def refill(self, game: Any, player: str, source: str) -> Any | None:
+        """What `player` owes before their turn, ranked (Old Town's refill, A4: the
+        buildings to take), where the coach cannot look ahead yet; else None."""
+        ...
+
+    def with_hand(self, game: Any, player: str, hand: str, source: str) -> Any:
+        """`hint --hand`: the game of a record of a real table (which keeps no hands) with
+        `player` holding the cards `hand` names (`12,40`); a card unknown, played or named
+        twice, or a game that knows every hand: one `RulesError`."""
+        ...
+
+    def state_hint(self, state: Any, player: str | None) -> Any:
+        """`hint` on a state file (`read_state`'s): the player's (default: the active
+        player's) ranked actions. A game whose state files have no hint: one
+        `RulesError`."""
         ...
 
 

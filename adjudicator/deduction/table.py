@@ -34,6 +34,7 @@ from adjudicator.deduction.game.record import (
 )
 from adjudicator.deduction.game.replay import Replay, replay, replay_to
 from adjudicator.deduction.hint import Hint
+from adjudicator.deduction.table_files import DeductionFiles
 
 if TYPE_CHECKING:
     from adjudicator.deduction.game.coach import Advice
@@ -44,7 +45,7 @@ from adjudicator.deduction.models.state import GameState
 __all__ = ["TABLE", "DeductionTable"]
 
 
-class DeductionTable:
+class DeductionTable(DeductionFiles):
     name = "deduction"
     title = "Old Town and Gads Hill 1874"
     score_word = "points"
@@ -70,9 +71,7 @@ class DeductionTable:
         return record_to_text(Record(game.header)), game
 
     def state_data(self, game: Game) -> dict[str, Any]:
-        from adjudicator.deduction.files.state_file import state_to_data
-
-        return state_to_data(game.state)
+        return self.state_file_data(game.state)
 
     def read(self, text: str, source: str, base: Path) -> Record:
         rec = record_from_text(text, source)
@@ -253,6 +252,30 @@ class DeductionTable:
         budget = Budget() if ms is None else Budget(worlds=_MOST_WORLDS, ms=ms)
         advice = coach(start, player, random.Random(seed), budget)
         return advice, reasons(advice, start.state.names())
+
+    coaches = True
+
+    def with_hand(self, game: Game, player: str, hand: str, source: str) -> Game:
+        """The game with `player` holding the cards `hand` names (`12,40` or `12 40`), each
+        a card of the edition still in no one's hand, on no pile and never played."""
+        from adjudicator.core.limits import clip, whole_number
+
+        game = next_turn(game)
+        cards: list[int] = []
+        for word in hand.replace(",", " ").split():
+            number = whole_number(word)
+            if number is None or number not in game.state.cards:
+                raise RulesError(f"{source}: --hand {clip(word)}: no such card")
+            if number in game.played or number in cards:
+                why = "played already" if number in game.played else "named twice"
+                raise RulesError(f"{source}: --hand {number}: {why}")
+            cards.append(number)
+        return replace(game, state=game.state.with_player(player, hand=tuple(cards)))
+
+    def state_hint(self, state: GameState, player: str | None) -> Hint:
+        from adjudicator.deduction.hint import hint
+
+        return hint(state, player)
 
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         removed = remove_last_move(text, source)

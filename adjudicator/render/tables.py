@@ -3,7 +3,13 @@ each game's views module, by the registry's name (`adjudicator/tables.py`), load
 its own records. Each holds `ruled_lines(ruled)` (a legal move's ruling), `after_lines(game)`
 (what stands open, and what the table may write next), `hint_lines` and `hint_data`
 (the game's hint, drawn and as JSON), `review_lines` and `review_data` (`replay`),
-`show_lines` and `show_svg` (`game show`), `new_lines` (`game new`)."""
+`show_lines` and `show_svg` (`game show`), `new_lines` (`game new`).
+
+A game's files (a state, its board, its cards: `state check`, `board`, `cards`) are drawn
+by its files module (`FILES`): `state_lines` and `state_svg`, `board_lines`, `board_svg`
+and `board_export_lines`, `cards_lines`, `card_lines`, `card_svg` (None: no picture of the
+game's cards yet) and, for clue cards, `cards_export_lines`; each takes what the entry's
+`read_state`, `board`, `cards` and `card` give."""
 
 from __future__ import annotations
 
@@ -15,8 +21,16 @@ from rich.console import RenderableType
 from adjudicator.core.table import Ruled
 
 __all__ = [
+    "FILES",
     "VIEWS",
     "after_lines",
+    "board_export_lines",
+    "board_lines",
+    "board_svg",
+    "card_lines",
+    "card_svg",
+    "cards_export_lines",
+    "cards_lines",
     "hint_data",
     "hint_lines",
     "new_lines",
@@ -25,12 +39,20 @@ __all__ = [
     "ruled_lines",
     "show_lines",
     "show_svg",
+    "state_lines",
+    "state_svg",
 ]
 
 VIEWS = {
     "deduction": "adjudicator.render.records",
     "dry-gulch": "adjudicator.render.dry_gulch",
     "black-hills": "adjudicator.render.black_hills",
+}
+
+FILES = {
+    "deduction": "adjudicator.render.files_deduction",
+    "dry-gulch": "adjudicator.render.files_dry_gulch",
+    "black-hills": "adjudicator.render.files_black_hills",
 }
 
 
@@ -80,4 +102,51 @@ def show_svg(name: str, game: Any, record_name: str) -> str | None:
 
 def new_lines(name: str, game: Any, source: str) -> list[RenderableType]:
     lines: list[RenderableType] = importlib.import_module(VIEWS[name]).new_lines(game, source)
+    return lines
+
+
+def state_lines(name: str, state: Any, source: str) -> list[RenderableType]:
+    lines: list[RenderableType] = importlib.import_module(FILES[name]).state_lines(state, source)
+    return lines
+
+
+def state_svg(name: str, state: Any, file_name: str) -> str:
+    picture: str = importlib.import_module(FILES[name]).state_svg(state, file_name)
+    return picture
+
+
+def board_lines(name: str, board: Any, state: Any, site: str | None) -> list[RenderableType]:
+    lines: list[RenderableType] = importlib.import_module(FILES[name]).board_lines(
+        board, state, site
+    )
+    return lines
+
+
+def board_svg(name: str, board: Any, state: Any, site: str | None) -> str:
+    picture: str = importlib.import_module(FILES[name]).board_svg(board, state, site)
+    return picture
+
+
+def board_export_lines(name: str, board: Any) -> list[RenderableType]:
+    lines: list[RenderableType] = importlib.import_module(FILES[name]).board_export_lines(board)
+    return lines
+
+
+def cards_lines(name: str, cards: Any) -> list[RenderableType]:
+    lines: list[RenderableType] = importlib.import_module(FILES[name]).cards_lines(cards)
+    return lines
+
+
+def card_lines(name: str, cards: Any, card: Any) -> list[RenderableType]:
+    lines: list[RenderableType] = importlib.import_module(FILES[name]).card_lines(cards, card)
+    return lines
+
+
+def card_svg(name: str, cards: Any, card: Any) -> str | None:
+    picture: str | None = importlib.import_module(FILES[name]).card_svg(cards, card)
+    return picture
+
+
+def cards_export_lines(name: str, cards: Any) -> list[RenderableType]:
+    lines: list[RenderableType] = importlib.import_module(FILES[name]).cards_export_lines(cards)
     return lines

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.black_hills.candidates import Candidate
+from adjudicator.black_hills.game.files import BlackHillsFiles
 from adjudicator.black_hills.game.public_move import listed_move, public_move
 from adjudicator.black_hills.game.record import (
     BHMove,
@@ -38,7 +39,7 @@ from adjudicator.core.table import (
 __all__ = ["TABLE", "BlackHillsTable"]
 
 
-class BlackHillsTable:
+class BlackHillsTable(BlackHillsFiles):
     name = "black-hills"
     title = "Black Hills"
     score_word = "reputation"
@@ -58,9 +59,7 @@ class BlackHillsTable:
         return record_to_text(BHRecord(header)), state
 
     def state_data(self, game: BHState) -> dict[str, Any]:
-        from adjudicator.black_hills.state import state_data
-
-        return state_data(game)
+        return self.state_file_data(game)
 
     def read(self, text: str, source: str, base: Path) -> BHRecord:
         return parse_record(text, source)
@@ -191,6 +190,22 @@ class BlackHillsTable:
 
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         return remove_last_move(text, source)
+
+    coaches = False
+
+    def coach(
+        self, game: BHState, player: str, source: str, seed: int, ms: int | None
+    ) -> tuple[Any, tuple[str, ...]]:
+        raise RulesError(f"{source}: {self.title} has no coach")
+
+    def refill(self, game: BHState, player: str, source: str) -> None:
+        return None
+
+    def with_hand(self, game: BHState, player: str, hand: str, source: str) -> BHState:
+        raise RulesError(f"{source}: --hand: the record already knows {player}'s cards")
+
+    def state_hint(self, state: BHState, player: str | None) -> Any:
+        raise RulesError(f"{self.title}: hint reads a record of the game (*.game)")
 
 
 TABLE = BlackHillsTable()

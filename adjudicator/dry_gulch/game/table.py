@@ -17,6 +17,7 @@ from adjudicator.core.table import (
     only_options,
     players_option,
 )
+from adjudicator.dry_gulch.game.files import DryGulchFiles
 from adjudicator.dry_gulch.game.flow import DGGame
 from adjudicator.dry_gulch.game.notation import seat_move
 from adjudicator.dry_gulch.game.public_move import listed_move, public_move
@@ -36,7 +37,7 @@ from adjudicator.dry_gulch.why import PlanAnswer
 __all__ = ["TABLE", "DryGulchTable"]
 
 
-class DryGulchTable:
+class DryGulchTable(DryGulchFiles):
     name = "dry-gulch"
     title = "Dry Gulch"
     score_word = "influence"
@@ -67,9 +68,7 @@ class DryGulchTable:
         return record_to_text(DGRecord(game.header)), game
 
     def state_data(self, game: DGGame) -> dict[str, Any]:
-        from adjudicator.dry_gulch.state import state_data
-
-        return state_data(game.state)
+        return self.state_file_data(game.state)
 
     def read(self, text: str, source: str, base: Path) -> DGRecord:
         return record_from_text(text, source)
@@ -199,6 +198,22 @@ class DryGulchTable:
 
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         return remove_last_move(text, source)
+
+    coaches = False
+
+    def coach(
+        self, game: DGGame, player: str, source: str, seed: int, ms: int | None
+    ) -> tuple[Any, tuple[str, ...]]:
+        raise RulesError(f"{source}: {self.title} has no coach")
+
+    def refill(self, game: DGGame, player: str, source: str) -> None:
+        return None
+
+    def with_hand(self, game: DGGame, player: str, hand: str, source: str) -> DGGame:
+        raise RulesError(f"{source}: --hand: the record already knows {player}'s cards")
+
+    def state_hint(self, state: DGState, player: str | None) -> Any:
+        raise RulesError(f"{self.title}: hint reads a record of the game (*.game)")
 
 
 def _residences(text: str, players: tuple[str, ...]) -> dict[str, str]:
