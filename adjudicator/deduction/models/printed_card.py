@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from adjudicator.core.errors import RulesError
 from adjudicator.core.evolve import evolve
 from adjudicator.core.german import german_ids
 from adjudicator.deduction.models.board import RELATIONS, Board
@@ -35,6 +36,7 @@ __all__ = [
     "PrintedCardError",
     "building_id",
     "card_in",
+    "cards_named",
     "is_printed",
     "match_number",
     "printed_card",
@@ -155,8 +157,13 @@ def card_in(state: GameState, text: str) -> tuple[GameState, int]:
     printed game's deck is not ours) joins this state's deck under the next free number,
     ruled as its card-file entry would be. Raises `PrintedCardError` (ValueError)."""
     written = text.strip()
-    if written.isdigit():
-        return state, int(written)
+    if not is_printed(written):
+        try:
+            return state, int(written)
+        except ValueError:
+            raise PrintedCardError(
+                f"card {written!r}: give its number or its printed map, e.g. 4:bank@c3,c4,d3,d4"
+            ) from None
     card = printed_card(written, state.board)
     found = match_number(state.cards, card)
     if found is not None:
@@ -173,9 +180,7 @@ def _face(card: Card) -> tuple[object, ...]:
     return (card.kind, card.subject, card.spaces, card.relation, card.my_spaces)
 
 
-def _spaces(
-    listed: str, board: Board, fail: Callable[[str], PrintedCardError]
-) -> frozenset[str]:
+def _spaces(listed: str, board: Board, fail: Callable[[str], PrintedCardError]) -> frozenset[str]:
     names = [s.strip().lower() for s in listed.split(",")]
     for name in names:
         if name not in board.spaces:
@@ -200,3 +205,25 @@ def _clue(spaces: frozenset[str]) -> str:
 
 def _relations() -> str:
     return ", ".join(r.replace("_", "-") for r in RELATIONS)
+
+
+def cards_named(
+    state: GameState, source: object, written: list[tuple[str, str]]
+) -> tuple[GameState, list[int]]:
+    """The cards a command names, each `(option, text)` by number or printed map, as
+    numbers of the (perhaps grown) state's deck; bad input is a `RulesError` naming the
+    file, the option and what is wrong."""
+    numbers = []
+    for option, text in written:
+        try:
+            state, number = card_in(state, text)
+        except ValueError as exc:
+            raise RulesError(f"{source}: {option}: {exc}") from None
+        if number not in state.cards:
+            listed = sorted(state.cards.cards)
+            span = f"{listed[0]}-{listed[-1]}" if listed else "none"
+            raise RulesError(
+                f"{source}: {option} {number}: no such card in {state.board.name} (cards {span})"
+            )
+        numbers.append(number)
+    return state, numbers
