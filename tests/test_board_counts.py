@@ -73,3 +73,39 @@ def test_audit_prints_the_warning(tmp_path: Path) -> None:
     found = [f for f in json.loads(result.stdout)["findings"] if f["code"] == "board-counts"]
     assert [f["severity"] for f in found] == ["warning"]
     assert "ends with 1 space empty" in found[0]["message"]
+
+
+# ----- the card and board files' own notes name commands that work -------------------------
+
+NOTED = re.compile(r"^#\s{2,}adjudicator ([a-z-]+)(?: ([a-z-]+))?", re.M)  # a command line
+
+
+@pytest.mark.parametrize("kind", ["cards", "boards"])
+@pytest.mark.parametrize("edition", ["old-town", "gads-hill-1874"])
+def test_the_files_notes_name_commands_and_modules_that_exist(kind: str, edition: str) -> None:
+    """cards/old-town.toml told a transcriber to run `python -c "from
+    adjudicator.editions import ..."` and named adjudicator/clue.py: neither exists."""
+    text = (data_dir(kind) / f"{edition}.toml").read_text(encoding="utf-8")
+    notes = "\n".join(x for x in text.splitlines() if x.startswith("#"))
+    assert "python -c" not in notes
+    root = Path(__file__).parents[1]
+    for module in re.findall(r"\badjudicator/[\w/]+\.py\b", notes):
+        assert (root / module).is_file(), module
+    commands = NOTED.findall(notes)
+    assert commands or kind == "boards"
+    for command, sub in commands:
+        words = [command] + ([sub] if sub and command in ("cards", "board", "game") else [])
+        result = runner.invoke(app, [*words, "--help"])
+        assert result.exit_code == 0, (words, result.output)
+
+
+def test_the_old_town_notes_examples_read(tmp_path: Path) -> None:
+    """The printed cards the notes show are cards of the notation."""
+    from adjudicator.deduction.files.editions import load_edition
+    from adjudicator.deduction.models.printed_card import printed_card
+
+    for edition in ("old-town", "gads-hill-1874"):
+        text = (data_dir("cards") / f"{edition}.toml").read_text(encoding="utf-8")
+        board = load_edition(edition).board
+        for written in re.findall(r"play STATE '([^']+)'", text):
+            printed_card(written, board)
