@@ -224,3 +224,19 @@ def test_a_record_line_with_a_misprinted_card_is_refused_in_one_line(tmp_path: P
     assert hint.exit_code == 0, hint.output
     twice = runner.invoke(app, ["hint", str(record), "--hand", "4:bank@b2,c3,b4,c4; 2"])
     assert twice.exit_code == 1 and "--hand 2: named twice" in twice.output
+
+
+def test_a_hint_names_a_card_our_deck_lacks_by_its_map(tmp_path: Path) -> None:
+    """`hint --hand` with a printed card the deck does not hold suggests the move by the
+    card's map (its number is only this ruling's), and that move is taken."""
+    record = tmp_path / "t.game"
+    new = ["game", "new", str(record), "--edition", "old-town", "--players", "ann,bob"]
+    assert runner.invoke(app, new).exit_code == 0
+    hint = runner.invoke(app, ["hint", str(record), "--hand", "8:my@a2,b2,c3,d3"])
+    assert hint.exit_code == 0, hint.output
+    lines = [x for x in hint.output.splitlines() if "game move" in x and "8:my@" in x]
+    assert lines, hint.output
+    move = lines[0].split("game move ", 1)[1].split(" ", 1)[1].strip("'")
+    assert move.startswith("ann: 8:my@a2,b2,c3,d3 as ")
+    done = runner.invoke(app, ["game", "move", str(record), move])
+    assert done.exit_code == 0, done.output

@@ -34,6 +34,7 @@ from adjudicator.deduction.models.state import GameState
 
 __all__ = [
     "PrintedCardError",
+    "as_printed",
     "building_id",
     "card_in",
     "cards_named",
@@ -170,9 +171,24 @@ def card_in(state: GameState, text: str) -> tuple[GameState, int]:
         return state, found
     number = max(state.cards.cards, default=0) + 1
     deck = state.cards
-    more = {**deck.cards, number: replace(card, number=number)}
+    card = replace(card, number=number, text=_JOINED + printed_text(card, state.board))
+    more = {**deck.cards, number: card}
     cards = CardSet(deck.name, deck.source, more, deck.mismatches)
     return evolve(state, edition=replace(state.edition, cards=cards)), number
+
+
+def as_printed(state: GameState, number: int) -> str | None:
+    """The printed map of card `number` if it joined the deck by its map (`card_in`): a
+    move that plays it is written by its map, which the record's deck finds again."""
+    card = state.cards.cards.get(number)
+    if card is None or not card.text.startswith(_JOINED):
+        return None
+    written = printed_text(card, state.board)
+    return written if card.text == _JOINED + written else None
+
+
+#: The words of a card that joined a deck by its printed map (not one of the file's).
+_JOINED = "printed card "
 
 
 def _face(card: Card) -> tuple[object, ...]:
