@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from adjudicator.cli.checks import (
-    check_card,
     check_player,
     check_space,
     resolve_building,
@@ -109,7 +108,7 @@ def _building(state: GameState, source: Path, name: str | None, option: str) -> 
 
 
 def _choices(
-    state: GameState, source: Path, card: int, by: str | None
+    state: GameState, source: Path, card: int, written: str, by: str | None
 ) -> list[tuple[str, str, str]]:
     """P7's question answered: each building that can be my building, with its ruling's
     status and the command that plays the card as it."""
@@ -125,7 +124,8 @@ def _choices(
         if ruling.playable:
             word += f", {ruling.points} point" + ("" if ruling.points == 1 else "s")
         by_part = f" --player {by}" if by else ""
-        command = f"adjudicator play {shlex.quote(str(source))} {card} --as {building}{by_part}"
+        where, named = shlex.quote(str(source)), shlex.quote(written)
+        command = f"adjudicator play {where} {named} --as {building}{by_part}"
         out.append((building, word, command))
     return out
 
@@ -189,12 +189,19 @@ def register(app: typer.Typer) -> None:
     @holding_lock("state_file", when="write")
     def play(
         state_file: StateArg,
-        card: Annotated[int, typer.Argument(help=N_("The card number."))],
+        card: Annotated[
+            str,
+            typer.Argument(
+                help=N_(
+                    "The card: its number, or its printed map (4:bank@c3,c4,d3,d4; see the README)."
+                )
+            ),
+        ],
         as_: Annotated[
             str | None, typer.Option("--as", help=N_("My building, for district/condition cards."))
         ] = None,
         then: Annotated[
-            int | None, typer.Option("--then", help=N_("A second card this turn (Gads Hill, A3)."))
+            str | None, typer.Option("--then", help=N_("A second card this turn (Gads Hill, A3)."))
         ] = None,
         then_as: Annotated[
             str | None, typer.Option("--then-as", help=N_("My building for the second card."))
@@ -212,6 +219,7 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Rule on playing a card (P1-P7): is it legal, and what does it do."""
+        from adjudicator.deduction.models.printed_card import cards_named
         from adjudicator.deduction.rules.turns import rule_turn
 
         out = Output(as_json)
@@ -222,15 +230,13 @@ def register(app: typer.Typer) -> None:
         as_ = _building(state, state_file, as_, "--as")
         then_as = _building(state, state_file, then_as, "--then-as")
         buy = _building(state, state_file, buy, "--buy")
-        plays: list[tuple[int, str | None]] = [(card, as_)]
-        if then is not None:
-            plays.append((then, then_as))
-        for option, (n, _my) in zip(("CARD", "--then"), plays, strict=False):
-            check_card(state, state_file, n, option)
+        written = [("CARD", card)] + ([("--then", then)] if then is not None else [])
+        state, numbers = cards_named(state, state_file, written)
+        plays = list(zip(numbers, (as_, then_as), strict=False))
         at = _buy_at(buy_at, len(plays))
         ruling = rule_turn(state, plays, by, buy=buy, buy_at=at, method=method)
         if ruling.status == "question" and then is None and buy is None:
-            choices = _choices(state, state_file, card, by)
+            choices = _choices(state, state_file, numbers[0], card, by)
             extra = {"choices": [{"as": b, "status": w, "command": c} for b, w, c in choices]}
             _finish(out, ruling, state_file, write, extra, _choices_lines(choices))
             return
@@ -241,8 +247,8 @@ def register(app: typer.Typer) -> None:
     @holding_lock("state_file", when="write")
     def discard(
         state_file: StateArg,
-        first: Annotated[int, typer.Argument(help=N_("A card to discard."))],
-        second: Annotated[int, typer.Argument(help=N_("The other card to discard."))],
+        first: Annotated[str, typer.Argument(help=N_("A card to discard."))],
+        second: Annotated[str, typer.Argument(help=N_("The other card to discard."))],
         take: Annotated[
             str, typer.Option("--take", help=N_("The marker to take, as BUILDING@SPACE."))
         ],
@@ -257,13 +263,13 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Rule on discarding two cards to take one marker (A1), any marker on the board."""
+        from adjudicator.deduction.models.printed_card import cards_named
         from adjudicator.deduction.rules.turns import rule_discard_turn
 
         out = Output(as_json)
         state = _load(state_file, "discard", write)
         by = _player(state, state_file, by)
-        for option, n in (("FIRST", first), ("SECOND", second)):
-            check_card(state, state_file, n, option)
+        state, (one, two) = cards_named(state, state_file, [("FIRST", first), ("SECOND", second)])
         building, space = _take(take)
         building = resolve_building(state, state_file, building, "--take")
         space = space.lower()
@@ -273,7 +279,7 @@ def register(app: typer.Typer) -> None:
             raise RulesError("--buy-at between needs two cards; a discard is one step")
         at = _buy_at(buy_at, 1)
         ruling = rule_discard_turn(
-            state, (first, second), (building, space), by, buy=buy, buy_at=at, method=method
+            state, (one, two), (building, space), by, buy=buy, buy_at=at, method=method
         )
         _finish(out, ruling, state_file, write)
 

@@ -1,5 +1,6 @@
 """Auditing a card set: the contradictions, misprints and dead cards a table would find.
 
+The board: its counts (`end_at` against its spaces and buildings, `board_counts.py`).
 Per card: clue and map disagree; a map of the wrong size for its kind; unknown
 buildings, streets or spaces; frame fields on a map; a relation with no pair of
 spaces inside the card's maps; a card no situation lets anyone play. Across
@@ -24,6 +25,7 @@ from typing import Any, Literal
 
 from adjudicator.deduction.files.card_file import CardProblem
 from adjudicator.deduction.models.board import Board
+from adjudicator.deduction.models.board_counts import board_count_warnings
 from adjudicator.deduction.models.cards import Card, CardSet
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.state import GameState, Player
@@ -188,6 +190,8 @@ def audit_cards(
     _per_card(edition, cards, add, progress)
     _across_cards(board, cards, add)
     _make_up(board, cards, add)
+    for line in board_count_warnings(board):
+        add(Finding("warning", "board-counts", (), line))
     audit.findings.sort(key=lambda f: (_ORDER[f.severity], f.code, f.cards))
     return audit
 

@@ -39,6 +39,7 @@ from adjudicator.deduction.table_files import DeductionFiles
 if TYPE_CHECKING:
     from adjudicator.deduction.game.coach import Advice
     from adjudicator.deduction.game.refill_hint import RefillHint
+from adjudicator.deduction.models.printed_card import card_in, is_printed
 from adjudicator.deduction.models.state import GameState
 
 __all__ = ["TABLE", "DeductionTable"]
@@ -145,6 +146,12 @@ class DeductionTable(DeductionFiles):
         for n in _cards_named(move):
             if n not in state.cards:
                 raise RulesError(f"{source}: card {n}: no such card in {state.board.name}")
+        for written in move.printed if isinstance(move, Play) else ():
+            if written is not None:
+                try:
+                    card_in(state, written)
+                except ValueError as exc:
+                    raise RulesError(f"{source}: {exc}") from None
         piles = state.board.deal.pile_names(tuple(state.names()))
         for pile in move.piles if isinstance(move, DrawFrom) else ():
             if pile not in piles:
@@ -250,15 +257,25 @@ class DeductionTable(DeductionFiles):
 
     def with_hand(self, game: Game, player: str, hand: str, source: str) -> Game:
         """The game with `player` holding the cards `hand` names (`12,40` or `12 40`), each
-        a card of the edition still in no one's hand, on no pile and never played."""
+        a card of the edition still in no one's hand, on no pile and never played. Cards
+        by their printed maps go between `;` (`4:bank@c3,c4,d3,d4; 12`)."""
         from adjudicator.core.limits import clip, whole_number
 
         game = next_turn(game)
+        state = game.state
         cards: list[int] = []
-        for word in hand.replace(",", " ").split():
-            number = whole_number(word)
-            if number is None or number not in game.state.cards:
-                raise RulesError(f"{source}: --hand {clip(word)}: no such card")
+        printed = ";" in hand or is_printed(hand)  # a printed map has its own commas
+        for word in hand.split(";") if printed else hand.replace(",", " ").split():
+            if is_printed(word):
+                try:
+                    state, number = card_in(state, word)
+                except ValueError as exc:
+                    raise RulesError(f"{source}: --hand: {exc}") from None
+                game = replace(game, state=state)
+            else:
+                number = whole_number(word.strip()) or 0
+            if number not in game.state.cards:
+                raise RulesError(f"{source}: --hand {clip(word.strip())}: no such card")
             if number in game.played or number in cards:
                 why = "played already" if number in game.played else "named twice"
                 raise RulesError(f"{source}: --hand {number}: {why}")
@@ -354,8 +371,9 @@ def _buildings_named(move: Move) -> list[str]:
 
 
 def _cards_named(move: Move) -> list[int]:
-    if isinstance(move, Play):
-        return [c for c, _ in move.plays]
+    if isinstance(move, Play):  # a card by its printed map is checked on its own
+        written = move.printed or (None,) * len(move.plays)
+        return [c for (c, _), w in zip(move.plays, written, strict=True) if w is None]
     if isinstance(move, Discard | Draw):
         return list(move.cards)
     return []

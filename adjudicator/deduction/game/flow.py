@@ -23,6 +23,7 @@ from typing import Literal
 
 from adjudicator.core.evolve import evolve
 from adjudicator.core.words import plural
+from adjudicator.deduction.game.notation import read_printed
 from adjudicator.deduction.game.piles import (
     can_draw,
     draw_card,
@@ -325,6 +326,11 @@ class Game:
         if buy is not None and self.bought:
             return self._refuse(move, "one building a turn", Code.A2)
         ruling: Ruling | None
+        if isinstance(move, Play) and move.printed:
+            try:
+                s, move = read_printed(s, move)
+            except ValueError as exc:
+                return self._refuse(move, str(exc), Code.P7)
         if isinstance(move, Play):
             if known is not None and _rules_play(known, s, move):
                 ruling = known

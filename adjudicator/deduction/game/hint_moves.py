@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from adjudicator.deduction.game.record import Discard, Move, Pass, Play
 from adjudicator.deduction.hint import Action
+from adjudicator.deduction.models.printed_card import as_printed
 
 __all__ = ["action_move"]
 
@@ -13,9 +14,18 @@ def action_move(action: Action, player: str) -> Move:
     """The move that carries `action` out for `player`, its buy (A2) included."""
     if action.kind == "play":
         plays = tuple(zip(action.cards, action.as_buildings, strict=True))
-        return Play(player, plays, action.buy, action.buy_at)
+        return Play(player, plays, action.buy, action.buy_at, printed=_printed(action))
     if action.kind == "discard":
         assert action.take is not None and len(action.cards) == 2
         cards = (action.cards[0], action.cards[1])
         return Discard(player, cards, action.take, action.buy, action.buy_at)
     return Pass(player, action.buy, action.buy_at)
+
+
+def _printed(action: Action) -> tuple[str | None, ...]:
+    """Each card of the play by its printed map where it joined the deck by it (a table's
+    `hint --hand` naming a card our deck lacks), so the move names a card the record finds."""
+    if action.ruling is None:
+        return ()
+    words = tuple(as_printed(action.ruling.before, n) for n in action.cards)
+    return words if any(words) else ()

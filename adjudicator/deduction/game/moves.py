@@ -23,6 +23,10 @@ class Play(Move):
     plays: tuple[tuple[int, str | None], ...] = ()
     buy: str | None = None  # a building bought in the turn (A2) ...
     buy_at: int = 0  # ... after this many of its cards
+    #: Each card as written by its printed map (`models/printed_card.py`), or None where
+    #: written by number; empty when all are numbers. A printed card's number in `plays`
+    #: is 0 until the game finds it in the deck (`flow.py`); the record keeps the map.
+    printed: tuple[str | None, ...] = field(default=(), kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

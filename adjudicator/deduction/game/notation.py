@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from adjudicator.core.german import german_ids
+from adjudicator.core.evolve import evolve
 from adjudicator.core.names import PLAYER, written_name
 from adjudicator.deduction.game.moves import (
     Buy,
@@ -20,8 +20,18 @@ from adjudicator.deduction.game.moves import (
     Take,
 )
 from adjudicator.deduction.models.edition import GERMAN_FILES
+from adjudicator.deduction.models.printed_card import building_id, card_in, is_printed
+from adjudicator.deduction.models.state import GameState
 
-__all__ = ["GERMAN_FILES", "building_id", "format_move", "parse_marker", "parse_move", "pile_words"]
+__all__ = [
+    "GERMAN_FILES",
+    "building_id",
+    "format_move",
+    "parse_marker",
+    "parse_move",
+    "pile_words",
+    "read_printed",
+]
 
 _NAME = PLAYER
 _ID = r"[a-z0-9]+(?:-[a-z0-9]+)*"
@@ -41,19 +51,13 @@ _THEN = re.compile(r"\s*,\s*then\s+|\s*,\s*", re.I)
 #: any case (`stage-coach-office`, `Stage Coach Office`, `Printer's`); read as its id.
 _NAMED = r"[a-z0-9][a-z0-9' _-]*?"
 _ONE_PLAY = re.compile(rf"^(?P<card>\d+)(?:\s+as\s+(?P<as>{_NAMED}))?$", re.I)
+#: A card by its printed map (`models/printed_card.py`), read on the board when it is ruled.
+_PRINTED_PLAY = re.compile(rf"^(?P<card>[a-z0-9+]+\s*:.*?@.*?)(?:\s+as\s+(?P<as>{_NAMED}))?$", re.I)
 _DISCARD = re.compile(
     rf"^discard\s+(?P<a>\d+)\s*,?\s*(?P<b>\d+)\s+take\s+(?P<bld>{_ID})\s*@\s*(?P<sp>{_ID})$", re.I
 )
 _BUY = re.compile(rf"^buy\s+(?P<bld>{_NAMED})$", re.I)
 _TAKE = re.compile(rf"^take\s+(?P<blds>{_ID}(?:[\s,]+{_ID})*)$", re.I)
-
-
-def building_id(written: str) -> str:
-    """A building's id from its id, printed name or German name as a player writes it:
-    case dropped, apostrophes dropped, spaces and underscores as hyphens (`Printer's` is
-    `printers`, `Schule` is `school`)."""
-    key = "-".join(written.strip().casefold().replace("'", "").replace("_", " ").split())
-    return german_ids(*GERMAN_FILES).get(key, key)
 
 
 def parse_move(text: str) -> Move:
@@ -79,6 +83,7 @@ def parse_move(text: str) -> Move:
         return Take(player, tuple(re.split(r"[\s,]+", d["blds"].lower())), claimed=claimed)
     # A turn: one or two cards, a discard or a pass, with a buy at any point of it (A2).
     plays: list[tuple[int, str | None]] = []
+    printed: list[str | None] = []
     discard: tuple[tuple[int, int], tuple[str, str]] | None = None
     passed = False
     buy: str | None = None
@@ -94,9 +99,14 @@ def parse_move(text: str) -> Move:
             passed = True
         elif (p := _ONE_PLAY.match(part)) is not None:
             plays.append((int(p["card"]), building_id(p["as"]) if p["as"] else None))
+            printed.append(None)
+        elif is_printed(part) and (p := _PRINTED_PLAY.match(part)) is not None:
+            plays.append((0, building_id(p["as"]) if p["as"] else None))
+            printed.append(p["card"].strip())
         else:
             raise ValueError(
-                f"cannot read {part!r}: a play is 'CARD' or 'CARD as BUILDING' "
+                f"cannot read {part!r}: a play is 'CARD' or 'CARD as BUILDING', the card by "
+                "its number or its printed map (4:bank@c3,c4,d3,d4) "
                 "(or discard/buy/take/pass/STOP)"
             )
     if (bool(plays) + (discard is not None) + passed) > 1:
@@ -110,7 +120,8 @@ def parse_move(text: str) -> Move:
     if not plays:
         assert buy is not None
         return Buy(player, buy, claimed=claimed)
-    return Play(player, tuple(plays), buy, buy_at, claimed=claimed)
+    written = tuple(printed) if any(printed) else ()
+    return Play(player, tuple(plays), buy, buy_at, claimed=claimed, printed=written)
 
 
 def format_move(move: Move) -> str:
@@ -122,7 +133,11 @@ def format_move(move: Move) -> str:
         return f"{p} draws from " + ", then ".join(pile_words(n) for n in move.piles)
     if isinstance(move, Play | Discard | Pass):
         if isinstance(move, Play):
-            parts = [f"{c}" + (f" as {m}" if m else "") for c, m in move.plays]
+            cards = move.printed or (None,) * len(move.plays)
+            parts = [
+                f"{w or c}" + (f" as {m}" if m else "")
+                for (c, m), w in zip(move.plays, cards, strict=True)
+            ]
         elif isinstance(move, Discard):
             parts = [f"discard {move.cards[0]} {move.cards[1]} take {move.take[0]}@{move.take[1]}"]
         else:
@@ -171,3 +186,14 @@ def parse_marker(text: str) -> tuple[str, str]:
     if m is None:
         raise ValueError(f"cannot read {text!r}: write a marker as BUILDING@SPACE, e.g. hotel@c3")
     return m["bld"].lower(), m["sp"].lower()
+
+
+def read_printed(state: GameState, move: Play) -> tuple[GameState, Play]:
+    """The play with each card written by its printed map numbered as the deck's card with
+    that face (a card the deck lacks joins the state's deck: `printed_card.card_in`)."""
+    plays = list(move.plays)
+    for i, written in enumerate(move.printed):
+        if written is not None:
+            state, number = card_in(state, written)
+            plays[i] = (number, plays[i][1])
+    return state, evolve(move, plays=tuple(plays))
