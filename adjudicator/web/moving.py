@@ -14,8 +14,7 @@ from typing import Any
 from adjudicator.core.errors import RulesError
 from adjudicator.core.move_line import append_move, move_line
 from adjudicator.core.names import player_key
-from adjudicator.core.table import Table
-from adjudicator.tables import table_of_record
+from adjudicator.tables import AnyTable, table_of_record
 from adjudicator.web import face_down
 from adjudicator.web.opened import Opened, keep, open_record
 from adjudicator.web.records import RecordDir, fingerprint
@@ -25,7 +24,7 @@ from adjudicator.web.versions import shown, version_of_text
 __all__ = ["commit", "preview", "undo"]
 
 
-def _parse(table: Table, name: str, text: str) -> tuple[str, Any]:
+def _parse(table: AnyTable, name: str, text: str) -> tuple[str, Any]:
     """The move as its record line (one line of printable text) and as a move."""
     try:
         line = move_line(text)
