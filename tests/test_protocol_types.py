@@ -88,9 +88,7 @@ def test_each_entry_declares_its_protocol_type(module: str) -> None:
     declared = [
         ast.unparse(n.annotation)
         for n in tree.body
-        if isinstance(n, ast.AnnAssign)
-        and isinstance(n.value, ast.Name)
-        and n.value.id == "TABLE"
+        if isinstance(n, ast.AnnAssign) and isinstance(n.value, ast.Name) and n.value.id == "TABLE"
     ]
     assert declared == [ENTRIES[module]]
 
@@ -125,3 +123,26 @@ def test_mypy_refuses_another_games_move(tmp_path: Path) -> None:
     errors = [line for line in out.splitlines() if ": error:" in line]
     assert status == 1
     assert len(errors) == 1 and "moves.py:14:" in errors[0] and '"Move"' in errors[0]
+
+
+@pytest.mark.parametrize(
+    ("edition", "players"),
+    [
+        ("old-town", ("ann", "bob", "cy")),
+        ("dry-gulch", ("ann", "bob", "cy")),
+        ("black-hills", ("ann", "bob", "cy")),
+    ],
+)
+def test_an_entry_numbers_its_own_moves(edition: str, players: tuple[str, ...]) -> None:
+    """The page numbers a move as its record line through the protocol (`numbered`), not by
+    looking for a `line` field: the move keeps its writing and carries the line."""
+    from adjudicator.core.table import Setup
+    from adjudicator.tables import table_of_edition
+
+    table = table_of_edition(edition)
+    _text, game = table.new_record(edition, players, 7, Setup("t.game", ROOT))
+    move = next(iter(table.legal_moves(game)))
+    numbered = table.numbered(move, 9)
+    assert numbered.line == 9
+    assert table.format_move(numbered) == table.format_move(move)
+    assert table.apply(game, numbered)[1].legal

@@ -226,6 +226,12 @@ class Table(Files, Protocol[GameT, MoveT, RecordT]):
         """The move as the record writes it (`parse_move` of it gives it back)."""
         ...
 
+    def numbered(self, move: MoveT, line: int) -> MoveT:
+        """The move as the record's line `line` will hold it, so that the game after it is
+        what replaying the record gives (a game's log keeps each move's line, as its
+        timeline and review name them)."""
+        ...
+
     def moves_as_written(self, text: str, source: str) -> list[str]:
         """A record's moves, each as `format_move` writes it (what a commit reads back)."""
         ...

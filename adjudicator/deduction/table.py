@@ -114,6 +114,9 @@ class DeductionTable(DeductionFiles):
         player = seated(move.player, game.state.names())
         return move if player == move.player else replace(move, player=player)
 
+    def numbered(self, move: Move, line: int) -> Move:
+        return replace(move, line=line)
+
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from adjudicator.core.errors import RulesError
@@ -45,18 +45,6 @@ def _as_own_seat(name: str, move: Any, viewer: Viewer) -> None:
     if viewer.seat is None:
         raise Refused(f"{name}: each player moves from their own seat, not the shared screen")
     raise Refused(f"{name}: this is {viewer.seat}'s seat: it moves as {viewer.seat} only")
-
-
-def _numbered(move: Any, line: int) -> Any:
-    """The move numbered as the record will number it, so the game after it is what
-    replaying the record gives."""
-    if is_dataclass(move) and not isinstance(move, type) and "line" in _field_names(move):
-        return replace(move, line=line)
-    return move
-
-
-def _field_names(value: Any) -> set[str]:
-    return {f.name for f in fields(value)}
 
 
 def _outcome(o: Opened, ruled: Any, committed: bool) -> dict[str, Any]:
@@ -149,7 +137,7 @@ def commit(
         key = (name, fingerprint(body), move.player)
         dealt = _seated(o, name, move, records.choices, key)
         line = line if dealt is move else o.table.format_move(dealt)  # with what was dealt
-        move = _numbered(dealt, len(body.splitlines()) + 1)
+        move = o.table.numbered(dealt, len(body.splitlines()) + 1)  # as replaying numbers it
         after, ruled = o.table.apply(o.game, move)
         result = {"move": ruled.move, **_outcome(o, ruled, ruled.legal)}
         if not ruled.legal:

@@ -4,6 +4,7 @@ verdicts, through its own referee."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import NoReturn
 
@@ -90,6 +91,9 @@ class BlackHillsTable(BlackHillsFiles):
         from adjudicator.black_hills.game.dealing import deal
 
         return deal(game, move)
+
+    def numbered(self, move: BHMove, line: int) -> BHMove:
+        return replace(move, line=line)
 
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import NoReturn
 
@@ -109,6 +110,9 @@ class DryGulchTable(DryGulchFiles):
 
     def seat(self, game: DGGame, move: Move) -> Move:
         return seat_move(move, game.header.players)
+
+    def numbered(self, move: Move, line: int) -> Move:
+        return replace(move, line=line)
 
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)
