@@ -9,6 +9,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from mypy import api
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -146,3 +148,28 @@ def test_an_entry_numbers_its_own_moves(edition: str, players: tuple[str, ...]) 
     assert numbered.line == 9
     assert table.format_move(numbered) == table.format_move(move)
     assert table.apply(game, numbered)[1].legal
+
+
+@pytest.mark.parametrize("edition", ["old-town", "gads-hill-1874", "dry-gulch", "black-hills"])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), data=st.data())
+def test_legal_moves_round_trip_through_the_notation(
+    edition: str, seed: int, data: st.DataObject
+) -> None:
+    """Each legal move the protocol lists is a value its notation writes and reads back as
+    itself (`parse_move(format_move(m)) == m`), along a seeded game played by picks of
+    legal moves."""
+    from adjudicator.core.table import Setup
+    from adjudicator.tables import table_of_edition
+
+    table = table_of_edition(edition)
+    _text, game = table.new_record(edition, ("ann", "bob", "cy"), seed, Setup("t.game", ROOT))
+    for step in range(4):
+        moves = list(table.legal_moves(game))
+        assert moves or step > 0  # a new game has a move to make
+        if not moves:
+            break
+        for move in moves:
+            assert table.parse_move(table.format_move(move), "t.game") == move
+        game, ruled = table.apply(game, data.draw(st.sampled_from(moves)))
+        assert ruled.legal
