@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # types only: a command on a file loads no protocol it does n
 #: An entry of the game protocol as the front ends hold it, whichever game it is: the one
 #: dynamic boundary, where a record's `[Edition]` tag picks the entry at run time, so its
 #: game, move and record types are known only to the entry (each entry module checks its
-#: own, `_: Table[Game, Move, Record] = TABLE`). Everything past it is typed.
+#: own, `_PROTOCOL: Table[Game, Move, Record] = TABLE`). Everything past it is typed.
 AnyTable: TypeAlias = "Table[Any, Any, Any]"
 
 __all__ = [

@@ -188,7 +188,7 @@ class Table(Files, Protocol[GameT, MoveT, RecordT]):
     """One game's entry (see the module's docstring), over its own types: `GameT` the game
     as play leaves it, `MoveT` a move (a value of the game's, its notation `parse_move` and
     `format_move`), `RecordT` a record read. mypy checks that an entry's `apply` is given
-    its own moves (`_: Table[Game, Move, Record] = TABLE` in each entry); the registry
+    its own moves (`_PROTOCOL: Table[Game, Move, Record] = TABLE` in each entry); the registry
     hands the front ends `Table[Any, Any, Any]` at its one dynamic boundary
     (`tables.AnyTable`). What only the game's views read (a hint, a review, the coach's
     advice) is `object` here: the protocol passes it on without looking inside."""
