@@ -275,9 +275,7 @@ class DeductionTable(DeductionFiles):
         from adjudicator.deduction.hint import hint
 
         if not isinstance(state, GameState):
-            raise RulesError(
-                f"{self.title}: hint reads a state of the game, not {type(state).__name__}"
-            )
+            raise RulesError(f"hint: this state is not of {self.title}")
         return hint(state, player)
 
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
