@@ -18,10 +18,16 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 if TYPE_CHECKING:  # types only: a command on a file loads no protocol it does not call
     from adjudicator.core.table import Files, Table
+
+#: An entry of the game protocol as the front ends hold it, whichever game it is: the one
+#: dynamic boundary, where a record's `[Edition]` tag picks the entry at run time, so its
+#: game, move and record types are known only to the entry (each entry module checks its
+#: own, `_PROTOCOL: Table[Game, Move, Record] = TABLE`). Everything past it is typed.
+AnyTable: TypeAlias = "Table[Any, Any, Any]"
 
 __all__ = [
     "EDITION_TITLES",
@@ -29,6 +35,7 @@ __all__ = [
     "GAMES",
     "TABLES",
     "TITLES",
+    "AnyTable",
     "Entry",
     "Part",
     "Parts",
@@ -69,9 +76,10 @@ class Entry:
     page: str  # what the page (`adjudicator serve`) draws of it: the module's `PAGE`
     puzzles: str | None = None  # the solo puzzles' page, for a game that has them
 
-    def table(self) -> Table:
-        """The game's entry of the game protocol."""
-        found: Table = importlib.import_module(self.rules).TABLE
+    def table(self) -> AnyTable:
+        """The game's entry of the game protocol (its types are the entry's own: see
+        `AnyTable`)."""
+        found: AnyTable = importlib.import_module(self.rules).TABLE
         return found
 
     def load(self, part: Part) -> ModuleType:
@@ -213,7 +221,7 @@ def name_of_data(data: dict[str, object]) -> str:
     return entry_of_edition(ident).name if isinstance(ident, str) else entry_of_edition("").name
 
 
-def table(name: str) -> Table:
+def table(name: str) -> AnyTable:
     """The game protocol's entry of the game called `name` (a key of `GAMES`)."""
     return GAMES[name].table()
 
@@ -224,7 +232,7 @@ def files(name: str) -> Files:
     return part
 
 
-def table_of_record(text: str) -> Table:
+def table_of_record(text: str) -> AnyTable:
     """The game protocol's entry of a record's text, by its `[Edition "..."]` tag."""
     return entry_of_record(text).table()
 
@@ -236,6 +244,6 @@ def editions() -> list[str]:
     return sorted(p.stem for p in data_dir("boards").glob("*.toml"))
 
 
-def table_of_edition(edition: str) -> Table:
+def table_of_edition(edition: str) -> AnyTable:
     """The entry that plays a shipped edition: its own, or the deduction games'."""
     return entry_of_edition(edition).table()

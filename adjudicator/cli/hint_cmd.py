@@ -98,7 +98,7 @@ def register(app: typer.Typer) -> None:
             return
         if hand is not None:
             raise RulesError(f"{state_file}: --hand is for a record; a state file lists hands")
-        from adjudicator.render.hints import hint_commands, hint_data, hint_view
+        from adjudicator.render.hints import hint_commands, hint_data, hint_of, hint_view
         from adjudicator.tables import table
 
         out = Output(as_json)
@@ -106,7 +106,7 @@ def register(app: typer.Typer) -> None:
         check_player(state, state_file, None, "--player")
         if player is not None:
             player = resolve_player(state, state_file, player, "--player")
-        h = table("deduction").state_hint(state, player)
+        h = hint_of(table("deduction").state_hint(state, player))
         out.show(hint_view(h, state.board, top))
         out.lines(*hint_commands(h, str(state_file), top))
         out.json(hint_data(h, str(state_file), top))
@@ -119,6 +119,7 @@ def _record_hint(record: Path, player: str | None, top: int, hand: str | None, o
     from adjudicator.cli.checks import acting_player
     from adjudicator.core.errors import RulesError
     from adjudicator.core.reading import read_text
+    from adjudicator.core.table import hand_unknown
     from adjudicator.render.tables import hint_data, hint_lines
     from adjudicator.tables import table_of_record
 
@@ -126,7 +127,7 @@ def _record_hint(record: Path, player: str | None, top: int, hand: str | None, o
     table = table_of_record(body)
     game = table.replay(table.read(body, str(record), record.parent)).game
     who = acting_player(table.seats(game), record, player, "--player")
-    unknown = table.view(game, who).get("hands", {}).get(who, ()) is None
+    unknown = hand_unknown(table.view(game, who), who)
     if hand is not None:
         if not unknown:
             raise RulesError(f"{record}: --hand: the record already knows {who}'s cards")
@@ -148,6 +149,7 @@ def _coach_hint(
     from adjudicator.cli.checks import acting_player
     from adjudicator.core.errors import RulesError
     from adjudicator.core.reading import read_text
+    from adjudicator.core.table import hand_unknown
     from adjudicator.tables import table_of_record
 
     body = read_text(record)
@@ -157,17 +159,18 @@ def _coach_hint(
             f"{record}: --coach is for Old Town and Gads Hill; this is {table.title}: "
             f"adjudicator hint {record}"
         )
-    from adjudicator.render.coach import coach_data, coach_lines
+    from adjudicator.render.coach import advice_of, coach_data, coach_lines
 
     game = table.replay(table.read(body, str(record), record.parent)).game
     who = acting_player(table.seats(game), record, player, "--player")
-    if table.view(game, who).get("hands", {}).get(who, ()) is None:
+    if hand_unknown(table.view(game, who), who):
         raise RulesError(f"{record}: --coach needs a record that keeps the hands (a seed)")
     refill = table.refill(game, who, str(record))
     if refill is not None:
         _coach_refill(refill, record, top, out)
         return
-    advice, why = table.coach(game, who, str(record), seed, ms)
+    found, why = table.coach(game, who, str(record), seed, ms)
+    advice = advice_of(found)
     out.view(*coach_lines(advice, why, str(record), top))
     out.json(coach_data(advice, why, str(record), top, seed, ms))
 
@@ -183,4 +186,3 @@ def _coach_refill(refill: Any, record: Path, top: int, out: Output) -> None:
     )
     out.view(*refill_lines(refill, str(record), top), note)
     out.json({**refill_data(refill, str(record), top), "coach": None, "note": note})
-

@@ -5,15 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Generic, Protocol, TypeVar
 
-__all__ = ["Seats"]
+__all__ = ["Named", "Seats"]
 
 
-class _Named(Protocol):
+class Named(Protocol):
+    """A player of any game: what seating asks of one."""
+
     @property
     def name(self) -> str: ...
 
 
-P = TypeVar("P", bound=_Named)
+# covariant: a game's seats (`Seats[Player]`) are seats of named players (`Seats[Named]`),
+# what the game protocol's `seats` gives every front end
+P = TypeVar("P", bound=Named, covariant=True)
 
 
 class Seats(Generic[P]):

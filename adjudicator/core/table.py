@@ -17,26 +17,43 @@ module of its own in each package (`deduction/table_files.py`, `dry_gulch/game/f
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.seats import Seats
+from adjudicator.core.seats import Named, Seats
 
 __all__ = [
+    "JSON",
     "SETUP_FLAGS",
     "Files",
+    "GameT",
+    "MoveT",
+    "RecordT",
     "Replayed",
     "Ruled",
     "Setup",
     "Table",
     "fresh_seed",
+    "hand_unknown",
     "only_options",
     "players_option",
 ]
+
+
+#: A game's own data as its JSON writes it (a state, a view, a ruling's fields): plain
+#: values the protocol passes on to `json.dumps` without looking inside.
+JSON: TypeAlias = dict[str, object]
+
+#: An entry's game as play leaves it (`Game`, `DGGame`, `BHState`).
+GameT = TypeVar("GameT")
+#: An entry's move: a value of its own game, written and read by its notation.
+MoveT = TypeVar("MoveT")
+#: An entry's record as `read` gives it.
+RecordT = TypeVar("RecordT")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,14 +67,15 @@ class Ruled:
     move: str  # the move as the record writes it
     score: int | None = None  # the mover's points, influence or reputation after it
     claimed: int | None = None  # what the table wrote down, `{N}`
-    detail: dict[str, Any] = field(default_factory=dict)  # the game's own JSON of it
-    ruling: Any = field(default=None, compare=False)  # the game's own ruling, for its views
+    detail: Mapping[str, object] = field(default_factory=dict)  # the game's own JSON of it
+    #: The game's own ruling, for its views (which know its type: the protocol does not).
+    ruling: object = field(default=None, compare=False)
 
     @property
     def claim_wrong(self) -> bool:
         return self.legal and self.claimed is not None and self.claimed != self.score
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSON:
         """The common fields, then the game's own (which keep their names)."""
         return {
             **self.detail,
@@ -83,10 +101,10 @@ class Setup:
 
 
 @dataclass(frozen=True, slots=True)
-class Replayed:
+class Replayed(Generic[GameT]):
     """A record replayed: the game after every legal move, and how many were not."""
 
-    game: Any
+    game: GameT
     skipped: int
 
 
@@ -166,8 +184,14 @@ class Files(Protocol):
         ...
 
 
-class Table(Files, Protocol):
-    """One game's entry (see the module's docstring)."""
+class Table(Files, Protocol[GameT, MoveT, RecordT]):
+    """One game's entry (see the module's docstring), over its own types: `GameT` the game
+    as play leaves it, `MoveT` a move (a value of the game's, its notation `parse_move` and
+    `format_move`), `RecordT` a record read. mypy checks that an entry's `apply` is given
+    its own moves (`_PROTOCOL: Table[Game, Move, Record] = TABLE` in each entry); the registry
+    hands the front ends `Table[Any, Any, Any]` at its one dynamic boundary
+    (`tables.AnyTable`). What only the game's views read (a hint, a review, the coach's
+    advice) is `object` here: the protocol passes it on without looking inside."""
 
     name: str  # the registry's name: deduction, dry-gulch, black-hills
     title: str  # as a player names it
@@ -175,61 +199,67 @@ class Table(Files, Protocol):
 
     def new_record(
         self, edition: str, players: tuple[str, ...], seed: int | None, setup: Setup
-    ) -> tuple[str, Any]:
+    ) -> tuple[str, GameT]:
         """A new record's text (its header) and the game it sets up. `setup`: the table's
         options and any setup of the edition's own, as the command line gives them; a bad
         one is one `InputError` or `RulesError` naming the option."""
         ...
 
-    def state_data(self, game: Any) -> dict[str, Any]:
+    def state_data(self, game: GameT) -> JSON:
         """The game's state as its state files write it."""
         ...
 
-    def read(self, text: str, source: str, base: Path) -> Any:
+    def read(self, text: str, source: str, base: Path) -> RecordT:
         """A record's text as the game's record; a bad one is one `InputError`."""
         ...
 
-    def parse_move(self, line: str, source: str) -> Any:
+    def parse_move(self, line: str, source: str) -> MoveT:
         """One move line (`move_line`'s); not in the notation: one `RulesError`."""
         ...
 
-    def seat(self, game: Any, move: Any) -> Any:
+    def seat(self, game: GameT, move: MoveT) -> MoveT:
         """The move with each player it names spelt as the game's players are: a line
         names a player in any case (`jürgen: 23` is Jürgen's move, `player_key`)."""
         ...
 
-    def format_move(self, move: Any) -> str:
+    def format_move(self, move: MoveT) -> str:
         """The move as the record writes it (`parse_move` of it gives it back)."""
+        ...
+
+    def numbered(self, move: MoveT, line: int) -> MoveT:
+        """The move as the record's line `line` will hold it, so that the game after it is
+        what replaying the record gives (a game's log keeps each move's line, as its
+        timeline and review name them)."""
         ...
 
     def moves_as_written(self, text: str, source: str) -> list[str]:
         """A record's moves, each as `format_move` writes it (what a commit reads back)."""
         ...
 
-    def public_move(self, move: Any) -> str:
+    def public_move(self, move: MoveT) -> str:
         """The move as the players who did not make it see it at the table: what it
         draws or keeps face down as a count (`ann draws 2 cards`), the rest as written."""
         ...
 
-    def listed_move(self, game: Any, move: Any) -> str:
+    def listed_move(self, game: GameT, move: MoveT) -> str:
         """The move as its own player knows it before making it: a choice whose outcome
         lies face down (which pile to draw from, a draw off a stack) without that outcome.
         Moves that read the same here are one choice: the page shows what it drew only
         once its player has chosen it."""
         ...
 
-    def replay(self, rec: Any) -> Replayed:
+    def replay(self, rec: RecordT) -> Replayed[GameT]:
         """The game after every legal move of the record."""
         ...
 
-    def check_chance(self, game: Any, move: Any) -> None:
+    def check_chance(self, game: GameT, move: MoveT) -> None:
         """At a served table in a seeded game a move names no outcome of chance (the card
         drawn, the die, the card stolen): one `RulesError` citing the rule where it does.
         It reads nothing face down, so it answers before anything that does (a reveal's
         check, `deal`): the same refusal whatever the hidden cards are."""
         ...
 
-    def deal(self, game: Any, move: Any) -> Any:
+    def deal(self, game: GameT, move: MoveT) -> MoveT:
         """Chance's part of a move made at a served table (`adjudicator serve`): in a
         seeded game the player writes the choice (which pile, whom to rob) and the seed
         deals the outcome (the card drawn, the die, the card stolen), so the move comes
@@ -238,17 +268,17 @@ class Table(Files, Protocol):
         chance, the move as it is: the table says what happened."""
         ...
 
-    def legal_moves(self, game: Any) -> Iterator[Any]:
+    def legal_moves(self, game: GameT) -> Iterator[MoveT]:
         """The legal moves of the player to act, as typed moves, each one `apply` rules
         legal (each once; a game over has none)."""
         ...
 
-    def check_move(self, game: Any, move: Any, source: str) -> None:
+    def check_move(self, game: GameT, move: MoveT, source: str) -> None:
         """A move naming what the game does not know (a player, a card, a building) is a
         typo, not a ruling: one `RulesError` with a close match, before any ruling."""
         ...
 
-    def apply(self, game: Any, move: Any) -> tuple[Any, Ruled]:
+    def apply(self, game: GameT, move: MoveT) -> tuple[GameT, Ruled]:
         """The game after the move, and its ruling (a refused move leaves it as it was)."""
         ...
 
@@ -260,24 +290,24 @@ class Table(Files, Protocol):
         """What the rules give where the table wrote another score down (`{N}`)."""
         ...
 
-    def review(self, rec: Any) -> Any:
+    def review(self, rec: RecordT) -> object:
         """`replay`: every move of the record re-adjudicated, with what the table missed."""
         ...
 
-    def view(self, game: Any, viewer: str | None) -> dict[str, Any]:
+    def view(self, game: GameT, viewer: str | None) -> JSON:
         """The table as plain data: everyone's view, or, with `viewer`, that player's (the
         other hands as counts where the game keeps them secret)."""
         ...
 
-    def edition_title(self, game: Any) -> str:
+    def edition_title(self, game: GameT) -> str:
         """The game's edition as a player names it (Old Town, Gads Hill 1874, Dry Gulch)."""
         ...
 
-    def seats(self, game: Any) -> Seats[Any]:
+    def seats(self, game: GameT) -> Seats[Named]:
         """The game's players in seat order, and who is to act."""
         ...
 
-    def hint(self, game: Any, player: str, source: str) -> Any:
+    def hint(self, game: GameT, player: str, source: str) -> object:
         """The game's hint for `player` (a seat's name): the deduction games' ranked turns,
         Dry Gulch's best building plan, Black Hills' best turn for each character. When
         there is none to give now (a refill or a set-up discard first, the game over), one
@@ -288,25 +318,25 @@ class Table(Files, Protocol):
     coaches: bool
 
     def coach(
-        self, game: Any, player: str, source: str, seed: int, ms: int | None
-    ) -> tuple[Any, tuple[str, ...]]:
+        self, game: GameT, player: str, source: str, seed: int, ms: int | None
+    ) -> tuple[object, tuple[str, ...]]:
         """`hint --coach`: the lookahead coach's ranking of the turn of `player` (the
         player to act) and why, seeded; `ms` caps its time. A game without a coach
         (`coaches` false), or a player not to act: one `RulesError`."""
         ...
 
-    def refill(self, game: Any, player: str, source: str) -> Any | None:
+    def refill(self, game: GameT, player: str, source: str) -> object | None:
         """What `player` owes before their turn, ranked (Old Town's refill, A4: the
         buildings to take), where the coach cannot look ahead yet; else None."""
         ...
 
-    def with_hand(self, game: Any, player: str, hand: str, source: str) -> Any:
+    def with_hand(self, game: GameT, player: str, hand: str, source: str) -> GameT:
         """`hint --hand`: the game of a record of a real table (which keeps no hands) with
         `player` holding the cards `hand` names (`12,40`); a card unknown, played or named
         twice, or a game that knows every hand: one `RulesError`."""
         ...
 
-    def state_hint(self, state: Any, player: str | None) -> Any:
+    def state_hint(self, state: object, player: str | None) -> object:
         """`hint` on a state file (`read_state`'s): the player's (default: the active
         player's) ranked actions. A game whose state files have no hint: one
         `RulesError`."""
@@ -334,6 +364,13 @@ def only_options(title: str, setup: Setup, own: tuple[str, ...] = ()) -> None:
     for name, flag in SETUP_FLAGS.items():
         if getattr(setup, name) and name not in own:
             raise InputError(flag, "", f"{title} takes no {flag}")
+
+
+def hand_unknown(view: JSON, player: str) -> bool:
+    """Whether a view (`Table.view`'s) lacks `player`'s hand: a record of a real table
+    keeps no hands, so the view gives theirs as None (a game without hands gives none)."""
+    hands = view.get("hands")
+    return isinstance(hands, dict) and player in hands and hands[player] is None
 
 
 @contextmanager

@@ -7,11 +7,11 @@ import difflib
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from adjudicator.core.errors import RulesError
 from adjudicator.core.names import seated
-from adjudicator.core.table import Replayed, Ruled, Setup, only_options
+from adjudicator.core.table import JSON, Replayed, Ruled, Setup, Table, only_options
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.flow import Game, next_turn
 from adjudicator.deduction.game.notation import pile_words
@@ -70,7 +70,7 @@ class DeductionTable(DeductionFiles):
         game = new_game(header, resolve_edition(edition, "--edition").edition(), setup.source)
         return record_to_text(Record(game.header)), game
 
-    def state_data(self, game: Game) -> dict[str, Any]:
+    def state_data(self, game: Game) -> JSON:
         return self.state_file_data(game.state)
 
     def read(self, text: str, source: str, base: Path) -> Record:
@@ -115,10 +115,13 @@ class DeductionTable(DeductionFiles):
         player = seated(move.player, game.state.names())
         return move if player == move.player else replace(move, player=player)
 
+    def numbered(self, move: Move, line: int) -> Move:
+        return replace(move, line=line)
+
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)
 
-    def replay(self, rec: Record) -> Replayed:
+    def replay(self, rec: Record) -> Replayed[Game]:
         game = replay_to(rec)
         return Replayed(game, len(rec.moves) - len(game.log))
 
@@ -164,7 +167,7 @@ class DeductionTable(DeductionFiles):
         from adjudicator.deduction.serialize import to_json
 
         after, outcome = game.apply(move)
-        detail: dict[str, Any] = {
+        detail: JSON = {
             "ruling": to_json(outcome.ruling) if outcome.ruling else None,
         }
         if outcome.legal:
@@ -186,7 +189,7 @@ class DeductionTable(DeductionFiles):
     def claim_note(self, ruled: Ruled) -> str:
         return f"the rules give {plural(ruled.score or 0, 'point')}, not {ruled.claimed}"
 
-    def view(self, game: Game, viewer: str | None) -> dict[str, Any]:
+    def view(self, game: Game, viewer: str | None) -> JSON:
         from adjudicator.deduction.files.state_file import state_to_data
 
         game = next_turn(game)
@@ -282,9 +285,14 @@ class DeductionTable(DeductionFiles):
             cards.append(number)
         return replace(game, state=game.state.with_player(player, hand=tuple(cards)))
 
-    def state_hint(self, state: GameState, player: str | None) -> Hint:
+    def state_hint(self, state: object, player: str | None) -> Hint:
+        """The ranked actions on a state file's state (`read_state`'s: the protocol's files
+        part passes it on untyped, so another game's state is refused here, not deep in
+        the hint)."""
         from adjudicator.deduction.hint import hint
 
+        if not isinstance(state, GameState):
+            raise RulesError(f"hint: this state is not of {self.title}")
         return hint(state, player)
 
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
@@ -380,6 +388,8 @@ def _cards_named(move: Move) -> list[int]:
 
 
 TABLE = DeductionTable()
+#: mypy checks the entry is the protocol's over its own types: its `apply` takes its own moves.
+_PROTOCOL: Table[Game, Move, Record] = TABLE
 
 
 def _german_keys(buildings: Iterable[str]) -> list[str]:

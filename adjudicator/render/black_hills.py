@@ -257,6 +257,7 @@ _TABLE = ""
 def ruled_lines(ruled: Ruled) -> list[RenderableType]:
     """A legal turn's verdict (the game protocol's view of it, `render/tables.py`), as the
     player who wrote it may see it: the other players' hands as counts."""
+    assert isinstance(ruled.ruling, Verdict)  # the Black Hills entry's own
     return [verdict_view(ruled.ruling, ruled.player)]
 
 

@@ -17,7 +17,16 @@ from adjudicator.render.hints import action_command
 if TYPE_CHECKING:
     from adjudicator.deduction.game.coach import Advice
 
-__all__ = ["coach_data", "coach_lines", "value_words"]
+__all__ = ["advice_of", "coach_data", "coach_lines", "value_words"]
+
+
+def advice_of(found: object) -> Advice:
+    """The deduction entry's coach's advice (`Table.coach`, which the protocol passes on
+    as `object`), as these views draw it."""
+    from adjudicator.deduction.game.coach import Advice
+
+    assert isinstance(found, Advice)
+    return found
 
 
 def _method(advice: Advice, timed: bool = True) -> str:

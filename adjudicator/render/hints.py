@@ -17,7 +17,7 @@ from adjudicator.deduction.models.board import Board
 from adjudicator.render.rulings import ruling_view, stop_view
 from adjudicator.render.words import plural
 
-__all__ = ["action_command", "hint_commands", "hint_data", "hint_view"]
+__all__ = ["action_command", "hint_commands", "hint_data", "hint_of", "hint_view"]
 
 _BUY_AT = ("before", "between", "after")
 
@@ -94,6 +94,13 @@ def _why(action: Action, board: Board) -> str:
     if r.markers_placed:
         bits.append(f"places {plural(len(r.markers_placed), 'marker')}")
     return "; ".join(bits)
+
+
+def hint_of(found: object) -> Hint:
+    """The deduction entry's hint (`Table.state_hint`, which the protocol passes on as
+    `object`), as these views draw it."""
+    assert isinstance(found, Hint)
+    return found
 
 
 def hint_commands(h: Hint, source: str, top: int) -> list[Text]:

@@ -172,9 +172,11 @@ def replay_view(r: Replay) -> RenderableType:
 
 def ruled_lines(ruled: Ruled) -> list[RenderableType]:
     """A legal move's ruling (the game protocol's view of it, `render/tables.py`)."""
+    from adjudicator.deduction.rules.ruling import Ruling
     from adjudicator.render.rulings import ruling_view
 
-    return [ruling_view(ruled.ruling)] if ruled.ruling is not None else [ruled.message]
+    ruling = ruled.ruling  # the deduction entry's own (a Ruling, or None: no rule to cite)
+    return [ruling_view(ruling)] if isinstance(ruling, Ruling) else [ruled.message]
 
 
 def after_lines(after: Game) -> list[RenderableType]:

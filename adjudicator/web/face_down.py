@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from adjudicator.core.errors import AdjudicatorError, RulesError
-from adjudicator.core.table import Table
+from adjudicator.tables import AnyTable
 from adjudicator.web.seats import Refused
 
 __all__ = ["Choices", "check_chosen", "listing", "reveal"]
@@ -70,7 +70,7 @@ class Choices:
             self._seen[name][(version, player)] = (listed, shown)
 
 
-def listing(table: Table, game: Any, moves: Iterable[Any]) -> tuple[list[str], list[str]]:
+def listing(table: AnyTable, game: Any, moves: Iterable[Any]) -> tuple[list[str], list[str]]:
     """The moves as the page lists them (a face-down choice once, as its player knows
     it), and which of those are such choices."""
     groups: dict[str, list[str]] = {}
@@ -84,7 +84,7 @@ def listing(table: Table, game: Any, moves: Iterable[Any]) -> tuple[list[str], l
     return list(groups), blind
 
 
-def _dealt_choice(table: Table, game: Any, listed: str) -> bool:
+def _dealt_choice(table: AnyTable, game: Any, listed: str) -> bool:
     """Whether the choice is itself a move, whose outcome the server deals at the commit
     (`Table.deal`): the page lists it as a plain move, with nothing to reveal first."""
     try:
@@ -95,7 +95,7 @@ def _dealt_choice(table: Table, game: Any, listed: str) -> bool:
 
 
 def reveal(
-    table: Table,
+    table: AnyTable,
     game: Any,
     moves: Iterable[Any],
     choices: Choices,
@@ -116,7 +116,7 @@ def reveal(
 
 
 def check_chosen(
-    table: Table, game: Any, move: Any, choices: Choices, key: tuple[str, str, str]
+    table: AnyTable, game: Any, move: Any, choices: Choices, key: tuple[str, str, str]
 ) -> None:
     """A move previewed or committed (`key`: name, version, player): one the player's
     choice showed them, or one that tells nothing face down."""

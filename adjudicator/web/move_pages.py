@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import Any
 
-from adjudicator.core.table import Table
+from adjudicator.tables import AnyTable
 from adjudicator.web import face_down
 
 __all__ = ["Moves", "page_of", "players_moves"]
@@ -21,7 +21,7 @@ __all__ = ["Moves", "page_of", "players_moves"]
 Moves = Callable[[], Iterator[Any]]
 
 
-def players_moves(table: Table, game: Any, acting: str | None, everyone: bool) -> Moves:
+def players_moves(table: AnyTable, game: Any, acting: str | None, everyone: bool) -> Moves:
     """The moves of `acting`; on the pass-and-play screen anyone's when `acting` has none
     (Black Hills' set-up: every player still to keep has moves; the page lists those of
     the one it asks, another's keeps are their own hand)."""
@@ -35,7 +35,7 @@ def players_moves(table: Table, game: Any, acting: str | None, everyone: bool) -
 
 
 def page_of(
-    table: Table, game: Any, moves: Moves, start: int, size: int, count: bool
+    table: AnyTable, game: Any, moves: Moves, start: int, size: int, count: bool
 ) -> dict[str, Any]:
     """`size` moves as the page lists them (`face_down.listing`) from `start`, the
     face-down choices among them, whether more follow, and how many there are (None when

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from adjudicator.core.errors import RulesError
 from adjudicator.core.move_line import append_move, move_line
 from adjudicator.core.names import player_key
-from adjudicator.core.table import Table
-from adjudicator.tables import table_of_record
+from adjudicator.tables import AnyTable, table_of_record
 from adjudicator.web import face_down
 from adjudicator.web.opened import Opened, keep, open_record
 from adjudicator.web.records import RecordDir, fingerprint
@@ -25,7 +24,7 @@ from adjudicator.web.versions import shown, version_of_text
 __all__ = ["commit", "preview", "undo"]
 
 
-def _parse(table: Table, name: str, text: str) -> tuple[str, Any]:
+def _parse(table: AnyTable, name: str, text: str) -> tuple[str, Any]:
     """The move as its record line (one line of printable text) and as a move."""
     try:
         line = move_line(text)
@@ -46,18 +45,6 @@ def _as_own_seat(name: str, move: Any, viewer: Viewer) -> None:
     if viewer.seat is None:
         raise Refused(f"{name}: each player moves from their own seat, not the shared screen")
     raise Refused(f"{name}: this is {viewer.seat}'s seat: it moves as {viewer.seat} only")
-
-
-def _numbered(move: Any, line: int) -> Any:
-    """The move numbered as the record will number it, so the game after it is what
-    replaying the record gives."""
-    if is_dataclass(move) and not isinstance(move, type) and "line" in _field_names(move):
-        return replace(move, line=line)
-    return move
-
-
-def _field_names(value: Any) -> set[str]:
-    return {f.name for f in fields(value)}
 
 
 def _outcome(o: Opened, ruled: Any, committed: bool) -> dict[str, Any]:
@@ -150,7 +137,7 @@ def commit(
         key = (name, fingerprint(body), move.player)
         dealt = _seated(o, name, move, records.choices, key)
         line = line if dealt is move else o.table.format_move(dealt)  # with what was dealt
-        move = _numbered(dealt, len(body.splitlines()) + 1)
+        move = o.table.numbered(dealt, len(body.splitlines()) + 1)  # as replaying numbers it
         after, ruled = o.table.apply(o.game, move)
         result = {"move": ruled.move, **_outcome(o, ruled, ruled.legal)}
         if not ruled.legal:

@@ -10,9 +10,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.core.table import Table
 from adjudicator.render.pages import Page, page
-from adjudicator.tables import table_of_record
+from adjudicator.tables import AnyTable, table_of_record
 from adjudicator.web.records import RecordDir, fingerprint
 
 __all__ = ["Opened", "keep", "open_record"]
@@ -23,7 +22,7 @@ class Opened:
     """A record read and replayed: its entry, its page, the record, and the game after
     every legal move (with the lines that were legal)."""
 
-    table: Table
+    table: AnyTable
     page: Page
     rec: Any
     game: Any
@@ -37,7 +36,7 @@ _CACHE_SIZE = 16
 _CACHE_LOCK = threading.Lock()
 
 
-def _read(records: RecordDir, name: str, text: str) -> tuple[Table, Page, Any]:
+def _read(records: RecordDir, name: str, text: str) -> tuple[AnyTable, Page, Any]:
     table = table_of_record(text)
     return table, page(table.name), table.read(text, name, records.root)
 

@@ -16,15 +16,14 @@ import hashlib
 import hmac
 from typing import Any
 
-from adjudicator.core.table import Table
-from adjudicator.tables import table_of_record
+from adjudicator.tables import AnyTable, table_of_record
 from adjudicator.web.records import RecordDir, fingerprint, seen_header
 from adjudicator.web.seats import Viewer
 
 __all__ = ["shown", "version", "version_of_text", "versions_key"]
 
 
-def shown(table: Table, move: Any, viewer: Viewer) -> str:
+def shown(table: AnyTable, move: Any, viewer: Viewer) -> str:
     """The move as this viewer sees it: as written to its mover, else face up only."""
     if viewer.sees_move_of(move.player):
         return table.format_move(move)
@@ -38,7 +37,7 @@ def _perspective(viewer: Viewer) -> str:
     return "public" if viewer.seat is None else f"seat\0{viewer.seat}"
 
 
-def _seen_record(table: Table, rec: Any, text: str, viewer: Viewer) -> str:
+def _seen_record(table: AnyTable, rec: Any, text: str, viewer: Viewer) -> str:
     """The record as `viewer` reads it: the header without the hidden tags (the seed, a
     real table's deal), then each move, numbered, as the viewer sees it (`shown`)."""
     lines = [_perspective(viewer), *seen_header(text)]
@@ -51,7 +50,7 @@ def version_of_text(
     name: str,
     text: str,
     viewer: Viewer,
-    read: tuple[Table, Any] | None = None,
+    read: tuple[AnyTable, Any] | None = None,
 ) -> str:
     """The version `viewer` is sent of the record `text`: a function only of what that
     viewer may know, keyed by the app's secret (`RecordDir.version`). `read`: the record's
@@ -64,7 +63,7 @@ def version_of_text(
     return records.version_kept((name, fingerprint(text), _perspective(viewer)), seen)
 
 
-def _parsed(records: RecordDir, name: str, text: str) -> tuple[Table, Any]:
+def _parsed(records: RecordDir, name: str, text: str) -> tuple[AnyTable, Any]:
     table = table_of_record(text)
     return table, table.read(text, name, records.root)
 

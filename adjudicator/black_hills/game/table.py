@@ -4,8 +4,9 @@ verdicts, through its own referee."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import NoReturn
 
 from adjudicator.black_hills.candidates import Candidate
 from adjudicator.black_hills.game.files import BlackHillsFiles
@@ -28,9 +29,11 @@ from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHState
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import (
+    JSON,
     Replayed,
     Ruled,
     Setup,
+    Table,
     fresh_seed,
     only_options,
     players_option,
@@ -58,7 +61,7 @@ class BlackHillsTable(BlackHillsFiles):
             state = start(header)  # refuses a bad table (2-4 players) before it is written
         return record_to_text(BHRecord(header)), state
 
-    def state_data(self, game: BHState) -> dict[str, Any]:
+    def state_data(self, game: BHState) -> JSON:
         return self.state_file_data(game)
 
     def read(self, text: str, source: str, base: Path) -> BHRecord:
@@ -89,10 +92,13 @@ class BlackHillsTable(BlackHillsFiles):
 
         return deal(game, move)
 
+    def numbered(self, move: BHMove, line: int) -> BHMove:
+        return replace(move, line=line)
+
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)
 
-    def replay(self, rec: BHRecord) -> Replayed:
+    def replay(self, rec: BHRecord) -> Replayed[BHState]:
         done = replay(rec)
         return Replayed(done.state, sum(1 for o in done.outcomes if not o.verdict.legal))
 
@@ -141,7 +147,7 @@ class BlackHillsTable(BlackHillsFiles):
     def claim_note(self, ruled: Ruled) -> str:
         return f"{ruled.player} has {ruled.score} reputation, not {ruled.claimed}"
 
-    def view(self, game: BHState, viewer: str | None) -> dict[str, Any]:
+    def view(self, game: BHState, viewer: str | None) -> JSON:
         from adjudicator.black_hills.state import state_seen
 
         return {
@@ -193,9 +199,7 @@ class BlackHillsTable(BlackHillsFiles):
 
     coaches = False
 
-    def coach(
-        self, game: BHState, player: str, source: str, seed: int, ms: int | None
-    ) -> tuple[Any, tuple[str, ...]]:
+    def coach(self, game: BHState, player: str, source: str, seed: int, ms: int | None) -> NoReturn:
         raise RulesError(f"{source}: {self.title} has no coach")
 
     def refill(self, game: BHState, player: str, source: str) -> None:
@@ -204,8 +208,10 @@ class BlackHillsTable(BlackHillsFiles):
     def with_hand(self, game: BHState, player: str, hand: str, source: str) -> BHState:
         raise RulesError(f"{source}: --hand: the record already knows {player}'s cards")
 
-    def state_hint(self, state: BHState, player: str | None) -> Any:
+    def state_hint(self, state: object, player: str | None) -> NoReturn:
         raise RulesError(f"{self.title}: hint reads a record of the game (*.game)")
 
 
 TABLE = BlackHillsTable()
+#: mypy checks the entry is the protocol's over its own types: its `apply` takes its own moves.
+_PROTOCOL: Table[BHState, BHMove, BHRecord] = TABLE

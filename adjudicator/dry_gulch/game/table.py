@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import NoReturn
 
 from adjudicator.core.errors import InputError, RulesError
 from adjudicator.core.table import (
+    JSON,
     Replayed,
     Ruled,
     Setup,
+    Table,
     fresh_seed,
     only_options,
     players_option,
@@ -67,7 +70,7 @@ class DryGulchTable(DryGulchFiles):
             raise InputError("--residence", exc.entry, exc.problem) from None
         return record_to_text(DGRecord(game.header)), game
 
-    def state_data(self, game: DGGame) -> dict[str, Any]:
+    def state_data(self, game: DGGame) -> JSON:
         return self.state_file_data(game.state)
 
     def read(self, text: str, source: str, base: Path) -> DGRecord:
@@ -108,10 +111,13 @@ class DryGulchTable(DryGulchFiles):
     def seat(self, game: DGGame, move: Move) -> Move:
         return seat_move(move, game.header.players)
 
+    def numbered(self, move: Move, line: int) -> Move:
+        return replace(move, line=line)
+
     def moves_as_written(self, text: str, source: str) -> list[str]:
         return moves_as_written(text, source)
 
-    def replay(self, rec: DGRecord) -> Replayed:
+    def replay(self, rec: DGRecord) -> Replayed[DGGame]:
         done = replay(rec)
         return Replayed(done.game, len(done.illegal))
 
@@ -134,7 +140,7 @@ class DryGulchTable(DryGulchFiles):
         from adjudicator.dry_gulch.state import state_data
 
         after, outcome = game.apply(move)
-        detail: dict[str, Any] = {
+        detail: JSON = {
             "influence": outcome.influence,
             "won": outcome.won,
             "phase": after.phase,
@@ -157,7 +163,7 @@ class DryGulchTable(DryGulchFiles):
     def claim_note(self, ruled: Ruled) -> str:
         return f"{ruled.player} has {ruled.score} influence, not {ruled.claimed}"
 
-    def view(self, game: DGGame, viewer: str | None) -> dict[str, Any]:
+    def view(self, game: DGGame, viewer: str | None) -> JSON:
         from adjudicator.dry_gulch.game.flow import turned_up
         from adjudicator.dry_gulch.score import score
         from adjudicator.dry_gulch.state import state_data
@@ -201,9 +207,7 @@ class DryGulchTable(DryGulchFiles):
 
     coaches = False
 
-    def coach(
-        self, game: DGGame, player: str, source: str, seed: int, ms: int | None
-    ) -> tuple[Any, tuple[str, ...]]:
+    def coach(self, game: DGGame, player: str, source: str, seed: int, ms: int | None) -> NoReturn:
         raise RulesError(f"{source}: {self.title} has no coach")
 
     def refill(self, game: DGGame, player: str, source: str) -> None:
@@ -212,7 +216,7 @@ class DryGulchTable(DryGulchFiles):
     def with_hand(self, game: DGGame, player: str, hand: str, source: str) -> DGGame:
         raise RulesError(f"{source}: --hand: the record already knows {player}'s cards")
 
-    def state_hint(self, state: DGState, player: str | None) -> Any:
+    def state_hint(self, state: object, player: str | None) -> NoReturn:
         raise RulesError(f"{self.title}: hint reads a record of the game (*.game)")
 
 
@@ -240,3 +244,5 @@ def _residences(text: str, players: tuple[str, ...]) -> dict[str, str]:
 
 
 TABLE = DryGulchTable()
+#: mypy checks the entry is the protocol's over its own types: its `apply` takes its own moves.
+_PROTOCOL: Table[DGGame, Move, DGRecord] = TABLE

@@ -14,8 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Protocol
 
-from adjudicator.core.table import Ruled, Table
-from adjudicator.tables import GAMES
+from adjudicator.core.table import Ruled
+from adjudicator.tables import GAMES, AnyTable
 
 __all__ = ["Page", "PuzzlePage", "page", "puzzle_page"]
 
@@ -25,11 +25,11 @@ class Page(Protocol):
 
     template: str  # the page's template in web/templates
 
-    def opened(self, table: Table, rec: Any) -> tuple[Any, frozenset[int]]:
+    def opened(self, table: AnyTable, rec: Any) -> tuple[Any, frozenset[int]]:
         """The game after every legal move of the record, and the lines that were legal."""
         ...
 
-    def view(self, table: Table, game: Any, name: str) -> dict[str, Any]:
+    def view(self, table: AnyTable, game: Any, name: str) -> dict[str, Any]:
         """The game's own part of the page: the board, the players, what stands open."""
         ...
 
@@ -50,31 +50,31 @@ class Page(Protocol):
         """One player's hand, for the "show my hand" tap."""
         ...
 
-    def hint(self, table: Table, game: Any, name: str, top: int) -> dict[str, Any]:
+    def hint(self, table: AnyTable, game: Any, name: str, top: int) -> dict[str, Any]:
         """The game's hint for the player to act, each action with its move line."""
         ...
 
-    def coach(self, table: Table, game: Any, name: str, top: int) -> dict[str, Any]:
+    def coach(self, table: AnyTable, game: Any, name: str, top: int) -> dict[str, Any]:
         """The lookahead coach's turns for the player to act, each with why (the deduction
         games); a game without one says so."""
         ...
 
-    def end(self, table: Table, game: Any, rec: Any) -> dict[str, Any] | None:
+    def end(self, table: AnyTable, game: Any, rec: Any) -> dict[str, Any] | None:
         """The game's end as every screen shows it, once it is over (None before): the
         winners by the rulebook's rule (`rule`, its code and words), each player's final
         score under `score_word`, and what `adjudicator replay` finds the table missed
         (`missed`: each a line and its points). All public once the game is over."""
         ...
 
-    def timeline(self, table: Table, rec: Any) -> dict[str, Any]:
+    def timeline(self, table: AnyTable, rec: Any) -> dict[str, Any]:
         """`adjudicator replay` of the record, as the timeline lists it."""
         ...
 
-    def step(self, table: Table, game: Any, name: str, step: int) -> dict[str, Any]:
+    def step(self, table: AnyTable, game: Any, name: str, step: int) -> dict[str, Any]:
         """The board and the scores after the record's first `step` moves."""
         ...
 
-    def svg(self, table: Table, game: Any, name: str) -> str:
+    def svg(self, table: AnyTable, game: Any, name: str) -> str:
         """The board as the page draws it, for download."""
         ...
 

@@ -9,15 +9,17 @@ from typing import Any
 from adjudicator.black_hills.candidates import Candidate
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.game.record import BHRecord
+from adjudicator.black_hills.game.table import BlackHillsTable
 from adjudicator.black_hills.keep_hint import KeepChoice, said
 from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.state import BHState
 from adjudicator.core.errors import RulesError
-from adjudicator.core.table import Ruled, Table
+from adjudicator.core.table import Ruled
 from adjudicator.core.words import plural
 from adjudicator.render.black_hills import next_line
 from adjudicator.render.black_hills_board import bh_table_svg
 from adjudicator.render.pages.data import hidden_until_committed
+from adjudicator.tables import AnyTable
 
 __all__ = ["PAGE", "BlackHillsPage"]
 
@@ -50,14 +52,21 @@ def _picture(s: BHState, title: str) -> str:
     return bh_table_svg(s.rules, s, title)
 
 
+def _entry(table: AnyTable) -> BlackHillsTable:
+    """The game's own entry, whose hints and reviews are of its own types (the protocol
+    passes them on as `object`)."""
+    assert isinstance(table, BlackHillsTable)
+    return table
+
+
 class BlackHillsPage:
     template = "table.html"
 
-    def opened(self, table: Table, rec: BHRecord) -> tuple[BHState, frozenset[int]]:
-        done = table.review(rec)
+    def opened(self, table: AnyTable, rec: BHRecord) -> tuple[BHState, frozenset[int]]:
+        done = _entry(table).review(rec)
         return done.state, frozenset(o.move.line for o in done.outcomes if o.verdict.legal)
 
-    def view(self, table: Table, game: BHState, name: str) -> dict[str, Any]:
+    def view(self, table: AnyTable, game: BHState, name: str) -> dict[str, Any]:
         s = game
         waiting = must_keep(s) if s.winner is None else []
         panels = [
@@ -139,12 +148,12 @@ class BlackHillsPage:
             "lines": [f"events: {', '.join(p.events) or 'none'}"],
         }
 
-    def coach(self, table: Table, game: Any, name: str, top: int) -> dict[str, Any]:
+    def coach(self, table: AnyTable, game: Any, name: str, top: int) -> dict[str, Any]:
         raise RulesError(f"{name}: the coach looks ahead in Old Town and Gads Hill only")
 
-    def hint(self, table: Table, game: BHState, name: str, top: int) -> dict[str, Any]:
+    def hint(self, table: AnyTable, game: BHState, name: str, top: int) -> dict[str, Any]:
         player = self.acting(game) or game.active
-        ranked = table.hint(game, player, name)
+        ranked = _entry(table).hint(game, player, name)
         if ranked and isinstance(ranked[0], KeepChoice):
             return _keep_hint(player, [k for k in ranked if isinstance(k, KeepChoice)], top)
         actions, lines = [], [f"The best turn for each character in {player}'s hand, best first."]
@@ -163,10 +172,10 @@ class BlackHillsPage:
             actions.append({"move": data["turn"], "text": worth})
         return {"player": player, "lines": lines, "actions": actions}
 
-    def end(self, table: Table, game: BHState, rec: BHRecord) -> dict[str, Any] | None:
+    def end(self, table: AnyTable, game: BHState, rec: BHRecord) -> dict[str, Any] | None:
         if game.winner is None:
             return None
-        wrong = [o for o in table.review(rec).outcomes if o.claim_wrong]
+        wrong = [o for o in _entry(table).review(rec).outcomes if o.claim_wrong]
         return {
             "winners": [game.winner],
             "rule": f"{Code.GAME_END}: the first player to reach {game.rules.goal} reputation "
@@ -182,8 +191,8 @@ class BlackHillsPage:
             ],
         }
 
-    def timeline(self, table: Table, rec: BHRecord) -> dict[str, Any]:
-        done = table.review(rec)
+    def timeline(self, table: AnyTable, rec: BHRecord) -> dict[str, Any]:
+        done = _entry(table).review(rec)
         moves = []
         for o in done.outcomes:
             v = o.verdict
@@ -207,13 +216,13 @@ class BlackHillsPage:
             "summary": f"{refused} refused, {wrong} reputation written down wrong; {standing}",
         }
 
-    def step(self, table: Table, game: BHState, name: str, step: int) -> dict[str, Any]:
+    def step(self, table: AnyTable, game: BHState, name: str, step: int) -> dict[str, Any]:
         return {
             "svg": _picture(game, f"Black Hills: {name}, after move {step}"),
             "scores": {p.name: p.reputation for p in game.players},
         }
 
-    def svg(self, table: Table, game: BHState, name: str) -> str:
+    def svg(self, table: AnyTable, game: BHState, name: str) -> str:
         return _picture(game, f"Black Hills: {name}")
 
 

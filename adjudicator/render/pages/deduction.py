@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import RulesError
-from adjudicator.core.table import Ruled, Table
+from adjudicator.core.table import Ruled
 from adjudicator.deduction.game.ahead import open_claims, refill_owed
 from adjudicator.deduction.game.flow import Game, as_seen_by
 from adjudicator.deduction.game.hint_moves import action_move
@@ -19,6 +19,7 @@ from adjudicator.render.pages.data import strip_states
 from adjudicator.render.refill import take_data
 from adjudicator.render.svg import board_svg
 from adjudicator.render.svg_compact import compact_svg
+from adjudicator.tables import AnyTable
 
 if TYPE_CHECKING:
     from adjudicator.deduction.rules.ruling import StopReport
@@ -31,7 +32,7 @@ def _names(game: Game, ids: list[str] | tuple[str, ...]) -> list[dict[str, str]]
     return [{"id": b, "name": board.building_name(b)} for b in ids]
 
 
-def _deduction(table: Table) -> DeductionTable:
+def _deduction(table: AnyTable) -> DeductionTable:
     """The deduction games' entry, with what the protocol does not hold (the coach)."""
     assert isinstance(table, DeductionTable)
     return table
@@ -86,11 +87,11 @@ def _takes(h: RefillHint, top: int) -> dict[str, Any]:
 class DeductionPage:
     template = "game.html"
 
-    def opened(self, table: Table, rec: Record) -> tuple[Game, frozenset[int]]:
+    def opened(self, table: AnyTable, rec: Record) -> tuple[Game, frozenset[int]]:
         game = replay_to(rec)
         return game, frozenset(o.move.line for o in game.log if o.move.line is not None)
 
-    def view(self, table: Table, game: Game, name: str) -> dict[str, Any]:
+    def view(self, table: AnyTable, game: Game, name: str) -> dict[str, Any]:
         s = game.state
         board = s.board
         # the counts and the turn as the next player finds them, as `game show` says them:
@@ -178,7 +179,7 @@ class DeductionPage:
             "buildings": _names(game, p.buildings),
         }
 
-    def hint(self, table: Table, game: Game, name: str, top: int) -> dict[str, Any]:
+    def hint(self, table: AnyTable, game: Game, name: str, top: int) -> dict[str, Any]:
         ahead, _ = game.finish()
         if ahead.over:
             raise RulesError(f"{name}: the game is over")
@@ -189,7 +190,7 @@ class DeductionPage:
         player = ahead.state.active
         if player is None:
             raise RulesError(f"{name}: no one is to play")
-        h = table.hint(game, player, name)
+        h = _deduction(table).hint(game, player, name)
         if isinstance(h, RefillHint):  # Old Town's refill (A4) comes first
             return _takes(h, top)
         actions = []
@@ -204,7 +205,7 @@ class DeductionPage:
             "evaluated": h.evaluated,
         }
 
-    def coach(self, table: Table, game: Game, name: str, top: int) -> dict[str, Any]:
+    def coach(self, table: AnyTable, game: Game, name: str, top: int) -> dict[str, Any]:
         from adjudicator.deduction.game.coach_words import draw_reason
         from adjudicator.render.coach import value_words
 
@@ -236,7 +237,7 @@ class DeductionPage:
             "draw": draw_reason(advice),
         }
 
-    def end(self, table: Table, game: Game, rec: Record) -> dict[str, Any] | None:
+    def end(self, table: AnyTable, game: Game, rec: Record) -> dict[str, Any] | None:
         ahead, _ = game.finish()
         if not ahead.over:
             return None
@@ -259,17 +260,17 @@ class DeductionPage:
             ],
         }
 
-    def timeline(self, table: Table, rec: Record) -> dict[str, Any]:
+    def timeline(self, table: AnyTable, rec: Record) -> dict[str, Any]:
         return dict(strip_states(to_json(replay(rec))))
 
-    def step(self, table: Table, game: Game, name: str, step: int) -> dict[str, Any]:
+    def step(self, table: AnyTable, game: Game, name: str, step: int) -> dict[str, Any]:
         s = game.state
         return {
             "svg": _board(game, f"{s.board.name}: {name}, after move {step}", None),
             "scores": {p.name: p.points for p in s.players},
         }
 
-    def svg(self, table: Table, game: Game, name: str) -> str:
+    def svg(self, table: AnyTable, game: Game, name: str) -> str:
         return _picture(game, f"{game.state.board.name}: {name}", open_claims(game))
 
 

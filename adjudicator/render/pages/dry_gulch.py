@@ -8,16 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.core.errors import RulesError
-from adjudicator.core.table import Ruled, Table
+from adjudicator.core.table import Ruled
 from adjudicator.core.words import plural
 from adjudicator.dry_gulch.game.flow import DGGame
 from adjudicator.dry_gulch.game.outcome import Outcome
 from adjudicator.dry_gulch.game.record import Build, DGRecord
 from adjudicator.dry_gulch.game.seen import words_seen_by
 from adjudicator.dry_gulch.game.standing import standing
+from adjudicator.dry_gulch.game.table import DryGulchTable
 from adjudicator.render.dry_gulch import next_moves
 from adjudicator.render.dry_gulch_town import dg_town_svg
 from adjudicator.render.pages.data import hidden_until_committed
+from adjudicator.tables import AnyTable
 
 __all__ = ["PAGE", "DryGulchPage"]
 
@@ -31,14 +33,21 @@ def _picture(game: DGGame, title: str) -> str:
     return dg_town_svg(state.rules, state.buildings, title, caption)
 
 
+def _entry(table: AnyTable) -> DryGulchTable:
+    """The game's own entry, whose hints and reviews are of its own types (the protocol
+    passes them on as `object`)."""
+    assert isinstance(table, DryGulchTable)
+    return table
+
+
 class DryGulchPage:
     template = "table.html"
 
-    def opened(self, table: Table, rec: DGRecord) -> tuple[DGGame, frozenset[int]]:
-        done = table.review(rec)
+    def opened(self, table: AnyTable, rec: DGRecord) -> tuple[DGGame, frozenset[int]]:
+        done = _entry(table).review(rec)
         return done.game, frozenset(o.move.line for o in done.outcomes if o.legal)
 
-    def view(self, table: Table, game: DGGame, name: str) -> dict[str, Any]:
+    def view(self, table: AnyTable, game: DGGame, name: str) -> dict[str, Any]:
         state = game.state
         result = standing(game)
         decks = state.decks
@@ -111,14 +120,14 @@ class DryGulchPage:
             "lines": [f"permits: {', '.join(p.permits) or 'none'}"],
         }
 
-    def coach(self, table: Table, game: Any, name: str, top: int) -> dict[str, Any]:
+    def coach(self, table: AnyTable, game: Any, name: str, top: int) -> dict[str, Any]:
         raise RulesError(f"{name}: the coach looks ahead in Old Town and Gads Hill only")
 
-    def hint(self, table: Table, game: DGGame, name: str, top: int) -> dict[str, Any]:
+    def hint(self, table: AnyTable, game: DGGame, name: str, top: int) -> dict[str, Any]:
         if game.over:
             raise RulesError(f"{name}: the game is over")
         player = game.state.active
-        answer = table.hint(game, player, name)
+        answer = _entry(table).hint(game, player, name)
         plan = answer.to_json()
         actions = []
         if game.phase == "build":
@@ -142,11 +151,11 @@ class DryGulchPage:
             lines.append(f"It is the {game.phase} phase: the plan is for the build phase to come.")
         return {"player": player, "lines": lines, "actions": actions, "plan": plan}
 
-    def end(self, table: Table, game: DGGame, rec: DGRecord) -> dict[str, Any] | None:
+    def end(self, table: AnyTable, game: DGGame, rec: DGRecord) -> dict[str, Any] | None:
         if not game.over:
             return None
         result = standing(game)
-        wrong = table.review(rec).claims_wrong
+        wrong = _entry(table).review(rec).claims_wrong
         return {
             "winners": [game.winner] if game.winner else [],
             "rule": f"DG-WIN: a player who has {result.needed} influence on the board "
@@ -164,8 +173,8 @@ class DryGulchPage:
             ],
         }
 
-    def timeline(self, table: Table, rec: DGRecord) -> dict[str, Any]:
-        done = table.review(rec)
+    def timeline(self, table: AnyTable, rec: DGRecord) -> dict[str, Any]:
+        done = _entry(table).review(rec)
         data = done.to_json()
         return {
             # what a legal move drew is its player's: the shared timeline says what was
@@ -190,13 +199,13 @@ class DryGulchPage:
             ),
         }
 
-    def step(self, table: Table, game: DGGame, name: str, step: int) -> dict[str, Any]:
+    def step(self, table: AnyTable, game: DGGame, name: str, step: int) -> dict[str, Any]:
         return {
             "svg": _picture(game, f"Dry Gulch: {name}, after move {step}"),
             "scores": dict(standing(game).influence),
         }
 
-    def svg(self, table: Table, game: DGGame, name: str) -> str:
+    def svg(self, table: AnyTable, game: DGGame, name: str) -> str:
         return _picture(game, f"Dry Gulch: {name}")
 
 
