@@ -26,7 +26,6 @@ LEFT = {
     "dry_gulch_args.py",
     "dry_gulch_cmd.py",
     "dry_gulch_names.py",
-    "dry_gulch_phases.py",
     "puzzle_cmd.py",
     "rulings_cmd.py",
 }

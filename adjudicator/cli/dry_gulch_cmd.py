@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.cli import dry_gulch_phases as phases
 from adjudicator.cli.checks import acting_player
 from adjudicator.cli.dry_gulch_args import BuildingArg, ByOpt, PlayerOpt, StateArg
 from adjudicator.cli.dry_gulch_names import permit_id, site_id
@@ -20,10 +19,9 @@ __all__ = ["app"]
 
 app = typer.Typer(
     help=(
-        "Dry Gulch: set up a table; each phase of a turn (events and playing them, draw, "
-        "build: pay, plan, place; rewards, misfortunes, discard); score. A whole game is "
-        "kept with `adjudicator game --edition dry-gulch`, and simulated with "
-        "`adjudicator simulate dry-gulch`."
+        "Dry Gulch: set up a table; what a hand pays for, plans and places; score. A whole "
+        "game, every phase of its turns, is kept with `adjudicator game --edition "
+        "dry-gulch`, and simulated with `adjudicator simulate dry-gulch`."
     ),
     no_args_is_help=True,
 )
@@ -122,6 +120,7 @@ def score(state_file: StateArg, as_json: JsonOpt = False) -> None:
     out.json(result.to_json())
 
 
+@app.command()
 @handle_errors
 def new(
     state_file: Annotated[Path, typer.Argument(metavar="STATE", help="The file to write.")],
@@ -164,17 +163,3 @@ def new(
     write_dg_state(state_file, state)
     out.show(score_view(count_score(state)))
     out.json({"ok": True, "state": state_data(state)})
-
-
-# The commands in the order `--help` lists them: the questions on a state, then a turn's
-# phases as a table plays them (`dry_gulch_phases.py`).
-for command in (
-    phases.discard,
-    phases.draw,
-    phases.reward,
-    new,
-    phases.events,
-    phases.misfortune,
-    phases.play,
-):
-    app.command()(command)

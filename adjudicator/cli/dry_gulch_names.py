@@ -9,18 +9,14 @@ from typing import TYPE_CHECKING
 
 from adjudicator.cli.checks import canonical
 from adjudicator.core.errors import RulesError
-from adjudicator.core.german import german_ids, german_names
+from adjudicator.core.german import german_names
 
 if TYPE_CHECKING:
     from adjudicator.dry_gulch.data import Rules
 
 __all__ = [
     "GERMAN_FILE",
-    "draw_words",
-    "event_id",
-    "hand_card",
     "permit_id",
-    "resource_id",
     "site_id",
 ]
 
@@ -65,34 +61,8 @@ def site_id(rules: Rules, source: object, value: str, option: str = "SITE") -> s
     return _resolve(source, option, value, "site", {s: s for s in rules.sites})
 
 
-def event_id(rules: Rules, source: object, value: str, option: str) -> str:
-    return _resolve(source, option, value, "event", {e.id: e.name for e in rules.events.values()})
 
 
-def hand_card(rules: Rules, source: object, value: str, option: str = "CARDS") -> str:
-    """A hand card as the state writes it (`lumber`, `labor:2`, `event:iou`), from any case
-    and an event's printed name (`LUMBER`, `Event:I.O.U.`, `event:Fire Insurance`)."""
-    kind, colon, arg = value.partition(":")
-    if canonical(kind) == "event" and colon:
-        return f"event:{event_id(rules, source, arg, option)}"
-    return f"{resource_id(kind)}{colon}{arg.strip()}"
 
 
-def resource_id(written: str) -> str:
-    """A resource as the state writes it, from its English or German name in any case
-    (`Holz` is `lumber`, `Zimmerleute` `carpenter`); other words as `canonical` has them."""
-    key = canonical(written)
-    return german_ids(GERMAN_FILE).get(_key(written), key)
 
-
-def draw_words(rules: Rules, source: object, how: list[str]) -> list[str]:
-    """The draw's words lower-cased, each permit id resolved (`permit stack General-Store`,
-    `... discarding Hotel`, `bank ... permit Saloon`): the word after `discard`, `stack`,
-    `discarding`, or a `permit` that is not followed by one of them."""
-    words = [w.lower() for w in how]
-    for i in range(1, len(words)):
-        before = words[i - 1]
-        after_permit = before == "permit" and words[i] not in ("discard", "stack")
-        if before in ("discard", "stack", "discarding") or after_permit:
-            words[i] = permit_id(rules, source, how[i], "PERMIT")
-    return words
