@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from adjudicator.cli.dry_gulch_cmd import app as dry_gulch_app
 from adjudicator.cli.main import app
+from adjudicator.cli.state_file_cmds import group as group_of
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.data import load_rules
 from adjudicator.dry_gulch.decks import Decks, draw_named
@@ -307,7 +307,7 @@ def test_the_reward_line_says_who_draws_what_in_words() -> None:
 
 def _dry_gulch_commands() -> dict[str, Any]:
     """The `dry-gulch` group's commands (Typer's own click: typed loosely)."""
-    group: Any = typer.main.get_command(dry_gulch_app)
+    group: Any = typer.main.get_command(group_of("dry-gulch"))
     return dict(group.commands)
 
 
