@@ -103,6 +103,7 @@ GAMES = {
             file_views="adjudicator.render.files_deduction",
             page="adjudicator.render.pages.deduction",
             puzzles="adjudicator.render.pages.puzzles",
+            referee="adjudicator.deduction.referee",  # its commands are top-level: no group
         ),
         Entry(
             name="dry-gulch",

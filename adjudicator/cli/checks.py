@@ -143,4 +143,3 @@ def check_player(state: Seats[Any], source: Path, name: str | None, option: str)
         raise RulesError(f"{source}: the state has no players")
     if name is not None and name not in names:
         raise _unknown(source, option, name, "player", names)
-

@@ -183,4 +183,3 @@ def _coach_refill(refill: Any, record: Path, top: int, out: Output) -> None:
     )
     out.view(*refill_lines(refill, str(record), top), note)
     out.json({**refill_data(refill, str(record), top), "coach": None, "note": note})
-

@@ -83,7 +83,7 @@ COMMANDS: dict[str, str] = {
     "state": "state_cmd",
     "game": "game_cmd",
     # each registry entry's group of referee commands on a state file, by its name
-    **{name: "state_file_cmds" for name in sorted(n for n, e in GAMES.items() if e.referee)},
+    **{name: "state_file_cmds" for name in sorted(n for n, e in GAMES.items() if e.commands)},
     "puzzle": "puzzle_cmd",
     "stop": "rulings_cmd",
     "play": "rulings_cmd",
@@ -97,7 +97,7 @@ COMMANDS: dict[str, str] = {
     "examples": "examples_cmd",
 }
 HELP_OPTIONS = ["-h", "--help"]
-GROUPS = ("board", "cards", "state", "game", *(n for n, e in GAMES.items() if e.referee), "puzzle")
+GROUPS = ("board", "cards", "state", "game", *(n for n, e in GAMES.items() if e.commands), "puzzle")
 
 
 def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
