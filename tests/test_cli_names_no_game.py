@@ -66,3 +66,20 @@ def test_each_entrys_referee_group_is_built_from_its_entry() -> None:
         for _, kind in e.commands:
             assert kind in KINDS
             assert callable(getattr(referee, kind.split("-")[0]))
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (["dry-gulch", "pay"], "A Dry Gulch state file (or, to read, a record)."),
+        (["black-hills", "turn"], "A Black Hills state file."),
+    ],
+)
+def test_a_groups_help_names_its_game(words: list[str], said: str) -> None:
+    """A kind of command shared by the entries says, in each group, whose state it reads."""
+    from typer.testing import CliRunner
+
+    from adjudicator.cli.main import app
+
+    r = CliRunner().invoke(app, [*words, "--help"], env={"COLUMNS": "300"})
+    assert r.exit_code == 0 and said in r.stdout

@@ -6,11 +6,12 @@ answer is drawn by the view it names (`render/tables.referee_view`): no game is 
 
 from __future__ import annotations
 
+import copy
 import functools
 import inspect
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args, get_origin
 
 import typer
 
@@ -21,8 +22,9 @@ from adjudicator.core.referee import Answer
 
 __all__ = ["KINDS", "group"]
 
+# `{title}`: the entry's title, filled in as each group is built (`_for_game`).
 StateArg = Annotated[
-    Path, typer.Argument(metavar="STATE", help="A state file (or, to read, a record).")
+    Path, typer.Argument(metavar="STATE", help="A {title} state file (or, to read, a record).")
 ]
 BuildingArg = Annotated[str, typer.Argument(help="The building (permit id).")]
 # One flag for the player, as every command names it: `--player`; `--by`, the name the
@@ -112,7 +114,7 @@ def score(game: str, state_file: StateArg, as_json: JsonOpt = False) -> None:
 
 def turn(
     game: str,
-    state_file: Annotated[Path, typer.Argument(metavar="STATE", help="A state file.")],
+    state_file: Annotated[Path, typer.Argument(metavar="STATE", help="A {title} state file.")],
     text: Annotated[
         str,
         typer.Argument(
@@ -221,18 +223,30 @@ KINDS: dict[str, Callable[..., None]] = {
 }
 
 
+def _titled(param: inspect.Parameter, title: str) -> inspect.Parameter:
+    """The parameter with `{title}` in its help given as the game's title."""
+    if get_origin(param.annotation) is not Annotated:
+        return param
+    base, *infos = get_args(param.annotation)
+    infos = [copy.copy(info) for info in infos]
+    for info in infos:
+        if isinstance(getattr(info, "help", None), str):
+            info.help = info.help.replace("{title}", title)
+    return param.replace(annotation=Annotated[(base, *infos)])
+
+
 def _for_game(game: str, kind: Callable[..., None]) -> Callable[..., None]:
     """The command `kind` for the entry called `game`: its first parameter given, the rest
-    its own, which Typer reads from the signature."""
+    its own (each help in the game's words), which Typer reads from the signature."""
+    from adjudicator.tables import GAMES
 
     def command(*args: Any, **kwargs: Any) -> None:
         kind(game, *args, **kwargs)
 
     functools.update_wrapper(command, kind)
     signature = inspect.signature(kind, eval_str=True)
-    command.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=list(signature.parameters.values())[1:]
-    )
+    params = [_titled(p, GAMES[game].title) for p in list(signature.parameters.values())[1:]]
+    command.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
     return handle_errors(command)
 
 
