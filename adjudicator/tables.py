@@ -55,7 +55,7 @@ __all__ = [
 
 
 #: An entry's parts besides its rules, each a module's name (or None: the game has none).
-Part = Literal["files", "views", "file_views", "page", "puzzles"]
+Part = Literal["files", "views", "file_views", "page", "puzzles", "referee"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +75,13 @@ class Entry:
     file_views: str  # what the command line draws of its files (states, boards, cards)
     page: str  # what the page (`adjudicator serve`) draws of it: the module's `PAGE`
     puzzles: str | None = None  # the solo puzzles' page, for a game that has them
+    #: Its referee commands on a state file (`adjudicator dry-gulch pay`): the module of
+    #: its package with one function per command (`core/referee.py`), the commands its
+    #: group offers as (the name typed, the kind of command `cli/state_file_cmds.py`
+    #: builds it as), and the group's help. None: the game has no such group.
+    referee: str | None = None
+    commands: tuple[tuple[str, str], ...] = ()
+    commands_help: str = ""
 
     def table(self) -> AnyTable:
         """The game's entry of the game protocol (its types are the entry's own: see
@@ -104,6 +111,7 @@ GAMES = {
             file_views="adjudicator.render.files_deduction",
             page="adjudicator.render.pages.deduction",
             puzzles="adjudicator.render.pages.puzzles",
+            referee="adjudicator.deduction.referee",  # its commands are top-level: no group
         ),
         Entry(
             name="dry-gulch",
@@ -115,6 +123,19 @@ GAMES = {
             views="adjudicator.render.dry_gulch",
             file_views="adjudicator.render.files_dry_gulch",
             page="adjudicator.render.pages.dry_gulch",
+            referee="adjudicator.dry_gulch.game.referee",
+            commands=(
+                ("pay", "pay"),
+                ("plan", "plan"),
+                ("place", "place"),
+                ("score", "score"),
+                ("new", "new-with-residences"),
+            ),
+            commands_help=(
+                "Dry Gulch: set up a table; what a hand pays for, plans and places; score. A "
+                "whole game, every phase of its turns, is kept with `adjudicator game "
+                "--edition dry-gulch`, and simulated with `adjudicator simulate dry-gulch`."
+            ),
         ),
         Entry(
             name="black-hills",
@@ -126,6 +147,18 @@ GAMES = {
             views="adjudicator.render.black_hills",
             file_views="adjudicator.render.files_black_hills",
             page="adjudicator.render.pages.black_hills",
+            referee="adjudicator.black_hills.game.referee",
+            commands=(
+                ("turn", "turn"),
+                ("invest", "invest"),
+                ("best", "best"),
+                ("new", "new-with-sheriff"),
+            ),
+            commands_help=(
+                "Black Hills: set up a table, referee a turn, invest, find the best turn (by "
+                "its expected reputation). A whole game is kept with `adjudicator game "
+                "--edition black-hills`, and simulated with `adjudicator simulate black-hills`."
+            ),
         ),
     )
 }

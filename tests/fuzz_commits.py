@@ -258,7 +258,6 @@ WRITE_SEEDS = [
     ("examples/old-town-mid.toml", ["play", "{F}", "58", "--as", "stage-coach-office", "--write"]),
     ("examples/gads-hill-late.toml", ["play", "{F}", "1", "--write"]),
     ("examples/dry-gulch-turn.toml", ["dry-gulch", "place", "{F}", "saloon", "nw-3", "--write"]),
-    ("examples/dry-gulch-turn.toml", ["dry-gulch", "discard", "{F}", "--write"]),
     ("examples/black-hills-round1.toml", ["black-hills", "turn", "{F}", "ann: miner", "--write"]),
 ]
 LIMIT_VALUES = [MAX_INT, MAX_INT - 1, MAX_INT - 2, MAX_INT - 5, MAX_INT - 20, 2**31 - 1, 2**31]

@@ -151,12 +151,13 @@ def test_a_seed_beyond_what_a_run_keeps_is_one_line(
     assert not (tmp_path / "t.game").exists() and not (tmp_path / "s.toml").exists()
 
 
-def test_a_phase_seed_beyond_is_one_line(tmp_path: Path) -> None:
+def test_a_state_files_seed_beyond_is_one_line(tmp_path: Path) -> None:
     state = tmp_path / "s.toml"
     made = runner.invoke(app, ["dry-gulch", "new", str(state), "--players", "ann,bob,cid"])
     assert made.exit_code == 0, made.output
     before = state.read_text(encoding="utf-8")
-    argv = ["dry-gulch", "draw", str(state), "resources", "--seed", str(2**63), "--write"]
+    argv = ["dry-gulch", "new", str(state), "--players", "ann,bob,cid", "--seed", str(2**63)]
+    argv.append("--force")
     err = one_line_error(runner.invoke(app, argv))
     assert err.startswith("error: --seed: ")
     assert state.read_text(encoding="utf-8") == before

@@ -1,6 +1,6 @@
 """The `dry-gulch` commands as a new user at a table of three meets them: drawing from
-the permit stack shows the two before one is kept; the phase commands' --write keep where
-the turn stands (a second draw is refused, DG-PHASE) and say what they wrote; `plan` says
+the permit stack offers the two before one is kept; a state keeps where its turn stands
+(a second draw is refused, DG-PHASE); `plan` says
 why a building the hand pays for alone waits; a mistyped site or permit in a record's move
 is one line with the closest id; `--player` names the player (`--by` still read)."""
 
@@ -12,6 +12,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from adjudicator.cli.main import app
+from adjudicator.dry_gulch.discard import discard_phase
+from adjudicator.dry_gulch.draw import draw_phase, stack_offer
+from adjudicator.dry_gulch.phase_order import after_step, phase_words, step_refusal
 from adjudicator.dry_gulch.state import load_dg_state
 
 runner = CliRunner()
@@ -52,53 +55,37 @@ DECKS = '[decks]\nround = 2\nresources = ["lumber", "brick", "food", "mason"]\n'
 DECKS += 'permits = ["hotel", "opera", "saloon"]\n'
 
 
-def test_drawing_from_the_permit_stack_shows_the_two_and_asks_which_to_keep(
+def test_drawing_from_the_permit_stack_offers_the_two_and_keeps_the_one_named(
     tmp_path: Path,
 ) -> None:
-    path = _state(tmp_path, ["lumber"], [], DECKS)
-    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "permit", "stack"], input="Opera\n")
-    assert r.exit_code == 0, r.output
-    assert "ann draws from the permit stack: hotel (Hotel), opera (Opera)" in r.stdout
-    assert "Keep which permit (hotel or opera)" in r.stdout
-    assert "draws the opera permit" in r.stdout and "hotel permit goes face up" in r.stdout
-    # a name that is not one of the two is asked again; no answer at all is one line
-    r = runner.invoke(
-        app, ["dry-gulch", "draw", str(path), "permit", "stack"], input="saloon\nhotel\n"
-    )
-    assert r.exit_code == 0 and "'saloon' is not one of the two" in r.stderr
-    assert "draws the hotel permit" in r.stdout
-    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "permit", "stack"], input="")
-    assert r.exit_code == 1 and "no permit chosen" in r.stderr
-    assert len(r.stderr.strip().splitlines()) == 1
-    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "permit", "stack", "--json"])
-    assert r.exit_code == 1 and "name the permit kept, one of: hotel (Hotel), opera" in r.stderr
-    assert "Traceback" not in r.output
+    state = load_dg_state(_state(tmp_path, ["lumber"], [], DECKS))
+    assert list(dict.fromkeys(stack_offer(state))) == ["hotel", "opera"]
+    kept = draw_phase(state, ["permit", "stack", "opera"]).to_json()
+    assert kept["legal"] and kept["permit"] == "opera"
+    assert draw_phase(state, ["permit", "stack", "hotel"]).to_json()["permit"] == "hotel"
 
 
-def test_the_phase_commands_keep_the_turns_phase_and_say_what_they_wrote(
+def test_a_turns_phases_come_in_order_and_a_state_keeps_where_its_turn_stands(
     tmp_path: Path,
 ) -> None:
-    path = _state(tmp_path, ["lumber"], [], DECKS)
-    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "resources", "--write"])
-    assert r.exit_code == 0, r.output
-    assert f"wrote {path}: the state after the draw; next: ann's build phase" in r.stdout
-    assert load_dg_state(path).phase == "build"
-    before = path.read_text()
-    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "resources", "--write"])
-    assert r.exit_code == 1 and "DG-PHASE" in r.stderr and "one draw a turn" in r.stderr
-    assert path.read_text() == before  # refused: nothing written
-    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "resources", "--json"])
-    assert r.exit_code == 1 and json.loads(r.stdout)["reasons"][0]["code"] == "DG-PHASE"
-    r = runner.invoke(app, ["dry-gulch", "events", str(path), "--discard", "fire"])
-    assert r.exit_code == 1 and "DG-PHASE" in r.stderr and "event phase is over" in r.stderr
-    r = runner.invoke(app, ["dry-gulch", "discard", str(path), "--write"])
-    assert r.exit_code == 0 and "the state after the discard; ann's turn is over" in r.stdout
-    assert load_dg_state(path).phase is None
+    # What the phase commands on a state file held: the turn's order, now the rules'
+    # own (`phase_order.py`), as a record's flow plays it.
+    state = load_dg_state(_state(tmp_path, ["lumber"], [], DECKS))
+    drawn = draw_phase(state, ["resources"])
+    assert drawn.legal
+    after = after_step(drawn.after, "draw")
+    assert after.phase == "build" and phase_words(after) == "next: ann's build phase"
+    again = step_refusal(after, "draw")
+    assert again is not None and str(again.code) == "DG-PHASE"
+    assert "one draw a turn" in again.message
+    late = step_refusal(after, "events")
+    assert late is not None and str(late.code) == "DG-PHASE"
+    assert "event phase is over" in late.message
+    assert step_refusal(after, "discard") is None
+    done = after_step(discard_phase(after, [], None, {}).after, "discard")
+    assert done.phase is None and phase_words(done) == "ann's turn is over (the discard phase done)"
     # a state that does not say where its turn stands (written by hand) allows any phase
-    fresh = _state(tmp_path, ["lumber"], [], DECKS)
-    assert "phase" not in fresh.read_text()
-    r = runner.invoke(app, ["dry-gulch", "draw", str(fresh), "resources"])
-    assert r.exit_code == 0
+    assert state.phase is None and step_refusal(state, "draw") is None
 
 
 def test_plan_says_why_a_building_the_hand_pays_for_alone_waits(tmp_path: Path) -> None:

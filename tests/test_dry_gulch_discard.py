@@ -6,7 +6,6 @@ removed from the building, and the building counts again as fully valid.\""""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 
@@ -14,7 +13,6 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.data import KINDS, load_rules
@@ -27,6 +25,7 @@ from adjudicator.dry_gulch.state import (
     HandCard,
     load_dg_state,
     parse_card,
+    write_dg_state,
 )
 from tests.budget import examples
 
@@ -109,15 +108,13 @@ def test_fifteen_cards_are_kept_and_sixteen_lose_one() -> None:
     assert len(r.after.player("bob").hand) == 15 and r.at_random["bob"] == ("food",)
 
 
-def test_cli_discards_and_writes(tmp_path: Path) -> None:
+def test_a_state_files_discard_is_ruled_and_written(tmp_path: Path) -> None:
     path = tmp_path / "dg.toml"
     path.write_text(EXAMPLE.read_text())
-    r = runner.invoke(app, ["dry-gulch", "discard", str(path), "lumber", "--json"])
-    assert r.exit_code == 0 and json.loads(r.stdout)["discarded"] == ["lumber"]
-    r = runner.invoke(app, ["dry-gulch", "discard", str(path), "mason", "mason", "--write"])
-    assert r.exit_code == 1 and "DG-DISCARD" in r.stdout
-    assert load_dg_state(path).player("ann").hand == load_dg_state(EXAMPLE).player("ann").hand
-    r = runner.invoke(app, ["dry-gulch", "discard", str(path), "lumber", "--write"])
-    assert r.exit_code == 0
+    state = load_dg_state(path)
+    assert discard_phase(state, ["lumber"]).to_json()["discarded"] == ["lumber"]
+    refused = discard_phase(state, ["mason", "mason"])
+    assert not refused.legal and refused.reasons[0].code is Code.DISCARD
+    write_dg_state(path, discard_phase(state, ["lumber"]).after)
     texts = [c.text for c in load_dg_state(path).player("ann").hand]
     assert texts.count("lumber") == 2 and len(texts) == 14

@@ -9,7 +9,6 @@ building permits is empty, this ability no longer applies.)\""""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -26,7 +25,7 @@ from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.decks import Decks
 from adjudicator.dry_gulch.draw import draw_choices, draw_phase
 from adjudicator.dry_gulch.options import DGOptions
-from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, load_dg_state
+from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, load_dg_state, write_dg_state
 from tests.budget import examples
 
 runner = CliRunner()
@@ -94,22 +93,21 @@ def test_no_stacks_and_unknown_words() -> None:
         draw_phase(table(Decks()), ["cards"])
 
 
-def test_cli_draws_and_writes_the_stacks(tmp_path: Path) -> None:
+def test_a_state_files_draw_is_ruled_and_its_stacks_written(tmp_path: Path) -> None:
     path = tmp_path / "dg.toml"
     path.write_text(
         EXAMPLE.read_text()
         + '\n[decks]\nround = 2\nresources = ["lumber", "brick", "food"]\n'
         + 'permits = ["hotel", "opera"]\n'
     )
-    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "permit", "stack", "opera", "--json"])
-    assert r.exit_code == 0 and json.loads(r.stdout)["permit"] == "opera"
-    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "resources", "--write"])
-    assert r.exit_code == 0
+    state = load_dg_state(path)
+    assert draw_phase(state, ["permit", "stack", "opera"]).to_json()["permit"] == "opera"
+    write_dg_state(path, draw_phase(state, ["resources"]).after)
     written = load_dg_state(path)
     assert written.decks is not None and written.decks.resources == () and written.decks.round == 2
     assert [c.text for c in written.player("ann").hand][-3:] == ["lumber", "brick", "food"]
-    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "everything"])
-    assert r.exit_code == 1 and len(r.stderr.strip().splitlines()) == 1
+    with pytest.raises(InputError):
+        draw_phase(state, ["everything"])
     bad = tmp_path / "bad.toml"
     bad.write_text(EXAMPLE.read_text() + '\n[decks]\nresources = ["event:iou"]\n')
     r = runner.invoke(app, ["dry-gulch", "score", str(bad)])

@@ -6,19 +6,17 @@ his hand. All other cards remain face up.\""""
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 
 from typer.testing import CliRunner
 
-from adjudicator.cli.main import app
 from adjudicator.core.files import write_data
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.decks import Decks
 from adjudicator.dry_gulch.events import event_phase
 from adjudicator.dry_gulch.setup import new_table
-from adjudicator.dry_gulch.state import DGPlayer, DGState, load_dg_state, state_data
+from adjudicator.dry_gulch.state import DGPlayer, DGState, load_dg_state, state_data, write_dg_state
 
 runner = CliRunner()
 # fire: red; iou: yellow; silk-lace: violet; land-grant: no triangle
@@ -70,7 +68,7 @@ def test_a_short_stack_takes_in_the_discards() -> None:
     assert r.legal and sorted(r.turned_up) == ["fire", "iou", "land-grant"]
 
 
-def test_cli_after_a_new_game(tmp_path: Path) -> None:
+def test_a_new_games_state_file_plays_its_event_phase(tmp_path: Path) -> None:
     path = tmp_path / "dg.toml"
     state = new_table(["ann", "bob", "cid"], 7)
     assert state.decks is not None
@@ -78,9 +76,8 @@ def test_cli_after_a_new_game(tmp_path: Path) -> None:
     assert state.decks is not None
     write_data(path, state_data(state))
     top = state.decks.events[:3]
-    r = runner.invoke(app, ["dry-gulch", "events", str(path), "--discard", top[0], "--json"])
-    assert r.exit_code == 0 and json.loads(r.stdout)["turned_up"] == list(top)
-    r = runner.invoke(app, ["dry-gulch", "events", str(path), "--discard", top[0], "--write"])
-    assert r.exit_code == 0
+    shown = event_phase(load_dg_state(path), top[0], [])
+    assert shown.legal and shown.to_json()["turned_up"] == list(top)
+    write_dg_state(path, shown.after)
     after = load_dg_state(path).decks
     assert after is not None and after.face_up == top[1:] and after.event_discard == top[:1]

@@ -8,13 +8,11 @@ Insurance "prevents the loss of cards in the event of a fire.\""""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 
 from typer.testing import CliRunner
 
-from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.data import load_rules
@@ -28,6 +26,7 @@ from adjudicator.dry_gulch.state import (
     HandCard,
     load_dg_state,
     parse_card,
+    write_dg_state,
 )
 
 RULES = load_rules()
@@ -117,12 +116,10 @@ def test_what_is_refused() -> None:
     assert "holds no" in play_misfortune(no_card, "fire", "nw-1").reasons[0].message
 
 
-def test_cli(tmp_path: Path) -> None:
+def test_a_state_files_misfortune_is_ruled_and_written(tmp_path: Path) -> None:
     path = tmp_path / "dg.toml"
     path.write_text(EXAMPLE.read_text().replace('"event:iou",', '"event:fire",'))
-    r = runner.invoke(app, ["dry-gulch", "misfortune", str(path), "fire", "sw-6", "--json"])
-    assert r.exit_code == 0 and json.loads(r.stdout)["owner"] == "cid"
-    r = runner.invoke(app, ["dry-gulch", "misfortune", str(path), "fire", "sw-6", "--write"])
-    assert r.exit_code == 0 and list(load_dg_state(path).player("cid").against) == ["fire"]
-    r = runner.invoke(app, ["dry-gulch", "misfortune", str(path), "fire", "zz-9"])
-    assert r.exit_code == 1 and len(r.stderr.strip().splitlines()) == 1
+    played = play_misfortune(load_dg_state(path), "fire", "sw-6")
+    assert played.legal and played.to_json()["owner"] == "cid"
+    write_dg_state(path, played.after)
+    assert list(load_dg_state(path).player("cid").against) == ["fire"]

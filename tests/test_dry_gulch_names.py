@@ -66,53 +66,6 @@ def test_an_unknown_name_is_one_line_bad_input_with_a_close_match() -> None:
     assert "unknown site; did you mean 'nw-3'" in bad_input(
         "place", str(EXAMPLE), "saloon", "NW-33"
     )
-    line = bad_input("misfortune", str(EXAMPLE), "Firee", "nw-2")
-    assert "EVENT 'Firee': unknown event; did you mean 'fire'" in line
-    assert "DG-" not in line  # bad input, not a ruling
-
-
-def test_misfortune_takes_the_events_printed_name(tmp_path: Path) -> None:
-    state = tmp_path / "fire.toml"
-    state.write_text(EXAMPLE.read_text().replace('"event:iou"', '"event:fire"', 1))
-    by_id = run_json("misfortune", str(state), "fire", "ne-2", "--seed", "1")
-    assert by_id["legal"] is True, by_id
-    assert run_json("misfortune", str(state), "FIRE", "NE-2", "--seed", "1") == by_id
-
-
-def test_discard_takes_cards_in_any_case_and_events_by_printed_name() -> None:
-    by_id = run_json("discard", str(EXAMPLE), "lumber", "labor:2", "event:iou", "--seed", "1")
-    assert by_id["legal"] is True, by_id
-    printed = run_json("discard", str(EXAMPLE), "LUMBER", "Labor:2", "Event:I.O.U.", "--seed", "1")
-    assert printed == by_id
-    assert "did you mean 'iou'" in bad_input("discard", str(EXAMPLE), "event:IOUX")
-
-
-def test_draw_keeps_a_permit_named_as_printed(tmp_path: Path) -> None:
-    path = new_table(tmp_path)
-    top = tomllib.loads(path.read_text())["decks"]["permits"][:2]
-    assert top[1] == "sheriffs-office"  # seed 3: the second of the two turned up
-    got = run_json("draw", str(path), "PERMIT", "Stack", "Sheriff's Office")
-    assert got["legal"] is True and got["permit"] == "sheriffs-office", got
-    assert "unknown building" in bad_input("draw", str(path), "permit", "stack", "Sherif")
-
-
-def test_event_phase_takes_printed_event_names(tmp_path: Path) -> None:
-    path = new_table(tmp_path, round_=2)
-    shown = tomllib.loads(path.read_text())["decks"]["events"][:3]
-    assert shown == ["gunfight-in-the-saloon", "fire", "vandalism"]  # seed 3
-    by_id = run_json("events", str(path), "--discard", "gunfight-in-the-saloon", "--take", "fire")
-    assert by_id["legal"] is True, by_id
-    printed = run_json("events", str(path), "--discard", "Gunfight in the Saloon", "--take", "FIRE")
-    assert printed == by_id
-
-
-def test_reward_takes_sites_in_any_case(tmp_path: Path) -> None:
-    path = new_table(tmp_path)  # ann's Residence stands on nw-1
-    by_id = run_json("reward", str(path), "--built", "nw-1", "--seed", "1")
-    assert run_json("reward", str(path), "--built", "NW-1", "--seed", "1") == by_id
-    assert "--violet 'Gold Strik': unknown event" in bad_input(
-        "reward", str(path), "--violet", "Gold Strik"
-    )
 
 
 def test_new_takes_a_residence_site_in_any_case(tmp_path: Path) -> None:

@@ -42,6 +42,7 @@ from adjudicator.dry_gulch.state import (
     load_dg_state,
     parse_card,
     state_data,
+    write_dg_state,
 )
 from tests.budget import examples
 from tests.dry_gulch_twin import event_counts, must_play, worth
@@ -287,7 +288,7 @@ def test_which_face_up_cards_wait_to_be_played() -> None:
     # no Silk Lace: no General Store stands
 
 
-def test_cli_plays_a_face_up_event(tmp_path: Path) -> None:
+def test_a_face_up_event_is_played_on_a_state_file(tmp_path: Path) -> None:
     path = tmp_path / "dg.toml"
     state = new_table(["ann", "bob", "cid"], 7)
     assert state.decks is not None
@@ -300,12 +301,12 @@ def test_cli_plays_a_face_up_event(tmp_path: Path) -> None:
     assert state.decks is not None
     top = state.decks.permits[0]
     write_data(path, state_data(state))
-    r = runner.invoke(app, ["dry-gulch", "play", str(path), "Land Grant", "--json", "--write"])
-    assert r.exit_code == 0, r.output
-    assert json.loads(r.stdout)["permit"] == top
+    played = play_event(load_dg_state(path), "land-grant")
+    assert played.legal and played.to_json()["permit"] == top
+    write_dg_state(path, played.after)
     assert load_dg_state(path).player("ann").permits[-1] == top
-    r = runner.invoke(app, ["dry-gulch", "play", str(path), "land-grant", "--json"])
-    assert r.exit_code == 0 and json.loads(r.stdout)["reasons"][0]["code"] == "DG-LAND-GRANT"
+    again = play_event(load_dg_state(path), "land-grant").to_json()
+    assert again["reasons"][0]["code"] == "DG-LAND-GRANT"
 
 
 # -- The twin: random tables, every event, hand sizes and permits as the words say ----------

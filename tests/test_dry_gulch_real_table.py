@@ -338,23 +338,23 @@ def test_a_whole_real_table_record_replays_clean() -> None:
     assert list(done.game.state.player("ann").permits) == ["saloon", "hotel", "opera"]
 
 
-def test_the_phase_commands_take_a_real_tables_event_draws_and_discards(tmp_path: Path) -> None:
+def test_a_state_files_phases_take_a_real_tables_event_draws_and_discards(
+    tmp_path: Path,
+) -> None:
+    import json
+
     from adjudicator.core.files import write_data
-    from adjudicator.dry_gulch.state import state_data
+    from adjudicator.dry_gulch.discard import discard_phase
+    from adjudicator.dry_gulch.state import load_dg_state, state_data
 
     path = tmp_path / "t.toml"
     homes = new_game(DGHeader(NAMES, 5)).state.buildings  # the three residences
     s = table(["land-grant"], {"bob": ["lumber"] * 10 + ["brick"] * 6 + ["food"]}, homes)
     write_data(path, state_data(s))
-    r = runner.invoke(app, ["dry-gulch", "play", str(path), "land-grant", "--permit", "Opera"])
-    assert r.exit_code == 0 and "opera" in r.stdout.lower(), r.output
-    r = runner.invoke(
-        app, ["dry-gulch", "play", str(path), "land-grant", "--permit", "bank", "--json"]
-    )
-    assert r.exit_code == 0 and "no bank permit in the permit stack" in r.stdout
-    over = ["--over", "bob=food", "--over", "bob=BRICK", "--json"]
-    r = runner.invoke(app, ["dry-gulch", "discard", str(path), *over])
-    assert r.exit_code == 0 and '"bob": [' in r.stdout and '"food"' in r.stdout, r.output
-    r = runner.invoke(app, ["dry-gulch", "discard", str(path), "--over", "bob"])
-    assert r.exit_code == 1 and "--over: bob: write NAME=CARD" in r.stderr
-    assert len(r.stderr.strip().splitlines()) == 1
+    state = load_dg_state(path)
+    granted = play_event(state, "land-grant", None, None, Named(None, None), "opera")
+    assert granted.legal and "opera" in json.dumps(granted.to_json()).lower()
+    no_bank = play_event(state, "land-grant", None, None, Named(None, None), "bank")
+    assert "no bank permit in the permit stack" in json.dumps(no_bank.to_json())
+    over = discard_phase(state, [], None, {"bob": ["food", "brick"]}).to_json()
+    assert over["legal"] and "food" in json.dumps(over["random"]["bob"])

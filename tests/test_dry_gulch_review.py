@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from adjudicator.cli.dry_gulch_cmd import app as dry_gulch_app
 from adjudicator.cli.main import app
+from adjudicator.cli.state_file_cmds import group as group_of
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.data import load_rules
 from adjudicator.dry_gulch.decks import Decks, draw_named
@@ -307,7 +307,7 @@ def test_the_reward_line_says_who_draws_what_in_words() -> None:
 
 def _dry_gulch_commands() -> dict[str, Any]:
     """The `dry-gulch` group's commands (Typer's own click: typed loosely)."""
-    group: Any = typer.main.get_command(dry_gulch_app)
+    group: Any = typer.main.get_command(group_of("dry-gulch"))
     return dict(group.commands)
 
 
@@ -317,17 +317,11 @@ def test_every_dry_gulch_help_shows_its_square_brackets(name: str) -> None:
     texts = [command.help or ""] + [getattr(p, "help", None) or "" for p in command.params]
     # Rich reads `[` and a small letter (`[decks]`, `[discarding ID]`) as a style tag
     wanted = re.findall(r"\[[a-z#/@][^\[\]]*\]", " ".join(texts).replace("\\[", "["))
-    assert name != "draw" or "[discarding ID]" in wanted
     r = runner.invoke(app, ["dry-gulch", name, "--help"], env={"COLUMNS": "400"})
     assert r.exit_code == 0, r.output
     shown = " ".join(r.stdout.split())
     for bracket in wanted:
         assert bracket in shown, (bracket, shown)
-
-
-def test_the_draw_help_names_the_decks_table() -> None:
-    r = runner.invoke(app, ["dry-gulch", "draw", "--help"], env={"COLUMNS": "400"})
-    assert "(the state's [decks])" in " ".join(r.stdout.split())
 
 
 # -- 6. a bad player count names the option ------------------------------------------------
@@ -360,19 +354,21 @@ def test_a_bad_player_list_is_named_as_the_option(
     assert not path.exists()
 
 
-def test_the_phase_commands_take_the_cards_a_real_table_drew(tmp_path: Path) -> None:
+def test_a_state_files_draw_takes_the_cards_a_real_table_drew(tmp_path: Path) -> None:
+    from adjudicator.dry_gulch.draw import draw_phase
+    from adjudicator.dry_gulch.state import load_dg_state
+
     path = tmp_path / "t.toml"
     new = ["dry-gulch", "new", str(path), "--players", "ann,bob,cid", "--seed", "4"]
     assert runner.invoke(app, new).exit_code == 0
-    state = json.loads(runner.invoke(app, ["state", "check", str(path), "--json"]).stdout)
-    bottom = state["state"]["decks"]["resources"][-3:]
-    permits = state["state"]["decks"]["permits"]
-    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "resources", *bottom, "--json"])
-    assert r.exit_code == 0 and json.loads(r.stdout)["resources"] == bottom, r.output
+    state = load_dg_state(path)
+    assert state.decks is not None
+    bottom = list(state.decks.resources[-3:])
+    permits = state.decks.permits
+    drawn = draw_phase(state, ["resources", *bottom]).to_json()
+    assert drawn["legal"] and drawn["resources"] == bottom
     kept, other = permits[-1], permits[-2]
-    how = ["permit", "stack", kept.upper(), "discarding", other]
-    r = runner.invoke(app, ["dry-gulch", "draw", str(path), *how, "--json"])
-    out = json.loads(r.stdout)
+    out = draw_phase(state, ["permit", "stack", kept, "discarding", other]).to_json()
     assert out["legal"] and (out["permit"], out["discarded_permit"]) == (kept, other)
-    r = runner.invoke(app, ["dry-gulch", "draw", str(path), "resources", "whiskey"])
-    assert r.exit_code == 0 and "3 cards are drawn, 1 named" in r.stdout
+    short = draw_phase(state, ["resources", "whiskey"])
+    assert "3 cards are drawn, 1 named" in json.dumps(short.to_json())

@@ -7,19 +7,17 @@ while that building is damaged.\""""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from typer.testing import CliRunner
 
-from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.data import load_rules
 from adjudicator.dry_gulch.decks import Decks
 from adjudicator.dry_gulch.options import DGOptions
 from adjudicator.dry_gulch.reward import VIOLET_REWARD, reward_phase
-from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, load_dg_state
+from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, load_dg_state, write_dg_state
 
 RULES = load_rules()
 runner = CliRunner()
@@ -85,15 +83,14 @@ def test_what_was_not_built_or_played_is_refused() -> None:
     assert reward_phase(no_stacks, [], []).reasons[0].code is Code.DECKS
 
 
-def test_cli_rewards_and_writes(tmp_path: Path) -> None:
+def test_a_state_files_reward_is_ruled_and_written(tmp_path: Path) -> None:
     path = tmp_path / "dg.toml"
     path.write_text(EXAMPLE.read_text() + '\n[decks]\nresources = ["lumber", "brick", "food"]\n')
-    r = runner.invoke(app, ["dry-gulch", "reward", str(path), "--built", "se-1", "--json"])
-    data = json.loads(r.stdout)
-    assert r.exit_code == 0 and data["owed"] == {"ann": RULES.permits["general-store"].reward}
-    r = runner.invoke(app, ["dry-gulch", "reward", str(path), "--built", "ne-2", "--write"])
-    assert r.exit_code == 1 and "DG-REWARD" in r.stdout
-    r = runner.invoke(app, ["dry-gulch", "reward", str(path), "--built", "se-1", "--write"])
-    assert r.exit_code == 0
+    state = load_dg_state(path)
+    paid = reward_phase(state, ["se-1"], [])
+    assert paid.legal and paid.to_json()["owed"] == {"ann": RULES.permits["general-store"].reward}
+    refused = reward_phase(state, ["ne-2"], [])
+    assert not refused.legal and refused.reasons[0].code is Code.REWARD
+    write_dg_state(path, paid.after)
     after = load_dg_state(path)
     assert after.decks is not None and len(after.decks.resources) == 3 - 2

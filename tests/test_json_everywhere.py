@@ -78,29 +78,6 @@ class Folder:
         target.write_text(text.replace(old, new, 1))
         return self.path(name)
 
-    def with_stacks(self, name: str) -> str:
-        """A copy of the Dry Gulch state `name` with a resource stack to reward from."""
-        self.copy(name)
-        with (self.root / name).open("a") as file:
-            file.write('\n[decks]\nresources = ["lumber", "brick", "food"]\n')
-        return self.path(name)
-
-    def fire_in_hand(self) -> str:
-        """The Dry Gulch example with a Fire in ann's hand (for her I.O.U.)."""
-        return self.edit(DG, '"event:iou"', '"event:fire"')
-
-    def dry_gulch_table(self, round_: int = 1) -> str:
-        """A new Dry Gulch table of three (seed 3), its stacks in the file."""
-        self.setup(f"dry-gulch new {self.path('table.toml')} --players ann,bob,cid --seed 3")
-        if round_ != 1:
-            self.edit("table.toml", "round = 1", f"round = {round_}")
-        return self.path("table.toml")
-
-    def election_poll_face_up(self) -> str:
-        """A new Dry Gulch table in round 2 with an Election Poll face up."""
-        self.dry_gulch_table(round_=2)
-        return self.edit("table.toml", "face_up = []", 'face_up = ["election-poll"]')
-
     def dry_gulch_record(self) -> str:
         """A new Dry Gulch game record of three (seed 7)."""
         record = self.path("dg.game")
@@ -153,16 +130,7 @@ EXAMPLES: dict[str, Callable[[Folder], str]] = {
     "dry-gulch plan": lambda f: f.copy(DG),
     "dry-gulch place": lambda f: f"{f.copy(DG)} saloon nw-3",
     "dry-gulch score": lambda f: f.copy(DG),
-    "dry-gulch discard": lambda f: f"{f.copy(DG)} lumber --seed 1 --write",
-    "dry-gulch draw": lambda f: f"{f.dry_gulch_table()} resources --write",
-    "dry-gulch reward": lambda f: f"{f.with_stacks(DG)} --built se-1 --write",
     "dry-gulch new": lambda f: f"{f.path('dg.toml')} --players ann,bob,cid --seed 7",
-    # seed 3 turns up gunfight-in-the-saloon, fire, vandalism in round 2
-    "dry-gulch events": lambda f: (
-        f"{f.dry_gulch_table(round_=2)} --discard gunfight-in-the-saloon --take fire --write"
-    ),
-    "dry-gulch misfortune": lambda f: f"{f.fire_in_hand()} fire sw-6 --seed 1 --write",
-    "dry-gulch play": lambda f: f"{f.election_poll_face_up()} election-poll --seed 1 --write",
     # solo puzzles
     "puzzle new": lambda f: f"old-town --seed 1 --level easy --out {f.path('p.toml')}",
     "puzzle solve": lambda f: f.copy("p.toml", PUZZLE),

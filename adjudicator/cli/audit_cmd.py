@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from adjudicator.cli.games import referee
 from adjudicator.cli.options import SchedulerOpt, WorkersOpt, check_cluster
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import InputError
@@ -14,21 +15,20 @@ from adjudicator.core.errors import InputError
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from adjudicator.deduction.files.card_file import CardProblem
-    from adjudicator.deduction.models.edition import Edition
-
 __all__ = ["register"]
 
 
-def _load(target: str, board_file: Path | None) -> tuple[Edition, list[CardProblem]]:
+def _load(target: str, board_file: Path | None) -> tuple[Any, list[Any]]:
     """The card set, read leniently (the audit reports every problem), on its board: the
     shipped edition's, the --board file's, or the one its `set.edition` names."""
     from adjudicator.cli.file_kinds import require_kind
     from adjudicator.cli.games import require_deduction_edition
     from adjudicator.core.files import read_data
-    from adjudicator.deduction.files.card_file import read_cards
-    from adjudicator.deduction.files.editions import edition_ids, resolve_edition
-    from adjudicator.deduction.models.edition import Edition
+
+    read_cards = referee().read_cards
+    edition_ids = referee().edition_ids
+    resolve_edition = referee().resolve_edition
+    Edition = referee().Edition
     from adjudicator.tables import editions as shipped_ids
 
     if target in shipped_ids():
@@ -80,8 +80,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Find the contradictions, misprints and dead cards in a card set."""
         from adjudicator.cli.checks import check_seeds
-        from adjudicator.deduction.audit import audit_cards
-        from adjudicator.deduction.serialize import to_json
+
+        audit_cards = referee().audit_cards
+        to_json = referee().to_json
         from adjudicator.render.audit import audit_view
 
         out = Output(as_json)
@@ -100,7 +101,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _simulated(
-    edition: Edition,
+    edition: Any,
     games: int,
     seed: int,
     advance: Callable[[int], None],
@@ -116,9 +117,10 @@ def _simulated(
     if extras.missing(extras.CLUSTER):
         if workers is not None or scheduler is not None:
             extras.require("audit --workers/--scheduler", extras.CLUSTER)
-        from adjudicator.deduction.audit import simulation_stats
+        simulation_stats = referee().simulation_stats
 
-        return simulation_stats(edition, games, seed, advance)
+        stats: dict[str, Any] = simulation_stats(edition, games, seed, advance)
+        return stats
     from adjudicator.simulation.audit_games import audit_games
 
     local_workers = check_cluster(workers, scheduler)

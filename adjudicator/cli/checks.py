@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import InputError, RulesError
-from adjudicator.core.names import seated
+from adjudicator.core.names import canonical, seated
 
 if TYPE_CHECKING:
     from adjudicator.core.seats import Seats
@@ -59,13 +59,6 @@ def _unknown(source: Path, option: str, value: str, what: str, known: Iterable[s
     close = difflib.get_close_matches(value, list(known), n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     return RulesError(f"{source}: {option} {value!r}: unknown {what}{hint}")
-
-
-def canonical(text: str) -> str:
-    """A name as an id: case-insensitive, spaces as hyphens, apostrophes dropped, so
-    `School`, `Stage Coach Office` and `Printer's` name `school`, `stage-coach-office` and
-    `printers`."""
-    return "-".join(text.strip().casefold().replace("'", "").replace("_", " ").split())
 
 
 def _match(value: str, names: dict[str, str]) -> str | None:
@@ -150,4 +143,3 @@ def check_player(state: Seats[Any], source: Path, name: str | None, option: str)
         raise RulesError(f"{source}: the state has no players")
     if name is not None and name not in names:
         raise _unknown(source, option, name, "player", names)
-

@@ -32,6 +32,7 @@ _NOUNS: dict[Kind, str] = {
     "puzzle": "puzzle",
 }
 
+
 def _title(ident: object) -> str:
     name = str(ident).strip()
     return EDITION_TITLES.get(name.lower(), name)

@@ -27,6 +27,7 @@ __all__ = [
     "load_deduction_state",
     "own_game_state",
     "record_game",
+    "referee",
     "require_board",
     "require_deduction",
     "require_deduction_edition",
@@ -39,6 +40,14 @@ _COMMANDS: dict[str, str] = {
     "dry-gulch": "adjudicator dry-gulch pay|plan|place|score",
     "black-hills": "adjudicator black-hills turn|invest|best, adjudicator state check",
 }
+
+
+def referee(name: str = "deduction") -> Any:
+    """The referee part of an entry (`Entry.referee`): what the command line calls of the
+    game beside the protocol, by name (the deduction games' rulings, puzzles and audit)."""
+    from adjudicator.tables import GAMES
+
+    return GAMES[name].load("referee")
 
 
 def edition_name(name: str, option: str) -> str:

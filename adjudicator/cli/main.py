@@ -28,6 +28,7 @@ from adjudicator.cli.command import commands_of
 from adjudicator.cli.help import add_examples, top_epilog
 from adjudicator.cli.output import DEBUG
 from adjudicator.core.i18n import LANGUAGES, N_, from_environment, known, set_language
+from adjudicator.tables import GAMES
 
 
 def _version(value: bool) -> None:
@@ -81,8 +82,8 @@ COMMANDS: dict[str, str] = {
     "cards": "cards_cmd",
     "state": "state_cmd",
     "game": "game_cmd",
-    "black-hills": "black_hills_cmd",
-    "dry-gulch": "dry_gulch_cmd",
+    # each registry entry's group of referee commands on a state file, by its name
+    **{name: "state_file_cmds" for name in sorted(n for n, e in GAMES.items() if e.commands)},
     "puzzle": "puzzle_cmd",
     "stop": "rulings_cmd",
     "play": "rulings_cmd",
@@ -96,7 +97,7 @@ COMMANDS: dict[str, str] = {
     "examples": "examples_cmd",
 }
 HELP_OPTIONS = ["-h", "--help"]
-GROUPS = ("board", "cards", "state", "game", "black-hills", "dry-gulch", "puzzle")
+GROUPS = ("board", "cards", "state", "game", *(n for n, e in GAMES.items() if e.commands), "puzzle")
 
 
 def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
@@ -123,7 +124,7 @@ def make_app(names: Iterable[str] = COMMANDS) -> typer.Typer:
     for name in names:
         module = importlib.import_module(f"adjudicator.cli.{COMMANDS[name]}")
         if name in GROUPS:
-            new.add_typer(module.app, name=name)
+            new.add_typer(module.group(name) if hasattr(module, "group") else module.app, name=name)
         elif module.__name__ not in registered:  # one register() adds all its commands
             registered.add(module.__name__)
             module.register(new)

@@ -6,16 +6,14 @@ The engine (`deduction/puzzle`) and the pictures are imported in each command's 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.text import Text
 
+from adjudicator.cli.games import referee
 from adjudicator.cli.options import EditionArg, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-
-if TYPE_CHECKING:
-    from adjudicator.deduction.puzzle.model import Puzzle
 
 __all__ = ["app"]
 
@@ -34,10 +32,11 @@ PuzzleArg = Annotated[
 ]
 
 
-def _load(file: Path) -> Puzzle:
+def _load(file: Path) -> Any:
     """The puzzle file; a record, a state or a board given instead is one line saying so."""
     from adjudicator.cli.file_kinds import require_kind
-    from adjudicator.deduction.puzzle.puzzle_file import load_puzzle
+
+    load_puzzle = referee().load_puzzle
 
     require_kind(file, "puzzle", "puzzle")
     return load_puzzle(file)
@@ -62,11 +61,12 @@ def new(
     from adjudicator.cli.checks import check_seeds
     from adjudicator.core.errors import InputError
     from adjudicator.core.files import write_atomic
-    from adjudicator.deduction.files.editions import resolve_edition
-    from adjudicator.deduction.puzzle.answers import puzzle_json
-    from adjudicator.deduction.puzzle.generate import generate
-    from adjudicator.deduction.puzzle.model import LEVELS
-    from adjudicator.deduction.puzzle.puzzle_file import dump_puzzle
+
+    resolve_edition = referee().resolve_edition
+    puzzle_json = referee().puzzle_json
+    generate = referee().generate
+    LEVELS = referee().LEVELS
+    dump_puzzle = referee().dump_puzzle
 
     out = Output(as_json)
     check_seeds(seed)
@@ -97,8 +97,8 @@ def new(
 @app.command(help="The solution as steps a player can follow, ending with the town.")
 @handle_errors
 def solve(file: PuzzleArg, as_json: JsonOpt = False) -> None:
-    from adjudicator.deduction.puzzle.answers import solution_json
-    from adjudicator.deduction.puzzle.steps import solve_steps
+    solution_json = referee().solution_json
+    solve_steps = referee().solve_steps
 
     out = Output(as_json)
     puzzle = _load(file)
@@ -120,8 +120,8 @@ def solve(file: PuzzleArg, as_json: JsonOpt = False) -> None:
 @app.command(help="The difficulty from the solution's steps (docs/PUZZLES.md).")
 @handle_errors
 def rate(file: PuzzleArg, as_json: JsonOpt = False) -> None:
-    from adjudicator.deduction.puzzle.rate import rate as rate_puzzle
-    from adjudicator.deduction.puzzle.steps import solve_steps
+    rate_puzzle = referee().rate
+    solve_steps = referee().solve_steps
 
     out = Output(as_json)
     puzzle = _load(file)
@@ -146,13 +146,13 @@ def sheet(
     svg: Annotated[Path, typer.Option("--svg", help="The puzzle page.", dir_okay=False)],
     as_json: JsonOpt = False,
 ) -> None:
-    from adjudicator.deduction.puzzle.steps import solve_steps
+    solve_steps = referee().solve_steps
     from adjudicator.render.puzzle import puzzle_pages
 
     out = Output(as_json)
     puzzle = _load(file)
     solution = solve_steps(puzzle)
-    from adjudicator.deduction.puzzle.model import start_state
+    start_state = referee().start_state
 
     solved = start_state(puzzle).with_board(solution.town, {}, ()) if solution.solved else None
     page, answer = puzzle_pages(puzzle, solved)
@@ -169,8 +169,8 @@ def sheet(
 )
 @handle_errors
 def check(file: PuzzleArg, as_json: JsonOpt = False) -> None:
-    from adjudicator.deduction.puzzle.answers import check_json
-    from adjudicator.deduction.puzzle.check import check as check_puzzle
+    check_json = referee().check_json
+    check_puzzle = referee().check
 
     out = Output(as_json)
     puzzle = _load(file)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
@@ -13,15 +13,11 @@ from adjudicator.cli.checks import (
     resolve_building,
     resolve_player,
 )
-from adjudicator.cli.games import is_record, load_deduction_state
+from adjudicator.cli.games import is_record, load_deduction_state, referee
 from adjudicator.cli.locking import holding_lock
 from adjudicator.cli.options import MethodOpt
 from adjudicator.cli.output import N_, JsonOpt, Output, handle_errors
 from adjudicator.core.errors import RulesError
-
-if TYPE_CHECKING:
-    from adjudicator.deduction.models.state import GameState
-    from adjudicator.deduction.rules.ruling import Ruling
 
 # The engine is imported inside each command (see `cli/main.py`): a command loads only
 # what it needs, and `stop` never loads the solver or the other games.
@@ -61,20 +57,20 @@ def _buy_at(when: str, steps: int) -> int:
 
 def _finish(
     out: Output,
-    ruling: Ruling,
+    ruling: Any,
     state_path: Path,
     write: bool,
     extra: dict[str, Any] | None = None,
     more: list[str] | None = None,
 ) -> None:
-    from adjudicator.deduction.files.state_file import write_state
+    write_state = referee().write_state
     from adjudicator.render.rulings import ruling_view
 
     out.show(ruling_view(ruling))
     if more:
         out.lines(*more)
     if out.as_json:
-        from adjudicator.deduction.serialize import to_json
+        to_json = referee().to_json
 
         out.json({**to_json(ruling), **(extra or {})})
     if write:
@@ -87,34 +83,35 @@ def _finish(
         out.lines(*write_summary(ruling, str(state_path)))
 
 
-def _load(path: Path, command: str, write: bool) -> GameState:
+def _load(path: Path, command: str, write: bool) -> Any:
     """The state to rule on; `--write` on a game record is refused before any ruling."""
     if write and is_record(path):
         raise RulesError(
             f"{path}: --write changes state files; add a move to a record with "
             f"`adjudicator game move {path} 'NAME: ...'`"
         )
-    state: GameState = load_deduction_state(path, command)
+    state: Any = load_deduction_state(path, command)
     return state
 
 
-def _player(state: GameState, source: Path, name: str | None) -> str | None:
+def _player(state: Any, source: Path, name: str | None) -> str | None:
     check_player(state, source, None, "--player")
     return None if name is None else resolve_player(state, source, name, "--player")
 
 
-def _building(state: GameState, source: Path, name: str | None, option: str) -> str | None:
+def _building(state: Any, source: Path, name: str | None, option: str) -> str | None:
     return None if name is None else resolve_building(state, source, name, option)
 
 
 def _choices(
-    state: GameState, source: Path, card: int, written: str, by: str | None
+    state: Any, source: Path, card: int, written: str, by: str | None
 ) -> list[tuple[str, str, str]]:
     """P7's question answered: each building that can be my building, with its ruling's
     status and the command that plays the card as it."""
     import shlex
 
-    from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
+    admissible_my_buildings = referee().admissible_my_buildings
+    rule_play = referee().rule_play
     from adjudicator.render.rulings import status_word
 
     out = []
@@ -138,12 +135,13 @@ def _choices_lines(choices: list[tuple[str, str, str]]) -> list[str]:
 
 
 def _take(text: str) -> tuple[str, str]:
-    from adjudicator.deduction.game.record import parse_marker
+    parse_marker = referee().parse_marker
 
     try:
-        return parse_marker(text)
+        marker: tuple[str, str] = parse_marker(text)
     except ValueError:
         raise RulesError(f"--take {text!r}: write it as BUILDING@SPACE, e.g. hotel@c3") from None
+    return marker
 
 
 def register(app: typer.Typer) -> None:
@@ -162,7 +160,8 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Every STOP claim on the board now (L1-L4), each with a reason to read aloud."""
-        from adjudicator.deduction.rules.logic import claim_stop, stop_report
+        claim_stop = referee().claim_stop
+        stop_report = referee().stop_report
         from adjudicator.render.rulings import stop_view
 
         out = Output(as_json)
@@ -174,7 +173,7 @@ def register(app: typer.Typer) -> None:
         report = stop_report(state, method)
         out.show(stop_view(report, state.board))
         if as_json:
-            from adjudicator.deduction.serialize import to_json
+            to_json = referee().to_json
 
             out.json(to_json(report))
 
@@ -219,8 +218,8 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Rule on playing a card (P1-P7): is it legal, and what does it do."""
-        from adjudicator.deduction.models.printed_card import cards_named
-        from adjudicator.deduction.rules.turns import rule_turn
+        cards_named = referee().cards_named
+        rule_turn = referee().rule_turn
 
         out = Output(as_json)
         state = _load(state_file, "play", write)
@@ -263,8 +262,8 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Rule on discarding two cards to take one marker (A1), any marker on the board."""
-        from adjudicator.deduction.models.printed_card import cards_named
-        from adjudicator.deduction.rules.turns import rule_discard_turn
+        cards_named = referee().cards_named
+        rule_discard_turn = referee().rule_discard_turn
 
         out = Output(as_json)
         state = _load(state_file, "discard", write)
@@ -299,7 +298,7 @@ def register(app: typer.Typer) -> None:
         as_json: JsonOpt = False,
     ) -> None:
         """Rule on buying a building for two scored markers (Gads Hill, A2)."""
-        from adjudicator.deduction.rules.turns import rule_buy_turn
+        rule_buy_turn = referee().rule_buy_turn
 
         out = Output(as_json)
         state = _load(state_file, "buy", write)

@@ -81,4 +81,3 @@ def _check_record(file: Path, svg: Path | None, out: Output) -> None:
     out.view(*show_lines(table.name, done.game, None, source))
     if svg is not None and picture is not None:
         save_svg(svg, picture, out)
-

@@ -15,6 +15,7 @@ __all__ = [
     "ID_PATTERN",
     "MAX_NAME_CHARS",
     "PLAYER",
+    "canonical",
     "check_seats",
     "control_character",
     "duplicate",
@@ -216,3 +217,10 @@ def players_problem(names: Iterable[str]) -> str | None:
         return f"duplicate player {twice}"
     pair = same_player(listed)
     return None if pair is None else same_player_problem(*pair)
+
+
+def canonical(text: str) -> str:
+    """A name as an id: case-insensitive, spaces as hyphens, apostrophes dropped, so
+    `School`, `Stage Coach Office` and `Printer's` name `school`, `stage-coach-office` and
+    `printers`."""
+    return "-".join(text.strip().casefold().replace("'", "").replace("_", " ").split())

@@ -1,7 +1,8 @@
-"""The order of a turn's phases on a state file (RULINGS-dry-gulch `DG-PHASE`): the phase
-commands each rule one phase of the active player's turn, and a state written by one
-(`--write`) keeps where the turn stands, so that a second draw in one turn, or an event
-phase after the draw, is refused as a game's record refuses it.
+"""The order of a turn's phases on a state file (RULINGS-dry-gulch `DG-PHASE`): a state
+keeps where its turn stands (`phase`), so that a phase ruled on it (`draw_phase`,
+`event_phase`, ...) after another is refused as a game's record refuses it: a second draw
+in one turn, an event phase after the draw. (The `dry-gulch draw|events|...` commands that
+wrote such states are gone, issue 36: `game move` on a record plays each phase.)
 
 "Each turn of a player consists of the following phases: Draw event cards; Either draw a
 resource card or draw building permits; Build; Receive rewards; Discard cards." A state

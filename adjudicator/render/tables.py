@@ -11,7 +11,10 @@ by its files views module (`Entry.file_views`, `FILES`): `state_lines` and `stat
 `board_lines`, `board_svg` and `board_export_lines`, `cards_lines`, `card_lines`,
 `card_svg` (None: no picture of the game's cards yet) and, for clue cards,
 `cards_export_lines`; each takes what the entry's `read_state`, `board`, `cards` and
-`card` give."""
+`card` give.
+
+A referee command's answer on a state file (`core/referee.Answer`, `Entry.referee`) names
+the function of the game's views module that draws it (`referee_view`)."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from typing import Any
 
 from rich.console import RenderableType
 
+from adjudicator.core.referee import Answer
 from adjudicator.core.table import Ruled
 from adjudicator.tables import Parts
 
@@ -37,6 +41,7 @@ __all__ = [
     "hint_data",
     "hint_lines",
     "new_lines",
+    "referee_view",
     "review_data",
     "review_lines",
     "ruled_lines",
@@ -147,3 +152,11 @@ def card_svg(name: str, cards: Any, card: Any) -> str | None:
 def cards_export_lines(name: str, cards: Any) -> list[RenderableType]:
     lines: list[RenderableType] = importlib.import_module(FILES[name]).cards_export_lines(cards)
     return lines
+
+
+def referee_view(name: str, answer: Answer) -> RenderableType:
+    """A referee command's answer, drawn by the view of the game's views module it names."""
+    view: RenderableType = getattr(importlib.import_module(VIEWS[name]), answer.view)(
+        *answer.view_args
+    )
+    return view
