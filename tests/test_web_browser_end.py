@@ -37,8 +37,8 @@ SHOTS = ARTIFACTS / "end"
 
 def _before_the_end(edition: str, root: Path) -> str:
     """The record `EDITION.game` one move before the end; the move that ends it."""
+    from adjudicator.render.pages import page
     from adjudicator.tables import table_of_record
-    from adjudicator.web.pages import page
 
     lines = finished(edition, root)
     last = len(lines)
