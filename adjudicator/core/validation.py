@@ -14,7 +14,14 @@ import re
 from collections.abc import Callable, Collection
 from typing import Annotated, Any, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, StrictStr, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    StrictStr,
+    ValidationError,
+)
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from adjudicator.core.errors import InputError
@@ -33,6 +40,8 @@ __all__ = [
     "Strict",
     "StrictMutable",
     "Text",
+    "at_least",
+    "at_most",
     "check_seats",
     "duplicate",
     "key_in",
@@ -102,6 +111,34 @@ def one_of(choices: Collection[str]) -> Callable[[object], Any]:
     return check
 
 
+def at_most(most: int) -> BeforeValidator:
+    """A list or table of at most `most` entries, counted before any entry is read (as a
+    reader sees a list too long before anything in it; pydantic's own `max_length` counts
+    only the entries that were valid)."""
+
+    def check(value: object) -> object:
+        if isinstance(value, list | dict) and len(value) > most:
+            raise PydanticCustomError(
+                "too_many", "{count} entries; at most {most}", {"count": len(value), "most": most}
+            )
+        return value
+
+    return BeforeValidator(check)
+
+
+def at_least(least: int) -> BeforeValidator:
+    """A list or table of at least `least` entries, counted before any entry is read."""
+
+    def check(value: object) -> object:
+        if isinstance(value, list | dict) and len(value) < least:
+            raise PydanticCustomError(
+                "too_few", "should hold at least {least} entries", {"least": least}
+            )
+        return value
+
+    return BeforeValidator(check)
+
+
 def key_in(choices: Collection[str]) -> Callable[[str], str]:
     """An after validator for a table's keys: the key is one of `choices`."""
     known = tuple(choices)
@@ -165,9 +202,7 @@ def _words(err: ErrorDetails) -> str:
         return f"{clip(value)} should be at most {ctx['le']}"
     if kind == "too_long" and isinstance(value, list | dict):
         return f"{len(value)} entries; at most {ctx['max_length']}"
-    if kind == "too_short" and isinstance(value, list | dict):
-        return f"should hold at least {ctx['min_length']} entries"
-    if kind == "string_too_short":
+    if kind in ("too_short", "string_too_short") and isinstance(value, str):
         n = ctx["min_length"]
         return f"should hold at least {n} character{'s' if n != 1 else ''}"
     return err["msg"]  # our own errors (PydanticCustomError) are in these words already
@@ -175,7 +210,7 @@ def _words(err: ErrorDetails) -> str:
 
 #: Errors a reader meets on opening a table or list, before anything inside it: an unknown
 #: key (at the table, one up from the key) and a list or table too long or too short.
-_OPENING = {"extra_forbidden": 1, "too_long": 0, "too_short": 0}
+_OPENING = {"extra_forbidden": 1, "too_many": 0, "too_few": 0}
 
 
 def _opens(err: ErrorDetails) -> tuple[int | str, ...] | None:

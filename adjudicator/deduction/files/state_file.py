@@ -12,7 +12,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data, write_data
 from adjudicator.core.limits import MAX_BOARD_ITEMS, MAX_CARDS, MAX_HAND, MAX_INT
 from adjudicator.core.names import name_problem, player_key, same_player_problem
-from adjudicator.core.validation import Strict, Text, validated
+from adjudicator.core.validation import Strict, Text, at_most, validated
 from adjudicator.deduction.files.editions import load_named_edition
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.edition import Edition
@@ -30,7 +30,7 @@ __all__ = [
 
 
 Count = Annotated[StrictInt, Field(ge=0, le=MAX_INT)]
-Texts = Annotated[tuple[Text, ...], Field(max_length=MAX_BOARD_ITEMS)]
+Texts = Annotated[tuple[Text, ...], at_most(MAX_BOARD_ITEMS)]
 
 
 class _RawPlayer(Strict):
@@ -40,7 +40,7 @@ class _RawPlayer(Strict):
     name: Text
     buildings: Texts = ()
     points: Count = 0
-    hand: Annotated[tuple[StrictInt, ...], Field(max_length=MAX_CARDS)] = ()
+    hand: Annotated[tuple[StrictInt, ...], at_most(MAX_CARDS)] = ()
     bought: Count = 0
 
 
@@ -71,11 +71,11 @@ class _RawState(Strict):
     options: dict[str, Any] = Field(
         default_factory=dict
     )  # checked by the ruleset, which names the bad key
-    landmarks: dict[str, Text] = Field(default_factory=dict, max_length=MAX_BOARD_ITEMS)
-    placed: dict[str, Text] = Field(default_factory=dict, max_length=MAX_BOARD_ITEMS)
-    markers: dict[str, Texts] = Field(default_factory=dict, max_length=MAX_BOARD_ITEMS)
+    landmarks: Annotated[dict[str, Text], at_most(MAX_BOARD_ITEMS)] = Field(default_factory=dict)
+    placed: Annotated[dict[str, Text], at_most(MAX_BOARD_ITEMS)] = Field(default_factory=dict)
+    markers: Annotated[dict[str, Texts], at_most(MAX_BOARD_ITEMS)] = Field(default_factory=dict)
     retired: Texts = ()
-    players: Annotated[tuple[_RawPlayer, ...], Field(max_length=MAX_BOARD_ITEMS)] = ()
+    players: Annotated[tuple[_RawPlayer, ...], at_most(MAX_BOARD_ITEMS)] = ()
 
 
 def load_state(path: Path) -> GameState:
