@@ -42,9 +42,9 @@ from typing import Any
 from unittest import mock
 
 from adjudicator.core.table import Setup, Table
+from adjudicator.render.pages import page
 from adjudicator.tables import table_of_edition, table_of_record
 from adjudicator.web import games
-from adjudicator.web.pages import page
 from adjudicator.web.records import RecordDir
 from adjudicator.web.seats import HOST
 

@@ -20,7 +20,7 @@ from adjudicator.black_hills.game.table import TABLE
 from adjudicator.black_hills.knows import view_state
 from adjudicator.black_hills.notation import format_turn_move
 from adjudicator.black_hills.state import BHPlayer, BHState
-from adjudicator.web.pages.black_hills import PAGE
+from adjudicator.render.pages.black_hills import PAGE
 
 RULES = load_rules()
 MINE = ("shaman", "colonel")

@@ -35,7 +35,7 @@ from adjudicator.deduction.game.record import Header
 from adjudicator.deduction.hint import hint
 from adjudicator.deduction.rules.turn_order import refill_due
 from adjudicator.deduction.serialize import to_json
-from adjudicator.web.pages.data import strip_states
+from adjudicator.render.pages.data import strip_states
 from tests.budget import examples
 
 SMALL = Budget(worlds=3, candidates=3)

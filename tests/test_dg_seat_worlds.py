@@ -33,8 +33,8 @@ from adjudicator.dry_gulch.game.record import DGHeader, header_text, record_from
 from adjudicator.dry_gulch.game.replay import replay
 from adjudicator.dry_gulch.game.table import TABLE
 from adjudicator.dry_gulch.state import DGState, parse_card
+from adjudicator.render.pages.dry_gulch import DryGulchPage
 from adjudicator.web import games
-from adjudicator.web.pages.dry_gulch import DryGulchPage
 from adjudicator.web.records import RecordDir
 from adjudicator.web.seats import HOST, Viewer
 

@@ -196,6 +196,7 @@ def test_every_template_is_rendered(pages: dict[str, str]) -> None:
         "_hint.html": 'id="hint-button"',
         "_record.html": 'id="replay-button"',
         "_seats.html": 'id="seats-card"',
+        "_end.html": 'id="end-card"',
     }
     assert set(marks) == {p.name for p in TEMPLATES.glob("*.html")}
     for name, mark in marks.items():

@@ -199,7 +199,8 @@ def test_the_shipped_example_in_the_browser(server: tuple[str, Path]) -> None:
         expect(page.locator("#replay li").first).to_be_visible()
         page.click("#replay li >> nth=0")
         expect(page.locator("#step-label")).to_contain_text("after move 1 of")
-        expect(page.locator("#to-play")).to_have_text("game over")
+        # the summary names the winner too (issue 38: it said "game over" alone)
+        expect(page.locator("#to-play")).to_have_text("game over · won by ann")
         page.click("#hint-button")  # a finished game: the page says so, in one line
         expect(page.locator("#status")).to_have_text("table.game: the game is over")
         # and in the hint's panel, where it was asked (issue 35: nothing was shown there)
@@ -232,6 +233,11 @@ def test_a_few_old_town_turns_by_tapping(server: tuple[str, Path]) -> None:
         played: list[str] = []
         for _ in range(4):
             if page.locator("#refill-set").is_visible():
+                # one choice per building owed, none made for the player; Take commits
+                # the take previewed (issue 38)
+                for i, select in enumerate(page.locator("#refill-row select").all()):
+                    select.select_option(index=i + 1)
+                expect(page.locator("#ruling")).to_contain_text("Preview:")
                 page.click("#take-button")
                 expect(page.locator("#status")).to_contain_text("recorded: ")
                 played.append(record_moves(record)[-1])

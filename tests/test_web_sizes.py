@@ -68,7 +68,7 @@ def write_mid_games(root: Path) -> None:
         best = games.hint_view(records, "gads-hill.game", EVERYONE, 1)["actions"][0]["move"]
         assert games.commit(records, "gads-hill.game", best, None, EVERYONE)["legal"]
     form = {"edition": "old-town", "level": "easy", "seed": "3"}
-    puzzles.new_puzzle(puzzles.PuzzleDir(root), form, puzzles.EDITIONS)
+    puzzles.new_puzzle(puzzles.PuzzleDir(root), form, puzzles.editions())
 
 
 @contextmanager

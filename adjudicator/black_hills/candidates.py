@@ -23,7 +23,7 @@ from adjudicator.black_hills.moves import (
     TurnMove,
 )
 from adjudicator.black_hills.notation import format_turn_move
-from adjudicator.black_hills.referee import referee_text
+from adjudicator.black_hills.referee import referee_text_at
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
 
@@ -281,11 +281,33 @@ Judge = Callable[[TurnMove], Verdict]
 
 
 def judge_of(state: BHState) -> Judge:
-    seen: dict[TurnMove, Verdict] = {}
+    """The referee's verdict on each turn of `state`, each once. A turn one of whose actions
+    is refused is refused alike whatever follows that action (`referee.refereed`): the
+    candidates share their first actions (a placement, then investing, then an event), so
+    a turn that begins with a refused run is answered without refereeing it again. Turns
+    are told apart by their text (a string's hash is kept; a move's is recomputed through
+    every record it holds, each time)."""
+    seen: dict[str, Verdict] = {}
+    refused: dict[tuple[str, ...], Verdict] = {}  # (player, action, ...) -> verdict
 
     def judge(move: TurnMove) -> Verdict:
-        if move not in seen:
-            seen[move] = referee_text(state, format_turn_move(move))
-        return seen[move]
+        text = format_turn_move(move)
+        v = seen.get(text)
+        if v is not None:
+            return v
+        parts = text.partition(":")[2].split(";")
+        # the refused action's index is the move's when each action is one part
+        one_each = len(parts) == len(move.actions) and all(p.strip() for p in parts)
+        runs = [(move.player, *parts[:k]) for k in range(1, len(parts))] if one_each else []
+        for run in runs:
+            v = refused.get(run)
+            if v is not None:
+                break
+        else:
+            v, at = referee_text_at(state, text)
+            if at is not None and at < len(runs):
+                refused[runs[at]] = v
+        seen[text] = v
+        return v
 
     return judge

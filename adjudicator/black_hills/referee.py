@@ -15,6 +15,7 @@ The die is rolled from the state's seed when `die=` is not given.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 
 from adjudicator.black_hills.characters import colonel_steal, invest, place, take_from_hand
 from adjudicator.black_hills.codes import Code
@@ -41,7 +42,17 @@ from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.turn import Turn
 from adjudicator.black_hills.verdict import Reason, Verdict
 
-__all__ = ["ACTIONS", "OTHER_ACTIONS", "apply", "is_setup", "referee", "referee_text", "setup_keep"]
+__all__ = [
+    "ACTIONS",
+    "OTHER_ACTIONS",
+    "apply",
+    "is_setup",
+    "referee",
+    "referee_text",
+    "referee_text_at",
+    "refereed",
+    "setup_keep",
+]
 
 #: The actions named by their first word, each read as a value (`notation.py`) and handed
 #: to its rule; any other first word names a character card.
@@ -146,21 +157,37 @@ def referee(
     """Referee one turn, its actions each as its words (or a set-up discard: `setup_keep`).
     A refused turn leaves the state as it was (the verdict's `after` is `state` itself).
     `older`: a turn of a record of an older version, whose `keep` is the set-up's."""
+    return refereed(state, player, actions, unwritten, older)[0]
+
+
+def refereed(
+    state: BHState,
+    player: str,
+    actions: list[list[str]],
+    unwritten: frozenset[str] = frozenset(),
+    older: bool = False,
+) -> tuple[Verdict, int | None]:
+    """`referee`'s verdict, and for a turn one of whose actions is refused, that action's
+    index: every turn that begins with the same actions up to it is refused alike (the
+    actions are applied in order and the first refusal refuses the turn, before any later
+    action is read). None when the turn is legal or refused as a whole."""
     if player not in state.names():
-        return _refused(state, player, Code.PLAYERS, f"there is no player {player!r}")
+        return _refused(state, player, Code.PLAYERS, f"there is no player {player!r}"), None
     if state.winner is not None:
-        return _refused(state, player, Code.GAME_END, f"the game is over: {state.winner} won")
+        return _refused(state, player, Code.GAME_END, f"the game is over: {state.winner} won"), None
     if is_setup(actions):
-        return setup_keep(state, player, actions[0][1:])
+        return setup_keep(state, player, actions[0][1:]), None
     if player != state.active:
-        return _refused(state, player, Code.TURN_ORDER, f"it is {state.active}'s turn")
+        return _refused(state, player, Code.TURN_ORDER, f"it is {state.active}'s turn"), None
     s = Draft.of(state)
     turn = Turn(s, player, unwritten, older)
+    at: int | None = None
     try:
-        for words in actions:
+        for at, words in enumerate(actions):  # noqa: B007 (`at` is read after a refusal)
             apply(turn, words)
             if s.winner is not None:
                 break
+        at = None  # every action applied: a refusal now is the whole turn's
         if turn.placed is None and s.winner is None:
             raise IllegalTurnError(Code.MANDATORY, "a turn places a character card (mandatory)")
         if turn.returns and s.winner is None and not round_ends(s, player):
@@ -169,14 +196,15 @@ def referee(
             )
         end_turn(s, player, turn.log, turn.returns)
     except TurnError as exc:
-        return Verdict(
+        refusal = Verdict(
             player, False, (exc.reason,), state, tuple(turn.log), dealt=tuple(turn.dealt)
         )
+        return refusal, at
     gained = turn.me.reputation - turn.start_reputation
     payments = tuple(turn.payments)
     return Verdict(
         player, True, (), s.freeze(), tuple(turn.log), gained, payments, tuple(turn.dealt)
-    )
+    ), None
 
 
 def referee_text(
@@ -186,9 +214,26 @@ def referee_text(
     not written in it is refused too (`Code.NOTATION`). `unwritten`: players whose set-up
     discard an older record never wrote; `older`: the turn is such a record's, its `keep`
     read as the set-up's (`game/replay.py`)."""
+    return referee_text_at(state, text, unwritten, older)[0]
+
+
+def referee_text_at(
+    state: BHState, text: str, unwritten: frozenset[str] = frozenset(), older: bool = False
+) -> tuple[Verdict, int | None]:
+    """`referee_text`'s verdict and the index of the action refused (`refereed`)."""
     try:
-        player, actions = parse_turn(text)
+        player, words = _read(text, tuple(state.names()))
     except InvalidTurnError as exc:
-        return Verdict("", False, (exc.reason,), state)
-    player, actions = seat_actions(player, actions, state.names())  # `from jürgen`: Jürgen
-    return referee(state, player, actions, unwritten, older)
+        return Verdict("", False, (exc.reason,), state), None
+    return refereed(state, player, [list(w) for w in words], unwritten, older)
+
+
+@lru_cache(maxsize=8192)
+def _read(text: str, names: tuple[str, ...]) -> tuple[str, tuple[tuple[str, ...], ...]]:
+    """The player and each action's words, seated at a table of `names` (`from jürgen`:
+    Jürgen). Remembered: the best-turn search referees the same few hundred lines on every
+    state of a game (reading one, its card names matched by a regex, cost a third of
+    refereeing it); a line that is not a turn raises each time (not remembered)."""
+    player, actions = parse_turn(text)
+    player, actions = seat_actions(player, actions, names)
+    return player, tuple(tuple(w) for w in actions)

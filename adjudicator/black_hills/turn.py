@@ -40,10 +40,11 @@ class Turn:
         self.me = state.player(player)
         self.log: list[str] = []
         # The aiming die and the Colonel's pick come from the seed (the Shaman's deal too,
-        # from the table alone: `shaman.deal`).
-        self.rng = random.Random(
-            (state.seed or 0) * 7919 + state.round * 31 + sum(state.turns.values())
-        )
+        # from the table alone: `shaman.deal`): seeded as the turn starts, made when first
+        # rolled (most turns roll nothing, and the best-turn search referees tens of
+        # thousands of them a game).
+        self._seed = (state.seed or 0) * 7919 + state.round * 31 + sum(state.turns.values())
+        self._rng: random.Random | None = None
         # What has happened so far.
         self.placed: Character | None = None  # the card whose skills the turn uses
         self.area: str | None = None
@@ -64,6 +65,14 @@ class Turn:
         self.payments: list[Payment] = []
         # What each player returns at the round's end, if this turn ends it (`return`).
         self.returns: dict[str, list[str]] = {}
+
+    @property
+    def rng(self) -> random.Random:
+        """The turn's die and the Colonel's pick, from the seed (the same draws whenever
+        it is first used)."""
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng
 
     def other(self, name: str, code: Code) -> PlayerDraft:
         """Another player, for the rule `code` that acts on one."""

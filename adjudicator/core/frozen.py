@@ -21,11 +21,16 @@ from typing import Any
 
 __all__ = ["freeze_fields", "frozen", "plain"]
 
+#: What a verdict holds that is frozen already (a tuple as given: `frozen` makes lists tuples).
+_LEAVES = (str, int, float, tuple, frozenset)
+
 
 def frozen(value: Any) -> Any:
     """`value` with every dict in it a read-only copy and every list a tuple (JSON writes a
     tuple as it writes a list; a read-only mapping is written through `plain`)."""
-    if isinstance(value, Mapping):
+    if value is None or isinstance(value, _LEAVES):  # before `Mapping`: an ABC's check is slow
+        return value
+    if isinstance(value, dict | Mapping):
         return MappingProxyType({k: frozen(v) for k, v in value.items()})
     if isinstance(value, list):
         return tuple(frozen(v) for v in value)

@@ -20,6 +20,7 @@ discards before passing; then without a buy before with one; then by card number
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, NamedTuple
@@ -33,9 +34,13 @@ from adjudicator.deduction.rules.ruling import Ruling, Status, StopReport
 from adjudicator.deduction.rules.turns import merge_rulings
 
 __all__ = [
+    "PASS",
     "Action",
     "Candidate",
     "Hint",
+    "Ranked",
+    "Ruled",
+    "Turns",
     "Unplayable",
     "hint",
     "my_building_choices",
@@ -196,130 +201,206 @@ def play_candidates(state: GameState, player: str | None = None) -> list[Candida
     return out
 
 
-def hint(state: GameState, player: str | None = None) -> Hint:
-    """Rule on every candidate turn of the player and rank the legal ones. For a player
-    who is not on turn: what they could do if it were their turn."""
-    name = player or state.active
-    if name is None:
-        raise ValueError("the state names no active player")
-    state = replace(state, active=name)
-    hand = list(state.player(name).hand or ())
-    actions: list[Action] = []
-    evaluated = 0
-    two_cards = bool(state.options.two_cards_until) and (
-        state.locomotive < state.options.two_cards_until
-    )
-    reports: dict[tuple[frozenset[Any], ...], StopReport] = {}
+class Ruled(NamedTuple):
+    """A legal turn as the hint rules it, before its STOP report and ranking: a play (its
+    whole turn's ruling, the end-of-turn check made), or a discard ruled for the first pair
+    of cards (`pairs[0]`; the board after it is the same for every pair in `pairs`)."""
 
-    def action(kind: str, r: Ruling, take: tuple[str, str] | None = None, **more: Any) -> Action:
-        """A legal turn, with the STOP claims it leaves (one report per board reached)."""
-        a = r.after
-        board = (frozenset(a.placed.items()), frozenset(a.markers.items()), a.retired)
-        if board not in reports:
-            reports[board] = stop_report(a)
-        r = evolve(r, stop=reports[board])  # not `replace`: once per action
-        points = reports[board].points
-        return Action(kind, r.cards, r.as_buildings, take, r.points, r, stop_left=points, **more)
+    kind: str  # play | discard
+    ruling: Ruling
+    take: tuple[str, str] | None = None
+    buy: str | None = None
+    buy_at: int = 0
+    alike: tuple[str, ...] = ()
+    pairs: tuple[tuple[int, int], ...] = ()
 
-    def first_cards(at: GameState, only_as: str | None = None) -> dict[Any, Ruling]:
+
+class Turns:
+    """Every candidate turn of a player ruled once (`ruled`, in the hint's order), with what
+    the hint reports beside them: the refusals of single cards and how many rulings were
+    made. `hint` ranks them all; the greedy player (`game/greedy.py`) only the best."""
+
+    def __init__(self, state: GameState, player: str | None = None) -> None:
+        name = player or state.active
+        if name is None:
+            raise ValueError("the state names no active player")
+        self.name = name
+        self.state = replace(state, active=name)
+        self.hand = list(self.state.player(name).hand or ())
+        self.evaluated = 0
+        self.refusals: dict[int, list[Ruling]] = {}
+        self._dead: tuple[int, ...] | None = None
+        self.two_cards = bool(self.state.options.two_cards_until) and (
+            self.state.locomotive < self.state.options.two_cards_until
+        )
+
+    def can_pass(self, can_play: bool) -> bool:
+        """Whether passing is listed, given whether a single card without a buy is legal."""
+        return not (self.state.options.pass_only_when_stuck and can_play)
+
+    def _first_cards(self, at: GameState, only_as: str | None = None) -> dict[Any, Ruling]:
         """Each card with each choice, the end-of-turn check deferred (P5 b): alone it is
         a single-card turn, and it starts every two-card turn that starts with it."""
-        nonlocal evaluated
         out = {}
-        for n in hand:
-            for my in [only_as] if only_as is not None else _choices(at, n, name):
+        for n in self.hand:
+            for my in [only_as] if only_as is not None else _choices(at, n, self.name):
                 if only_as is not None and not at.cards[n].needs_my_building:
                     continue
                 out[n, my] = rule_play(
-                    at, n, my, name, check_markers_per_space=False, advance=False
+                    at, n, my, self.name, check_markers_per_space=False, advance=False
                 )
-                evaluated += 1
+                self.evaluated += 1
         return out
 
-    def add_play(steps: list[Ruling], buy: str | None, buy_at: int, alike: tuple[str, ...]) -> None:
-        r = end_turn(merge_rulings(state, steps, buy=buy, buy_at=buy_at))
+    def _play(
+        self, steps: list[Ruling], buy: str | None, buy_at: int, alike: tuple[str, ...]
+    ) -> Iterator[Ruled]:
+        r = end_turn(merge_rulings(self.state, steps, buy=buy, buy_at=buy_at))
         if r.playable:
-            actions.append(action("play", r, buy=buy, buy_at=buy_at, alike=alike))
+            yield Ruled("play", r, None, buy, buy_at, alike)
 
-    def add_seconds(
+    def _seconds(
+        self,
         steps: list[Ruling],
         buy: str | None,
         buy_at: int,
         alike: tuple[str, ...],
         only_as: str | None = None,
-    ) -> None:
+    ) -> Iterator[Ruled]:
         """Every second card after `steps` (A3), optionally only as `only_as`."""
-        nonlocal evaluated
         at = steps[-1].after
         played = {c for r in steps for c in r.cards}
-        for n2 in hand:
+        for n2 in self.hand:
             if n2 in played or (only_as is not None and not at.cards[n2].needs_my_building):
                 continue
-            for my2 in [only_as] if only_as is not None else _choices(at, n2, name):
-                second = rule_play(at, n2, my2, name, check_markers_per_space=False, advance=False)
-                evaluated += 1
+            for my2 in [only_as] if only_as is not None else _choices(at, n2, self.name):
+                second = rule_play(
+                    at, n2, my2, self.name, check_markers_per_space=False, advance=False
+                )
+                self.evaluated += 1
                 if second.playable:
-                    add_play([*steps, second], buy, buy_at, alike)
+                    yield from self._play([*steps, second], buy, buy_at, alike)
 
-    # Plays without a buy: single cards, then ordered pairs (the first card may leave a
-    # space a marker short of what the second needs, or a 4th marker the second clears).
-    firsts = first_cards(state)
-    refusals: dict[int, list[Ruling]] = {}
-    for (n, _my), first in firsts.items():
-        if first.playable:
-            add_play([first], None, 0, ())
-            if two_cards:
-                add_seconds([first], None, 0, ())
+    def ruled(self) -> Iterator[Ruled]:
+        """Every legal play and discard, in the order the hint lists them before ranking."""
+        state, name, two_cards = self.state, self.name, self.two_cards
+        # Plays without a buy: single cards, then ordered pairs (the first card may leave a
+        # space a marker short of what the second needs, or a 4th marker the second clears).
+        firsts = self._first_cards(state)
+        for (n, _my), first in firsts.items():
+            if first.playable:
+                yield from self._play([first], None, 0, ())
+                if two_cards:
+                    yield from self._seconds([first], None, 0, ())
+            else:
+                self.refusals.setdefault(n, []).append(first)
+
+        # Plays with a buy that a card of the turn uses as its my building (A2).
+        for b, alike in _buys(state, self.hand):
+            bought = rule_buy(state, b, name)
+            self.evaluated += 1
+            if bought.playable:  # before the first card, which is played as the new building
+                for first in self._first_cards(bought.after, only_as=b).values():
+                    if first.playable:
+                        yield from self._play([bought, first], b, 0, alike)
+                        if two_cards:
+                            yield from self._seconds([bought, first], b, 0, alike)
+            if two_cards:  # between the cards, the second played as the new building
+                for first in firsts.values():
+                    if not first.playable or first.as_buildings == (b,):
+                        continue
+                    between = rule_buy(first.after, b, name)
+                    self.evaluated += 1
+                    if between.playable:
+                        yield from self._seconds([first, between], b, 1, alike, only_as=b)
+
+        # Discards (A1): any marker may be taken, a building's last one included.
+        pool = self.dead() if state.options.discard_needs_dead_cards else tuple(self.hand)
+        takeable = [
+            (b, s)
+            for b, spaces in sorted(state.markers.items())
+            for s in state.board.sort_spaces(spaces)
+        ]
+        # The board after a discard depends only on the marker taken: rule each marker once.
+        pairs = tuple(combinations(pool, 2))
+        for take in takeable if pairs else []:
+            r = rule_discard(state, pairs[0], take, name)
+            self.evaluated += 1
+            if r.playable:
+                yield Ruled("discard", r, take, pairs=pairs)
+
+    def dead(self) -> tuple[int, ...]:
+        """The cards of the hand that are dead (A1, Old Town's discardable cards)."""
+        if self._dead is None:
+            self._dead = tuple(n for n in self.hand if dead_card(self.state, n, self.name))
+        return self._dead
+
+
+class Ranked:
+    """Actions made from ruled turns, each with the STOP claims it leaves (one report per
+    board reached)."""
+
+    def __init__(self) -> None:
+        self.reports: dict[tuple[frozenset[Any], ...], StopReport] = {}
+
+    def action(self, t: Ruled, r: Ruling | None = None) -> Action:
+        """The action of a ruled turn; `r`: the ruling to report instead (a discard's
+        for another pair of cards)."""
+        r = t.ruling if r is None else r
+        a = r.after
+        board = (frozenset(a.placed.items()), frozenset(a.markers.items()), a.retired)
+        if board not in self.reports:
+            self.reports[board] = stop_report(a)
+        r = evolve(r, stop=self.reports[board])  # not `replace`: once per action
+        points = self.reports[board].points
+        return Action(
+            t.kind,
+            r.cards,
+            r.as_buildings,
+            t.take,
+            r.points,
+            r,
+            stop_left=points,
+            buy=t.buy,
+            buy_at=t.buy_at,
+            alike=t.alike,
+        )
+
+
+def hint(state: GameState, player: str | None = None) -> Hint:
+    """Rule on every candidate turn of the player and rank the legal ones. For a player
+    who is not on turn: what they could do if it were their turn."""
+    turns = Turns(state, player)
+    ranked = Ranked()
+    actions: list[Action] = []
+    for t in turns.ruled():
+        if t.kind == "play":
+            actions.append(ranked.action(t))
         else:
-            refusals.setdefault(n, []).append(first)
-
-    # Plays with a buy that a card of the turn uses as its my building (A2).
-    for b, alike in _buys(state, hand):
-        bought = rule_buy(state, b, name)
-        evaluated += 1
-        if bought.playable:  # before the first card, which is played as the new building
-            for first in first_cards(bought.after, only_as=b).values():
-                if first.playable:
-                    add_play([bought, first], b, 0, alike)
-                    if two_cards:
-                        add_seconds([bought, first], b, 0, alike)
-        if two_cards:  # between the cards, the second played as the new building
-            for first in firsts.values():
-                if not first.playable or first.as_buildings == (b,):
-                    continue
-                between = rule_buy(first.after, b, name)
-                evaluated += 1
-                if between.playable:
-                    add_seconds([first, between], b, 1, alike, only_as=b)
-
-    # Discards (A1): any marker may be taken, a building's last one included.
-    dead = tuple(n for n in hand if dead_card(state, n, name))
-    pool = dead if state.options.discard_needs_dead_cards else tuple(hand)
-    takeable = [
-        (b, s)
-        for b, spaces in sorted(state.markers.items())
-        for s in state.board.sort_spaces(spaces)
-    ]
-    # The board after a discard depends only on the marker taken: rule each marker once.
-    pairs = list(combinations(pool, 2))
-    for take in takeable if pairs else []:
-        r = rule_discard(state, pairs[0], take, name)
-        evaluated += 1
-        if r.playable:
-            for pair in pairs:
-                actions.append(action("discard", discard_with(r, pair), take))
+            actions.extend(ranked.action(t, discard_with(t.ruling, pair)) for pair in t.pairs)
 
     can_play = any(a.kind == "play" and len(a.cards) == 1 and a.buy is None for a in actions)
-    if not (state.options.pass_only_when_stuck and can_play):
-        actions.append(Action("pass", (), (), None, 0, None))
+    if turns.can_pass(can_play):
+        actions.append(PASS)
     actions.sort(key=Action.sort_key)
 
     playable_cards = {a.cards[0] for a in actions if a.kind == "play" and len(a.cards) == 1}
     unplayable = []
-    for n in hand:
-        if n in playable_cards or n not in refusals:
+    for n in turns.hand:
+        if n in playable_cards or n not in turns.refusals:
             continue
-        r = min(refusals[n], key=lambda r: _HOPE[r.status])
+        r = min(turns.refusals[n], key=lambda r: _HOPE[r.status])
         unplayable.append(Unplayable(n, str(r.reasons[0].code), r.reasons[0].message))
     unplayable.sort(key=lambda u: (u.code, u.card))
-    return Hint(name, tuple(actions), tuple(unplayable), dead, stop_report(state), evaluated)
+    return Hint(
+        turns.name,
+        tuple(actions),
+        tuple(unplayable),
+        turns.dead(),
+        stop_report(turns.state),
+        turns.evaluated,
+    )
+
+
+#: Passing: listed unless the rules allow it only to a player who cannot play.
+PASS = Action("pass", (), (), None, 0, None)

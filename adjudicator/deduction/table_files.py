@@ -63,7 +63,7 @@ def card_data(board: Board, card: Card) -> dict[str, Any]:
 class DeductionFiles:
     @property
     def german_files(self) -> tuple[str, ...]:
-        from adjudicator.deduction.game.notation import GERMAN_FILES
+        from adjudicator.deduction.models.edition import GERMAN_FILES
 
         return GERMAN_FILES
 

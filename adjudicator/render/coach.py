@@ -17,15 +17,26 @@ from adjudicator.render.hints import action_command
 if TYPE_CHECKING:
     from adjudicator.deduction.game.coach import Advice
 
-__all__ = ["coach_data", "coach_lines"]
+__all__ = ["coach_data", "coach_lines", "value_words"]
 
 
-def _method(advice: Advice) -> str:
+def _method(advice: Advice, timed: bool = True) -> str:
     if not advice.worlds:
         return "no world to play: ranked by points net of the STOP claims each leaves"
+    worlds = f"{advice.worlds} sampled worlds of the cards {advice.player} cannot see"
+    if not timed:
+        return worlds
+    return f"{worlds}, {advice.turns} turns played in them, {advice.seconds * 1000:.0f} ms"
+
+
+def value_words(advice: Advice, timed: bool = True) -> str:
+    """What the coach's value of a turn is, in one sentence, and why a turn dropped halfway
+    ranks below the finalists whatever its value: the command line's caption, the page's
+    line above the list (untimed: a seat's answer is the same however long it took)."""
     return (
-        f"{advice.worlds} sampled worlds of the cards {advice.player} cannot see, "
-        f"{advice.turns} turns played in them, {advice.seconds * 1000:.0f} ms"
+        f"coach: what the player gains over the {advice.horizon} that follows, less the "
+        f"best other player's gain, on average ({_method(advice, timed)}); the turns "
+        "dropped halfway, played in fewer worlds, come last"
     )
 
 
@@ -39,11 +50,7 @@ def coach_lines(
         "coach",
         "why",
         title=f"The coach's turns for {advice.player}",
-        caption=(
-            f"coach: what the player gains over the {advice.horizon} that follows, less the "
-            f"best other player's gain, on average ({_method(advice)}); the turns "
-            "dropped halfway, played in fewer worlds, come last"
-        ),
+        caption=value_words(advice),
     )
     for i, (r, because) in enumerate(zip(advice.rated[:top], why, strict=False), 1):
         move = format_move(action_move(r.action, advice.player))

@@ -33,6 +33,7 @@ from adjudicator.render.words import ILLEGAL, LEGAL
 if TYPE_CHECKING:
     from adjudicator.dry_gulch.game.flow import DGGame
     from adjudicator.dry_gulch.game.replay import DGReplay
+    from adjudicator.dry_gulch.game.standing import Standing
 
 __all__ = [
     "after_lines",
@@ -289,14 +290,16 @@ def dg_players_table(state: DGState) -> Table:
     return t
 
 
-def next_moves(game: DGGame) -> list[str]:
-    """What the active player may write next, in the notation."""
+def next_moves(game: DGGame, stands: Standing | None = None) -> list[str]:
+    """What the active player may write next, in the notation (`stands`: where the game
+    stands, when the caller has it already)."""
     if game.over:
         return [f"The game is over: {game.winner} has won (turn {game.turn})."]
-    from adjudicator.dry_gulch.draw import draw_choices
+    from adjudicator.dry_gulch.game.standing import standing
 
     me = game.state.active
-    draws = " | ".join(f"draw {d}" for d in draw_choices(game.state))
+    stands = stands or standing(game)
+    draws = " | ".join(f"draw {d}" for d in stands.draws)
     if game.state.city_hall_closed is not None and game.state.options.city_hall:
         draws += " | reopen CARD CARD"  # DG-OPT-CITY-HALL: before the draw
     hint = {
@@ -308,9 +311,7 @@ def next_moves(game: DGGame) -> list[str]:
     }[game.phase]
     lines = [f"Turn {game.turn}, round {game.round}: {me}'s {game.phase} phase. Next: {hint}"]
     if game.phase == "events":
-        from adjudicator.dry_gulch.game.flow import turned_up
-
-        shown = ", ".join(turned_up(game))  # a real table names its own with `turned`
+        shown = ", ".join(stands.turned)  # a real table names its own with `turned`
         lines.append(f"Turned up (by the seed): {shown}")
     return lines
 
@@ -368,12 +369,12 @@ def review_data(r: DGReplay) -> dict[str, Any]:
 
 def table_lines(game: DGGame, who: str | None = None) -> list[str]:
     """The players' influence, their hands (or counts, for a viewer), and the stacks."""
-    from adjudicator.dry_gulch.score import score
+    from adjudicator.dry_gulch.game.standing import standing
 
     state = game.state
     decks = state.decks
     assert decks is not None
-    result = score(state)
+    result = standing(game)
     lines = [f"Influence (to win: {result.needed}):"]
     for p in state.players:
         mark = "▶ " if p.name == state.active and not game.over else "  "

@@ -54,10 +54,10 @@ def board_svg(
 ) -> str:
     """The board with the state's buildings and markers, and the STOP claims it allows
     drawn beside them (L4)."""
-    from adjudicator.deduction.rules.logic import stop_report
+    from adjudicator.deduction.game.ahead import board_claims
     from adjudicator.render.svg import board_svg as drawn
 
-    claims = stop_report(state) if state is not None else None
+    claims = board_claims(state) if state is not None else None
     if title is not None:
         return drawn(board, state, title=title, claims=claims)
     return drawn(board, state, highlight=() if site is None else (site,), claims=claims)

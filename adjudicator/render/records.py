@@ -179,14 +179,13 @@ def ruled_lines(ruled: Ruled) -> list[RenderableType]:
 
 def after_lines(after: Game) -> list[RenderableType]:
     """The STOP claims a move leaves open, and the table as the next player finds it."""
-    from adjudicator.deduction.game.flow import next_turn
-    from adjudicator.deduction.rules.logic import stop_report
+    from adjudicator.deduction.game.ahead import ahead
     from adjudicator.render.rulings import stop_view
 
-    report = stop_report(after.state)
+    shown = ahead(after)
     return [
-        stop_view(report, after.state.board, "Open STOP claims"),
-        game_summary(next_turn(after)),
+        stop_view(shown.claims, after.state.board, "Open STOP claims"),
+        game_summary(shown.game),
     ]
 
 
@@ -228,10 +227,10 @@ def review_data(r: Replay) -> dict[str, Any]:
 def show_lines(game: Game, viewer: str | None, source: str) -> list[RenderableType]:
     """`game show`: the board as the record leaves it, the scores and hands, and what the
     active player may do next."""
-    from adjudicator.deduction.game.flow import next_turn
+    from adjudicator.deduction.game.ahead import ahead
     from adjudicator.render.terminal import board_view
 
-    game = next_turn(game)
+    game = ahead(game).game
     state = game.state
     return [
         board_view(state.board, state),
@@ -241,17 +240,16 @@ def show_lines(game: Game, viewer: str | None, source: str) -> list[RenderableTy
 
 
 def show_svg(game: Game, name: str) -> str | None:
-    from adjudicator.deduction.game.flow import next_turn
-    from adjudicator.deduction.rules.logic import stop_report
+    from adjudicator.deduction.game.ahead import ahead
     from adjudicator.render.svg import board_svg, state_caption
 
-    game = next_turn(game)
-    state = game.state
+    shown = ahead(game)
+    game, state = shown.game, shown.game.state
     return board_svg(
         state.board,
         state,
         title=f"{state.board.name}: {name}",
-        claims=stop_report(state),
+        claims=shown.claims,
         caption=state_caption(state, game.turn, game.over),
     )
 

@@ -1,15 +1,17 @@
 """What the command line shows of a move ruled through the game protocol (`core/table.py`):
-each game's views module, by the registry's name (`adjudicator/tables.py`), loaded only for
-its own records. Each holds `ruled_lines(ruled)` (a legal move's ruling), `after_lines(game)`
-(what stands open, and what the table may write next), `hint_lines` and `hint_data`
-(the game's hint, drawn and as JSON), `review_lines` and `review_data` (`replay`),
-`show_lines` and `show_svg` (`game show`), `new_lines` (`game new`).
+each game's views module, named by its registry entry (`adjudicator/tables.py`,
+`Entry.views`), loaded only for its own records. Each holds `ruled_lines(ruled)` (a legal
+move's ruling), `after_lines(game)` (what stands open, and what the table may write
+next), `hint_lines` and `hint_data` (the game's hint, drawn and as JSON), `review_lines`
+and `review_data` (`replay`), `show_lines` and `show_svg` (`game show`), `new_lines`
+(`game new`).
 
 A game's files (a state, its board, its cards: `state check`, `board`, `cards`) are drawn
-by its files module (`FILES`): `state_lines` and `state_svg`, `board_lines`, `board_svg`
-and `board_export_lines`, `cards_lines`, `card_lines`, `card_svg` (None: no picture of the
-game's cards yet) and, for clue cards, `cards_export_lines`; each takes what the entry's
-`read_state`, `board`, `cards` and `card` give."""
+by its files views module (`Entry.file_views`, `FILES`): `state_lines` and `state_svg`,
+`board_lines`, `board_svg` and `board_export_lines`, `cards_lines`, `card_lines`,
+`card_svg` (None: no picture of the game's cards yet) and, for clue cards,
+`cards_export_lines`; each takes what the entry's `read_state`, `board`, `cards` and
+`card` give."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from typing import Any
 from rich.console import RenderableType
 
 from adjudicator.core.table import Ruled
+from adjudicator.tables import Parts
 
 __all__ = [
     "FILES",
@@ -43,17 +46,11 @@ __all__ = [
     "state_svg",
 ]
 
-VIEWS = {
-    "deduction": "adjudicator.render.records",
-    "dry-gulch": "adjudicator.render.dry_gulch",
-    "black-hills": "adjudicator.render.black_hills",
-}
+#: Each game's views module, by the registry's name, as its entry names it.
+VIEWS = Parts("views")
 
-FILES = {
-    "deduction": "adjudicator.render.files_deduction",
-    "dry-gulch": "adjudicator.render.files_dry_gulch",
-    "black-hills": "adjudicator.render.files_black_hills",
-}
+#: Each game's files views module (its states, boards and cards), as its entry names it.
+FILES = Parts("file_views")
 
 
 def ruled_lines(name: str, ruled: Ruled) -> list[RenderableType]:

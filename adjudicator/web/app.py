@@ -31,7 +31,7 @@ from starlette.templating import Jinja2Templates
 
 from adjudicator.core.errors import AdjudicatorError
 from adjudicator.core.limits import MAX_INT_DIGITS, whole_number
-from adjudicator.web import events, games, i18n, puzzles, seats, versions
+from adjudicator.web import events, games, i18n, puzzles, rematch, seats, versions
 from adjudicator.web.json_api import MAX_BODY, Endpoint, HttpError, guarded, json_body
 from adjudicator.web.middleware import (
     LOOPBACK_HOSTS,
@@ -153,7 +153,7 @@ def create_app(
             {
                 "records": records.names(),
                 "editions": games.EDITIONS,
-                "puzzle_editions": puzzles.EDITIONS,
+                "puzzle_editions": puzzles.editions(),
                 "puzzles": puzzle_dir.names(),
             },
         )
@@ -388,7 +388,7 @@ def create_app(
     async def new_puzzle(request: Request) -> Response:
         need_host(request)
         form = await json_body(request)
-        name = await run_in_threadpool(puzzles.new_puzzle, puzzle_dir, form, puzzles.EDITIONS)
+        name = await run_in_threadpool(puzzles.new_puzzle, puzzle_dir, form, puzzles.editions())
         return JSONResponse({"puzzle": name, "url": f"/p/{name}"}, status_code=201)
 
     @guarded
@@ -424,6 +424,7 @@ def create_app(
         Route("/api/g/{name}/reveal", reveal, methods=["POST"]),
         Route("/api/g/{name}/undo", undo, methods=["POST"]),
         Route("/api/g/{name}/hint", hint),
+        *rematch.routes(records, hub, at_table, viewer_of, keys, nothing_here),
         Route("/api/g/{name}/replay", timeline),
         Route("/api/g/{name}/step/{step}", step),
         Route("/p/{name}", puzzle_page),

@@ -2,7 +2,7 @@
 hand, a move previewed or committed, undo (those three: `web/moving.py`), the hint, the
 timeline. One loop over the game protocol (`core/table.py`): the record's entry reads,
 rules and writes it, as `adjudicator game`, `hint` and `replay` do, and its page module
-(`web/pages/`) adds what the game's page draws. Everything returned is plain JSON-ready
+(`render/pages/`) adds what the game's page draws. Everything returned is plain JSON-ready
 data.
 
 Each function takes the `Viewer` asking (`web/seats.py`) and gives it only what that
@@ -24,12 +24,12 @@ from adjudicator.core.limits import clip, whole_number
 from adjudicator.core.names import players_of, players_problem
 from adjudicator.core.table import SETUP_FLAGS, Setup
 from adjudicator.core.words import plural
+from adjudicator.render.pages import page
 from adjudicator.tables import editions, table_of_edition
 from adjudicator.web import face_down
 from adjudicator.web.move_pages import page_of, players_moves
 from adjudicator.web.moving import commit, preview, undo
 from adjudicator.web.opened import open_record
-from adjudicator.web.pages import page
 from adjudicator.web.records import RecordDir, fingerprint
 from adjudicator.web.seats import Refused, Viewer
 from adjudicator.web.versions import shown, version_of_text
@@ -154,6 +154,8 @@ def game_view(
         ],
         "skipped": sum(1 for m in moves if m.line not in o.legal_lines),
         **o.page.view(o.table, o.game, name),
+        # the winner, the final scores and what `replay` finds: every screen's, once over
+        "end": o.page.end(o.table, o.game, o.rec),
     }
 
 

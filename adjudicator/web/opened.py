@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.core.table import Table
+from adjudicator.render.pages import Page, page
 from adjudicator.tables import table_of_record
-from adjudicator.web.pages import Page, page
 from adjudicator.web.records import RecordDir, fingerprint
 
 __all__ = ["Opened", "keep", "open_record"]

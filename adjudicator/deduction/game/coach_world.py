@@ -28,10 +28,10 @@ from dataclasses import dataclass
 
 from adjudicator.core.evolve import evolve
 from adjudicator.deduction.game.flow import Game
+from adjudicator.deduction.game.greedy import best_action
 from adjudicator.deduction.game.hint_moves import action_move
 from adjudicator.deduction.game.piles import draw_default, draw_from
 from adjudicator.deduction.game.record import Stop, Take
-from adjudicator.deduction.hint import hint
 from adjudicator.deduction.rules.turn_order import refill_due
 
 __all__ = ["Deal", "close_turn", "greedy_turn", "hidden_known", "refill_take", "sample_deal"]
@@ -150,7 +150,7 @@ def greedy_turn(game: Game, rng: random.Random) -> Game:
     due = refill_due(game.state, player)
     if due:
         game, _ = game.apply(refill_take(game, player, due, rng))
-    action = hint(game.state, player).actions[0]
+    action = best_action(game.state, player).action
     ruling = action.ruling if action.kind == "play" else None
     game, outcome = game.apply(action_move(action, player), ruling=ruling)
     assert outcome.legal, outcome.message  # the hint lists legal turns only

@@ -44,6 +44,7 @@ from adjudicator.deduction.game.coach import Budget, coach
 from adjudicator.deduction.game.coach_world import refill_take
 from adjudicator.deduction.game.deal import new_game
 from adjudicator.deduction.game.flow import Game
+from adjudicator.deduction.game.greedy import best_action
 from adjudicator.deduction.game.hint_moves import action_move
 from adjudicator.deduction.game.record import (
     Discard,
@@ -295,15 +296,20 @@ def play_game(
             if judge.chosen is not None:
                 ruling = judge.turn_ruling(judge.chosen)
                 ruling = replace(ruling, stop=stop_report(ruling.after))
-        else:
+        elif mine != "coach":  # greedy: the hint's best turn, the rest not ranked
+            best = best_action(game.state, player)
+            playable.update(best.playable)
+            action = best.action
+            move, kind, cards = action_move(action, player), action.kind, action.cards
+            if action.kind == "play":
+                ruling = action.ruling
+        else:  # the coach rates every action the hint lists
             h = hint(game.state, player)
             playable.update(c for a in h.actions if a.kind == "play" for c in a.cards)
-            action = h.actions[0]  # greedy: the hint's best turn
-            if mine == "coach":
-                advice = coach(game, player, coach_rng, budget or Budget(), h.actions)
-                coach_seconds.append(advice.seconds)
-                action = advice.rated[0].action
-                pile = advice.draws[0].pile if advice.draws else None
+            advice = coach(game, player, coach_rng, budget or Budget(), h.actions)
+            coach_seconds.append(advice.seconds)
+            action = advice.rated[0].action
+            pile = advice.draws[0].pile if advice.draws else None
             move, kind, cards = action_move(action, player), action.kind, action.cards
             if action.kind == "play":
                 ruling = action.ruling

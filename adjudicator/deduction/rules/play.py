@@ -91,7 +91,10 @@ def _check_legal(
                     f"{name} has no building in front of them that can be 'my building' here",
                 ),
             )
-        return card, None, Reason(Code.P7, _ASK + or_list(mine))
+        # named as printed (the page's menus and the rulebook say "the Drugstore"); the id
+        # the record writes after "as" stays beside it
+        named = or_list(f"the {board.building_name(b)} ({b})" for b in mine)
+        return card, None, Reason(Code.P7, _ASK + named)
     if my not in board.buildings:
         return card, my, Reason(Code.P7, f"unknown building {my!r}")
     if card.kind == "condition" and my == card.subject:

@@ -70,14 +70,27 @@
   // A space tapped (or Entered): what stands or is marked there, in words beside the
   // board, with a button for each marker to take with a discard (A1). The board's marker
   // badges are too small to aim at; these buttons are not.
+  // The space read out stays read out as the board changes: read again from the new
+  // board after every update, so no "take the Smith marker" outlives the Smith's marker.
+  let readAt = null;
+  const spaceHelp = $("space-info").innerHTML;
+  function rereadSpace() {
+    const s = readAt && document.querySelector('#board svg [id="' + CSS.escape(readAt) + '"]');
+    if (s) return readSpace(s);
+    readAt = null;
+    $("space-info").innerHTML = spaceHelp;
+  }
+
   function readSpace(s) {
     const box = $("space-info");
     const at = s.id.replace(/^space-/, "");
+    readAt = s.id;
     box.innerHTML = "";
     const title = s.querySelector("title");
     box.appendChild(el("p", title ? title.textContent : at.toUpperCase(), "space-words"));
     const row = el("div", null, "buttons");
-    s.querySelectorAll(".marker[data-building]").forEach((m) => {
+    // a discard takes a marker (A1) while the game goes on, and from the board as it is
+    if (!view.over) s.querySelectorAll(".marker[data-building]").forEach((m) => {
       const building = m.dataset.building;
       const name = (view.all_buildings.find((b) => b.id === building) || { name: building }).name;
       const b = el("button", fmt(_("take the {building} marker"), { building: name }), "take-marker");
@@ -110,7 +123,9 @@
 
   function render() {
     $("turn").textContent = fmt(_("turn {turn}"), { turn: view.turn });
-    $("to-play").textContent = view.over ? _("game over") : fmt(_("{player} to play"), { player: view.to_play });
+    $("to-play").textContent = view.over
+      ? _("game over") + (view.winners.length ? " · " + fmt(_("won by {players}"), { players: view.winners.join(", ") }) : "")
+      : fmt(_("{player} to play"), { player: view.to_play });
     if ($("locomotive")) $("locomotive").textContent = fmt(_("locomotive {at}/{end}"), { at: view.locomotive, end: view.end_at });
     $("built").textContent = fmt(_("{built}/{spaces} built"), { built: view.built, spaces: view.spaces });
     const body = $("players").querySelector("tbody");
@@ -142,8 +157,13 @@
     const seated = view.me.seat ? view.players.filter((p) => p.name === view.me.seat) : view.players;
     options($("player"), seated.map((p) => ({ id: p.name, name: p.name })));
     if (!$("player").dataset.touched) $("player").value = view.me.seat || view.to_play;
-    options($("as1"), view.all_buildings, "—");
-    options($("as2"), view.all_buildings, "—");
+    asMenus();
+    // A3: the second card's slot only while the edition allows two cards a turn
+    $("card2").closest(".row").hidden = view.cards_a_turn < 2;
+    if (view.cards_a_turn < 2) {
+      $("card2").value = "";
+      $("as2").value = "";
+    }
     options($("buy"), view.beside, _("no buy"));
     $("buy-set").hidden = !view.buying;
     renderRefill();
@@ -152,23 +172,63 @@
     if (stepping() === null) setBoard(view.svg);
     applyRole(view.me);
     keepHandOpen(base, view.me, fillHand);
+    window.adjudicator.showEnd(view);
+    window.adjudicator.dropStaleHint(view);
+    rereadSpace();
   }
 
+  // "as": a card that names "my building" is played as one of the player's own buildings
+  // (P7), so the menu lists the moving player's buildings, as printed.
+  function asMenus() {
+    const mover = view.players.find((p) => p.name === $("player").value);
+    let mine = mover ? mover.buildings : [];
+    // where buying is allowed (A2), a building bought before the card is the player's too
+    if (view.buying) mine = mine.concat(view.beside.map((b) => ({ id: b.id, name: fmt(_("{building} (bought first)"), { building: b.name }) })));
+    options($("as1"), mine, "—");
+    options($("as2"), mine, "—");
+  }
+  $("player").addEventListener("change", asMenus);
+
+  // Old Town (A4): the player to act first takes buildings from beside the board: one
+  // choice per building owed, none chosen for them; the take is previewed as soon as
+  // every choice is made, and "Take" commits only the take previewed.
+  let takePreviewed = null;
+  function takeLine() {
+    const picked = [...document.querySelectorAll("#refill-row select")].map((s) => s.value);
+    return picked.length && picked.every((b) => b) ? view.to_play + ": take " + picked.join(" ") : null;
+  }
   function renderRefill() {
-    // Old Town (A4): the player to act first takes buildings from beside the board.
     $("refill-set").hidden = !view.refill;
     const row = $("refill-row");
+    const kept = [...row.querySelectorAll("select")].map((s) => s.value);
     row.innerHTML = "";
     for (let i = 0; i < view.refill; i++) {
       const select = el("select", null, "refill");
       select.setAttribute("aria-label", _("building to take from beside the board") + (view.refill > 1 ? " " + fmt(_("({n} of {total})"), { n: i + 1, total: view.refill }) : ""));
-      options(select, view.beside);
+      options(select, view.beside, _("choose a building"));
+      if (kept[i] && view.beside.some((b) => b.id === kept[i])) select.value = kept[i];
+      select.addEventListener("change", previewTake);
       row.appendChild(select);
     }
+    if (!view.refill) takePreviewed = null;
+    $("take-button").disabled = !view.refill || takePreviewed === null || takePreviewed !== takeLine();
+  }
+  async function previewTake() {
+    takePreviewed = null;
+    $("take-button").disabled = true;
+    const line = takeLine();
+    if (!line) return;
+    $("move-text").value = line;
+    await previewMove(base, line, (data, committed) => {
+      showRuling(data, committed);
+      if (data.legal && takeLine() === line) {
+        takePreviewed = line;
+        $("take-button").disabled = false;
+      }
+    });
   }
   $("take-button").addEventListener("click", () => {
-    const picked = [...document.querySelectorAll("#refill-row select")].map((s) => s.value);
-    commitText(view.to_play + ": take " + picked.join(" "));
+    if (takePreviewed && takePreviewed === takeLine()) commitText(takePreviewed);
   });
 
   function renderMoves() {
@@ -224,7 +284,9 @@
         b.appendChild(el("span", c.kind + (c.building ? " · " + c.building : "") + ": " + c.text));
         b.addEventListener("click", () => {
           $("player").value = player;
-          if (!$("card1").value) $("card1").value = c.number;
+          asMenus();
+          // one card a turn (A3): a tap chooses the card; with two, it fills the next slot
+          if (view.cards_a_turn < 2 || !$("card1").value) $("card1").value = c.number;
           else if (!$("card2").value) $("card2").value = c.number;
           compose();
         });
@@ -336,15 +398,25 @@
   async function showHint(query, said, line) {
     const list = $("hint");
     list.innerHTML = "";
+    $("hint-lines").innerHTML = "";
     hintSaid(_("thinking…"));
+    const asked = view.version;
     const r = await api("GET", base + "/hint?" + query);
+    if (view.version !== asked) return hintSaid(""); // a move came meanwhile: ask again
+    window.adjudicator.hintDrawn(asked); // said or refused, for this version only
     if (!r.ok) return hintSaid(r.data.error, "error");
     // before Old Town's refill (A4) the hint and the coach both rank the takes
     const take = (a) => a.move + " · " + _("then") + " " + a.best_turn + " · " + a.points + " " + _("pt");
     hintSaid(r.data.refill ? r.data.message : said(r.data));
+    // what the coach's value is, and why a turn dropped halfway ranks below the finalists
+    if (r.data.value_words) $("hint-lines").appendChild(el("p", r.data.value_words));
+    // the hint's refusals: each card that cannot be played now, by its rule
+    (r.data.unplayable || []).forEach((u) =>
+      $("hint-lines").appendChild(el("p", fmt(_("card {card} cannot be played now: {why}"), { card: u.card, why: u.code + ": " + u.message })))
+    );
     r.data.actions.forEach((a, i) => {
       const li = el("li");
-      li.appendChild(el("span", a.kind === "take" ? take(a) : line(a)));
+      li.appendChild(el("span", a.kind === "take" ? take(a) : line(a, r.data)));
       if (a.why) li.appendChild(el("p", a.why, "small why"));
       // the coach's pile to draw from follows its best turn (T2)
       if (i === 0 && r.data.draw) li.appendChild(el("p", r.data.draw, "small why draw"));
@@ -374,7 +446,9 @@
     showHint(
       "top=5&coach=1",
       (d) => fmt(_("the coach for {player} ({n} sampled worlds)"), { player: d.player, n: d.worlds }),
-      (a) => a.move + " · " + fmt(_("{points} pt now"), { points: a.points }) + " · " + _("coach") + " " + (a.value >= 0 ? "+" : "") + a.value.toFixed(1)
+      (a, d) =>
+        a.move + " · " + fmt(_("{points} pt now"), { points: a.points }) + " · " + _("coach") + " " + (a.value >= 0 ? "+" : "") + a.value.toFixed(1) +
+        (a.worlds < d.worlds ? " · " + fmt(_("dropped halfway: played in {n} of {total} worlds"), { n: a.worlds, total: d.worlds }) : "")
     )
   );
 
@@ -416,5 +490,6 @@
     refresh,
   });
 
+  window.adjudicator.wirePlayAgain(base, name);
   render();
 })();

@@ -285,9 +285,100 @@ window.adjudicator = (function () {
   function announce(before, after, takenBackBy) {
     if (own) return; // this device's own move: its commit says so
     $("ruling").hidden = true;
+    // what this device's last commit said ("recorded: bob: 9") is no longer the news
+    const line = $("move-status");
+    if (line) {
+      line.textContent = "";
+      line.className = "status move-status";
+    }
     if (after.length > before) status(fmt(_("new move: {move}"), { move: after[after.length - 1].text }), "ok");
     else if (after.length < before)
       status(takenBackBy ? fmt(_("{player} took the last move back"), { player: takenBackBy }) : _("the last move was taken back on another device"), "ok");
+  }
+
+  // ----- panels that belong to one version of the record --------------------------------
+  // The hint read the hand and the board of the version it was asked on: drawn, it keeps
+  // that version (`hintDrawn`), and every update to another clears it (`dropStaleHint`),
+  // on every screen: the last turn's hint is never left on a phone.
+  function hintDrawn(version) {
+    $("hint").dataset.version = version;
+  }
+  function dropStaleHint(view) {
+    const list = $("hint");
+    if (!list || !list.dataset.version || list.dataset.version === view.version) return;
+    delete list.dataset.version;
+    list.innerHTML = "";
+    $("hint-lines").innerHTML = "";
+    const node = $("hint-status");
+    node.textContent = "";
+    node.className = "status hint-status";
+  }
+
+  // ----- the end of the game (every game's page) ---------------------------------------
+  // The view's `end` (web/pages: each game's winner rule, final scores, and what
+  // `adjudicator replay` finds the table missed), drawn by every update: a page open when
+  // the last move is made names the winner at once, and an undo past the end hides it.
+  function showEnd(view) {
+    const card = $("end-card");
+    if (!card) return;
+    const end = view.end;
+    closeMoves(Boolean(end));
+    card.hidden = !end;
+    if (!end) return;
+    const winners = end.winners.join(", ");
+    $("end-winner").textContent = end.winners.length
+      ? fmt(end.winners.length === 1 ? _("Winner: {players}") : _("Winners: {players}"), { players: winners })
+      : _("No winner");
+    $("end-rule").textContent = end.rule;
+    $("end-score-word").textContent = end.score_word;
+    const body = $("end-scores").querySelector("tbody");
+    body.innerHTML = "";
+    [...end.scores]
+      .sort((a, b) => b.score - a.score)
+      .forEach((p) => {
+        const row = el("tr", null, end.winners.includes(p.name) ? "winner" : "");
+        row.appendChild(el("td", (end.winners.includes(p.name) ? "★ " : "") + p.name));
+        row.appendChild(el("td", String(p.score), "num"));
+        body.appendChild(row);
+      });
+    const missed = end.missed.reduce((n, m) => n + m.points, 0);
+    $("end-missed-head").textContent = end.missed.length
+      ? fmt(_("What the replay finds the table missed ({points}):"), { points: plural(missed, _("point"), _("points")) })
+      : _("The replay finds nothing the table missed.");
+    const list = $("end-missed");
+    list.innerHTML = "";
+    end.missed.forEach((m) => list.appendChild(el("li", m.points ? m.line + ": " + plural(m.points, _("point"), _("points")) : m.line)));
+  }
+
+  // Once the game is over the move form offers nothing to play, only Undo (which may take
+  // the last move back and open it again); an undo past the end shows what it hid.
+  function closeMoves(over) {
+    const form = $("move-form");
+    if (!form) return;
+    if (over) {
+      form.querySelectorAll("fieldset, label, .choices, .buttons > button:not(#undo)").forEach((n) => {
+        if (n.hidden) return;
+        n.hidden = true;
+        n.dataset.overHidden = "1";
+      });
+    } else {
+      form.querySelectorAll("[data-over-hidden]").forEach((n) => {
+        n.hidden = false;
+        delete n.dataset.overHidden;
+      });
+    }
+  }
+
+  // "Play again": the same new game for every screen that taps it (web/rematch.py); each
+  // opens it as it sat at this one.
+  function wirePlayAgain(base, name) {
+    const b = $("play-again");
+    if (!b) return;
+    b.addEventListener("click", async () => {
+      const r = await api("POST", base + "/rematch", {});
+      if (!r.ok) return status(r.data.error, "error");
+      location.href = "/g/" + encodeURIComponent(name) + "/next";
+    });
   }
 
   // ----- keeping up with the other devices: the record's event stream -----------------
@@ -439,5 +530,6 @@ window.adjudicator = (function () {
     _, fmt, $, params, token, status, said, hintSaid, why, pressable, api, plural, el, button,
     hideHand, toggleHand, mayOpenHand, applyRole, keepHandOpen,
     previewMove, commitMove, wireUndo, wireTimeline, keepUp, announce, initialView, patched,
+    showEnd, wirePlayAgain, hintDrawn, dropStaleHint,
   };
 })();

@@ -94,6 +94,8 @@
     if (stepping() === null) setBoard(view.svg);
     applyRole(view.me);
     keepHandOpen(base, view.me, fillHand);
+    window.adjudicator.showEnd(view);
+    window.adjudicator.dropStaleHint(view);
   }
 
   function showHand(player) {
@@ -240,7 +242,10 @@
     list.innerHTML = "";
     $("hint-lines").innerHTML = "";
     hintSaid(_("thinking…"));
+    const asked = view.version;
     const r = await api("GET", base + "/hint?top=5");
+    if (view.version !== asked) return hintSaid(""); // a move came meanwhile: ask again
+    window.adjudicator.hintDrawn(asked); // said or refused, for this version only
     if (!r.ok) return hintSaid(r.data.error, "error");
     hintSaid(fmt(_("hint for {player}"), { player: r.data.player }));
     r.data.lines.forEach((line) => $("hint-lines").appendChild(el("p", line)));
@@ -282,5 +287,6 @@
     refresh,
   });
 
+  window.adjudicator.wirePlayAgain(base, name);
   render();
 })();

@@ -3,23 +3,25 @@ locomotive, the buildings beside the board, the STOP window, the hand and the hi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Ruled, Table
+from adjudicator.deduction.game.ahead import open_claims, refill_owed
 from adjudicator.deduction.game.flow import Game, as_seen_by
 from adjudicator.deduction.game.hint_moves import action_move
 from adjudicator.deduction.game.record import Record, format_move
-from adjudicator.deduction.game.refill_hint import RefillHint, refill_hint
+from adjudicator.deduction.game.refill_hint import RefillHint
 from adjudicator.deduction.game.replay import replay, replay_to
-from adjudicator.deduction.hint import hint as compute_hint
-from adjudicator.deduction.rules.ruling import StopReport
-from adjudicator.deduction.rules.turn_order import refill_due
 from adjudicator.deduction.serialize import to_json
+from adjudicator.deduction.table import DeductionTable
+from adjudicator.render.pages.data import strip_states
 from adjudicator.render.refill import take_data
 from adjudicator.render.svg import board_svg
 from adjudicator.render.svg_compact import compact_svg
-from adjudicator.web.pages.data import strip_states
+
+if TYPE_CHECKING:
+    from adjudicator.deduction.rules.ruling import StopReport
 
 __all__ = ["PAGE", "DeductionPage"]
 
@@ -29,21 +31,14 @@ def _names(game: Game, ids: list[str] | tuple[str, ...]) -> list[dict[str, str]]
     return [{"id": b, "name": board.building_name(b)} for b in ids]
 
 
-def _refill(ahead: Game) -> int:
-    """A4 (Old Town): the buildings the player to act takes before anything else."""
-    player = ahead.state.active
-    if ahead.over or ahead.phase != "start" or player is None:
-        return 0
-    return refill_due(ahead.state, player)
-
-
-def _open_claims(game: Game) -> StopReport | None:
-    """The STOP claims of the turn just played, while its window is open (T5)."""
-    return game.stop_claims() if game.phase in ("draw", "between") else None
+def _deduction(table: Table) -> DeductionTable:
+    """The deduction games' entry, with what the protocol does not hold (the coach)."""
+    assert isinstance(table, DeductionTable)
+    return table
 
 
 def _stop_window(game: Game) -> dict[str, Any] | None:
-    claims = _open_claims(game)
+    claims = open_claims(game)
     if claims is None:
         return None
     return {
@@ -98,10 +93,14 @@ class DeductionPage:
     def view(self, table: Table, game: Game, name: str) -> dict[str, Any]:
         s = game.state
         board = s.board
-        ahead, _ = game.finish()  # the next turn as it will start (draws, then the window)
+        # the counts and the turn as the next player finds them, as `game show` says them:
+        # the last mover's draw made (by default) and the turn moved on; the board and the
+        # STOP window stay the turn's until the next player acts
+        ahead, _ = game.finish()
+        now = ahead.state
         return {
             "edition": board.name,
-            "turn": game.turn,
+            "turn": ahead.turn,
             "phase": game.phase,
             "over": ahead.over,
             "winners": ahead.winners() if ahead.over else [],
@@ -113,7 +112,10 @@ class DeductionPage:
             "built": len(s.placed),
             "spaces": len(board.building_spaces),
             "buying": s.options.buying,
-            "refill": _refill(ahead),
+            # A3: two cards while fewer buildings stand than the edition's limit; Old Town,
+            # with no limit, one card a turn
+            "cards_a_turn": 2 if now.locomotive < now.options.two_cards_until else 1,
+            "refill": refill_owed(ahead),
             "players": [
                 {
                     "name": p.name,
@@ -122,15 +124,15 @@ class DeductionPage:
                     "cards": None if p.hand is None else len(p.hand),
                     "bought": p.bought,
                 }
-                for p in s.players
+                for p in now.players
             ],
             "piles": None
-            if game.piles is None
-            else {pile: len(cards) for pile, cards in game.piles},
+            if ahead.piles is None
+            else {pile: len(cards) for pile, cards in ahead.piles},
             "beside": _names(game, s.available_buildings()),
             "all_buildings": _names(game, list(board.buildings)),
             "stop": _stop_window(game),
-            "svg": _board(game, f"{board.name}: {name}", _open_claims(game)),
+            "svg": _board(game, f"{board.name}: {name}", open_claims(game)),
         }
 
     def acting(self, game: Game) -> str | None:
@@ -157,13 +159,17 @@ class DeductionPage:
         if p.hand is None:
             raise RulesError(f"{name}: hands are not tracked in this game (no [Seed] or [Hands])")
         cards = [s.cards[n] for n in p.hand]
+        board = s.board
         return {
             "player": player,
             "cards": [
                 {
                     "number": c.number,
-                    "kind": str(c.kind),
-                    "building": None if c.named_building is None else c.named_building,
+                    # in the edition's own words: Old Town's 4s, 8s and 8+8s
+                    "kind": board.kind_label(c.kind),
+                    "building": None
+                    if c.named_building is None
+                    else board.building_name(c.named_building),
                     "text": c.text,
                     "needs_my_building": c.needs_my_building,
                 }
@@ -183,9 +189,9 @@ class DeductionPage:
         player = ahead.state.active
         if player is None:
             raise RulesError(f"{name}: no one is to play")
-        if due := _refill(ahead):
-            return _takes(refill_hint(ahead, player, due), top)
-        h = compute_hint(ahead.state, player)
+        h = table.hint(game, player, name)
+        if isinstance(h, RefillHint):  # Old Town's refill (A4) comes first
+            return _takes(h, top)
         actions = []
         for action in h.actions[:top]:
             data = strip_states(to_json(action))
@@ -200,7 +206,7 @@ class DeductionPage:
 
     def coach(self, table: Table, game: Game, name: str, top: int) -> dict[str, Any]:
         from adjudicator.deduction.game.coach_words import draw_reason
-        from adjudicator.deduction.table import TABLE
+        from adjudicator.render.coach import value_words
 
         ahead, _ = game.finish()
         if not ahead.hands_known:
@@ -208,15 +214,16 @@ class DeductionPage:
         player = ahead.state.active
         if player is None:
             raise RulesError(f"{name}: no one is to play")
-        if due := _refill(ahead):
+        if refill := _deduction(table).refill(game, player, name):
             # the coach looks ahead from a turn; the refill's takes come before it
-            return _takes(refill_hint(ahead, player, due), top)
-        advice, why = TABLE.coach(game, player, name, 0, None)
+            return _takes(refill, top)
+        advice, why = _deduction(table).coach(game, player, name, 0, None)
         turns = [
             {
                 "move": format_move(action_move(r.action, player)),
                 "points": r.now,
                 "value": round(r.value, 3),
+                "worlds": r.worlds,  # fewer than the finalists': dropped halfway
                 "why": because,
             }
             for r, because in zip(advice.rated[:top], why, strict=False)
@@ -225,7 +232,31 @@ class DeductionPage:
             "player": player,
             "actions": turns,
             "worlds": advice.worlds,
+            "value_words": value_words(advice, timed=False),
             "draw": draw_reason(advice),
+        }
+
+    def end(self, table: Table, game: Game, rec: Record) -> dict[str, Any] | None:
+        ahead, _ = game.finish()
+        if not ahead.over:
+            return None
+        done = replay(rec)
+        how = "every player passed with nothing left to draw (T6)" if ahead.stalled else "A5"
+        return {
+            "winners": ahead.winners(),
+            "rule": f"{how}: the player who has collected the most points wins "
+            f"{ahead.state.board.name}",
+            "score_word": table.score_word,
+            "scores": [{"name": p.name, "score": p.points} for p in ahead.state.players],
+            "missed": [
+                {
+                    "line": f"STOP overlooked after {who}'s turn {turn}"
+                    if who
+                    else f"STOP overlooked in turn {turn}",
+                    "points": report.points,
+                }
+                for who, turn, report in done.overlooked
+            ],
         }
 
     def timeline(self, table: Table, rec: Record) -> dict[str, Any]:
@@ -239,7 +270,7 @@ class DeductionPage:
         }
 
     def svg(self, table: Table, game: Game, name: str) -> str:
-        return _picture(game, f"{game.state.board.name}: {name}", _open_claims(game))
+        return _picture(game, f"{game.state.board.name}: {name}", open_claims(game))
 
 
 PAGE = DeductionPage()

@@ -10,14 +10,14 @@ from typing import Any
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Ruled, Table
 from adjudicator.core.words import plural
-from adjudicator.dry_gulch.game.flow import DGGame, turned_up
+from adjudicator.dry_gulch.game.flow import DGGame
 from adjudicator.dry_gulch.game.outcome import Outcome
 from adjudicator.dry_gulch.game.record import Build, DGRecord
 from adjudicator.dry_gulch.game.seen import words_seen_by
-from adjudicator.dry_gulch.score import score
+from adjudicator.dry_gulch.game.standing import standing
 from adjudicator.render.dry_gulch import next_moves
 from adjudicator.render.dry_gulch_town import dg_town_svg
-from adjudicator.web.pages.data import hidden_until_committed
+from adjudicator.render.pages.data import hidden_until_committed
 
 __all__ = ["PAGE", "DryGulchPage"]
 
@@ -40,7 +40,7 @@ class DryGulchPage:
 
     def view(self, table: Table, game: DGGame, name: str) -> dict[str, Any]:
         state = game.state
-        result = score(state)
+        result = standing(game)
         decks = state.decks
         stacks = []
         if decks is not None:
@@ -52,7 +52,7 @@ class DryGulchPage:
             ]
             if decks.face_up:
                 stacks.append("events face up to play: " + ", ".join(decks.face_up))
-        shown = turned_up(game)
+        shown = result.turned
         if shown:
             stacks.append("turned up this event phase (by the seed): " + ", ".join(shown))
         return {
@@ -83,7 +83,7 @@ class DryGulchPage:
                 for p in state.players
             ],
             "panels": [{"title": "Stacks", "lines": stacks}],
-            "next": next_moves(game),
+            "next": next_moves(game, result),
             "pick": "site",
             "svg": _picture(game, f"Dry Gulch: {name}"),
         }
@@ -142,6 +142,28 @@ class DryGulchPage:
             lines.append(f"It is the {game.phase} phase: the plan is for the build phase to come.")
         return {"player": player, "lines": lines, "actions": actions, "plan": plan}
 
+    def end(self, table: Table, game: DGGame, rec: DGRecord) -> dict[str, Any] | None:
+        if not game.over:
+            return None
+        result = standing(game)
+        wrong = table.review(rec).claims_wrong
+        return {
+            "winners": [game.winner] if game.winner else [],
+            "rule": f"DG-WIN: a player who has {result.needed} influence on the board "
+            "during their own build phase wins",
+            "score_word": table.score_word,
+            "scores": [
+                {"name": p.name, "score": result.influence[p.name]} for p in game.state.players
+            ],
+            "missed": [
+                {
+                    "line": f"{o.move.player} wrote down {o.move.claimed}, not {o.influence}",
+                    "points": 0,
+                }
+                for o in wrong
+            ],
+        }
+
     def timeline(self, table: Table, rec: DGRecord) -> dict[str, Any]:
         done = table.review(rec)
         data = done.to_json()
@@ -171,7 +193,7 @@ class DryGulchPage:
     def step(self, table: Table, game: DGGame, name: str, step: int) -> dict[str, Any]:
         return {
             "svg": _picture(game, f"Dry Gulch: {name}, after move {step}"),
-            "scores": dict(score(game.state).influence),
+            "scores": dict(standing(game).influence),
         }
 
     def svg(self, table: Table, game: DGGame, name: str) -> str:

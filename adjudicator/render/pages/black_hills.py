@@ -17,7 +17,7 @@ from adjudicator.core.table import Ruled, Table
 from adjudicator.core.words import plural
 from adjudicator.render.black_hills import next_line
 from adjudicator.render.black_hills_board import bh_table_svg
-from adjudicator.web.pages.data import hidden_until_committed
+from adjudicator.render.pages.data import hidden_until_committed
 
 __all__ = ["PAGE", "BlackHillsPage"]
 
@@ -162,6 +162,25 @@ class BlackHillsPage:
             )
             actions.append({"move": data["turn"], "text": worth})
         return {"player": player, "lines": lines, "actions": actions}
+
+    def end(self, table: Table, game: BHState, rec: BHRecord) -> dict[str, Any] | None:
+        if game.winner is None:
+            return None
+        wrong = [o for o in table.review(rec).outcomes if o.claim_wrong]
+        return {
+            "winners": [game.winner],
+            "rule": f"{Code.GAME_END}: the first player to reach {game.rules.goal} reputation "
+            "ends the game at once and wins",
+            "score_word": table.score_word,
+            "scores": [{"name": p.name, "score": p.reputation} for p in game.players],
+            "missed": [
+                {
+                    "line": f"{o.move.player} wrote down {o.move.claimed}, not {o.reputation}",
+                    "points": 0,
+                }
+                for o in wrong
+            ],
+        }
 
     def timeline(self, table: Table, rec: BHRecord) -> dict[str, Any]:
         done = table.review(rec)

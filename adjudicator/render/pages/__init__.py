@@ -1,26 +1,23 @@
-"""What the page shows of each game: one module per entry of the game protocol
-(`core/table.py`), found by the registry's name, loaded only for its own records.
+"""What the page (`adjudicator serve`) shows of each game: one module per game beside its
+other views, named by its registry entry (`adjudicator/tables.py`, `Entry.page`) and
+loaded only for its own records.
 
 The generic calls (`web/games.py`) read, rule and write every game the same way through its
 `Table`; a page module adds what its game's page draws: the board, the players' table, the
-hand a player taps open, the hint's moves, the timeline. A fifth game's page plugs in with
-one line in `PAGES` and a module here.
+hand a player taps open, the hint's moves, the timeline. They turn what the game decided
+into JSON and SVG, and decide nothing. A fifth game's page is a module here named by its
+entry.
 """
 
 from __future__ import annotations
 
-import importlib
+from pathlib import Path
 from typing import Any, Protocol
 
 from adjudicator.core.table import Ruled, Table
+from adjudicator.tables import GAMES
 
-__all__ = ["PAGES", "Page", "page"]
-
-PAGES = {
-    "deduction": "adjudicator.web.pages.deduction",
-    "dry-gulch": "adjudicator.web.pages.dry_gulch",
-    "black-hills": "adjudicator.web.pages.black_hills",
-}
+__all__ = ["Page", "PuzzlePage", "page", "puzzle_page"]
 
 
 class Page(Protocol):
@@ -62,6 +59,13 @@ class Page(Protocol):
         games); a game without one says so."""
         ...
 
+    def end(self, table: Table, game: Any, rec: Any) -> dict[str, Any] | None:
+        """The game's end as every screen shows it, once it is over (None before): the
+        winners by the rulebook's rule (`rule`, its code and words), each player's final
+        score under `score_word`, and what `adjudicator replay` finds the table missed
+        (`missed`: each a line and its points). All public once the game is over."""
+        ...
+
     def timeline(self, table: Table, rec: Any) -> dict[str, Any]:
         """`adjudicator replay` of the record, as the timeline lists it."""
         ...
@@ -77,5 +81,31 @@ class Page(Protocol):
 
 def page(name: str) -> Page:
     """The page of the protocol's entry called `name`."""
-    entry: Page = importlib.import_module(PAGES[name]).PAGE
-    return entry
+    found: Page = GAMES[name].load("page").PAGE
+    return found
+
+
+class PuzzlePage(Protocol):
+    """A game's solo puzzles in the page (`Entry.puzzles`): a module. `found` is what its
+    `solve` gives for a puzzle file, which the web keeps warm and hands back."""
+
+    EDITIONS: tuple[str, ...]  # the editions a puzzle is made of
+    LEVELS: tuple[str, ...]
+
+    def solve(self, path: Path) -> Any: ...
+
+    def puzzle_view(self, found: Any, name: str) -> dict[str, Any]: ...
+
+    def board_view(self, found: Any, name: str, form: dict[str, Any]) -> dict[str, Any]: ...
+
+    def check_marks(self, found: Any, name: str, form: dict[str, Any]) -> dict[str, Any]: ...
+
+    def hint_view(self, found: Any, name: str, form: dict[str, Any]) -> dict[str, Any]: ...
+
+    def generate(self, edition: str, level: str, seed: int, root: Path) -> str: ...
+
+
+def puzzle_page() -> PuzzlePage:
+    """The solo puzzles' page, of the game whose entry has them."""
+    found: PuzzlePage = next(e for e in GAMES.values() if e.puzzles).load("puzzles")
+    return found

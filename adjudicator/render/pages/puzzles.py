@@ -1,0 +1,229 @@
+"""The solo puzzles in the page (the deduction games'): a puzzle's view, its board with the
+player's markers, "check" and "hint", and a new puzzle's text. The puzzle is solved and
+the markers judged in `deduction/puzzle` (`marks.py`); this module only says it in JSON
+and SVG. The served folder, its files and the cache are the web's (`web/puzzles.py`),
+which finds this module through the registry (`Entry.puzzles`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, cast
+
+from adjudicator.core.errors import InputError
+from adjudicator.deduction.puzzle.marks import Solved, contradictions, solved
+from adjudicator.deduction.puzzle.model import LEVELS, Level, Puzzle, start_state
+from adjudicator.deduction.puzzle.steps import Step
+from adjudicator.render.svg_compact import compact_svg
+
+__all__ = [
+    "EDITIONS",
+    "LEVELS",
+    "board_view",
+    "check_marks",
+    "generate",
+    "hint_view",
+    "puzzle_view",
+    "solve",
+]
+
+#: The editions a solo puzzle is made of: the deduction games' (a puzzle is a board of
+#: markers and the cards that place them).
+EDITIONS = ("gads-hill-1874", "old-town")
+
+
+def solve(path: Path) -> Solved:
+    """A puzzle file read and solved (the slow part: the web keeps a few warm)."""
+    return solved(path)
+
+
+def _marks(puzzle: Puzzle, form: dict[str, Any]) -> dict[str, str]:
+    """The player's markers from a request: building -> space, each building one still to
+    place, each space a free building space, no two on one space."""
+    raw = form.get("marks", {})
+    if not isinstance(raw, dict):
+        raise InputError("marks", "", "must be an object of building: space")
+    board = puzzle.board
+    to_place = set(puzzle.to_place())
+    taken = {s: b for b, s in puzzle.givens.items()}
+    marks: dict[str, str] = {}
+    for b, s in raw.items():
+        if b not in to_place:
+            raise InputError("marks", str(b), "not a building this puzzle places")
+        if not isinstance(s, str) or s not in board.building_spaces:
+            raise InputError("marks", b, f"{s!r} is not a building space of {board.name}")
+        if s in taken:
+            raise InputError("marks", b, f"{s} already holds the {taken[s]}")
+        taken[s] = b
+        marks[b] = s
+    return marks
+
+
+def _names(puzzle: Puzzle, pairs: tuple[tuple[str, str], ...]) -> list[dict[str, str]]:
+    board = puzzle.board
+    return [
+        {
+            "building": b,
+            "space": s,
+            "building_name": board.building_name(b),
+            "space_name": board.space_name(s),
+        }
+        for b, s in pairs
+    ]
+
+
+def _svg(puzzle: Puzzle, marks: dict[str, str], title: str) -> str:
+    # The markers are drawn as buildings standing: what the player says the town is.
+    state = start_state(puzzle).with_board({**puzzle.givens, **marks}, {}, ())
+    placed = f"{len(marks)} of {len(puzzle.to_place())} buildings placed"
+    return compact_svg(puzzle.board, state, title=f"{title}: {placed}")
+
+
+def puzzle_view(found: Solved, name: str) -> dict[str, Any]:
+    """What the page shows: the board with the givens, the cards, the buildings to place."""
+    puzzle = found.puzzle
+    board = puzzle.board
+    cards = puzzle.edition.cards
+    return {
+        "name": name,
+        "edition": puzzle.edition.id,
+        "board": board.name,
+        "level": puzzle.level,
+        "seed": puzzle.seed,
+        "rating": found.rating.as_dict(),
+        "buildings": [{"id": b, "name": board.building_name(b)} for b in puzzle.to_place()],
+        "givens": _names(puzzle, tuple(puzzle.givens.items())),
+        "spaces": [s for s in board.building_spaces if s not in set(puzzle.givens.values())],
+        "clues": [
+            {
+                "card": c.card,
+                "my": c.my,
+                "my_name": board.building_name(c.my) if c.my else None,
+                "text": cards[c.card].text,
+            }
+            for c in puzzle.clues
+        ],
+        "svg": _svg(puzzle, {}, f"Puzzle: {board.name}: {name}"),
+    }
+
+
+def _solved_by(found: Solved, marks: dict[str, str]) -> bool:
+    town = found.town
+    return town is not None and all(marks.get(b) == town[b] for b in found.puzzle.to_place())
+
+
+def board_view(found: Solved, name: str, form: dict[str, Any]) -> dict[str, Any]:
+    """The board with the player's markers, and whether they are the town."""
+    marks = _marks(found.puzzle, form)
+    svg = _svg(found.puzzle, marks, f"Puzzle: {found.puzzle.board.name}: {name}")
+    return {"svg": svg, "solved": _solved_by(found, marks), "marks": marks}
+
+
+def _contradictions(puzzle: Puzzle, marks: dict[str, str]) -> list[dict[str, Any]]:
+    """Each card the markers contradict (P3, decided in `deduction/puzzle/marks.py`), as
+    the page says it."""
+    board = puzzle.board
+    found: list[dict[str, Any]] = []
+    for c in contradictions(puzzle, marks):
+        card = puzzle.edition.cards[c.card]
+        mine = f" (my building: the {board.building_name(c.my)})" if c.my else ""
+        found.append(
+            {
+                "card": c.card,
+                "my": c.my,
+                "code": "P3",
+                "text": f'card {c.card}{mine}, "{card.text}": {c.why} (P3).',
+            }
+        )
+    return found
+
+
+def check_marks(found: Solved, name: str, form: dict[str, Any]) -> dict[str, Any]:
+    """Whether the markers so far contradict a card; and, when none does alone, whether
+    any town fits them with all the cards together."""
+    puzzle = found.puzzle
+    marks = _marks(puzzle, form)
+    contradicted = _contradictions(puzzle, marks)
+    town = found.town
+    fits = town is not None and all(town[b] == s for b, s in marks.items())
+    if contradicted:
+        message = contradicted[0]["text"]
+    elif town is None:
+        message = "this puzzle has no single town (see `adjudicator puzzle check`)"
+    elif not fits:
+        message = (
+            "no card rules out a marker alone, but no town fits these markers with every "
+            "card together"
+        )
+    elif _solved_by(found, marks):
+        message = "solved! Every building stands where the cards say."
+    else:
+        message = f"no contradiction so far ({len(marks)} of {len(puzzle.to_place())} placed)"
+    return {
+        "ok": not contradicted and fits,
+        "solved": _solved_by(found, marks),
+        "contradictions": contradicted,
+        "message": message,
+    }
+
+
+def _step_json(puzzle: Puzzle, step: Step) -> dict[str, Any]:
+    return {
+        "kind": step.kind,
+        "code": step.code,
+        "text": step.text,
+        "card": step.clue.card if step.clue else None,
+        "built": _names(puzzle, step.built),
+    }
+
+
+def hint_view(found: Solved, name: str, form: dict[str, Any]) -> dict[str, Any]:
+    """The next step of the solution (`steps.py`): the steps up to and including the
+    first that builds something the markers do not show yet, and the markers to place.
+    A marker off the town comes first: which to take away, and the card it breaks."""
+    puzzle = found.puzzle
+    board = puzzle.board
+    marks = _marks(puzzle, form)
+    town = found.town
+    if town is not None:
+        wrong = [(b, s) for b, s in marks.items() if town[b] != s]
+        if wrong:
+            b, s = wrong[0]
+            bad = _contradictions(puzzle, {b: s})
+            why = bad[0]["text"] if bad else "the cards together put it elsewhere."
+            return {
+                "solved": False,
+                "remove": _names(puzzle, ((b, s),)),
+                "steps": [],
+                "place": [],
+                "message": f"Take the {board.building_name(b)} off {board.space_name(s)}: {why}",
+            }
+        if _solved_by(found, marks):
+            return {"solved": True, "remove": [], "steps": [], "place": [], "message": "solved!"}
+    steps = found.solution.steps
+    start = 0
+    for i, step in enumerate(steps):
+        todo = [(b, s) for b, s in step.built if marks.get(b) != s]
+        if todo:
+            return {
+                "solved": False,
+                "remove": [],
+                "steps": [_step_json(puzzle, st) for st in steps[start : i + 1]],
+                "place": _names(puzzle, tuple(todo)),
+                "message": " ".join(f"[{st.code}] {st.text}" for st in steps[start : i + 1]),
+            }
+        if step.built:
+            start = i + 1
+    stalled = found.solution.stalled or "the rules place nothing more"
+    return {"solved": False, "remove": [], "steps": [], "place": [], "message": stalled}
+
+
+def generate(edition: str, level: str, seed: int, root: Path) -> str:
+    """A new puzzle's file text (the same arguments give the same puzzle); `level` is one
+    of `LEVELS`, `edition` one of `EDITIONS` (the web checks both first)."""
+    from adjudicator.deduction.files.editions import resolve_edition
+    from adjudicator.deduction.puzzle.generate import generate as make
+    from adjudicator.deduction.puzzle.puzzle_file import dump_puzzle
+
+    made = make(resolve_edition(edition).edition(), seed, cast(Level, level))
+    return dump_puzzle(made.puzzle, root)

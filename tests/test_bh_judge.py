@@ -1,0 +1,77 @@
+"""The best-turn search's judge (`candidates.judge_of`) answers a turn that begins with a
+refused run of actions without refereeing it again: its verdict must be the referee's own
+on the whole turn, for every candidate the search and the legal moves try (placements,
+investing, events before and after, the Shaman's draws, robberies first and last), at
+positions of seeded self-played games."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.black_hills.candidates import INVEST_MOST, candidate_turns, judge_of
+from adjudicator.black_hills.game.record import BHRecord
+from adjudicator.black_hills.game.replay import replay
+from adjudicator.black_hills.game.simulate import play_game
+from adjudicator.black_hills.legal import _draws, _robbed
+from adjudicator.black_hills.moves import TurnMove
+from adjudicator.black_hills.notation import format_turn_move
+from adjudicator.black_hills.referee import referee_text
+from adjudicator.black_hills.round import must_keep
+from adjudicator.black_hills.state import BHState
+from tests.budget import examples
+
+
+def _state_after(seed: int, players: int, turns: int, policy: str) -> BHState:
+    game = play_game(["ann", "bob", "cid", "dan"][:players], seed, policy, max_turns=turns)  # type: ignore[arg-type]
+    return replay(BHRecord(game.record.header, game.record.moves)).state
+
+
+def _tries(state: BHState) -> list[TurnMove]:
+    player = state.active
+    tries = [m for _, m in candidate_turns(state, player, INVEST_MOST)]
+    tries += [m for _, m in candidate_turns(state, player, (None,))]
+    tries += _draws(state, player)
+    return tries + list(_robbed(state, player, list(tries)))
+
+
+@settings(max_examples=examples(10), deadline=None)
+@given(
+    st.integers(1, 10_000),
+    st.integers(2, 4),
+    st.integers(0, 40),
+    st.sampled_from(["random", "greedy"]),
+)
+def test_the_judge_answers_every_candidate_as_the_referee_does(
+    seed: int, players: int, turns: int, policy: str
+) -> None:
+    state = _state_after(seed, players, turns, policy)
+    if state.winner is not None or must_keep(state):
+        return
+    judge = judge_of(state)
+    for move in _tries(state):
+        assert judge(move) == referee_text(state, format_turn_move(move)), move
+
+
+def test_the_judge_answers_runs_refused_early_without_refereeing_them() -> None:
+    # The shortcut is taken: some candidate shares a refused first run with another.
+    import adjudicator.black_hills.candidates as candidates
+
+    calls = 0
+    real = candidates.referee_text_at
+
+    def counting(*args: object) -> object:
+        nonlocal calls
+        calls += 1
+        return real(*args)  # type: ignore[arg-type]
+
+    state = _state_after(3, 3, 7, "greedy")
+    tries = list(dict.fromkeys(_tries(state)))
+    candidates.referee_text_at = counting  # type: ignore[assignment]
+    try:
+        judge = judge_of(state)
+        for move in tries:
+            judge(move)
+    finally:
+        candidates.referee_text_at = real
+    assert calls < len(tries)
