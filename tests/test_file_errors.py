@@ -218,3 +218,19 @@ def test_dry_gulch_files_are_told_in_the_same_words() -> None:
     said = problem(lambda d: dry_gulch_state(d, "s.toml"), data)
     name = data["players"][0]["name"]
     assert said == f"players {name!r}.hand: should be a list, not an integer", said
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "said"),
+    [
+        (("placed",), {"<x>": 1}, "placed.<x>: should be text, not an integer"),
+        (("markers",), {"[key]": [1]}, "markers.[key][0]: should be text, not an integer"),
+    ],
+)
+def test_a_key_of_the_author_s_is_named_even_if_it_reads_like_pydantic_s(
+    path: tuple[str | int, ...], value: object, said: str
+) -> None:
+    # pydantic's locations hold parts of its own (a union's `<tag>`, `[key]`): they are
+    # left out of the entry only when the file holds no such key
+    data = changed(STATE, path, value)
+    assert problem(lambda d: state_from_data(d, "s.json", EXAMPLES), data) == said

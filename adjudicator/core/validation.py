@@ -235,10 +235,7 @@ def _first(errors: list[ErrorDetails]) -> ErrorDetails:
 def pydantic_problem(exc: ValidationError, data: Any) -> tuple[str, str]:
     """The first error of a pydantic validation as (entry, problem), the entry in file terms."""
     err = _first(exc.errors(include_url=False))
-    loc = tuple(part for part in err["loc"] if not (isinstance(part, str) and part.startswith("<")))
-    if loc and loc[-1] == "[key]":  # a table's key, not its value, is at fault
-        loc = loc[:-1]
-    return _entry_name(loc, data), _words(err)
+    return _entry_name(err["loc"], data), _words(err)
 
 
 def _label(entry: str, item: object, index: int) -> str:
@@ -256,7 +253,12 @@ def _entry_name(loc: tuple[Any, ...], data: Any) -> str:
     # Walks the data beside the location, so that a list's table is named by its id.
     parts: list[str] = []
     node = data
-    for key in loc:
+    for i, key in enumerate(loc):
+        # pydantic's own parts of a location, not the file's: a union's tag (`<files>`),
+        # and `[key]` after a table's key that is at fault (not its value)
+        ours = isinstance(key, str) and (key.startswith("<") or (key, i) == ("[key]", len(loc) - 1))
+        if ours and not (isinstance(node, dict) and key in node):
+            continue
         if isinstance(key, int):
             item = node[key] if isinstance(node, list) and 0 <= key < len(node) else None
             parts.append(_label(parts.pop() if parts else "", item, key))
