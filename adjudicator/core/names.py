@@ -1,6 +1,7 @@
 """Checks every data file shares, whatever reads it: a player's name, a name seen twice, the
-seats of a table, the form of an id. Free of any schema library, so that the deduction
-games' loaders (`core/schema.py`) start fast."""
+seats of a table, the form of an id. Free of pydantic, so that a name typed at the table
+(a seat, a record's line) is checked without loading it; the files' models in
+`core/validation.py` use these."""
 
 from __future__ import annotations
 

@@ -1,27 +1,20 @@
 """Reading a board file (TOML) into a validated `Board`.
 
-The schema is checked at this boundary, key by key (`core/schema.py`); every error names
-the file, the entry and what is wrong.
+The types are checked at this boundary by strict pydantic models (`board_model.py`), the
+rules of a board here; every error names the file, the entry and what is wrong.
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
-from adjudicator.core.limits import (
-    MAX_BOARD_COORD,
-    MAX_BOARD_ITEMS,
-    MAX_CARDS,
-    MAX_HAND,
-    MAX_PLAYERS,
-    clip,
-)
+from adjudicator.core.limits import MAX_HAND, clip
 from adjudicator.core.names import ID_PATTERN
-from adjudicator.core.schema import Table, keys_in
+from adjudicator.core.validation import validated
+from adjudicator.deduction.files.board_model import BoardFile, DealFile, LineFile
 from adjudicator.deduction.models.board import Board, BuildingInfo, Line, Space
 from adjudicator.deduction.models.board import Field as LandmarkField
 from adjudicator.deduction.models.deal import Deal
@@ -35,73 +28,42 @@ __all__ = [
     "other_game_problem",
 ]
 
-_ID = re.compile(ID_PATTERN)
-KINDS = ("building", "district", "condition")
-Runs = Literal["east-west", "north-south"]
-RUNS = ("east-west", "north-south")
-# Limits (core/limits.py): a coordinate within the board size limit, so that nothing
-# overflows or exhausts memory when the board is drawn; counts within the card limits.
 
-_BOARD_KEYS = (
-    "edition", "deal", "options", "buildings", "streets", "railway", "spaces", "frames",
-    "landmarks", "regions", "german",
-)  # fmt: skip
-_EDITION_KEYS = (
-    "id", "name", "markers_per_building", "max_markers_per_space", "card_sizes",
-    "card_counts", "kind_labels",
-)  # fmt: skip
-_DEAL_KEYS = (
-    "players", "hand", "common", "top_of_common", "own_pile", "reshuffle", "discard_draws",
-    "refill",
-)  # fmt: skip
+def _line(t: LineFile, ident: str, name: str, railway: bool = False) -> Line:
+    return Line(ident, name, t.runs, t.between, t.span, railway=railway)
 
 
-def _line(t: Table, ident: str, name: str, railway: bool = False) -> Line:
-    between = t.pair("between", low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD)
-    span = t.pair("span", None, low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD)
-    runs = cast(Runs, t.choice("runs", RUNS))  # one of RUNS: choice() checked it
-    return Line(ident, name, runs, between, span, railway=railway)
-
-
-def _per_kind(t: Table, key: str, low: int, high: int) -> dict[str, int]:
-    return t.mapping(key, lambda m, k: m.integer(k, low=low, high=high), keys=keys_in(KINDS))
-
-
-def _seats(table: Table, key: str) -> None:
-    # TOML keys are text: a deal for "3" players is for 3 (ASCII digits, and few: int()
-    # refuses 4,300 of them, and "³" is a digit to str.isdigit but no number to int()).
-    if not (key.isascii() and key.isdigit() and len(key) <= 2) or not 1 <= int(key) <= MAX_PLAYERS:
-        raise table.fail(key, f"should be a number of players, 1 to {MAX_PLAYERS}")
-
-
-def _deal(t: Table | None) -> Deal:
+def _deal(t: DealFile | None, source: str) -> Deal:
     if t is None:
         return Deal()
-    low, high = t.pair("players", (2, 5), low=1, high=MAX_PLAYERS)
-    if not 1 <= low <= high <= 8:
-        raise t.fail("players", f"give the fewest and most players, from 1 to 8, not {low}, {high}")
 
-    def per_seats(key: str) -> dict[int, dict[str, int]]:
-        read = t.mapping(key, lambda m, k: _per_kind(m, k, 0, MAX_CARDS), keys=_seats)
+    def fail(key: str, problem: str) -> InputError:
+        return InputError(source, f"deal.{key}" if key else "deal", problem)
+
+    low, high = t.players
+    if not 1 <= low <= high <= 8:
+        raise fail("players", f"give the fewest and most players, from 1 to 8, not {low}, {high}")
+
+    def per_seats(read: dict[str, dict[str, int]]) -> dict[int, dict[str, int]]:
         for n in read:
             if not low <= int(n) <= high:
-                raise t.fail("", f"a deal for {n} players, but the edition seats {low} to {high}")
-        return {int(n): v for n, v in read.items()}
+                raise fail("", f"a deal for {n} players, but the edition seats {low} to {high}")
+        return {int(n): dict(v) for n, v in read.items()}
 
-    top, own = per_seats("top_of_common"), per_seats("own_pile")
-    hand = _per_kind(t, "hand", 0, MAX_HAND)
+    top, own = per_seats(t.top_of_common), per_seats(t.own_pile)
+    hand = dict(t.hand)
     if sum(hand.values()) > MAX_HAND:
-        raise t.fail("hand", f"{sum(hand.values())} cards in all; a hand holds at most {MAX_HAND}")
+        raise fail("hand", f"{sum(hand.values())} cards in all; a hand holds at most {MAX_HAND}")
     return Deal(
         min_players=low,
         max_players=high,
         hand=hand,
-        common=t.choice("common", KINDS, None),
+        common=t.common if "common" in t.model_fields_set else None,
         top_of_common=top,
         own_pile=own,
-        reshuffle=t.choice("reshuffle", KINDS, "district"),
-        discard_draws=t.integer("discard_draws", 1, low=0, high=5),
-        refill=t.flag("refill", False),
+        reshuffle=t.reshuffle,
+        discard_draws=t.discard_draws,
+        refill=t.refill,
     )
 
 
@@ -134,32 +96,27 @@ def load_board(path: Path) -> Board:
 
 def board_from_data(data: dict[str, Any], source: str) -> Board:
     _other_game(data, source)
-    top = Table(data, source, "", _BOARD_KEYS)
-    edition = top.table("edition", _EDITION_KEYS)
-    assert edition is not None
-    ident = edition.text("id", pattern=ID_PATTERN)
-    name = edition.text("name")
+    top = validated(BoardFile, data, source)
+    edition = top.edition
+    ident, name = edition.id, edition.name
 
     def fail(entry: str, problem: str) -> InputError:
         return InputError(source, entry, problem)
 
-    options = top.raw_table("options")  # checked by the ruleset, which names the bad key
+    options = top.options  # checked by the ruleset, which names the bad key
     try:  # the board's own options, checked now rather than when a game first asks
         Ruleset().with_options(options)
     except OptionError as exc:
         raise fail(f"options.{exc.key}", exc.problem) from None
 
     lines: dict[str, Line] = {}
-    for st in top.tables(
-        "streets", ("id", "name", "runs", "between", "span"), most=MAX_BOARD_ITEMS
-    ):
-        sid = st.text("id", pattern=ID_PATTERN)
+    for st in top.streets:
+        sid = st.id
         if sid in lines:
             raise fail(f"streets {sid!r}", "street listed twice")
-        lines[sid] = _line(st, sid, st.text("name"))
-    railway = top.table("railway", ("runs", "between", "span"), optional=True)
-    if railway is not None:
-        lines["railway"] = _line(railway, "railway", "the railway", railway=True)
+        lines[sid] = Line(sid, st.name, st.runs, st.between, st.span)
+    if top.railway is not None:
+        lines["railway"] = _line(top.railway, "railway", "the railway", railway=True)
     for line in lines.values():
         if line.between[1] != line.between[0] + 1:
             raise fail(f"streets {line.id!r}", "between must name two neighbouring rows or columns")
@@ -176,13 +133,8 @@ def board_from_data(data: dict[str, Any], source: str) -> Board:
         cells[(x, y)] = ident
         claimed.add(ident)
 
-    for sp in top.tables("spaces", ("id", "x", "y", "entrance"), most=MAX_BOARD_ITEMS):
-        sid, x, y = (
-            sp.text("id", pattern=ID_PATTERN),
-            sp.integer("x", low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD),
-            sp.integer("y", low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD),
-        )
-        entrance = sp.text("entrance")
+    for sp in top.spaces:
+        sid, x, y, entrance = sp.id, sp.x, sp.y, sp.entrance
         entry = f"spaces {sid!r}"
         claim(sid, x, y, entry)
         if entrance not in lines or lines[entrance].railway:
@@ -190,27 +142,19 @@ def board_from_data(data: dict[str, Any], source: str) -> Board:
         if lines[entrance].borders(x, y) is None:
             raise fail(entry, f"entrance street {entrance!r} does not run along this space")
         spaces[sid] = Space(sid, x, y, entrance)
-    frames = top.tables("frames", ("id", "x", "y"), most=MAX_BOARD_ITEMS, optional=True)
+    frames = top.frames
     for fr in frames:
-        fid, x, y = (
-            fr.text("id", pattern=ID_PATTERN),
-            fr.integer("x", low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD),
-            fr.integer("y", low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD),
-        )
+        fid, x, y = fr.id, fr.x, fr.y
         claim(fid, x, y, f"frames {fid!r}")
         spaces[fid] = Space(fid, x, y, None, frame=True)
 
     fields: dict[str, LandmarkField] = {}
     landmarks: dict[str, str] = {}
     unplaced = 0  # landmarks set up on a frame field
-    for lm in top.tables(
-        "landmarks", ("id", "name", "x", "y"), most=MAX_BOARD_ITEMS, optional=True
-    ):
-        lid, lname = lm.text("id", pattern=ID_PATTERN), lm.text("name")
-        lx, ly = (
-            lm.integer("x", None, low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD),
-            lm.integer("y", None, low=-MAX_BOARD_COORD, high=MAX_BOARD_COORD),
-        )
+    for lm in top.landmarks:
+        lid, lname = lm.id, lm.name
+        given = lm.model_fields_set
+        lx, ly = (lm.x if "x" in given else None), (lm.y if "y" in given else None)
         entry = f"landmarks {lid!r}"
         if lid in landmarks:
             raise fail(entry, "landmark listed twice")
@@ -226,27 +170,18 @@ def board_from_data(data: dict[str, Any], source: str) -> Board:
         raise fail("frames", "there must be one frame field for each landmark without a field")
 
     buildings: dict[str, BuildingInfo] = {}
-    for b in top.tables("buildings", ("id", "name"), most=MAX_BOARD_ITEMS):
-        bid = b.text("id", pattern=ID_PATTERN)
+    for b in top.buildings:
+        bid = b.id
         if bid in buildings:
             raise fail(f"buildings {bid!r}", "building listed twice")
-        buildings[bid] = BuildingInfo(bid, b.text("name"))
+        buildings[bid] = BuildingInfo(bid, b.name)
 
-    def region(t: Table, key: str) -> frozenset[str]:
-        if not _ID.match(key):
-            raise t.fail(key, "region names are lower-case words joined by hyphens")
-        members = t.texts(key, most=MAX_BOARD_ITEMS)
+    regions: dict[str, frozenset[str]] = {}
+    for key, members in top.regions.items():
         for m in members:
             if m not in spaces or spaces[m].frame:
-                raise t.fail(key, f"unknown building space {clip(m)}")
-        return frozenset(members)
-
-    regions = top.mapping("regions", region, most=MAX_BOARD_ITEMS)
-    card_sizes = edition.mapping(
-        "card_sizes",
-        lambda t, k: tuple(t.integers(k, most=64, low=0, high=MAX_BOARD_ITEMS)),
-        keys=keys_in(KINDS),
-    )
+                raise fail(f"regions.{key}", f"unknown building space {clip(m)}")
+        regions[key] = frozenset(members)
     return Board(
         id=ident,
         name=name,
@@ -258,14 +193,10 @@ def board_from_data(data: dict[str, Any], source: str) -> Board:
         fields=fields,
         regions=regions,
         options=dict(options),
-        deal=_deal(top.table("deal", _DEAL_KEYS, optional=True)),
-        card_sizes=card_sizes,
-        card_counts=_per_kind(edition, "card_counts", 0, MAX_CARDS),
-        kind_labels=edition.mapping("kind_labels", lambda t, k: t.text(k), keys=keys_in(KINDS)),
-        markers_per_building=edition.integer(
-            "markers_per_building", 5, low=1, high=MAX_BOARD_ITEMS
-        ),
-        max_markers_per_space=edition.integer(
-            "max_markers_per_space", 3, low=1, high=MAX_BOARD_ITEMS
-        ),
+        deal=_deal(top.deal, source),
+        card_sizes=dict(edition.card_sizes),
+        card_counts=dict(edition.card_counts),
+        kind_labels=dict(edition.kind_labels),
+        markers_per_building=edition.markers_per_building,
+        max_markers_per_space=edition.max_markers_per_space,
     )

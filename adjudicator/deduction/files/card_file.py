@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Annotated, Any
+
+from pydantic import Field, PlainValidator, StrictInt
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
 from adjudicator.core.limits import MAX_BOARD_ITEMS, MAX_CARDS, clip
-from adjudicator.core.schema import Table
+from adjudicator.core.validation import Strict, Text, at_least, at_most, one_of, validated
 from adjudicator.deduction.models.board import RELATIONS, Board
 from adjudicator.deduction.models.cards import MY, Card, CardSet, Kind, Mismatch
 from adjudicator.deduction.models.clue import ClueError, evaluate, parse
@@ -19,8 +21,34 @@ from adjudicator.deduction.models.clue import ClueError, evaluate, parse
 __all__ = ["CardProblem", "cards_from_data", "load_cards", "read_cards"]
 
 
-_CARD_KEYS = ("number", "kind", "subject", "text", "clue", "map", "relation", "my_clue", "my_map")
 KINDS = ("building", "district", "condition")
+Spaces = Annotated[tuple[Text, ...], at_most(MAX_BOARD_ITEMS)]
+
+
+class _Entry(Strict):
+    """One card as the file writes it, its types checked; the fields in the order they are
+    read, so that the first problem named is the first a reader meets. `relation`,
+    `my_clue` and `my_map` left out are none (`model_fields_set`)."""
+
+    text: Annotated[Text, Field(min_length=1)]
+    number: Annotated[StrictInt, Field(ge=1)]
+    kind: Annotated[Kind, PlainValidator(one_of(KINDS))]
+    subject: Text
+    clue: Text
+    map: Annotated[Spaces, at_least(1)]
+    relation: Text = ""
+    my_clue: Text = ""
+    my_map: Spaces = ()
+
+
+class _Head(Strict):
+    edition: Text
+    name: Text
+
+
+class _File(Strict):
+    set: _Head
+    cards: Annotated[tuple[_Entry, ...], at_most(MAX_CARDS)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,20 +66,18 @@ class _Raw:
     my_map: list[str] | None
 
     @staticmethod
-    def read(t: Table) -> _Raw:
-        text = t.text("text")
-        if not text:
-            raise t.fail("text", "should hold at least 1 character")
+    def of(entry: _Entry) -> _Raw:
+        given = entry.model_fields_set
         return _Raw(
-            number=t.integer("number", low=1),
-            kind=cast(Kind, t.choice("kind", KINDS)),  # one of KINDS: choice() checked it
-            subject=t.text("subject"),
-            text=text,
-            clue=t.text("clue"),
-            map=t.texts("map", most=MAX_BOARD_ITEMS, least=1),
-            relation=t.text("relation", None),
-            my_clue=t.text("my_clue", None),
-            my_map=t.texts("my_map", most=MAX_BOARD_ITEMS) if t.has("my_map") else None,
+            number=entry.number,
+            kind=entry.kind,
+            subject=entry.subject,
+            text=entry.text,
+            clue=entry.clue,
+            map=list(entry.map),
+            relation=entry.relation if "relation" in given else None,
+            my_clue=entry.my_clue if "my_clue" in given else None,
+            my_map=list(entry.my_map) if "my_map" in given else None,
         )
 
 
@@ -83,12 +109,10 @@ def read_cards(
     """Read a card set leniently, collecting every card's problems instead of stopping at
     the first (the audit reports them all). A card naming an unknown building is left out;
     unknown spaces and frame fields are dropped from its maps."""
-    top = Table(data, source, "", ("set", "cards"))
-    head = top.table("set", ("edition", "name"))
-    assert head is not None
-    edition, set_name = head.text("edition"), head.text("name")
+    read = validated(_File, data, source)
+    edition, set_name = read.set.edition, read.set.name
     # Every card is read before any is ruled on, so a type error anywhere is the one line.
-    raws = [_Raw.read(t) for t in top.tables("cards", _CARD_KEYS, most=MAX_CARDS)]
+    raws = [_Raw.of(entry) for entry in read.cards]
     if edition != board.id:
         raise InputError(source, "set.edition", f"is {clip(edition)}, the board is {board.id!r}")
 

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Discriminator, Field, StrictInt, Tag
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data, write_data
 from adjudicator.core.limits import MAX_BOARD_ITEMS, MAX_CARDS, MAX_HAND, MAX_INT
 from adjudicator.core.names import name_problem, player_key, same_player_problem
-from adjudicator.core.schema import Table
+from adjudicator.core.validation import Strict, Text, at_most, validated
 from adjudicator.deduction.files.editions import load_named_edition
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.edition import Edition
@@ -28,41 +29,53 @@ __all__ = [
 ]
 
 
-_STATE_KEYS = (
-    "edition", "active", "options", "landmarks", "placed", "markers", "retired", "players",
-)  # fmt: skip
-_PLAYER_KEYS = ("name", "buildings", "points", "hand", "bought")
+Count = Annotated[StrictInt, Field(ge=0, le=MAX_INT)]
+Texts = Annotated[tuple[Text, ...], at_most(MAX_BOARD_ITEMS)]
 
 
-@dataclass(frozen=True, slots=True)
-class _RawPlayer:
+class _RawPlayer(Strict):
     """A player as the file writes them, the types checked (`points = true` or `"7"` is an
-    error, not a number made up)."""
+    error, not a number made up); `hand` left out is no hand known (`model_fields_set`)."""
 
-    name: str
-    buildings: list[str]
-    points: int
-    hand: list[int] | None
-    bought: int
-
-    @staticmethod
-    def read(t: Table) -> _RawPlayer:
-        return _RawPlayer(
-            name=t.text("name"),
-            buildings=t.texts("buildings", most=MAX_BOARD_ITEMS, optional=True),
-            points=t.integer("points", 0, low=0, high=MAX_INT),
-            hand=t.integers("hand", most=MAX_CARDS) if t.has("hand") else None,
-            bought=t.integer("bought", 0, low=0, high=MAX_INT),
-        )
+    name: Text
+    buildings: Texts = ()
+    points: Count = 0
+    hand: Annotated[tuple[StrictInt, ...], at_most(MAX_CARDS)] = ()
+    bought: Count = 0
 
 
-def _edition_ref(top: Table) -> str | dict[str, str]:
-    """A shipped id or board file (text), or `{board = ..., cards = ...}` files."""
-    if isinstance(top.data.get("edition"), dict):
-        files = top.table("edition", ("board", "cards"))
-        assert files is not None
-        return {"board": files.text("board"), "cards": files.text("cards")}
-    return top.text("edition")
+class _EditionFiles(Strict):
+    board: Text
+    cards: Text
+
+
+def _ref_kind(value: object) -> str:
+    # the tags are left out of an error's entry (`core/validation.py`: `<...>`)
+    return "<files>" if isinstance(value, dict) else "<id>"
+
+
+#: A shipped id or board file (text), or `{board = ..., cards = ...}` files.
+EditionRef = Annotated[
+    Annotated[Text, Tag("<id>")] | Annotated[_EditionFiles, Tag("<files>")],
+    Discriminator(_ref_kind),
+]
+
+
+class _RawState(Strict):
+    """A state file as written, its types checked; the fields in the order they are read,
+    so that the first problem named is the first a reader meets. `active` left out is no
+    player's turn (`model_fields_set`)."""
+
+    edition: EditionRef
+    active: Text = ""
+    options: dict[str, Any] = Field(
+        default_factory=dict
+    )  # checked by the ruleset, which names the bad key
+    landmarks: Annotated[dict[str, Text], at_most(MAX_BOARD_ITEMS)] = Field(default_factory=dict)
+    placed: Annotated[dict[str, Text], at_most(MAX_BOARD_ITEMS)] = Field(default_factory=dict)
+    markers: Annotated[dict[str, Texts], at_most(MAX_BOARD_ITEMS)] = Field(default_factory=dict)
+    retired: Texts = ()
+    players: Annotated[tuple[_RawPlayer, ...], at_most(MAX_BOARD_ITEMS)] = ()
 
 
 def load_state(path: Path) -> GameState:
@@ -109,20 +122,16 @@ def state_from_data(
     data: dict[str, Any], source: str, base: Path = Path("."), edition: Edition | None = None
 ) -> GameState:
     """Validate a parsed state file; every problem is an `InputError` naming the entry."""
-    top = Table(data, source, "", _STATE_KEYS)
-    ref = _edition_ref(top)
-    active = top.text("active", None)
-    options = top.raw_table("options")
-    model_landmarks = top.mapping("landmarks", lambda t, k: t.text(k), most=MAX_BOARD_ITEMS)
-    model_placed = top.mapping("placed", lambda t, k: t.text(k), most=MAX_BOARD_ITEMS)
-    model_markers = top.mapping(
-        "markers", lambda t, k: t.texts(k, most=MAX_BOARD_ITEMS), most=MAX_BOARD_ITEMS
+    raw = validated(_RawState, data, source)
+    ref: str | dict[str, str] = (
+        raw.edition
+        if isinstance(raw.edition, str)
+        else {"board": raw.edition.board, "cards": raw.edition.cards}
     )
-    model_retired = top.texts("retired", optional=True, most=MAX_BOARD_ITEMS)
-    model_players = [
-        _RawPlayer.read(t)
-        for t in top.tables("players", _PLAYER_KEYS, most=MAX_BOARD_ITEMS, optional=True)
-    ]
+    active = raw.active if "active" in raw.model_fields_set else None
+    options = raw.options
+    model_landmarks, model_placed = raw.landmarks, raw.placed
+    model_markers, model_retired, model_players = raw.markers, raw.retired, raw.players
     edition = edition or _edition(ref, source, base)
     board, cards = edition.board, edition.cards
 
@@ -264,19 +273,20 @@ def state_from_data(
                 f"{len(p.buildings)} buildings in front of {p.name}; "
                 f"at most {2 + p.bought} (two at setup, {p.bought} bought)",
             )
-        if p.hand is not None and len(p.hand) > MAX_HAND:
+        hand = p.hand if "hand" in p.model_fields_set else None
+        if hand is not None and len(hand) > MAX_HAND:
             raise fail(
                 f"{entry}.hand",
-                f"{len(p.hand)} cards; a hand holds at most {MAX_HAND} (the deal, and a card "
+                f"{len(hand)} cards; a hand holds at most {MAX_HAND} (the deal, and a card "
                 "for each of a dozen passes, T2: no table holds more)",
             )
-        if p.hand is not None and len(p.hand) > most_cards:
+        if hand is not None and len(hand) > most_cards:
             raise fail(
                 f"{entry}.hand",
-                f"{len(p.hand)} cards; with {len(model_players)} players a hand holds at "
+                f"{len(hand)} cards; with {len(model_players)} players a hand holds at "
                 f"most {most_cards} (the others' dealt cards never come back)",
             )
-        for n in p.hand or []:
+        for n in hand or ():
             if n not in cards:
                 raise fail(f"{entry}.hand", f"unknown card {n}")
             if n in in_hand:
@@ -292,7 +302,7 @@ def state_from_data(
                 name=p.name,
                 buildings=tuple(p.buildings),
                 points=p.points,
-                hand=tuple(p.hand) if p.hand is not None else None,
+                hand=hand,
                 bought=p.bought,
             )
         )
