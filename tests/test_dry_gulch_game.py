@@ -23,15 +23,10 @@ from adjudicator.core.data import data_dir
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.game.flow import DGGame, new_game
+from adjudicator.dry_gulch.game.notation import Build, Discard, Draw, Events, Misfortune, Violet
 from adjudicator.dry_gulch.game.record import (
-    Build,
     DGHeader,
     DGRecordError,
-    Discard,
-    Draw,
-    Events,
-    Misfortune,
-    Violet,
     format_move,
     parse_move,
     record_from_text,

@@ -22,7 +22,8 @@ from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.data import load_rules
 from adjudicator.dry_gulch.decks import Decks
 from adjudicator.dry_gulch.game.flow import DGGame
-from adjudicator.dry_gulch.game.record import Build, DGHeader, format_move, parse_move
+from adjudicator.dry_gulch.game.notation import Build
+from adjudicator.dry_gulch.game.record import DGHeader, format_move, parse_move
 from adjudicator.dry_gulch.named_pay import NamedPayment, named_payment
 from adjudicator.dry_gulch.options import DGOptions
 from adjudicator.dry_gulch.place import rule_placement

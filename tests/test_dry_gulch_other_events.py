@@ -21,16 +21,8 @@ from adjudicator.dry_gulch.data import load_rules
 from adjudicator.dry_gulch.decks import Decks
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.game.flow import DGGame, new_game
-from adjudicator.dry_gulch.game.record import (
-    DGHeader,
-    Discard,
-    Draw,
-    EventCard,
-    Misfortune,
-    Violet,
-    format_move,
-    parse_move,
-)
+from adjudicator.dry_gulch.game.notation import Discard, Draw, EventCard, Misfortune, Violet
+from adjudicator.dry_gulch.game.record import DGHeader, format_move, parse_move
 from adjudicator.dry_gulch.misfortune import play_misfortune
 from adjudicator.dry_gulch.other_events import CODES, play_event, playable_face_up
 from adjudicator.dry_gulch.setup import new_table

@@ -22,10 +22,9 @@ from adjudicator.dry_gulch.data import load_rules
 from adjudicator.dry_gulch.decks import Decks
 from adjudicator.dry_gulch.discard import discard_named
 from adjudicator.dry_gulch.game.flow import DGGame, new_game
+from adjudicator.dry_gulch.game.notation import Discard, EventCard
 from adjudicator.dry_gulch.game.record import (
     DGHeader,
-    Discard,
-    EventCard,
     format_move,
     header_text,
     parse_move,

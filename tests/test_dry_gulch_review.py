@@ -27,13 +27,8 @@ from adjudicator.dry_gulch.decks import Decks, draw_named
 from adjudicator.dry_gulch.draw import draw_phase
 from adjudicator.dry_gulch.events import event_phase
 from adjudicator.dry_gulch.game.flow import DGGame, new_game
-from adjudicator.dry_gulch.game.record import (
-    DGHeader,
-    Events,
-    format_move,
-    parse_move,
-    record_from_text,
-)
+from adjudicator.dry_gulch.game.notation import Events
+from adjudicator.dry_gulch.game.record import DGHeader, format_move, parse_move, record_from_text
 from adjudicator.dry_gulch.game.replay import replay
 from adjudicator.dry_gulch.losses import draw_named_from
 from adjudicator.dry_gulch.misfortune import play_misfortune
