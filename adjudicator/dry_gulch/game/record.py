@@ -63,7 +63,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_INT_DIGITS, MAX_MOVES, clip
 from adjudicator.core.names import players_of, seated
-from adjudicator.core.record_text import record_lines, remove_last_line
+from adjudicator.core.record_text import LinesError, record_lines, remove_last_line
 from adjudicator.dry_gulch.game.notation import (
     WORD,
     Move,
@@ -92,14 +92,8 @@ __all__ = [
 EDITION = "dry-gulch"
 
 
-class DGRecordError(InputError):
-    """A record with one or more errors, each with its line number."""
-
-    def __init__(self, source: str, errors: list[tuple[int, str]]) -> None:
-        self.errors = errors
-        first_line, first = errors[0]
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        super().__init__(source, f"line {first_line}", first + more)
+class DGRecordError(LinesError):
+    """A Dry Gulch record with one or more errors, each with its line number."""
 
 
 @dataclass(frozen=True, slots=True)
