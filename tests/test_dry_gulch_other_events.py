@@ -30,21 +30,16 @@ from adjudicator.dry_gulch.state import (
     Built,
     DGPlayer,
     DGState,
-    HandCard,
     load_dg_state,
-    parse_card,
     state_data,
 )
 from tests.budget import examples
+from tests.dry_gulch_support import cards
 from tests.dry_gulch_twin import event_counts, must_play, worth
 
 RULES = load_rules()
 runner = CliRunner()
 STACK = ["lumber", "brick", "food", "whiskey", "mason", "carpenter", "labor:2", "labor:3"] * 3
-
-
-def cards(*texts: str) -> list[HandCard]:
-    return [parse_card(t, RULES) for t in texts]
 
 
 def table(
