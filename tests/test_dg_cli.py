@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from adjudicator.cli.main import app
 from adjudicator.dry_gulch.state import load_dg_state
+from tests.dry_gulch_support import game_new
 
 runner = CliRunner()
 
@@ -126,17 +127,7 @@ def test_a_mistyped_site_or_permit_in_a_move_is_one_line_with_the_closest_id(
     rec = tmp_path / "g.game"
     r = runner.invoke(
         app,
-        [
-            "game",
-            "new",
-            str(rec),
-            "--edition",
-            "dry-gulch",
-            "--players",
-            "ann,bob,cid",
-            "--seed",
-            "7",
-        ],
+        game_new(rec, 7),
     )
     assert r.exit_code == 0, r.output
     assert runner.invoke(app, ["game", "move", str(rec), "ann: draw resources"]).exit_code == 0

@@ -20,12 +20,7 @@ from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.data import KINDS, load_rules
 from adjudicator.dry_gulch.discard import discard_phase
 from adjudicator.dry_gulch.score import score
-from adjudicator.dry_gulch.state import (
-    Built,
-    DGPlayer,
-    DGState,
-    load_dg_state,
-)
+from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, load_dg_state
 from tests.budget import examples
 from tests.dry_gulch_support import cards
 

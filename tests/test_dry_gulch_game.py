@@ -38,6 +38,7 @@ from adjudicator.dry_gulch.game.simulate import Policy, choose, play_game, simul
 from adjudicator.dry_gulch.place import legal_sites
 from adjudicator.dry_gulch.state import parse_card, state_data
 from tests.budget import examples
+from tests.dry_gulch_support import game_new
 from tests.dry_gulch_twin import least_worth, worth
 
 runner = CliRunner()
@@ -316,18 +317,7 @@ def test_a_game_at_the_command_line_move_by_move(tmp_path: Path) -> None:
     record = tmp_path / "t.game"
     r = runner.invoke(
         app,
-        [
-            "game",
-            "new",
-            str(record),
-            "--edition",
-            "dry-gulch",
-            "--players",
-            "ann,bob,cid",
-            "--seed",
-            "7",
-            "--json",
-        ],
+        [*game_new(record, 7), "--json"],
     )
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["header"][0] == '[Edition "dry-gulch"]'
@@ -368,17 +358,7 @@ def test_a_random_game_written_through_the_command_line_replays_the_same(
     record = tmp_path / "t.game"
     runner.invoke(
         app,
-        [
-            "game",
-            "new",
-            str(record),
-            "--edition",
-            "dry-gulch",
-            "--players",
-            "ann,bob,cid",
-            "--seed",
-            "5",
-        ],
+        game_new(record, 5),
     )
     for move in played.record.moves[:40]:
         r = runner.invoke(app, ["game", "move", str(record), format_move(move)])

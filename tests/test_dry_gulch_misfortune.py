@@ -21,12 +21,7 @@ from adjudicator.dry_gulch.data import load_rules
 from adjudicator.dry_gulch.draft import BuiltDraft, Draft
 from adjudicator.dry_gulch.misfortune import play_misfortune
 from adjudicator.dry_gulch.score import score
-from adjudicator.dry_gulch.state import (
-    Built,
-    DGPlayer,
-    DGState,
-    load_dg_state,
-)
+from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, load_dg_state
 from tests.dry_gulch_support import cards
 
 RULES = load_rules()

@@ -26,13 +26,7 @@ from adjudicator.dry_gulch.game.record import DGHeader, format_move, parse_move
 from adjudicator.dry_gulch.misfortune import play_misfortune
 from adjudicator.dry_gulch.other_events import CODES, play_event, playable_face_up
 from adjudicator.dry_gulch.setup import new_table
-from adjudicator.dry_gulch.state import (
-    Built,
-    DGPlayer,
-    DGState,
-    load_dg_state,
-    state_data,
-)
+from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, load_dg_state, state_data
 from tests.budget import examples
 from tests.dry_gulch_support import cards
 from tests.dry_gulch_twin import event_counts, must_play, worth

@@ -35,7 +35,7 @@ from adjudicator.dry_gulch.misfortune import play_misfortune
 from adjudicator.dry_gulch.options import DGOptions
 from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, parse_card
 from tests.budget import examples
-from tests.dry_gulch_support import refused_moves
+from tests.dry_gulch_support import cards, refused_moves
 from tests.dry_gulch_twin import can_draw_named, can_lose_named
 
 runner = CliRunner()
@@ -200,7 +200,7 @@ def test_a_real_tables_misfortune_takes_the_cards_named() -> None:
             DGPlayer(
                 "ann", [parse_card("event:fire", RULES), parse_card("event:vandalism", RULES)]
             ),
-            DGPlayer("bob", [parse_card(t, RULES) for t in ("lumber", "brick", "food")]),
+            DGPlayer("bob", cards("lumber", "brick", "food")),
             DGPlayer("cid"),
         ],
         "ann",
