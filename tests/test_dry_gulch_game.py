@@ -411,3 +411,22 @@ def test_a_deduction_command_given_a_dry_gulch_record_says_so_in_one_line(
     assert len(r.stderr.strip().splitlines()) == 1
     r = runner.invoke(app, ["hint", str(record)])  # the best plan, while the game goes on
     assert r.exit_code == 1 and r.stderr.strip().endswith("the game is over")
+
+
+def test_the_residences_and_picks_tags_read_their_pairs_and_name_each_bad_part() -> None:
+    good = record_from_text(
+        '[Edition "dry-gulch"]\n[Players "ann, Bob"]\n'
+        '[Residences "ann=NW-1; bob = se-7"]\n[Picks "BOB=Bank Hotel, ann=opera"]\n'
+    )
+    assert good.header.residences == {"ann": "nw-1", "Bob": "se-7"}
+    assert good.header.picks == {"Bob": ("bank", "hotel"), "ann": ("opera",)}
+    with pytest.raises(DGRecordError) as err:
+        record_from_text(
+            '[Edition "dry-gulch"]\n[Players "ann, bob"]\n'
+            '[Residences "ann=nw-1, bob, =se-7"]\n[Picks "ann= ;bob=bank"]\n'
+        )
+    assert err.value.errors == [  # sorted by line, then words
+        (3, "write NAME=SITE, found '=se-7'"),
+        (3, "write NAME=SITE, found 'bob'"),
+        (4, "write NAME=PERMIT [PERMIT], found 'ann='"),
+    ]

@@ -116,6 +116,22 @@ class DGRecord:
     moves: tuple[Move, ...] = ()
 
 
+def _player_pairs(
+    text: str, form: str, line: int, errors: list[tuple[int, str]]
+) -> list[tuple[str, str]]:
+    """A tag's `NAME=VALUE` parts (split at `,` or `;`), each as written; a part that is not
+    one, or has no value, is an error on `line` showing the `form` to write."""
+    out = []
+    for part in text.replace(";", ",").split(","):
+        if part.strip():
+            name, eq, value = part.partition("=")
+            if not eq or not name.strip() or not value.strip():
+                errors.append((line, f"write {form}, found {clip(part.strip())}"))
+            else:
+                out.append((name, value))
+    return out
+
+
 def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> DGHeader:
     for name, (line, _) in tags.items():
         if name not in ("edition", "players", "seed", "residences", "options", "picks", "hands"):
@@ -144,13 +160,8 @@ def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> 
     residences: dict[str, str] = {}
     if "residences" in tags:
         line, text = tags["residences"]
-        for part in text.replace(";", ",").split(","):
-            if part.strip():
-                name, eq, site = part.partition("=")
-                if not eq or not name.strip() or not site.strip():
-                    errors.append((line, f"write NAME=SITE, found {clip(part.strip())}"))
-                else:
-                    residences[seated(name, players)] = site.strip().lower()
+        for name, site in _player_pairs(text, "NAME=SITE", line, errors):
+            residences[seated(name, players)] = site.strip().lower()
     options = DGOptions()
     if "options" in tags:
         line, text = tags["options"]
@@ -163,13 +174,8 @@ def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> 
     picks: dict[str, tuple[str, ...]] = {}
     if "picks" in tags:
         line, text = tags["picks"]
-        for part in text.replace(";", ",").split(","):
-            if part.strip():
-                name, eq, chosen = part.partition("=")
-                if not eq or not name.strip() or not chosen.split():
-                    errors.append((line, f"write NAME=PERMIT [PERMIT], found {clip(part.strip())}"))
-                else:
-                    picks[seated(name, players)] = tuple(chosen.lower().split())
+        for name, chosen in _player_pairs(text, "NAME=PERMIT [PERMIT]", line, errors):
+            picks[seated(name, players)] = tuple(chosen.lower().split())
     hands: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
     if "hands" in tags:
         line, text = tags["hands"]
