@@ -8,8 +8,22 @@ from typing import Any
 
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.referee import referee_text
-from adjudicator.black_hills.state import BHState
+from adjudicator.black_hills.state import BHPlayer, BHState
 from adjudicator.black_hills.verdict import Verdict
+
+#: A supply with plenty of each resource.
+FULL = {"gold": 10, "logs": 10, "fur": 10}
+
+
+def table(*players: BHPlayer, **kw: Any) -> BHState:
+    """The first player to play and to be the Sheriff, a full supply (`kw`: any other field)."""
+    return BHState(
+        players=list(players),
+        active=players[0].name,
+        sheriff=players[0].name,
+        supply=dict(kw.pop("supply", FULL)),
+        **kw,
+    )
 
 
 def legal(state: BHState, text: str) -> BHState:

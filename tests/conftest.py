@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.budget import NIGHTLY
+
+if TYPE_CHECKING:
+    from starlette.testclient import TestClient
 
 _EXIT_STATUS = pytest.StashKey[int]()
 
@@ -51,6 +55,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "nightly" in item.keywords:
             item.add_marker(later)
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> TestClient:
+    """A served Gads Hill table (ann, bob, cid, seed 50), ann's first move committed."""
+    from starlette.testclient import TestClient
+
+    from adjudicator.web.app import create_app
+
+    client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1:8000")
+    new = {"name": "club", "edition": "gads-hill-1874", "players": "ann, bob, cid", "seed": "50"}
+    assert client.post("/api/games", json=new).status_code == 201
+    assert client.post("/api/g/club.game/move", json={"move": "ann: 9; 25 as jail"}).json()["legal"]
+    return client
 
 
 @pytest.fixture(scope="module")

@@ -22,23 +22,16 @@ from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.setup import new_table
 from adjudicator.black_hills.state import BHPlayer, BHState, state_data
 from adjudicator.cli.main import app
+from tests import black_hills_support as support
 from tests import black_hills_twin as twin
 from tests.black_hills_support import legal, refused
 
 runner = CliRunner()
-FULL = {"gold": 10, "logs": 10, "fur": 10}
 
 
 def table(*players: BHPlayer, **kw: Any) -> BHState:
-    """The first player to play, a full supply."""
-    return BHState(
-        players=list(players),
-        active=players[0].name,
-        sheriff=players[0].name,
-        supply=kw.pop("supply", FULL),
-        jail=kw.pop("jail", len(players)),
-        **kw,
-    )
+    """The shared table with every gunman in the jail."""
+    return support.table(*players, jail=kw.pop("jail", len(players)), **kw)
 
 
 def _kept(s: BHState, keep_shaman: str | None = None) -> BHState:

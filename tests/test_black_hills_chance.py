@@ -15,6 +15,7 @@ from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHPlayer, BHState, write_bh_state
 from adjudicator.cli.main import app
+from tests.black_hills_support import table
 
 runner = CliRunner()
 POOL = ["explorer", "hunter", "lumberjack", "miner", "preacher"]
@@ -24,14 +25,7 @@ def _shaman_table() -> BHState:
     """ann holds the Shaman and 2 fur; five characters in the discards; nothing placed."""
     ann = BHPlayer("ann", fur=2, characters=["shaman", "tracker"])
     bob = BHPlayer("bob", characters=["gambler", "madam"])
-    return BHState(
-        players=[ann, bob],
-        active="ann",
-        sheriff="ann",
-        supply={"gold": 10, "logs": 10, "fur": 8},
-        jail=2,
-        discarded=list(POOL),
-    )
+    return table(ann, bob, supply={"gold": 10, "logs": 10, "fur": 8}, jail=2, discarded=list(POOL))
 
 
 def test_the_deal_is_written_like_the_die() -> None:

@@ -13,6 +13,7 @@ from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHPlayer, BHState
 from adjudicator.cli.main import app
 from adjudicator.core.data import data_dir
+from tests import black_hills_support as support
 
 runner = CliRunner()
 EXAMPLE = data_dir("examples") / "black-hills-round1.toml"
@@ -21,13 +22,9 @@ EXAMPLE = data_dir("examples") / "black-hills-round1.toml"
 def table(
     ann: BHPlayer, bob: BHPlayer | None = None, placed: list[tuple[str, str, str]] | None = None
 ) -> BHState:
-    return BHState(
-        players=[ann, bob or BHPlayer("bob", characters=["miner", "madam"])],
-        active="ann",
-        sheriff="ann",
-        supply={"gold": 10, "logs": 10, "fur": 10},
-        jail=0,
-        placed=placed or [],
+    """ann to play, with bob (a miner and a madam unless given), a full supply."""
+    return support.table(
+        ann, bob or BHPlayer("bob", characters=["miner", "madam"]), placed=placed or []
     )
 
 
@@ -97,13 +94,7 @@ def colonel_table() -> BHState:
     # returned to the pile". Activating what was just stolen is allowed (one event a turn).
     bob = BHPlayer("bob", gold=4, characters=["colonel", "hunter"])
     ann = BHPlayer("ann", characters=["miner", "madam"], events=["bank"])
-    return BHState(
-        players=[bob, ann],
-        active="bob",
-        sheriff="bob",
-        supply={"gold": 10, "logs": 10, "fur": 10},
-        jail=0,
-    )
+    return support.table(bob, ann)  # a full supply, no gunman in the jail
 
 
 def test_invest_activates_an_event_the_colonel_has_just_stolen() -> None:

@@ -9,7 +9,6 @@ import json
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,22 +25,10 @@ from adjudicator.black_hills.state import BHPlayer, BHState, load_bh_state, stat
 from adjudicator.cli.main import app
 from adjudicator.core.errors import InputError
 from tests import black_hills_twin as twin
-from tests.black_hills_support import legal, refused, with_player
+from tests.black_hills_support import legal, refused, table, with_player
 from tests.budget import examples
 
 runner = CliRunner()
-FULL = {"gold": 10, "logs": 10, "fur": 10}
-
-
-def table(*players: BHPlayer, **kw: Any) -> BHState:
-    """The first player to play, a full supply."""
-    return BHState(
-        players=list(players),
-        active=players[0].name,
-        sheriff=players[0].name,
-        supply=dict(kw.pop("supply", FULL)),
-        **kw,
-    )
 
 
 # -- D9: "from just one player or two players" -------------------------------------------------

@@ -16,6 +16,7 @@ from adjudicator.dry_gulch.discard import discard_phase
 from adjudicator.dry_gulch.draw import draw_phase, stack_offer
 from adjudicator.dry_gulch.phase_order import after_step, phase_words, step_refusal
 from adjudicator.dry_gulch.state import load_dg_state
+from tests.dry_gulch_support import game_new
 
 runner = CliRunner()
 
@@ -113,17 +114,7 @@ def test_a_mistyped_site_or_permit_in_a_move_is_one_line_with_the_closest_id(
     rec = tmp_path / "g.game"
     r = runner.invoke(
         app,
-        [
-            "game",
-            "new",
-            str(rec),
-            "--edition",
-            "dry-gulch",
-            "--players",
-            "ann,bob,cid",
-            "--seed",
-            "7",
-        ],
+        game_new(rec, 7),
     )
     assert r.exit_code == 0, r.output
     assert runner.invoke(app, ["game", "move", str(rec), "ann: draw resources"]).exit_code == 0

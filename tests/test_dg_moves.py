@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from adjudicator.dry_gulch.data import load_rules
 from adjudicator.dry_gulch.game.flow import DGGame, new_game, turned_up
 from adjudicator.dry_gulch.game.moves import legal_moves
-from adjudicator.dry_gulch.game.record import DGHeader, Draw, format_move, parse_move
+from adjudicator.dry_gulch.game.notation import Draw
+from adjudicator.dry_gulch.game.record import DGHeader, format_move, parse_move
 from adjudicator.dry_gulch.game.simulate import choose
 from adjudicator.dry_gulch.game.table import TABLE
 from adjudicator.dry_gulch.options import DGOptions

@@ -22,25 +22,20 @@ from adjudicator.dry_gulch.state import (
     Built,
     DGPlayer,
     DGState,
-    HandCard,
     load_dg_state,
-    parse_card,
     write_dg_state,
 )
 from tests.budget import examples
+from tests.dry_gulch_support import cards
 
 RULES = load_rules()
 runner = CliRunner()
 EXAMPLE = data_dir("examples") / "dry-gulch-turn.toml"
 
 
-def hand(*cards: str) -> list[HandCard]:
-    return [parse_card(c, RULES) for c in cards]
-
-
 def test_the_active_player_discards_what_they_choose_and_nothing_else() -> None:
     s = DGState(
-        [DGPlayer("ann", hand("lumber", "lumber", "food")), DGPlayer("bob", hand("brick"))],
+        [DGPlayer("ann", cards("lumber", "lumber", "food")), DGPlayer("bob", cards("brick"))],
         "ann",
     )
     r = discard_phase(s, ["lumber"])
@@ -83,7 +78,7 @@ CARDS = st.sampled_from([*KINDS, "labor:1", "labor:2", "event:iou", "event:fire"
 def test_every_hand_over_the_limit_loses_random_cards_down_to_it(
     ann: list[str], bob: list[str], seed: int
 ) -> None:
-    s = DGState([DGPlayer("ann", hand(*ann), ["saloon"]), DGPlayer("bob", hand(*bob))], "ann")
+    s = DGState([DGPlayer("ann", cards(*ann), ["saloon"]), DGPlayer("bob", cards(*bob))], "ann")
     r = discard_phase(s, [], seed)
     assert r.legal
     for name, before in (("ann", ann), ("bob", bob)):
@@ -100,7 +95,7 @@ def test_fifteen_cards_are_kept_and_sixteen_lose_one() -> None:
     """ "All players with more than 15 cards must discard randomly selected cards": 15 is
     not more than 15 (nothing goes), 16 is (one card goes, at random)."""
     s = DGState(
-        [DGPlayer("ann", hand(*["lumber"] * 15)), DGPlayer("bob", hand(*["food"] * 16))], "ann"
+        [DGPlayer("ann", cards(*["lumber"] * 15)), DGPlayer("bob", cards(*["food"] * 16))], "ann"
     )
     r = discard_phase(s, [], 7)
     assert r.legal

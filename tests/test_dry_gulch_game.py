@@ -23,15 +23,10 @@ from adjudicator.core.data import data_dir
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.game.flow import DGGame, new_game
+from adjudicator.dry_gulch.game.notation import Build, Discard, Draw, Events, Misfortune, Violet
 from adjudicator.dry_gulch.game.record import (
-    Build,
     DGHeader,
     DGRecordError,
-    Discard,
-    Draw,
-    Events,
-    Misfortune,
-    Violet,
     format_move,
     parse_move,
     record_from_text,
@@ -43,6 +38,7 @@ from adjudicator.dry_gulch.game.simulate import Policy, choose, play_game, simul
 from adjudicator.dry_gulch.place import legal_sites
 from adjudicator.dry_gulch.state import parse_card, state_data
 from tests.budget import examples
+from tests.dry_gulch_support import game_new
 from tests.dry_gulch_twin import least_worth, worth
 
 runner = CliRunner()
@@ -321,18 +317,7 @@ def test_a_game_at_the_command_line_move_by_move(tmp_path: Path) -> None:
     record = tmp_path / "t.game"
     r = runner.invoke(
         app,
-        [
-            "game",
-            "new",
-            str(record),
-            "--edition",
-            "dry-gulch",
-            "--players",
-            "ann,bob,cid",
-            "--seed",
-            "7",
-            "--json",
-        ],
+        [*game_new(record, 7), "--json"],
     )
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["header"][0] == '[Edition "dry-gulch"]'
@@ -373,17 +358,7 @@ def test_a_random_game_written_through_the_command_line_replays_the_same(
     record = tmp_path / "t.game"
     runner.invoke(
         app,
-        [
-            "game",
-            "new",
-            str(record),
-            "--edition",
-            "dry-gulch",
-            "--players",
-            "ann,bob,cid",
-            "--seed",
-            "5",
-        ],
+        game_new(record, 5),
     )
     for move in played.record.moves[:40]:
         r = runner.invoke(app, ["game", "move", str(record), format_move(move)])
@@ -436,3 +411,22 @@ def test_a_deduction_command_given_a_dry_gulch_record_says_so_in_one_line(
     assert len(r.stderr.strip().splitlines()) == 1
     r = runner.invoke(app, ["hint", str(record)])  # the best plan, while the game goes on
     assert r.exit_code == 1 and r.stderr.strip().endswith("the game is over")
+
+
+def test_the_residences_and_picks_tags_read_their_pairs_and_name_each_bad_part() -> None:
+    good = record_from_text(
+        '[Edition "dry-gulch"]\n[Players "ann, Bob"]\n'
+        '[Residences "ann=NW-1; bob = se-7"]\n[Picks "BOB=Bank Hotel, ann=opera"]\n'
+    )
+    assert good.header.residences == {"ann": "nw-1", "Bob": "se-7"}
+    assert good.header.picks == {"Bob": ("bank", "hotel"), "ann": ("opera",)}
+    with pytest.raises(DGRecordError) as err:
+        record_from_text(
+            '[Edition "dry-gulch"]\n[Players "ann, bob"]\n'
+            '[Residences "ann=nw-1, bob, =se-7"]\n[Picks "ann= ;bob=bank"]\n'
+        )
+    assert err.value.errors == [  # sorted by line, then words
+        (3, "write NAME=SITE, found '=se-7'"),
+        (3, "write NAME=SITE, found 'bob'"),
+        (4, "write NAME=PERMIT [PERMIT], found 'ann='"),
+    ]

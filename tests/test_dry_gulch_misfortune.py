@@ -23,19 +23,14 @@ from adjudicator.dry_gulch.state import (
     Built,
     DGPlayer,
     DGState,
-    HandCard,
     load_dg_state,
-    parse_card,
     write_dg_state,
 )
+from tests.dry_gulch_support import cards
 
 RULES = load_rules()
 runner = CliRunner()
 EXAMPLE = data_dir("examples") / "dry-gulch-turn.toml"
-
-
-def cards(*texts: str) -> list[HandCard]:
-    return [parse_card(t, RULES) for t in texts]
 
 
 def table(bob_hand: list[str], firehouse: str | None = None) -> DGState:

@@ -22,13 +22,15 @@ from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.data import load_rules
 from adjudicator.dry_gulch.decks import Decks
 from adjudicator.dry_gulch.game.flow import DGGame
-from adjudicator.dry_gulch.game.record import Build, DGHeader, format_move, parse_move
+from adjudicator.dry_gulch.game.notation import Build
+from adjudicator.dry_gulch.game.record import DGHeader, format_move, parse_move
 from adjudicator.dry_gulch.named_pay import NamedPayment, named_payment
 from adjudicator.dry_gulch.options import DGOptions
 from adjudicator.dry_gulch.place import rule_placement
 from adjudicator.dry_gulch.search import Means
-from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, HandCard, parse_card
+from adjudicator.dry_gulch.state import Built, DGPlayer, DGState
 from tests.budget import examples
+from tests.dry_gulch_support import cards as hand_of  # `cards` names a payment's cards
 
 RULES = load_rules()
 # The rulebook's table, written out again (not read from the board file).
@@ -38,10 +40,6 @@ ABILITY = {"mason", "blacksmith", "carpenter"}
 GOOD = {"brick", "lumber", "whiskey", "entertainment", "food"}
 CARDS = ["carpenter", "lumber", "food", "brick", "mason", "blacksmith", "whiskey"]
 CARDS += ["labor:1", "labor:2", "labor:3", "event:iou", "event:handyman-brother"]
-
-
-def hand_of(*texts: str) -> list[HandCard]:
-    return [parse_card(t, RULES) for t in texts]
 
 
 def twin(

@@ -41,7 +41,6 @@ from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.setup import new_table
 from adjudicator.dry_gulch.state import (
     Built,
-    DGPlayer,
     DGState,
     load_dg_state,
     parse_card,
@@ -50,6 +49,7 @@ from adjudicator.dry_gulch.state import (
 )
 from adjudicator.dry_gulch.table_options import fire_goes_out, spread_fire
 from tests.budget import examples
+from tests.dry_gulch_support import ann_to_play, cards
 
 RULES = load_rules()
 runner = CliRunner()
@@ -63,17 +63,8 @@ def table(
     decks: Decks | None = None,
     hand: list[str] | None = None,
 ) -> DGState:
-    return DGState(
-        [
-            DGPlayer("ann", [parse_card(t, RULES) for t in hand or []]),
-            DGPlayer("bob"),
-            DGPlayer("cid"),
-        ],
-        "ann",
-        buildings,
-        decks or Decks(round=2, resources=["lumber", "brick", "food", "mason", "whiskey"] * 4),
-        options or DGOptions(),
-    )
+    stacks = decks or Decks(round=2, resources=["lumber", "brick", "food", "mason", "whiskey"] * 4)
+    return ann_to_play(hand or [], buildings, stacks, options)
 
 
 # -- where options are set ------------------------------------------------------------
@@ -259,7 +250,7 @@ def test_damage_to_the_city_hall_closes_it_until_the_player_is_again_on_turn() -
     assert not refused.legal and refused.reasons[0].code is Code.CITY_HALL
     assert draw_phase(s, ["resources"]).legal
     draft = Draft.of(s)
-    draft.player("bob").hand = [parse_card(t, RULES) for t in ("lumber", "brick", "food")]
+    draft.player("bob").hand = cards("lumber", "brick", "food")
     s = draft.freeze()
     game = DGGame(DGHeader(NAMES, 1, {}, s.options), s, "draw")
     short, out = game.apply(parse_move("bob: reopen lumber mason"))

@@ -21,16 +21,8 @@ from adjudicator.dry_gulch.data import load_rules
 from adjudicator.dry_gulch.decks import Decks
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.game.flow import DGGame, new_game
-from adjudicator.dry_gulch.game.record import (
-    DGHeader,
-    Discard,
-    Draw,
-    EventCard,
-    Misfortune,
-    Violet,
-    format_move,
-    parse_move,
-)
+from adjudicator.dry_gulch.game.notation import Discard, Draw, EventCard, Misfortune, Violet
+from adjudicator.dry_gulch.game.record import DGHeader, format_move, parse_move
 from adjudicator.dry_gulch.misfortune import play_misfortune
 from adjudicator.dry_gulch.other_events import CODES, play_event, playable_face_up
 from adjudicator.dry_gulch.setup import new_table
@@ -38,22 +30,17 @@ from adjudicator.dry_gulch.state import (
     Built,
     DGPlayer,
     DGState,
-    HandCard,
     load_dg_state,
-    parse_card,
     state_data,
     write_dg_state,
 )
 from tests.budget import examples
+from tests.dry_gulch_support import cards
 from tests.dry_gulch_twin import event_counts, must_play, worth
 
 RULES = load_rules()
 runner = CliRunner()
 STACK = ["lumber", "brick", "food", "whiskey", "mason", "carpenter", "labor:2", "labor:3"] * 3
-
-
-def cards(*texts: str) -> list[HandCard]:
-    return [parse_card(t, RULES) for t in texts]
 
 
 def table(

@@ -22,10 +22,9 @@ from adjudicator.dry_gulch.data import load_rules
 from adjudicator.dry_gulch.decks import Decks
 from adjudicator.dry_gulch.discard import discard_named
 from adjudicator.dry_gulch.game.flow import DGGame, new_game
+from adjudicator.dry_gulch.game.notation import Discard, EventCard
 from adjudicator.dry_gulch.game.record import (
     DGHeader,
-    Discard,
-    EventCard,
     format_move,
     header_text,
     parse_move,
@@ -36,9 +35,9 @@ from adjudicator.dry_gulch.losses import Named, lose_to
 from adjudicator.dry_gulch.misfortune import play_misfortune
 from adjudicator.dry_gulch.other_events import play_event
 from adjudicator.dry_gulch.setup import deal_named
-from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, HandCard, parse_card
+from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, parse_card
 from tests.budget import examples
-from tests.dry_gulch_support import refused_moves
+from tests.dry_gulch_support import cards, refused_moves
 from tests.dry_gulch_twin import (
     can_deal_named,
     can_discard_over,
@@ -50,10 +49,6 @@ RULES = load_rules()
 NAMES = ("ann", "bob", "cid")
 runner = CliRunner()
 STACK = ["lumber", "brick", "food", "whiskey", "mason", "carpenter", "labor:2"] * 3
-
-
-def cards(*texts: str) -> list[HandCard]:
-    return [parse_card(t, RULES) for t in texts]
 
 
 def table(

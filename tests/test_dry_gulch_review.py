@@ -27,20 +27,15 @@ from adjudicator.dry_gulch.decks import Decks, draw_named
 from adjudicator.dry_gulch.draw import draw_phase
 from adjudicator.dry_gulch.events import event_phase
 from adjudicator.dry_gulch.game.flow import DGGame, new_game
-from adjudicator.dry_gulch.game.record import (
-    DGHeader,
-    Events,
-    format_move,
-    parse_move,
-    record_from_text,
-)
+from adjudicator.dry_gulch.game.notation import Events
+from adjudicator.dry_gulch.game.record import DGHeader, format_move, parse_move, record_from_text
 from adjudicator.dry_gulch.game.replay import replay
 from adjudicator.dry_gulch.losses import draw_named_from
 from adjudicator.dry_gulch.misfortune import play_misfortune
 from adjudicator.dry_gulch.options import DGOptions
 from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, parse_card
 from tests.budget import examples
-from tests.dry_gulch_support import refused_moves
+from tests.dry_gulch_support import cards, refused_moves
 from tests.dry_gulch_twin import can_draw_named, can_lose_named
 
 runner = CliRunner()
@@ -205,7 +200,7 @@ def test_a_real_tables_misfortune_takes_the_cards_named() -> None:
             DGPlayer(
                 "ann", [parse_card("event:fire", RULES), parse_card("event:vandalism", RULES)]
             ),
-            DGPlayer("bob", [parse_card(t, RULES) for t in ("lumber", "brick", "food")]),
+            DGPlayer("bob", cards("lumber", "brick", "food")),
             DGPlayer("cid"),
         ],
         "ann",

@@ -25,7 +25,8 @@ from adjudicator.dry_gulch.pay import pay, plan, plan_cpsat
 from adjudicator.dry_gulch.place import rule_placement
 from adjudicator.dry_gulch.reward import reward_phase
 from adjudicator.dry_gulch.score import score
-from adjudicator.dry_gulch.state import Built, DGPlayer, DGState, parse_card
+from adjudicator.dry_gulch.state import Built, DGState
+from tests.dry_gulch_support import ann_to_play
 from tests.dry_gulch_twin import least_worth, must_play
 
 RULES = load_rules()
@@ -48,17 +49,8 @@ def table(
     hand: list[str] | None = None,
     face_up: tuple[str, ...] = (),
 ) -> DGState:
-    return DGState(
-        [
-            DGPlayer("ann", [parse_card(t, RULES) for t in hand or []]),
-            DGPlayer("bob"),
-            DGPlayer("cid"),
-        ],
-        "ann",
-        buildings or [],
-        Decks(round=2, resources=["lumber", "brick", "food", "mason"] * 5, face_up=face_up),
-        options or DGOptions(),
-    )
+    stacks = Decks(round=2, resources=["lumber", "brick", "food", "mason"] * 5, face_up=face_up)
+    return ann_to_play(hand or [], buildings or [], stacks, options)
 
 
 def in_build(state: DGState) -> DGGame:

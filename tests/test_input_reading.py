@@ -38,17 +38,6 @@ def one_line_error(result: object, *, exit_code: int = 1) -> str:
     return err
 
 
-@pytest.fixture
-def web(tmp_path: Path) -> TestClient:
-    from adjudicator.web.app import create_app
-
-    client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1:8000")
-    new = {"name": "club", "edition": "gads-hill-1874", "players": "ann, bob, cid", "seed": "50"}
-    assert client.post("/api/games", json=new).status_code == 201
-    assert client.post("/api/g/club.game/move", json={"move": "ann: 9; 25 as jail"}).json()["legal"]
-    return client
-
-
 # ----- 5, 9. one clean line for every kind of path -----------------------------------------
 
 

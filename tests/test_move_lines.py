@@ -80,17 +80,6 @@ def test_a_move_with_a_line_break_is_refused_and_the_record_unchanged(
     assert shown.exit_code == 0, shown.output
 
 
-@pytest.fixture
-def web(tmp_path: Path) -> TestClient:
-    from adjudicator.web.app import create_app
-
-    client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1:8000")
-    new = {"name": "club", "edition": "gads-hill-1874", "players": "ann, bob, cid", "seed": "50"}
-    assert client.post("/api/games", json=new).status_code == 201
-    assert client.post("/api/g/club.game/move", json={"move": "ann: 9; 25 as jail"}).json()["legal"]
-    return client
-
-
 @pytest.mark.parametrize(
     "move", ["bob: 8\u2028; 36 as hotel", "bob:\r8; 36 as hotel", "bob: 8\n; 36 as hotel"]
 )

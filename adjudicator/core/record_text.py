@@ -15,10 +15,21 @@ from dataclasses import dataclass
 
 from adjudicator.core.errors import InputError
 
-__all__ = ["TAG", "RecordLine", "record_lines", "remove_last_line", "strip_comment"]
+__all__ = ["TAG", "LinesError", "RecordLine", "record_lines", "remove_last_line", "strip_comment"]
 
 #: A header line: `[Players "ann, bob, cid"]`.
 TAG = re.compile(r'^\[\s*(?P<tag>[A-Za-z]+)\s+"(?P<value>[^"]*)"\s*\]$')
+
+
+class LinesError(InputError):
+    """A record with one or more errors, each with its line number: the first one says
+    where, the others are counted (each game's reader collects them all)."""
+
+    def __init__(self, source: str, errors: list[tuple[int, str]]) -> None:
+        self.errors = errors
+        first_line, first = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        super().__init__(source, f"line {first_line}", first + more)
 
 
 def strip_comment(line: str) -> str:

@@ -27,19 +27,16 @@ from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState, HandCard
 from adjudicator.dry_gulch.table_options import fire_goes_out
+from adjudicator.dry_gulch.verdict import PhaseVerdict
 
 __all__ = ["DiscardResult", "discard_named", "discard_phase"]
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardResult:
+class DiscardResult(PhaseVerdict):
     """The phase's verdict: legal or not and why, the state it leaves (the state as it was
     when refused), what each player discarded and which sites were repaired."""
 
-    player: str
-    legal: bool
-    reasons: tuple[Reason, ...]
-    after: DGState
     chosen: Sequence[str] = field(default_factory=list)
     misfortunes: Sequence[str] = field(default_factory=list)
     repaired: Sequence[str] = field(default_factory=list)  # sites whose marker came off
@@ -52,9 +49,7 @@ class DiscardResult:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "player": self.player,
-            "legal": self.legal,
-            "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
+            **self.head_json(),
             "discarded": plain(self.chosen),
             "misfortunes": plain(self.misfortunes),
             "repaired": plain(self.repaired),

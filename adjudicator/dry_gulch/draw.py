@@ -39,6 +39,7 @@ from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import draw_resources_as, is_resource
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState, parse_card
+from adjudicator.dry_gulch.verdict import PhaseVerdict
 
 __all__ = [
     "DrawResult",
@@ -52,11 +53,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class DrawResult:
-    player: str
-    legal: bool
-    reasons: tuple[Reason, ...]
-    after: DGState
+class DrawResult(PhaseVerdict):
     resources: Sequence[str] = field(default_factory=list)
     permit: str | None = None
     discarded_permit: str | None = None
@@ -68,9 +65,7 @@ class DrawResult:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "player": self.player,
-            "legal": self.legal,
-            "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
+            **self.head_json(),
             "resources": plain(self.resources),
             "permit": self.permit,
             "discarded_permit": self.discarded_permit,

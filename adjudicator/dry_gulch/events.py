@@ -27,6 +27,7 @@ from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import draw_named
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState, parse_card
+from adjudicator.dry_gulch.verdict import PhaseVerdict
 
 __all__ = ["TURNED_UP", "EventPhase", "event_phase"]
 
@@ -34,11 +35,7 @@ TURNED_UP = 3
 
 
 @dataclass(frozen=True, slots=True)
-class EventPhase:
-    player: str
-    legal: bool
-    reasons: tuple[Reason, ...]
-    after: DGState
+class EventPhase(PhaseVerdict):
     turned_up: Sequence[str] = field(default_factory=list)
     discarded: str | None = None
     taken: Sequence[str] = field(default_factory=list)
@@ -49,9 +46,7 @@ class EventPhase:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "player": self.player,
-            "legal": self.legal,
-            "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
+            **self.head_json(),
             "turned_up": plain(self.turned_up),
             "discarded": self.discarded,
             "taken": plain(self.taken),

@@ -39,16 +39,13 @@ from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.losses import ACE_FIRST, draw_at_random, draw_named_from
 from adjudicator.dry_gulch.state import DGState, HandCard
 from adjudicator.dry_gulch.table_options import misfortune_options, misfortune_target
+from adjudicator.dry_gulch.verdict import PhaseVerdict
 
 __all__ = ["MisfortuneResult", "play_misfortune"]
 
 
 @dataclass(frozen=True, slots=True)
-class MisfortuneResult:
-    player: str
-    legal: bool
-    reasons: tuple[Reason, ...]
-    after: DGState
+class MisfortuneResult(PhaseVerdict):
     owner: str | None = None
     handed_over: str | None = None  # "fire-insurance" or "iou"
     drawn: Mapping[str, Sequence[str]] = field(default_factory=dict)  # who drew what
@@ -59,9 +56,7 @@ class MisfortuneResult:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "player": self.player,
-            "legal": self.legal,
-            "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
+            **self.head_json(),
             "owner": self.owner,
             "handed_over": self.handed_over,
             "drawn": plain(self.drawn),

@@ -34,6 +34,7 @@ from adjudicator.dry_gulch.losses import Moved, Named, lose_to, owner_of, receiv
 from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.state import DGState
 from adjudicator.dry_gulch.table_options import misfortune_target, violet_built
+from adjudicator.dry_gulch.verdict import reasons_json
 
 __all__ = ["CODES", "EventResult", "play_event", "playable_face_up", "saloon_sites"]
 
@@ -84,7 +85,7 @@ class EventResult:
             "player": self.player,
             "event": self.event,
             "legal": self.legal,
-            "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
+            "reasons": reasons_json(self.reasons),
             "site": self.site,
             "moved": [m.to_json() for m in self.moved],
             "drawn": plain(self.drawn),

@@ -25,6 +25,7 @@ from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import draw_named, draw_resources
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState, parse_card
+from adjudicator.dry_gulch.verdict import PhaseVerdict
 
 __all__ = ["VIOLET_REWARD", "RewardResult", "reward_phase"]
 
@@ -33,11 +34,7 @@ VIOLET_REWARD = 3
 
 
 @dataclass(frozen=True, slots=True)
-class RewardResult:
-    player: str
-    legal: bool
-    reasons: tuple[Reason, ...]
-    after: DGState
+class RewardResult(PhaseVerdict):
     owed: Mapping[str, int] = field(default_factory=dict)  # player -> cards due
     drawn: Mapping[str, Sequence[str]] = field(default_factory=dict)  # player -> cards drawn
 
@@ -46,9 +43,7 @@ class RewardResult:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "player": self.player,
-            "legal": self.legal,
-            "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
+            **self.head_json(),
             "owed": plain(self.owed),
             "drawn": plain(self.drawn),
         }

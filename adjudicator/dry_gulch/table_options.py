@@ -38,6 +38,7 @@ from typing import Any
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.state import DGState
+from adjudicator.dry_gulch.verdict import PhaseVerdict
 
 __all__ = [
     "REOPEN_CARDS",
@@ -112,18 +113,12 @@ def fire_goes_out(after: Draft, player: str, fire_discarded: bool) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
-class ReopenResult:
-    player: str
-    legal: bool
-    reasons: tuple[Reason, ...]
-    after: DGState
+class ReopenResult(PhaseVerdict):
     discarded: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "player": self.player,
-            "legal": self.legal,
-            "reasons": [{"code": str(r.code), "message": r.message} for r in self.reasons],
+            **self.head_json(),
             "discarded": list(self.discarded),
         }
 

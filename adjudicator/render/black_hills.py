@@ -183,21 +183,12 @@ def bh_board_svg(rules: Rules, s: BHState | None = None, title: str | None = Non
     """The areas side by side, each with its resource, supply and who stands there."""
     import xml.etree.ElementTree as ET
 
+    from adjudicator.render.svg_sheet import titled_sheet
+
     w, h, margin = 180, 120, 20
     width = margin * 2 + w * len(rules.areas)
     height = margin * 2 + 40 + h
-    svg = ET.Element(
-        "svg",
-        xmlns="http://www.w3.org/2000/svg",
-        width=str(width),
-        height=str(height),
-        viewBox=f"0 0 {width} {height}",
-    )
-    ET.SubElement(svg, "rect", width=str(width), height=str(height), fill="#f4efe1")
-    head = ET.SubElement(
-        svg, "text", x=str(margin), y=str(margin + 14), style="font: bold 16px sans-serif"
-    )
-    head.text = title or rules.name
+    svg = titled_sheet(width, height, margin, title or rules.name)
     for i, (area, resource) in enumerate(rules.areas.items()):
         x, y = margin + i * w, margin + 40
         g = ET.SubElement(svg, "g", id=f"area-{area}")

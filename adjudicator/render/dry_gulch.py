@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from adjudicator.core.table import Ruled
+from adjudicator.dry_gulch.codes import Reason
 from adjudicator.dry_gulch.data import Rules
 from adjudicator.dry_gulch.discard import DiscardResult
 from adjudicator.dry_gulch.draw import DrawResult
@@ -65,6 +66,14 @@ __all__ = [
     "site_rows",
     "table_lines",
 ]
+
+
+def _refused(what: str, reasons: Sequence[Reason]) -> RenderableType:
+    """A refusal: what was refused, then each rule it breaks with its code."""
+    return Group(
+        Text(f"{ILLEGAL}: {what}:", style="red"),
+        *(Text(f"  {r.code}: {r.message}") for r in reasons),
+    )
 
 
 def payment_rows(payment: Payment, hand: Sequence[HandCard]) -> list[tuple[str, str]]:
@@ -128,19 +137,13 @@ def place_view(rules: Rules, answer: Placement) -> RenderableType:
     name = rules.permits[answer.permit].name
     if answer.legal:
         return Text(f"{LEGAL}: the {name} may stand on {answer.site}.", style="green")
-    return Group(
-        Text(f"{ILLEGAL}: the {name} may not stand on {answer.site}:", style="red"),
-        *(Text(f"  {r.code}: {r.message}") for r in answer.reasons),
-    )
+    return _refused(f"the {name} may not stand on {answer.site}", answer.reasons)
 
 
 def misfortune_view(result: MisfortuneResult) -> RenderableType:
     """A Fire or Vandalism: refused and why, or who lost what."""
     if not result.legal:
-        return Group(
-            Text(f"{ILLEGAL}: {result.player}'s misfortune:", style="red"),
-            *(Text(f"  {r.code}: {r.message}") for r in result.reasons),
-        )
+        return _refused(f"{result.player}'s misfortune", result.reasons)
     lines = [Text(f"{LEGAL}: {result.owner}'s building is damaged")]
     if result.handed_over:
         lines.append(Text(f"  {result.owner} hands over {result.handed_over}: no card lost"))
@@ -154,10 +157,7 @@ def misfortune_view(result: MisfortuneResult) -> RenderableType:
 def other_event_view(result: EventResult) -> RenderableType:
     """A face-up card without a triangle played: refused and why, or who gained and lost."""
     if not result.legal:
-        return Group(
-            Text(f"{ILLEGAL}: {result.player} plays {result.event}:", style="red"),
-            *(Text(f"  {r.code}: {r.message}") for r in result.reasons),
-        )
+        return _refused(f"{result.player} plays {result.event}", result.reasons)
     return Text(f"{LEGAL}: {result.player} plays {result.event}: {result.words()}")
 
 
@@ -181,10 +181,7 @@ def event_view(result: EventPhase) -> RenderableType:
 def draw_view(result: DrawResult) -> RenderableType:
     """The draw phase: refused and why, or what the player drew."""
     if not result.legal:
-        return Group(
-            Text(f"{ILLEGAL}: {result.player}'s draw:", style="red"),
-            *(Text(f"  {r.code}: {r.message}") for r in result.reasons),
-        )
+        return _refused(f"{result.player}'s draw", result.reasons)
     got = [*result.resources] + ([f"the {result.permit} permit"] if result.permit else [])
     lines = [Text(f"{LEGAL}: {result.player} draws " + (", ".join(got) or "nothing"))]
     if result.discarded_permit:
@@ -197,10 +194,7 @@ def draw_view(result: DrawResult) -> RenderableType:
 def reward_view(result: RewardResult) -> RenderableType:
     """The reward phase: refused and why, or what each player drew."""
     if not result.legal:
-        return Group(
-            Text(f"{ILLEGAL}: {result.player}'s reward phase:", style="red"),
-            *(Text(f"  {r.code}: {r.message}") for r in result.reasons),
-        )
+        return _refused(f"{result.player}'s reward phase", result.reasons)
     lines = [Text(f"{LEGAL}: {result.player}'s reward phase")]
     for name, owed in result.owed.items():
         got = result.drawn.get(name, [])
@@ -212,10 +206,7 @@ def reward_view(result: RewardResult) -> RenderableType:
 def discard_view(result: DiscardResult) -> RenderableType:
     """The discard phase: refused and why, or what each player discarded."""
     if not result.legal:
-        return Group(
-            Text(f"{ILLEGAL}: {result.player}'s discard phase:", style="red"),
-            *(Text(f"  {r.code}: {r.message}") for r in result.reasons),
-        )
+        return _refused(f"{result.player}'s discard phase", result.reasons)
     lines = [Text(f"{LEGAL}: {result.player} discards " + (", ".join(result.chosen) or "nothing"))]
     if result.misfortunes:
         repaired = ", ".join(result.repaired) or "none"

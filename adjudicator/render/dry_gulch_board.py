@@ -106,6 +106,8 @@ def dg_board_svg(
     """The same rows as SVG: one box per site with its id, and the building built there."""
     import xml.etree.ElementTree as ET
 
+    from adjudicator.render.svg_sheet import titled_sheet
+
     w, h, gap, margin = 92, 56, 26, 20
     rows = site_rows(rules)
     by_site = {b.site: b for b in built}
@@ -113,18 +115,7 @@ def dg_board_svg(
         sum(len(g) for g in groups) * w + (len(groups) - 1) * gap for _, groups in rows
     )
     height = margin * 2 + 40 + len(rows) * (h + gap)
-    svg = ET.Element(
-        "svg",
-        xmlns="http://www.w3.org/2000/svg",
-        width=str(width),
-        height=str(height),
-        viewBox=f"0 0 {width} {height}",
-    )
-    ET.SubElement(svg, "rect", width=str(width), height=str(height), fill="#f4efe1")
-    head = ET.SubElement(
-        svg, "text", x=str(margin), y=str(margin + 14), style="font: bold 16px sans-serif"
-    )
-    head.text = title or rules.name
+    svg = titled_sheet(width, height, margin, title or rules.name)
     y = margin + 40
     for street, groups in rows:
         label = ET.SubElement(

@@ -208,28 +208,24 @@ def create_app(
             drawn=("svg",),
         )
 
+    def download(body: str, media_type: str, file_name: str) -> Response:
+        """A file the browser saves under `file_name` rather than shows."""
+        headers = {"content-disposition": f'attachment; filename="{file_name}"'}
+        return Response(body, media_type=media_type, headers=headers)
+
     @guarded
     async def record_file(request: Request) -> Response:
         need_host(request)  # the record holds the seed, and with it every hand and pile
         name = request.path_params["name"]
         text = await run_in_threadpool(records.read, name)
-        return Response(
-            text,
-            media_type="text/plain; charset=utf-8",
-            headers={"content-disposition": f'attachment; filename="{name}"'},
-        )
+        return download(text, "text/plain; charset=utf-8", name)
 
     @guarded
     async def svg_file(request: Request) -> Response:
         at_table(request)
         name = request.path_params["name"]
         svg = await run_in_threadpool(games.svg_of, records, name)
-        stem = name.removesuffix(".game")
-        return Response(
-            svg,
-            media_type="image/svg+xml",
-            headers={"content-disposition": f'attachment; filename="{stem}.svg"'},
-        )
+        return download(svg, "image/svg+xml", f"{name.removesuffix('.game')}.svg")
 
     @guarded
     async def list_games(request: Request) -> Response:
@@ -243,12 +239,6 @@ def create_app(
         name = await run_in_threadpool(games.create, records, form)
         hub.changed(name)
         return JSONResponse({"record": name, "url": f"/g/{name}"}, status_code=201)
-
-    @guarded
-    async def view(request: Request) -> Response:
-        who = at_table(request)
-        data = await run_in_threadpool(games.game_view, records, request.path_params["name"], who)
-        return JSONResponse(data)
 
     @guarded
     async def live(request: Request) -> Response:
@@ -291,23 +281,36 @@ def create_app(
         base = form.get("base")
         return base if isinstance(base, str) else None
 
-    @guarded
-    async def preview(request: Request) -> Response:
-        who = at_table(request)
-        form = await json_body(request)
-        data = await run_in_threadpool(
-            games.preview, records, request.path_params["name"], move_text(form), who
-        )
-        return JSONResponse(data)
+    # `web.games` is read at each request, not when the routes are drawn: what stands in
+    # for one of its functions (a test's fault, a bench's clock) is what answers.
 
-    @guarded
-    async def reveal(request: Request) -> Response:
-        who = at_table(request)
-        form = await json_body(request)
-        data = await run_in_threadpool(
-            games.reveal, records, request.path_params["name"], move_text(form), who
-        )
-        return JSONResponse(data)
+    def seat_call(fn: str) -> Endpoint:
+        """What the record answers a seat: `games.<fn>(records, name, who)`."""
+
+        @guarded
+        async def endpoint(request: Request) -> Response:
+            who = at_table(request)
+            answer = getattr(games, fn)
+            data = await run_in_threadpool(answer, records, request.path_params["name"], who)
+            return JSONResponse(data)
+
+        return endpoint
+
+    def move_call(fn: str) -> Endpoint:
+        """What the record answers a seat of a move it sends (`move_text`), changing nothing:
+        `games.<fn>(records, name, move, who)`."""
+
+        @guarded
+        async def endpoint(request: Request) -> Response:
+            who = at_table(request)
+            form = await json_body(request)
+            answer = getattr(games, fn)
+            data = await run_in_threadpool(
+                answer, records, request.path_params["name"], move_text(form), who
+            )
+            return JSONResponse(data)
+
+        return endpoint
 
     @guarded
     async def commit(request: Request) -> Response:
@@ -345,12 +348,6 @@ def create_app(
         data = await run_in_threadpool(
             games.hint_view, records, request.path_params["name"], who, top, coach == "1"
         )
-        return JSONResponse(data)
-
-    @guarded
-    async def timeline(request: Request) -> Response:
-        who = at_table(request)
-        data = await run_in_threadpool(games.timeline, records, request.path_params["name"], who)
         return JSONResponse(data)
 
     @guarded
@@ -414,18 +411,18 @@ def create_app(
         Route("/g/{name}/board.svg", svg_file),
         Route("/api/games", list_games, methods=["GET"]),
         Route("/api/games", new_game, methods=["POST"]),
-        Route("/api/g/{name}", view),
+        Route("/api/g/{name}", seat_call("game_view")),
         Route("/api/g/{name}/version", version),
         Route("/api/g/{name}/events", live),
         Route("/api/g/{name}/hand/{player}", hand),
         Route("/api/g/{name}/moves", moves),
-        Route("/api/g/{name}/preview", preview, methods=["POST"]),
+        Route("/api/g/{name}/preview", move_call("preview"), methods=["POST"]),
         Route("/api/g/{name}/move", commit, methods=["POST"]),
-        Route("/api/g/{name}/reveal", reveal, methods=["POST"]),
+        Route("/api/g/{name}/reveal", move_call("reveal"), methods=["POST"]),
         Route("/api/g/{name}/undo", undo, methods=["POST"]),
         Route("/api/g/{name}/hint", hint),
         *rematch.routes(records, hub, at_table, viewer_of, keys, nothing_here),
-        Route("/api/g/{name}/replay", timeline),
+        Route("/api/g/{name}/replay", seat_call("timeline")),
         Route("/api/g/{name}/step/{step}", step),
         Route("/p/{name}", puzzle_page),
         Route("/api/puzzles", list_puzzles, methods=["GET"]),

@@ -62,12 +62,17 @@ def _fragment(el: ET.Element) -> str:
     """An element as a splice carries it: without the blanks between its elements
     (indentation draws nothing); a page reads it inside an `<svg>` of SVG's namespace."""
     copy = ET.fromstring(ET.tostring(el))
-    for e in copy.iter():
+    _drop_blanks(copy)
+    return _xml(copy)
+
+
+def _drop_blanks(root: ET.Element) -> None:
+    """The blank text between elements taken out (it draws nothing)."""
+    for e in root.iter():
         if _blank(e.tail):
             e.tail = None
         if len(e) and _blank(e.text):
             e.text = None
-    return _xml(copy)
 
 
 def _blank(text: str | None) -> bool:
@@ -181,11 +186,7 @@ def canonical(svg: str) -> str:
     root = _parse(svg)
     if root is None:
         raise ValueError("not an SVG drawing")
-    for el in root.iter():
-        if _blank(el.tail):
-            el.tail = None
-        if len(el) and _blank(el.text):
-            el.text = None
+    _drop_blanks(root)
     return _xml(root)
 
 

@@ -22,21 +22,11 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
+from adjudicator.black_hills import moves
 from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.errors import InvalidTurnError
 from adjudicator.black_hills.game.record import BHMove
-from adjudicator.black_hills.moves import (
-    Action,
-    Discard,
-    Event,
-    Place,
-    Return,
-    Rob,
-    ShamanCopy,
-    ShamanDraw,
-    Steal,
-    TurnMove,
-)
+from adjudicator.black_hills.moves import TurnMove
 from adjudicator.black_hills.notation import format_turn_move, parse_turn_move
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.shaman import deal as shaman_deal
@@ -46,12 +36,12 @@ from adjudicator.core.errors import RulesError
 __all__ = ["as_chosen", "check_chance", "deal", "named_outcome", "steal_of", "without_outcomes"]
 
 
-def steal_of(action: Action) -> Steal | None:
+def steal_of(action: moves.Action) -> moves.Steal | None:
     """The Colonel's steal the action makes, if any (written with him or after him)."""
-    if isinstance(action, Steal):
+    if isinstance(action, moves.Steal):
         return action
-    place = action.place if isinstance(action, ShamanCopy | ShamanDraw) else action
-    return place.steal if isinstance(place, Place) else None
+    place = action.place if isinstance(action, moves.ShamanCopy | moves.ShamanDraw) else action
+    return place.steal if isinstance(place, moves.Place) else None
 
 
 def named_outcome(move: TurnMove, blind: bool = False) -> tuple[str, Code] | None:
@@ -60,33 +50,33 @@ def named_outcome(move: TurnMove, blind: bool = False) -> tuple[str, Code] | Non
     `steal bob bank`) and the rule it belongs to; None when it writes none."""
     for a in move.actions:
         steal = steal_of(a)
-        if isinstance(a, Rob) and a.die is not None:
+        if isinstance(a, moves.Rob) and a.die is not None:
             return f"die={a.die}", Code.AIMING_DIE
         if steal is not None and (steal.blind or blind) and steal.event:
             return f"{'drew=' if steal.blind else ''}{steal.event}", Code.COLONEL
-        if isinstance(a, ShamanDraw) and a.dealt:
+        if isinstance(a, moves.ShamanDraw) and a.dealt:
             return f"dealt={','.join(a.dealt)}", Code.SHAMAN
     return None
 
 
-def _unwritten(state: BHState, a: Action) -> bool:
+def _unwritten(state: BHState, a: moves.Action) -> bool:
     """Whether the action leaves chance something to deal that the seed then deals."""
     steal = steal_of(a)
     blind = state.options.colonel_steal == "blind"
     if steal is not None and blind and steal.event is None:
         return True
-    if isinstance(a, ShamanDraw) and a.place is not None and not a.dealt:
+    if isinstance(a, moves.ShamanDraw) and a.place is not None and not a.dealt:
         return True
-    return isinstance(a, Rob) and a.die is None
+    return isinstance(a, moves.Rob) and a.die is None
 
 
-def _with_steal(a: Action, steal: Steal) -> Action:
-    if isinstance(a, Steal):
+def _with_steal(a: moves.Action, steal: moves.Steal) -> moves.Action:
+    if isinstance(a, moves.Steal):
         return steal
-    if isinstance(a, ShamanCopy | ShamanDraw):
+    if isinstance(a, moves.ShamanCopy | moves.ShamanDraw):
         assert a.place is not None
         return replace(a, place=replace(a.place, steal=steal))
-    assert isinstance(a, Place)
+    assert isinstance(a, moves.Place)
     return replace(a, steal=steal)
 
 
@@ -101,12 +91,12 @@ def _next(dealt: list[str], kind: str) -> str | None:
 def _filled(state: BHState, move: TurnMove, dealt: list[str]) -> TurnMove:
     """The move with each outcome left to chance written in: the die and the drawn card
     as `dealt` gives them (`Verdict.dealt`, in order), the Shaman's four from the seed."""
-    out: list[Action] = []
+    out: list[moves.Action] = []
     for a in move.actions:
         steal = steal_of(a)
-        if isinstance(a, ShamanDraw) and a.place is not None and not a.dealt:
+        if isinstance(a, moves.ShamanDraw) and a.place is not None and not a.dealt:
             a = replace(a, dealt=tuple(shaman_deal(state)))
-        if isinstance(a, Rob) and a.die is None:
+        if isinstance(a, moves.Rob) and a.die is None:
             face = _next(dealt, "die")
             a = a if face is None else replace(a, die=int(face))
         elif steal is not None and _unwritten(state, a):
@@ -118,15 +108,15 @@ def _filled(state: BHState, move: TurnMove, dealt: list[str]) -> TurnMove:
 
 def without_outcomes(move: TurnMove) -> TurnMove:
     """The move as its player chose it: no die, no card drawn, no deal written."""
-    out: list[Action] = []
+    out: list[moves.Action] = []
     for a in move.actions:
         steal = steal_of(a)
-        if isinstance(a, Rob):
+        if isinstance(a, moves.Rob):
             a = replace(a, die=None)
-        if isinstance(a, ShamanDraw):
+        if isinstance(a, moves.ShamanDraw):
             a = replace(a, dealt=())
         if steal is not None and steal.blind:
-            a = _with_steal(a, Steal(steal.victim))
+            a = _with_steal(a, moves.Steal(steal.victim))
         out.append(a)
     return TurnMove(move.player, tuple(out))
 
@@ -141,7 +131,13 @@ def _check_events(state: BHState, move: TurnMove) -> None:
     held = set(state.player(move.player).events)
     stealing = False
     for a in move.actions:
-        named = a.events if isinstance(a, Discard) else (a.event,) if isinstance(a, Event) else ()
+        named = (
+            a.events
+            if isinstance(a, moves.Discard)
+            else (a.event,)
+            if isinstance(a, moves.Event)
+            else ()
+        )
         unseen = [e for e in named if e not in held]
         if stealing and unseen:
             raise _refusal(
@@ -156,9 +152,9 @@ def _check_events(state: BHState, move: TurnMove) -> None:
 def _faces(state: BHState, move: TurnMove) -> list[TurnMove]:
     """The move with each face of the die written in each robbery left to chance, when
     something follows the first such robbery (what comes before cannot hang on it)."""
-    robs = [i for i, a in enumerate(move.actions) if isinstance(a, Rob) and a.die is None]
+    robs = [i for i, a in enumerate(move.actions) if isinstance(a, moves.Rob) and a.die is None]
     follows = robs and (robs[0] < len(move.actions) - 1)
-    if not follows and not any(isinstance(a, Return) for a in move.actions):
+    if not follows and not any(isinstance(a, moves.Return) for a in move.actions):
         return []
     faces = sorted(set(state.rules.die))
     out = []
@@ -166,7 +162,7 @@ def _faces(state: BHState, move: TurnMove) -> list[TurnMove]:
         acts = list(move.actions)
         for i, d in zip(robs, dice, strict=True):
             rob = acts[i]
-            assert isinstance(rob, Rob)
+            assert isinstance(rob, moves.Rob)
             acts[i] = replace(rob, die=d)
         out.append(TurnMove(move.player, tuple(acts)))
     return out
@@ -196,7 +192,7 @@ def as_chosen(state: BHState, move: TurnMove) -> TurnMove | None:
         move = TurnMove(
             move.player,
             tuple(
-                _with_steal(a, Steal(s.victim)) if (s := steal_of(a)) is not None else a
+                _with_steal(a, moves.Steal(s.victim)) if (s := steal_of(a)) is not None else a
                 for a in move.actions
             ),
         )

@@ -8,17 +8,8 @@ import re
 
 from adjudicator.core.evolve import evolve
 from adjudicator.core.names import PLAYER, written_name
-from adjudicator.deduction.game.moves import (
-    Buy,
-    Discard,
-    Draw,
-    DrawFrom,
-    Move,
-    Pass,
-    Play,
-    Stop,
-    Take,
-)
+from adjudicator.deduction.game import moves
+from adjudicator.deduction.game.moves import Move
 from adjudicator.deduction.models.edition import GERMAN_FILES
 from adjudicator.deduction.models.printed_card import building_id, card_in, is_printed
 from adjudicator.deduction.models.state import GameState
@@ -66,10 +57,12 @@ def parse_move(text: str) -> Move:
     m = _DRAW.match(text)
     if m:
         cards = tuple(int(c) for c in re.split(r"[\s,]+", m["cards"].strip()) if c)
-        return Draw(written_name(m["player"]), cards)
+        return moves.Draw(written_name(m["player"]), cards)
     m = _DRAW_FROM.match(text)
     if m:
-        return DrawFrom(written_name(m["player"]), tuple(_pile(p) for p in _THEN.split(m["piles"])))
+        return moves.DrawFrom(
+            written_name(m["player"]), tuple(_pile(p) for p in _THEN.split(m["piles"]))
+        )
     m = _MOVE.match(text)
     if not m:
         raise ValueError(f"cannot read {text!r}: write a move as 'NAME: ACTION'")
@@ -77,10 +70,10 @@ def parse_move(text: str) -> Move:
     body = m["body"].strip()
     claimed = int(m["claimed"]) if m["claimed"] is not None else None
     if body.lower() == "stop":
-        return Stop(player, claimed=claimed)
+        return moves.Stop(player, claimed=claimed)
     d = _TAKE.match(body)
     if d:
-        return Take(player, tuple(re.split(r"[\s,]+", d["blds"].lower())), claimed=claimed)
+        return moves.Take(player, tuple(re.split(r"[\s,]+", d["blds"].lower())), claimed=claimed)
     # A turn: one or two cards, a discard or a pass, with a buy at any point of it (A2).
     plays: list[tuple[int, str | None]] = []
     printed: list[str | None] = []
@@ -114,42 +107,42 @@ def parse_move(text: str) -> Move:
     if len(plays) > 2:
         raise ValueError("at most two cards a turn")
     if discard is not None:
-        return Discard(player, *discard, buy, buy_at, claimed=claimed)
+        return moves.Discard(player, *discard, buy, buy_at, claimed=claimed)
     if passed:
-        return Pass(player, buy, buy_at, claimed=claimed)
+        return moves.Pass(player, buy, buy_at, claimed=claimed)
     if not plays:
         assert buy is not None
-        return Buy(player, buy, claimed=claimed)
+        return moves.Buy(player, buy, claimed=claimed)
     written = tuple(printed) if any(printed) else ()
-    return Play(player, tuple(plays), buy, buy_at, claimed=claimed, printed=written)
+    return moves.Play(player, tuple(plays), buy, buy_at, claimed=claimed, printed=written)
 
 
 def format_move(move: Move) -> str:
     claim = f" {{{move.claimed}}}" if move.claimed is not None else ""
     p = move.player
-    if isinstance(move, Draw):
+    if isinstance(move, moves.Draw):
         return f"{p} draws {' '.join(map(str, move.cards))}"
-    if isinstance(move, DrawFrom):
+    if isinstance(move, moves.DrawFrom):
         return f"{p} draws from " + ", then ".join(pile_words(n) for n in move.piles)
-    if isinstance(move, Play | Discard | Pass):
-        if isinstance(move, Play):
+    if isinstance(move, moves.Play | moves.Discard | moves.Pass):
+        if isinstance(move, moves.Play):
             cards = move.printed or (None,) * len(move.plays)
             parts = [
                 f"{w or c}" + (f" as {m}" if m else "")
                 for (c, m), w in zip(move.plays, cards, strict=True)
             ]
-        elif isinstance(move, Discard):
+        elif isinstance(move, moves.Discard):
             parts = [f"discard {move.cards[0]} {move.cards[1]} take {move.take[0]}@{move.take[1]}"]
         else:
             parts = ["pass"]
         if move.buy is not None:
             parts.insert(move.buy_at, f"buy {move.buy}")
         body = "; ".join(parts)
-    elif isinstance(move, Buy):
+    elif isinstance(move, moves.Buy):
         body = f"buy {move.building}"
-    elif isinstance(move, Take):
+    elif isinstance(move, moves.Take):
         body = "take " + " ".join(move.buildings)
-    elif isinstance(move, Stop):
+    elif isinstance(move, moves.Stop):
         body = "STOP"
     else:  # pragma: no cover - every Move subclass is handled above
         raise TypeError(move)
@@ -188,7 +181,7 @@ def parse_marker(text: str) -> tuple[str, str]:
     return m["bld"].lower(), m["sp"].lower()
 
 
-def read_printed(state: GameState, move: Play) -> tuple[GameState, Play]:
+def read_printed(state: GameState, move: moves.Play) -> tuple[GameState, moves.Play]:
     """The play with each card written by its printed map numbered as the deck's card with
     that face (a card the deck lacks joins the state's deck: `printed_card.card_in`)."""
     plays = list(move.plays)

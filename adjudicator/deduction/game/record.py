@@ -49,7 +49,7 @@ from adjudicator.core.names import (
     written_name,
 )
 from adjudicator.core.pairs import flag_or_number, name_values
-from adjudicator.core.record_text import record_lines
+from adjudicator.core.record_text import LinesError, record_lines
 from adjudicator.deduction.game.moves import (
     Buy,
     Discard,
@@ -94,14 +94,8 @@ __all__ = [
 ]
 
 
-class RecordError(InputError):
-    """A record with one or more errors, each with its line number."""
-
-    def __init__(self, source: str, errors: list[tuple[int, str]]) -> None:
-        self.errors = errors
-        first_line, first = errors[0]
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        super().__init__(source, f"line {first_line}", first + more)
+class RecordError(LinesError):
+    """An Old Town or Gads Hill record with one or more errors, each with its line number."""
 
 
 @dataclass(frozen=True, slots=True)

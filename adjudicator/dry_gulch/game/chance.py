@@ -19,16 +19,9 @@ from dataclasses import dataclass, replace
 from adjudicator.core.errors import RulesError
 from adjudicator.dry_gulch.codes import Code
 from adjudicator.dry_gulch.draw import DrawWords
+from adjudicator.dry_gulch.game import notation
 from adjudicator.dry_gulch.game.flow import DGGame
-from adjudicator.dry_gulch.game.notation import (
-    Discard,
-    Draw,
-    EventCard,
-    Events,
-    Misfortune,
-    Move,
-    format_move,
-)
+from adjudicator.dry_gulch.game.notation import Move, format_move
 from adjudicator.dry_gulch.other_events import CODES
 
 __all__ = ["Named", "deal", "named_outcome"]
@@ -65,16 +58,16 @@ def deal(game: DGGame, move: Move) -> Move:
 
 def named_outcome(move: Move) -> Named | None:
     """What `move` names that chance deals, or None (a choice only)."""
-    if isinstance(move, Draw):
+    if isinstance(move, notation.Draw):
         return _draw(move)
-    if isinstance(move, Events) and move.turned:
+    if isinstance(move, notation.Events) and move.turned:
         return Named(str(Code.EVENT), "the event cards turned up", replace(move, turned=()))
-    if isinstance(move, Misfortune) and move.losing:
+    if isinstance(move, notation.Misfortune) and move.losing:
         what = "the cards drawn from the owner's hand"
         return Named(RANDOM, what, replace(move, losing=()))
-    if isinstance(move, EventCard):
+    if isinstance(move, notation.EventCard):
         return _event_card(move)
-    if isinstance(move, Discard):
+    if isinstance(move, notation.Discard):
         bare = replace(move, rewards=(), over=())
         if move.rewards:
             return Named(str(Code.REWARD), "the reward cards drawn", bare)
@@ -83,7 +76,7 @@ def named_outcome(move: Move) -> Named | None:
     return None
 
 
-def _draw(move: Draw) -> Named | None:
+def _draw(move: notation.Draw) -> Named | None:
     try:
         w = move.words
     except ValueError:  # a draw made in code, not read: the flow says what is wrong
@@ -108,7 +101,7 @@ def _draw_words(w: DrawWords) -> list[str]:
     return words + (["bank"] if w.bank else [])
 
 
-def _event_card(move: EventCard) -> Named | None:
+def _event_card(move: notation.EventCard) -> Named | None:
     bare = replace(move, losing=(), drawing=(), permit="")
     if move.losing:
         return Named(RANDOM, "the cards drawn from hands", bare)

@@ -32,11 +32,8 @@ from adjudicator.dry_gulch.discard import discard_phase
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.draw import rule_draw
 from adjudicator.dry_gulch.events import event_phase
-from adjudicator.dry_gulch.game.outcome import Outcome
-from adjudicator.dry_gulch.game.payments import payment_for, payment_named
-from adjudicator.dry_gulch.game.record import (
+from adjudicator.dry_gulch.game.notation import (
     Build,
-    DGHeader,
     Discard,
     Draw,
     EventCard,
@@ -46,6 +43,9 @@ from adjudicator.dry_gulch.game.record import (
     Reopen,
     Violet,
 )
+from adjudicator.dry_gulch.game.outcome import Outcome
+from adjudicator.dry_gulch.game.payments import payment_for, payment_named
+from adjudicator.dry_gulch.game.record import DGHeader
 from adjudicator.dry_gulch.losses import Named
 from adjudicator.dry_gulch.misfortune import play_misfortune
 from adjudicator.dry_gulch.other_events import CODES, play_event, playable_face_up

@@ -63,18 +63,10 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_INT_DIGITS, MAX_MOVES, clip
 from adjudicator.core.names import players_of, seated
-from adjudicator.core.record_text import record_lines, remove_last_line
+from adjudicator.core.record_text import LinesError, record_lines, remove_last_line
 from adjudicator.dry_gulch.game.notation import (
     WORD,
-    Build,
-    Discard,
-    Draw,
-    EventCard,
-    Events,
-    Misfortune,
     Move,
-    Reopen,
-    Violet,
     format_move,
     parse_move,
     seat_move,
@@ -83,18 +75,10 @@ from adjudicator.dry_gulch.options import DGOptions, options_from, options_pairs
 
 __all__ = [
     "EDITION",
-    "Build",
     "DGHeader",
     "DGRecord",
     "DGRecordError",
-    "Discard",
-    "Draw",
-    "EventCard",
-    "Events",
-    "Misfortune",
     "Move",
-    "Reopen",
-    "Violet",
     "format_move",
     "header_text",
     "moves_as_written",
@@ -108,14 +92,8 @@ __all__ = [
 EDITION = "dry-gulch"
 
 
-class DGRecordError(InputError):
-    """A record with one or more errors, each with its line number."""
-
-    def __init__(self, source: str, errors: list[tuple[int, str]]) -> None:
-        self.errors = errors
-        first_line, first = errors[0]
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        super().__init__(source, f"line {first_line}", first + more)
+class DGRecordError(LinesError):
+    """A Dry Gulch record with one or more errors, each with its line number."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +114,22 @@ class DGHeader:
 class DGRecord:
     header: DGHeader
     moves: tuple[Move, ...] = ()
+
+
+def _player_pairs(
+    text: str, form: str, line: int, errors: list[tuple[int, str]]
+) -> list[tuple[str, str]]:
+    """A tag's `NAME=VALUE` parts (split at `,` or `;`), each as written; a part that is not
+    one, or has no value, is an error on `line` showing the `form` to write."""
+    out = []
+    for part in text.replace(";", ",").split(","):
+        if part.strip():
+            name, eq, value = part.partition("=")
+            if not eq or not name.strip() or not value.strip():
+                errors.append((line, f"write {form}, found {clip(part.strip())}"))
+            else:
+                out.append((name, value))
+    return out
 
 
 def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> DGHeader:
@@ -166,13 +160,8 @@ def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> 
     residences: dict[str, str] = {}
     if "residences" in tags:
         line, text = tags["residences"]
-        for part in text.replace(";", ",").split(","):
-            if part.strip():
-                name, eq, site = part.partition("=")
-                if not eq or not name.strip() or not site.strip():
-                    errors.append((line, f"write NAME=SITE, found {clip(part.strip())}"))
-                else:
-                    residences[seated(name, players)] = site.strip().lower()
+        for name, site in _player_pairs(text, "NAME=SITE", line, errors):
+            residences[seated(name, players)] = site.strip().lower()
     options = DGOptions()
     if "options" in tags:
         line, text = tags["options"]
@@ -185,13 +174,8 @@ def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> 
     picks: dict[str, tuple[str, ...]] = {}
     if "picks" in tags:
         line, text = tags["picks"]
-        for part in text.replace(";", ",").split(","):
-            if part.strip():
-                name, eq, chosen = part.partition("=")
-                if not eq or not name.strip() or not chosen.split():
-                    errors.append((line, f"write NAME=PERMIT [PERMIT], found {clip(part.strip())}"))
-                else:
-                    picks[seated(name, players)] = tuple(chosen.lower().split())
+        for name, chosen in _player_pairs(text, "NAME=PERMIT [PERMIT]", line, errors):
+            picks[seated(name, players)] = tuple(chosen.lower().split())
     hands: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
     if "hands" in tags:
         line, text = tags["hands"]

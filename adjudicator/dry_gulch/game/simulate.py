@@ -26,20 +26,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from adjudicator.dry_gulch.events import event_phase
+from adjudicator.dry_gulch.game import notation
 from adjudicator.dry_gulch.game.flow import DGGame, move_seed, new_game
 from adjudicator.dry_gulch.game.moves import build_moves, misfortune_moves
-from adjudicator.dry_gulch.game.record import (
-    Build,
-    DGHeader,
-    DGRecord,
-    Discard,
-    Draw,
-    EventCard,
-    Events,
-    Misfortune,
-    Move,
-    Violet,
-)
+from adjudicator.dry_gulch.game.record import DGHeader, DGRecord, Move
 from adjudicator.dry_gulch.other_events import playable_face_up
 from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.table_options import violet_built
@@ -68,7 +58,7 @@ def _events(game: DGGame, policy: Policy, rng: random.Random) -> Move:
     left = list(shown)
     left.remove(discard)
     take = [e for e in left if e in keep and (policy == "greedy" or rng.random() < 0.7)]
-    return Events(me, discard=discard, take=tuple(dict.fromkeys(take)))
+    return notation.Events(me, discard=discard, take=tuple(dict.fromkeys(take)))
 
 
 def _draw(game: DGGame, policy: Policy, rng: random.Random) -> Move:
@@ -84,17 +74,17 @@ def _draw(game: DGGame, policy: Policy, rng: random.Random) -> Move:
     bank_how = ("resources", "bank") if state.options.bank_draw == "extra" else ("bank",)
     if policy == "greedy":
         if bank:
-            return Draw(me, how=bank_how)
+            return notation.Draw(me, how=bank_how)
         if permits and len(state.player(me).permits) < 2:
             best = max(permits, key=lambda w: (state.rules.permits[w[2]].influence, w))
-            return Draw(me, how=best)
-        return Draw(me, how=("resources",))
+            return notation.Draw(me, how=best)
+        return notation.Draw(me, how=("resources",))
     roll = rng.random()
     if bank and roll < 0.2:
-        return Draw(me, how=bank_how)
+        return notation.Draw(me, how=bank_how)
     if permits and roll < 0.45:
-        return Draw(me, how=rng.choice(permits))
-    return Draw(me, how=("resources",))
+        return notation.Draw(me, how=rng.choice(permits))
+    return notation.Draw(me, how=("resources",))
 
 
 def _violet(game: DGGame) -> Move | None:
@@ -113,7 +103,7 @@ def _violet(game: DGGame) -> Move | None:
             continue  # only the point that wins (DG-VIOLET)
         if e == "city-hall-clock" and not state.stagecoach:
             continue  # "and the stagecoach (Wells Fargo Wagon) has arrived"
-        return Violet(me, event=e)
+        return notation.Violet(me, event=e)
     return None
 
 
@@ -153,9 +143,9 @@ def choose(game: DGGame, policy: Policy, rng: random.Random) -> Move:
     if builds and (policy == "greedy" or rng.random() < BUILD_CHANCE):
         if policy == "greedy":
             permit, sites = max(builds, key=lambda b: (rules.permits[b[0]].influence, b[0]))
-            return Build(me, permit=permit, site=sites[0])
+            return notation.Build(me, permit=permit, site=sites[0])
         permit, sites = rng.choice(builds)
-        return Build(me, permit=permit, site=rng.choice(sites))
+        return notation.Build(me, permit=permit, site=rng.choice(sites))
     targets = _misfortunes(game)
     if targets:
         if policy == "greedy":
@@ -168,11 +158,11 @@ def choose(game: DGGame, policy: Policy, rng: random.Random) -> Move:
                     t,
                 ),
             )
-            return Misfortune(me, event=event, site=site)
+            return notation.Misfortune(me, event=event, site=site)
         if rng.random() < MISFORTUNE_CHANCE:
             event, site, _ = rng.choice(targets)
-            return Misfortune(me, event=event, site=site)
-    return _face_up(game, policy, rng) or Discard(me)
+            return notation.Misfortune(me, event=event, site=site)
+    return _face_up(game, policy, rng) or notation.Discard(me)
 
 
 def _face_up(game: DGGame, policy: Policy, rng: random.Random) -> Move | None:
@@ -189,8 +179,10 @@ def _face_up(game: DGGame, policy: Policy, rng: random.Random) -> Move | None:
         event, site = min(waiting, key=lambda w: (owners.get(w[1] or "") == me, w))
     if state.rules.events[event].triangle == "red":
         assert site is not None
-        return Misfortune(me, event=event, site=site)
-    return EventCard(me, event=event, site=site) if site else Violet(me, event=event)
+        return notation.Misfortune(me, event=event, site=site)
+    return (
+        notation.EventCard(me, event=event, site=site) if site else notation.Violet(me, event=event)
+    )
 
 
 @dataclass(frozen=True, slots=True)

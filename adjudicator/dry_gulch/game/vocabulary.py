@@ -8,15 +8,8 @@ import difflib
 from collections.abc import Iterable, Iterator
 
 from adjudicator.dry_gulch.data import Rules
-from adjudicator.dry_gulch.game.notation import (
-    Build,
-    Draw,
-    EventCard,
-    Events,
-    Misfortune,
-    Move,
-    Violet,
-)
+from adjudicator.dry_gulch.game import notation
+from adjudicator.dry_gulch.game.notation import Move
 
 __all__ = ["unknown_name"]
 
@@ -35,17 +28,17 @@ def unknown_name(move: Move, rules: Rules) -> str | None:
 
 
 def _named(move: Move) -> Iterator[tuple[str, str]]:
-    if isinstance(move, Build):
+    if isinstance(move, notation.Build):
         yield from (("permit", move.permit), ("site", move.site))
-    elif isinstance(move, Misfortune):
+    elif isinstance(move, notation.Misfortune):
         yield "site", move.site
-    elif isinstance(move, Violet):
+    elif isinstance(move, notation.Violet):
         yield "event", move.event
-    elif isinstance(move, EventCard):
+    elif isinstance(move, notation.EventCard):
         yield from (("event", move.event), ("site", move.site), ("permit", move.permit))
-    elif isinstance(move, Events):
+    elif isinstance(move, notation.Events):
         yield from _each("event", (move.discard, *move.take, *move.turned))
-    elif isinstance(move, Draw):
+    elif isinstance(move, notation.Draw):
         try:
             words = move.words
         except ValueError:

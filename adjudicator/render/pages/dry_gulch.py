@@ -11,8 +11,9 @@ from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Ruled
 from adjudicator.core.words import plural
 from adjudicator.dry_gulch.game.flow import DGGame
+from adjudicator.dry_gulch.game.notation import Build
 from adjudicator.dry_gulch.game.outcome import Outcome
-from adjudicator.dry_gulch.game.record import Build, DGRecord
+from adjudicator.dry_gulch.game.record import DGRecord
 from adjudicator.dry_gulch.game.seen import words_seen_by
 from adjudicator.dry_gulch.game.standing import standing
 from adjudicator.dry_gulch.game.table import DryGulchTable
