@@ -17,7 +17,7 @@ from adjudicator.core.table import Ruled, Table
 from adjudicator.core.words import plural
 from adjudicator.render.black_hills import next_line
 from adjudicator.render.black_hills_board import bh_table_svg
-from adjudicator.render.pages.data import hidden_until_committed
+from adjudicator.render.pages.data import certain_outcome
 
 __all__ = ["PAGE", "BlackHillsPage"]
 
@@ -120,7 +120,11 @@ class BlackHillsPage:
         return waiting[0] if waiting else game.active
 
     def outcome(self, ruled: Ruled, committed: bool) -> dict[str, Any]:
-        return hidden_until_committed(ruled, committed)
+        # A turn's die and a stolen card are dealt face down, and such a preview never
+        # reaches here (`web/moving.preview` says only the choice); what is left is certain:
+        # the placement, the gathering, the payments and the reputation gained. A round's
+        # new deal is said as a count ("four characters dealt to each"), never by name.
+        return certain_outcome(ruled, committed)
 
     def committed(self, after: BHState) -> dict[str, Any]:
         return {}

@@ -17,7 +17,7 @@ from adjudicator.dry_gulch.game.seen import words_seen_by
 from adjudicator.dry_gulch.game.standing import standing
 from adjudicator.render.dry_gulch import next_moves
 from adjudicator.render.dry_gulch_town import dg_town_svg
-from adjudicator.render.pages.data import hidden_until_committed
+from adjudicator.render.pages.data import certain_outcome, hidden_until_committed
 
 __all__ = ["PAGE", "DryGulchPage"]
 
@@ -92,6 +92,10 @@ class DryGulchPage:
         return None if game.over else game.state.active
 
     def outcome(self, ruled: Ruled, committed: bool) -> dict[str, Any]:
+        if isinstance(ruled.ruling, Outcome) and isinstance(ruled.ruling.move, Build):
+            # a build pays from its own player's hand and draws nothing (`flow._build`):
+            # the payment, the site and the influence after it are certain
+            return certain_outcome(ruled, committed)
         shown = hidden_until_committed(ruled, committed)
         if committed and isinstance(ruled.ruling, Outcome):  # to the mover: their cards
             shown["message"] = words_seen_by(ruled.ruling, ruled.player)
