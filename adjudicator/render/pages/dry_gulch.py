@@ -10,6 +10,7 @@ from typing import Any
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Ruled, Table
 from adjudicator.core.words import plural
+from adjudicator.dry_gulch.data import Permit
 from adjudicator.dry_gulch.game.flow import DGGame
 from adjudicator.dry_gulch.game.outcome import Outcome
 from adjudicator.dry_gulch.game.record import Build, DGRecord
@@ -29,6 +30,30 @@ def _picture(game: DGGame, title: str) -> str:
     else:
         caption = f"turn {game.turn} · {state.active}'s {game.phase} phase"
     return dg_town_svg(state.rules, state.buildings, title, caption)
+
+
+def _permit_card(permit: Permit) -> dict[str, Any]:
+    """A permit as its card shows it: what it costs, the labor, the influence it brings,
+    its reward and whether it stands on a corner (rulebook: "A corner building may not be
+    built in the middle of a block, and a building without a corner may only be played in
+    the middle of a block or at the end of a street")."""
+    return {
+        "id": permit.id,
+        "name": permit.name,
+        "cost": dict(permit.cost),
+        "labor": permit.labor,
+        "influence": permit.influence,
+        "reward": permit.reward,
+        "corner": permit.corner,
+        "text": permit.text,
+        "lines": [
+            "cost: "
+            + (", ".join(f"{n} {kind}" for kind, n in permit.cost.items()) or "nothing")
+            + f"; labor {permit.labor}",
+            f"influence {permit.influence} · reward {permit.reward} · "
+            + ("a corner building" if permit.corner else "mid-block or at a street's end"),
+        ],
+    }
 
 
 class DryGulchPage:
@@ -112,7 +137,8 @@ class DryGulchPage:
         return {
             "player": player,
             "cards": [{"text": c.text} for c in p.hand],
-            "lines": [f"permits: {', '.join(p.permits) or 'none'}"],
+            "lines": [] if p.permits else ["permits: none"],
+            "permits": [_permit_card(game.state.rules.permits[pid]) for pid in p.permits],
         }
 
     def coach(self, table: Table, game: Any, name: str, top: int) -> dict[str, Any]:

@@ -106,6 +106,14 @@
     data.cards.forEach((c) => ul.appendChild(el("li", c.text, "hand-card")));
     box.appendChild(ul);
     data.lines.forEach((line) => box.appendChild(el("p", line, "small")));
+    // Dry Gulch's permits, each as its card: what it costs and brings, where it may stand
+    (data.permits || []).forEach((permit) => {
+      const card = el("section", null, "card permit-card");
+      card.appendChild(el("h4", permit.name));
+      permit.lines.forEach((line) => card.appendChild(el("p", line)));
+      if (permit.text) card.appendChild(el("p", permit.text, "small"));
+      box.appendChild(card);
+    });
   }
 
   // ----- the legal moves, grouped by what they do -------------------------------------
