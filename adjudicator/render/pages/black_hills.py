@@ -12,7 +12,7 @@ from adjudicator.black_hills.game.record import BHRecord
 from adjudicator.black_hills.keep_hint import KeepChoice, said
 from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.state import BHState
-from adjudicator.core.errors import RulesError
+from adjudicator.core.errors import AdjudicatorError, RulesError
 from adjudicator.core.table import Ruled, Table
 from adjudicator.core.words import plural
 from adjudicator.render.black_hills import next_line
@@ -44,6 +44,27 @@ def _keep_hint(player: str, keeps: list[KeepChoice], top: int) -> dict[str, Any]
         for k in keeps[:top]
     ]
     return {"player": player, "lines": lines, "actions": actions}
+
+
+def _listed(table: Table, game: BHState, player: str) -> dict[str, bool]:
+    """The player's moves as the page lists them, each once, and whether it is a face-down
+    choice (the Shaman's draw: the page reveals what it shows before a move is made)."""
+    listed: dict[str, bool] = {}
+    for m in table.legal_moves(game):
+        if m.player == player:
+            text = table.listed_move(game, m)
+            listed[text] = listed.get(text, False) or text != table.format_move(m)
+    return {text: blind and not _dealt(table, game, text) for text, blind in listed.items()}
+
+
+def _dealt(table: Table, game: BHState, text: str) -> bool:
+    """Whether a listed choice is itself a move whose chance the server deals at the commit
+    (a robbery's die, a stolen card): previewed and played as it reads (`web/face_down`)."""
+    try:
+        move = table.parse_move(text, "hint")
+        return bool(table.deal(game, move) is not move)
+    except AdjudicatorError:
+        return False
 
 
 def _picture(s: BHState, title: str) -> str:
@@ -87,6 +108,8 @@ class BlackHillsPage:
             "over": s.winner is not None,
             "winners": [s.winner] if s.winner else [],
             "to_play": self.acting(s),
+            # at a round's set-up every player still to keep chooses at once
+            "choosing": waiting,
             "score_word": table.score_word,
             "needed": s.rules.goal,
             "players": [
@@ -152,20 +175,27 @@ class BlackHillsPage:
         if ranked and isinstance(ranked[0], KeepChoice):
             return _keep_hint(player, [k for k in ranked if isinstance(k, KeepChoice)], top)
         actions, lines = [], [f"The best turn for each character in {player}'s hand, best first."]
+        listed: dict[str, bool] | None = None
         for c in ranked[:top]:
             assert isinstance(c, Candidate)
             data = c.to_json()
-            if data["chance"]:  # a plan up to the die or the deal: advice, not a move line
-                lines.append(
-                    f"{data['turn']}: expected {said(c.expected_reputation)} reputation "
-                    "(chance decides the rest)"
-                )
+            if data["chance"]:  # a plan up to the die or the deal: its moves as listed
+                expected = f"expected {said(c.expected_reputation)} reputation"
+                plan = data["turn"].split(" ...", 1)[0]
+                lines.append(f"{plan}: {expected}; the die or the deal decides the rest")
+                if listed is None:
+                    listed = _listed(table, game, player)
+                actions += [
+                    {"move": move, "text": f"{expected} (chance decides the rest)", "blind": blind}
+                    for move, blind in listed.items()
+                    if move == plan or move.startswith(plan + " ")
+                ]
                 continue
             worth = (
                 f"{data['reputation_gained']} reputation, resources worth {data['kept_worth']} kept"
             )
             actions.append({"move": data["turn"], "text": worth})
-        return {"player": player, "lines": lines, "actions": actions}
+        return {"player": player, "lines": lines, "actions": actions[: max(top, 1) * 3]}
 
     def timeline(self, table: Table, rec: BHRecord) -> dict[str, Any]:
         done = table.review(rec)

@@ -49,7 +49,7 @@
   function render() {
     $("to-play").textContent = view.over
       ? _("game over") + " · " + (view.winners.length ? fmt(_("won by {players}"), { players: view.winners.join(", ") }) : _("no winner"))
-      : fmt(_("{player} to play"), { player: view.to_play });
+      : fmt(_("{player} to play"), { player: (view.choosing || []).length ? view.choosing.join(", ") : view.to_play });
     const when = [];
     if (view.turn) when.push(fmt(_("turn {turn}"), { turn: view.turn }));
     if (view.round) when.push(fmt(_("round {round}"), { round: view.round }));
@@ -59,7 +59,7 @@
     const body = $("players").querySelector("tbody");
     body.innerHTML = "";
     view.players.forEach((p) => {
-      const acting = p.name === view.to_play && !view.over;
+      const acting = (view.choosing || []).length ? view.choosing.includes(p.name) : p.name === view.to_play && !view.over;
       const row = el("tr", null, acting ? "active" : "");
       // the hand's button under the name: a fifth column does not fit 390 px
       const who = el("td", (acting ? "▶ " : "") + p.name);
@@ -108,7 +108,8 @@
     data.lines.forEach((line) => box.appendChild(el("p", line, "small")));
     // Dry Gulch's permits, each as its card: what it costs and brings, where it may stand
     (data.permits || []).forEach((permit) => {
-      const card = el("section", null, "card permit-card");
+      const card = el("section", null, "permit-card");
+      card.classList.add("card"); // the page's card look
       card.appendChild(el("h4", permit.name));
       permit.lines.forEach((line) => card.appendChild(el("p", line)));
       if (permit.text) card.appendChild(el("p", permit.text, "small"));
@@ -255,10 +256,16 @@
     r.data.actions.forEach((a) => {
       const li = el("li");
       li.appendChild(el("span", a.move + " · " + a.text));
-      li.appendChild(button(_("preview"), "hint-preview", () => {
-        $("move-text").value = a.move;
-        previewText(a.move);
-      }));
+      if (a.blind) {
+        // a face-down choice (a draw): the moves it shows are listed, then chosen
+        li.appendChild(button(_("preview"), "hint-preview", () => reveal(a.move)));
+      } else {
+        li.appendChild(button(_("preview"), "hint-preview", () => {
+          $("move-text").value = a.move;
+          previewText(a.move);
+        }));
+        li.appendChild(button(_("play this"), "hint-play", () => commitText(a.move)));
+      }
       list.appendChild(li);
     });
   });
