@@ -51,9 +51,17 @@ def _permit_card(permit: Permit) -> dict[str, Any]:
             + (", ".join(f"{n} {kind}" for kind, n in permit.cost.items()) or "nothing")
             + f"; labor {permit.labor}",
             f"influence {permit.influence} · reward {permit.reward} · "
-            + ("a corner building" if permit.corner else "mid-block or at a street's end"),
+            + _where(permit),
         ],
     }
+
+
+def _where(permit: Permit) -> str:
+    if permit.special == "bank":  # the lone site in front of the town is the Bank's
+        return "on the Bank lot only"
+    if permit.special == "residence":
+        return "on an edge site"
+    return "a corner building" if permit.corner else "mid-block or at a street's end"
 
 
 class DryGulchPage:
