@@ -62,3 +62,20 @@ def test_the_town_fits_and_the_permits_are_cards(
     serious = [v["id"] for v in found if v["impact"] in ("critical", "serious")]
     assert not serious, serious
     context.close()
+
+
+def test_a_site_tapped_lists_its_moves_with_the_list_closed(site: tuple[str, Browser]) -> None:
+    """Issue 38: "Tap a site on the board to list the moves there" did nothing until "My
+    moves now" had opened the list."""
+    url, browser = site
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{url}/g/dry-gulch.game")
+    page.wait_for_function("document.readyState === 'complete'")
+    assert page.locator("#moves-list").is_hidden()
+    page.locator("#site-nw-7").click()
+    moves = page.locator("#moves-list button.choice")
+    moves.first.wait_for()
+    texts = moves.all_inner_texts()
+    assert texts and all("nw-7" in t for t in texts), texts
+    context.close()

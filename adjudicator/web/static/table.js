@@ -43,6 +43,7 @@
     setBoard(view.svg);
     status(picked ? fmt(_("{pick} {id} picked"), { pick: view.pick, id: picked }) : "");
     if (listed) drawMoves();
+    else if (picked) loadMoves(); // a tap on the board lists its moves, the list not yet open
   });
 
   // ----- the summary, the players and the panels --------------------------------------
@@ -169,12 +170,15 @@
       $("moves-note").textContent = "";
       return;
     }
+    loadMoves();
+  });
+  async function loadMoves() {
     const r = await api("GET", base + "/moves");
     if (!r.ok) return status(r.data.error, "error");
     listed = r.data;
     drawMoves();
     if (listed.more && listed.count == null) countMoves(listed);
-  });
+  }
   // Counting every move rules them all: asked once the first ones are shown.
   async function countMoves(asked) {
     const r = await api("GET", base + "/moves?count=1");
