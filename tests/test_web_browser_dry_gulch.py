@@ -79,3 +79,33 @@ def test_a_site_tapped_lists_its_moves_with_the_list_closed(site: tuple[str, Bro
     texts = moves.all_inner_texts()
     assert texts and all("nw-7" in t for t in texts), texts
     context.close()
+
+
+#: the left and right of an element's text on screen
+TEXT_SPAN = (
+    "e => { const r = document.createRange(); r.selectNodeContents(e);"
+    " const b = r.getBoundingClientRect(); return [b.left, b.right]; }"
+)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_players_counts_sit_under_their_headers(
+    site: tuple[str, Browser], size: tuple[int, int]
+) -> None:
+    """Issue 38: on the host's screen the Players table's numbers sat under the wrong
+    headers (counts pushed right, under the gap before the next header's word): each
+    count starts under its own header's word."""
+    url, browser = site
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    for game in ("dry-gulch", "black-hills"):
+        page.goto(f"{url}/g/{game}.game")
+        page.wait_for_function("document.readyState === 'complete'")
+        for column in (1, 2):
+            h_left, h_right = page.locator("#players thead th").nth(column).evaluate(TEXT_SPAN)
+            cells = page.locator(f"#players tbody tr td:nth-child({column + 1})")
+            assert cells.count() == 3
+            for i in range(cells.count()):
+                left, _ = cells.nth(i).evaluate(TEXT_SPAN)
+                assert h_left - 1 <= left <= h_right, (game, column, i, left, h_left, h_right)
+    context.close()

@@ -72,8 +72,9 @@
         who.appendChild(b);
       }
       row.appendChild(who);
-      row.appendChild(el("td", String(p.score), "num"));
-      row.appendChild(el("td", String(p.cards), "num"));
+      // a count starts where its header does (right-aligned, it sat under the next one)
+      row.appendChild(el("td", String(p.score), "count"));
+      row.appendChild(el("td", String(p.cards), "count"));
       row.appendChild(el("td", p.detail));
       body.appendChild(row);
     });
