@@ -109,3 +109,25 @@ def test_the_players_counts_sit_under_their_headers(
                 left, _ = cells.nth(i).evaluate(TEXT_SPAN)
                 assert h_left - 1 <= left <= h_right, (game, column, i, left, h_left, h_right)
     context.close()
+
+
+def test_black_hills_moves_are_grouped_by_character(site: tuple[str, Browser]) -> None:
+    """Issue 38: Black Hills' moves were grouped as "gold-digger; (1)"."""
+    url, browser = site
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    form = {"name": "groups", "edition": "black-hills", "players": "ann, bob, cid", "seed": "4"}
+    assert page.request.post(f"{url}/api/games", data=form).status == 201
+    api = f"{url}/api/g/groups.game"
+    for keep in ("ann: keep engineer lumberjack", "bob: keep explorer tracker"):
+        assert page.request.post(f"{api}/move", data={"move": keep}).json()["legal"]
+    assert page.request.post(f"{api}/move", data={"move": "cid: keep colonel gambler"}).ok
+    page.goto(f"{url}/g/groups.game")
+    page.wait_for_function("document.readyState === 'complete'")
+    page.click("#moves-button")
+    groups = page.locator("#moves-list summary")
+    groups.first.wait_for()
+    names = groups.all_inner_texts()
+    assert names and not any(";" in n for n in names), names
+    assert any(n.startswith("engineer ") for n in names), names
+    context.close()

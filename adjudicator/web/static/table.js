@@ -122,7 +122,8 @@
   // ----- the legal moves, grouped by what they do -------------------------------------
   function verb(move) {
     const action = move.slice(move.indexOf(":") + 1).trim();
-    return action.split(/\s+/)[0] || action;
+    // "gold-digger; invest" is the Gold Digger's: the verb stops at a space or a ";"
+    return action.split(/[\s;]+/)[0] || action;
   }
   function drawMoves() {
     const box = $("moves-list");
