@@ -140,3 +140,30 @@ def test_the_town_fits_a_phone(svg: ET.Element) -> None:
     assert float(svg.get("width", "0")) <= 376
     corners = [p for p in svg.iter(f"{NS}path") if p.get("class") == "corner"]
     assert len(corners) == sum(s.position == "corner" for s in load_rules().sites.values())
+
+
+@pytest.mark.parametrize(
+    "keep",
+    [
+        lambda s: not s.bank_only,  # no Bank lot in front
+        lambda s: s.block.startswith("north"),  # half a town: Main Street its southern road
+        lambda s: s.block.endswith("west"),  # no cross street
+        lambda s: s.block == "south-east",  # one block
+        lambda s: s.street == "main-st",  # Main Street alone: no road outside
+    ],
+    ids=["no-bank", "north-half", "west-half", "one-block", "main-street"],
+)
+def test_a_board_transcribed_otherwise_is_drawn_too(keep: object) -> None:
+    """The board file is a reconstruction its head asks an owner to replace with the
+    printed board: a town of other blocks is drawn, every site once, none overlapping."""
+    import dataclasses
+
+    rules = load_rules()
+    sites = {k: s for k, s in rules.sites.items() if keep(s)}  # type: ignore[operator]
+    svg = ET.fromstring(dg_town_svg(dataclasses.replace(rules, sites=sites), [], "t"))
+    boxes = _boxes(svg)
+    assert set(boxes) == set(sites)
+    assert float(svg.get("width", "0")) <= 376
+    for a, (xa, ya, w, h) in boxes.items():
+        for b, (xb, yb, _, _) in boxes.items():
+            assert a == b or abs(xa - xb) >= w or abs(ya - yb) >= h, (a, b)

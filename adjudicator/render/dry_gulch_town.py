@@ -115,9 +115,18 @@ def _streets(svg: ET.Element, rules: Rules, plan: TownPlan, f: _Frame) -> None:
         label = _text(svg, x + 5, mid, name, f"font: italic {SIZE}px sans-serif", site=False)
         label.set("text-anchor", "middle")
         label.set("transform", f"rotate(90 {x + 5:g} {mid:g})")
+    if not plan.cross_cols:
+        return
+    # the cross street runs from road to road (or the town's rows, on a board without)
     first, last = plan.cross_rows
-    x0 = min(f.band_x(b.after_row) for b in plan.bands if b.after_row >= last)
-    x1 = max(f.band_x(b.after_row) for b in plan.bands if b.after_row < first) + BAND
+    x0 = min(
+        (f.band_x(b.after_row) for b in plan.bands if b.after_row >= last),
+        default=f.row_x(last),
+    )
+    x1 = max(
+        (f.band_x(b.after_row) + BAND for b in plan.bands if b.after_row < first),
+        default=f.row_x(first) + SITE_W,
+    )
     for col in plan.cross_cols:
         _rect(svg, x0, f.top[col], x1 - x0, BAND, fill=STREET)
         mid = (x0 + x1) / 2
