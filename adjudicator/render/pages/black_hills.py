@@ -15,14 +15,10 @@ from adjudicator.black_hills.state import BHState
 from adjudicator.core.errors import AdjudicatorError, RulesError
 from adjudicator.core.table import Ruled, Table
 from adjudicator.core.words import plural
-from adjudicator.render.black_hills import next_line
 from adjudicator.render.black_hills_board import bh_table_svg
 from adjudicator.render.pages.data import certain_outcome
 
 __all__ = ["PAGE", "BlackHillsPage"]
-
-#: `next_line`'s viewer for the shared screen: a name no player has, so no hand shows.
-_TABLE = "\0table"
 
 
 #: Refusals whose reason reads a face-down card (a hand, the Shaman's deal, the card
@@ -65,6 +61,22 @@ def _dealt(table: Table, game: BHState, text: str) -> bool:
         return bool(table.deal(game, move) is not move)
     except AdjudicatorError:
         return False
+
+
+def _next_words(s: BHState, waiting: list[str]) -> str:
+    """What comes next, in the rulebook's words: the page lists each move as a button
+    (the command line's `next_line` gives the notation instead)."""
+    if s.winner is not None:
+        return f"The game is over: {s.winner} has won (round {s.round})."
+    if waiting:
+        return (
+            f"Round {s.round}, the set-up: each player keeps two of the four characters "
+            f"dealt and discards two face down; still to choose: {', '.join(waiting)}."
+        )
+    return (
+        f"Round {s.round}: {s.active} places a character, and may play an event card, "
+        "invest in the City or rob a player."
+    )
 
 
 def _picture(s: BHState, title: str) -> str:
@@ -125,7 +137,7 @@ class BlackHillsPage:
                 for p in s.players
             ],
             "panels": panels,
-            "next": [next_line(s, _TABLE)],
+            "next": [_next_words(s, waiting)],
             "pick": "area",
             # a move names the character, not the area: a tapped area lists the moves of
             # the characters that go there

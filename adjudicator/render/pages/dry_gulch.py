@@ -16,7 +16,6 @@ from adjudicator.dry_gulch.game.outcome import Outcome
 from adjudicator.dry_gulch.game.record import Build, DGRecord
 from adjudicator.dry_gulch.game.seen import words_seen_by
 from adjudicator.dry_gulch.game.standing import standing
-from adjudicator.render.dry_gulch import next_moves
 from adjudicator.render.dry_gulch_town import dg_town_svg
 from adjudicator.render.pages.data import certain_outcome, hidden_until_committed
 
@@ -30,6 +29,28 @@ def _picture(game: DGGame, title: str) -> str:
     else:
         caption = f"turn {game.turn} · {state.active}'s {game.phase} phase"
     return dg_town_svg(state.rules, state.buildings, title, caption)
+
+
+#: What the player to act does next, in the rulebook's words: the page lists each move
+#: as a button (the command line's `next_moves` gives the notation instead).
+_PHASE_WORDS = {
+    "events": "discard one of the three event cards turned up (under Stacks) and take "
+    "the red and yellow ones you want",
+    "draw": "draw resource cards or a building permit",
+    "build": "build a permit on a free site, play an event card, or end the turn "
+    "(the rewards are drawn)",
+}
+
+
+def _next_words(game: DGGame) -> list[str]:
+    """(The cards an event phase turns up are in the Stacks panel.)"""
+    if game.over:
+        return [f"The game is over: {game.winner} has won (turn {game.turn})."]
+    me = game.state.active
+    return [
+        f"Turn {game.turn}, round {game.round}: {me}'s {game.phase} phase: "
+        f"{_PHASE_WORDS[game.phase]}."
+    ]
 
 
 def _permit_card(permit: Permit) -> dict[str, Any]:
@@ -50,8 +71,7 @@ def _permit_card(permit: Permit) -> dict[str, Any]:
             "cost: "
             + (", ".join(f"{n} {kind}" for kind, n in permit.cost.items()) or "nothing")
             + f"; labor {permit.labor}",
-            f"influence {permit.influence} · reward {permit.reward} · "
-            + _where(permit),
+            f"influence {permit.influence} · reward {permit.reward} · " + _where(permit),
         ],
     }
 
@@ -116,7 +136,7 @@ class DryGulchPage:
                 for p in state.players
             ],
             "panels": [{"title": "Stacks", "lines": stacks}],
-            "next": next_moves(game, result),
+            "next": _next_words(game),
             "pick": "site",
             "svg": _picture(game, f"Dry Gulch: {name}"),
         }
