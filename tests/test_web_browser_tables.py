@@ -90,7 +90,7 @@ def test_a_few_turns_by_tapping(tmp_path: Path, edition: str) -> None:
         pick = page.locator('#board svg g[id^="site-"], #board svg g.area').first
         pick.click()
         expect(page.locator("#status")).to_contain_text("picked")
-        page.click("#moves-button")
+        # the tap opens the list itself (issue 38: it waited for "My moves now")
         expect(page.locator("#moves-note")).to_contain_text(" at ")
         page.click("#moves-button")
 
