@@ -13,18 +13,14 @@ from adjudicator.black_hills.game.table import BlackHillsTable
 from adjudicator.black_hills.keep_hint import KeepChoice, said
 from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.state import BHState
-from adjudicator.core.errors import RulesError
+from adjudicator.core.errors import AdjudicatorError, RulesError
 from adjudicator.core.table import Ruled
 from adjudicator.core.words import plural
-from adjudicator.render.black_hills import next_line
 from adjudicator.render.black_hills_board import bh_table_svg
-from adjudicator.render.pages.data import hidden_until_committed
+from adjudicator.render.pages.data import certain_outcome
 from adjudicator.tables import AnyTable
 
 __all__ = ["PAGE", "BlackHillsPage"]
-
-#: `next_line`'s viewer for the shared screen: a name no player has, so no hand shows.
-_TABLE = "\0table"
 
 
 #: Refusals whose reason reads a face-down card (a hand, the Shaman's deal, the card
@@ -46,6 +42,43 @@ def _keep_hint(player: str, keeps: list[KeepChoice], top: int) -> dict[str, Any]
         for k in keeps[:top]
     ]
     return {"player": player, "lines": lines, "actions": actions}
+
+
+def _listed(table: AnyTable, game: BHState, player: str) -> dict[str, bool]:
+    """The player's moves as the page lists them, each once, and whether it is a face-down
+    choice (the Shaman's draw: the page reveals what it shows before a move is made)."""
+    listed: dict[str, bool] = {}
+    for m in table.legal_moves(game):
+        if m.player == player:
+            text = table.listed_move(game, m)
+            listed[text] = listed.get(text, False) or text != table.format_move(m)
+    return {text: blind and not _dealt(table, game, text) for text, blind in listed.items()}
+
+
+def _dealt(table: AnyTable, game: BHState, text: str) -> bool:
+    """Whether a listed choice is itself a move whose chance the server deals at the commit
+    (a robbery's die, a stolen card): previewed and played as it reads (`web/face_down`)."""
+    try:
+        move = table.parse_move(text, "hint")
+        return bool(table.deal(game, move) is not move)
+    except AdjudicatorError:
+        return False
+
+
+def _next_words(s: BHState, waiting: list[str]) -> str:
+    """What comes next, in the rulebook's words: the page lists each move as a button
+    (the command line's `next_line` gives the notation instead)."""
+    if s.winner is not None:
+        return f"The game is over: {s.winner} has won (round {s.round})."
+    if waiting:
+        return (
+            f"Round {s.round}, the set-up: each player keeps two of the four characters "
+            f"dealt and discards two face down; still to choose: {', '.join(waiting)}."
+        )
+    return (
+        f"Round {s.round}: {s.active} places a character, and may play an event card, "
+        "invest in the City or rob a player."
+    )
 
 
 def _picture(s: BHState, title: str) -> str:
@@ -96,6 +129,8 @@ class BlackHillsPage:
             "over": s.winner is not None,
             "winners": [s.winner] if s.winner else [],
             "to_play": self.acting(s),
+            # at a round's set-up every player still to keep chooses at once
+            "choosing": waiting,
             "score_word": table.score_word,
             "needed": s.rules.goal,
             "players": [
@@ -111,7 +146,7 @@ class BlackHillsPage:
                 for p in s.players
             ],
             "panels": panels,
-            "next": [next_line(s, _TABLE)],
+            "next": [_next_words(s, waiting)],
             "pick": "area",
             # a move names the character, not the area: a tapped area lists the moves of
             # the characters that go there
@@ -129,7 +164,11 @@ class BlackHillsPage:
         return waiting[0] if waiting else game.active
 
     def outcome(self, ruled: Ruled, committed: bool) -> dict[str, Any]:
-        return hidden_until_committed(ruled, committed)
+        # A turn's die and a stolen card are dealt face down, and such a preview never
+        # reaches here (`web/moving.preview` says only the choice); what is left is certain:
+        # the placement, the gathering, the payments and the reputation gained. A round's
+        # new deal is said as a count ("four characters dealt to each"), never by name.
+        return certain_outcome(ruled, committed)
 
     def committed(self, after: BHState) -> dict[str, Any]:
         return {}
@@ -157,20 +196,27 @@ class BlackHillsPage:
         if ranked and isinstance(ranked[0], KeepChoice):
             return _keep_hint(player, [k for k in ranked if isinstance(k, KeepChoice)], top)
         actions, lines = [], [f"The best turn for each character in {player}'s hand, best first."]
+        listed: dict[str, bool] | None = None
         for c in ranked[:top]:
             assert isinstance(c, Candidate)
             data = c.to_json()
-            if data["chance"]:  # a plan up to the die or the deal: advice, not a move line
-                lines.append(
-                    f"{data['turn']}: expected {said(c.expected_reputation)} reputation "
-                    "(chance decides the rest)"
-                )
+            if data["chance"]:  # a plan up to the die or the deal: its moves as listed
+                expected = f"expected {said(c.expected_reputation)} reputation"
+                plan = data["turn"].split(" ...", 1)[0]
+                lines.append(f"{plan}: {expected}; the die or the deal decides the rest")
+                if listed is None:
+                    listed = _listed(table, game, player)
+                actions += [
+                    {"move": move, "text": f"{expected} (chance decides the rest)", "blind": blind}
+                    for move, blind in listed.items()
+                    if move == plan or move.startswith(plan + " ")
+                ]
                 continue
             worth = (
                 f"{data['reputation_gained']} reputation, resources worth {data['kept_worth']} kept"
             )
             actions.append({"move": data["turn"], "text": worth})
-        return {"player": player, "lines": lines, "actions": actions}
+        return {"player": player, "lines": lines, "actions": actions[: max(top, 1) * 3]}
 
     def end(self, table: AnyTable, game: BHState, rec: BHRecord) -> dict[str, Any] | None:
         if game.winner is None:

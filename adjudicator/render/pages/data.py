@@ -6,7 +6,7 @@ from typing import Any
 
 from adjudicator.core.table import Ruled
 
-__all__ = ["hidden_until_committed", "strip_states"]
+__all__ = ["certain_outcome", "hidden_until_committed", "strip_states"]
 
 
 def strip_states(data: Any) -> Any:
@@ -26,3 +26,10 @@ def hidden_until_committed(ruled: Ruled, committed: bool) -> dict[str, Any]:
     if committed or not ruled.legal:
         return {"points": ruled.score, "ruling": strip_states(ruled.detail)}
     return {"points": None, "ruling": None, "message": "legal: commit it to see what it does"}
+
+
+def certain_outcome(ruled: Ruled, committed: bool) -> dict[str, Any]:
+    """A ruling whose every part is certain before the commit (no card drawn, no die
+    rolled, or only what the mover already sees): the preview says what the commit will
+    record (the payment, the site, the influence or reputation after it), word for word."""
+    return hidden_until_committed(ruled, True)

@@ -10,6 +10,7 @@ from typing import Any
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Ruled
 from adjudicator.core.words import plural
+from adjudicator.dry_gulch.data import Permit
 from adjudicator.dry_gulch.game.flow import DGGame
 from adjudicator.dry_gulch.game.notation import Build
 from adjudicator.dry_gulch.game.outcome import Outcome
@@ -17,9 +18,8 @@ from adjudicator.dry_gulch.game.record import DGRecord
 from adjudicator.dry_gulch.game.seen import words_seen_by
 from adjudicator.dry_gulch.game.standing import standing
 from adjudicator.dry_gulch.game.table import DryGulchTable
-from adjudicator.render.dry_gulch import next_moves
 from adjudicator.render.dry_gulch_town import dg_town_svg
-from adjudicator.render.pages.data import hidden_until_committed
+from adjudicator.render.pages.data import certain_outcome, hidden_until_committed
 from adjudicator.tables import AnyTable
 
 __all__ = ["PAGE", "DryGulchPage"]
@@ -39,6 +39,59 @@ def _entry(table: AnyTable) -> DryGulchTable:
     passes them on as `object`)."""
     assert isinstance(table, DryGulchTable)
     return table
+
+
+#: What the player to act does next, in the rulebook's words: the page lists each move
+#: as a button (the command line's `next_moves` gives the notation instead).
+_PHASE_WORDS = {
+    "events": "discard one of the three event cards turned up (under Stacks) and take "
+    "the red and yellow ones you want",
+    "draw": "draw resource cards or a building permit",
+    "build": "build a permit on a free site, play an event card, or end the turn "
+    "(the rewards are drawn)",
+}
+
+
+def _next_words(game: DGGame) -> list[str]:
+    """(The cards an event phase turns up are in the Stacks panel.)"""
+    if game.over:
+        return [f"The game is over: {game.winner} has won (turn {game.turn})."]
+    me = game.state.active
+    return [
+        f"Turn {game.turn}, round {game.round}: {me}'s {game.phase} phase: "
+        f"{_PHASE_WORDS[game.phase]}."
+    ]
+
+
+def _permit_card(permit: Permit) -> dict[str, Any]:
+    """A permit as its card shows it: what it costs, the labor, the influence it brings,
+    its reward and whether it stands on a corner (rulebook: "A corner building may not be
+    built in the middle of a block, and a building without a corner may only be played in
+    the middle of a block or at the end of a street")."""
+    return {
+        "id": permit.id,
+        "name": permit.name,
+        "cost": dict(permit.cost),
+        "labor": permit.labor,
+        "influence": permit.influence,
+        "reward": permit.reward,
+        "corner": permit.corner,
+        "text": permit.text,
+        "lines": [
+            "cost: "
+            + (", ".join(f"{n} {kind}" for kind, n in permit.cost.items()) or "nothing")
+            + f"; labor {permit.labor}",
+            f"influence {permit.influence} · reward {permit.reward} · " + _where(permit),
+        ],
+    }
+
+
+def _where(permit: Permit) -> str:
+    if permit.special == "bank":  # the lone site in front of the town is the Bank's
+        return "on the Bank lot only"
+    if permit.special == "residence":
+        return "on an edge site"
+    return "a corner building" if permit.corner else "mid-block or at a street's end"
 
 
 class DryGulchPage:
@@ -93,7 +146,7 @@ class DryGulchPage:
                 for p in state.players
             ],
             "panels": [{"title": "Stacks", "lines": stacks}],
-            "next": next_moves(game, result),
+            "next": _next_words(game),
             "pick": "site",
             "svg": _picture(game, f"Dry Gulch: {name}"),
         }
@@ -102,6 +155,10 @@ class DryGulchPage:
         return None if game.over else game.state.active
 
     def outcome(self, ruled: Ruled, committed: bool) -> dict[str, Any]:
+        if isinstance(ruled.ruling, Outcome) and isinstance(ruled.ruling.move, Build):
+            # a build pays from its own player's hand and draws nothing (`flow._build`):
+            # the payment, the site and the influence after it are certain
+            return certain_outcome(ruled, committed)
         shown = hidden_until_committed(ruled, committed)
         if committed and isinstance(ruled.ruling, Outcome):  # to the mover: their cards
             shown["message"] = words_seen_by(ruled.ruling, ruled.player)
@@ -118,7 +175,8 @@ class DryGulchPage:
         return {
             "player": player,
             "cards": [{"text": c.text} for c in p.hand],
-            "lines": [f"permits: {', '.join(p.permits) or 'none'}"],
+            "lines": [] if p.permits else ["permits: none"],
+            "permits": [_permit_card(game.state.rules.permits[pid]) for pid in p.permits],
         }
 
     def coach(self, table: AnyTable, game: Any, name: str, top: int) -> dict[str, Any]:

@@ -43,13 +43,14 @@
     setBoard(view.svg);
     status(picked ? fmt(_("{pick} {id} picked"), { pick: view.pick, id: picked }) : "");
     if (listed) drawMoves();
+    else if (picked) loadMoves(); // a tap on the board lists its moves, the list not yet open
   });
 
   // ----- the summary, the players and the panels --------------------------------------
   function render() {
     $("to-play").textContent = view.over
       ? _("game over") + " · " + (view.winners.length ? fmt(_("won by {players}"), { players: view.winners.join(", ") }) : _("no winner"))
-      : fmt(_("{player} to play"), { player: view.to_play });
+      : fmt(_("{player} to play"), { player: (view.choosing || []).length ? view.choosing.join(", ") : view.to_play });
     const when = [];
     if (view.turn) when.push(fmt(_("turn {turn}"), { turn: view.turn }));
     if (view.round) when.push(fmt(_("round {round}"), { round: view.round }));
@@ -59,7 +60,7 @@
     const body = $("players").querySelector("tbody");
     body.innerHTML = "";
     view.players.forEach((p) => {
-      const acting = p.name === view.to_play && !view.over;
+      const acting = (view.choosing || []).length ? view.choosing.includes(p.name) : p.name === view.to_play && !view.over;
       const row = el("tr", null, acting ? "active" : "");
       // the hand's button under the name: a fifth column does not fit 390 px
       const who = el("td", (acting ? "▶ " : "") + p.name);
@@ -71,8 +72,9 @@
         who.appendChild(b);
       }
       row.appendChild(who);
-      row.appendChild(el("td", String(p.score), "num"));
-      row.appendChild(el("td", String(p.cards), "num"));
+      // a count starts where its header does (right-aligned, it sat under the next one)
+      row.appendChild(el("td", String(p.score), "count"));
+      row.appendChild(el("td", String(p.cards), "count"));
       row.appendChild(el("td", p.detail));
       body.appendChild(row);
     });
@@ -108,12 +110,22 @@
     data.cards.forEach((c) => ul.appendChild(el("li", c.text, "hand-card")));
     box.appendChild(ul);
     data.lines.forEach((line) => box.appendChild(el("p", line, "small")));
+    // Dry Gulch's permits, each as its card: what it costs and brings, where it may stand
+    (data.permits || []).forEach((permit) => {
+      const card = el("section", null, "permit-card");
+      card.classList.add("card"); // the page's card look
+      card.appendChild(el("h4", permit.name));
+      permit.lines.forEach((line) => card.appendChild(el("p", line)));
+      if (permit.text) card.appendChild(el("p", permit.text, "small"));
+      box.appendChild(card);
+    });
   }
 
   // ----- the legal moves, grouped by what they do -------------------------------------
   function verb(move) {
     const action = move.slice(move.indexOf(":") + 1).trim();
-    return action.split(/\s+/)[0] || action;
+    // "gold-digger; invest" is the Gold Digger's: the verb stops at a space or a ";"
+    return action.split(/[\s;]+/)[0] || action;
   }
   function drawMoves() {
     const box = $("moves-list");
@@ -162,12 +174,15 @@
       $("moves-note").textContent = "";
       return;
     }
+    loadMoves();
+  });
+  async function loadMoves() {
     const r = await api("GET", base + "/moves");
     if (!r.ok) return status(r.data.error, "error");
     listed = r.data;
     drawMoves();
     if (listed.more && listed.count == null) countMoves(listed);
-  });
+  }
   // Counting every move rules them all: asked once the first ones are shown.
   async function countMoves(asked) {
     const r = await api("GET", base + "/moves?count=1");
@@ -252,10 +267,16 @@
     r.data.actions.forEach((a) => {
       const li = el("li");
       li.appendChild(el("span", a.move + " · " + a.text));
-      li.appendChild(button(_("preview"), "hint-preview", () => {
-        $("move-text").value = a.move;
-        previewText(a.move);
-      }));
+      if (a.blind) {
+        // a face-down choice (a draw): the moves it shows are listed, then chosen
+        li.appendChild(button(_("preview"), "hint-preview", () => reveal(a.move)));
+      } else {
+        li.appendChild(button(_("preview"), "hint-preview", () => {
+          $("move-text").value = a.move;
+          previewText(a.move);
+        }));
+        li.appendChild(button(_("play this"), "hint-play", () => commitText(a.move)));
+      }
       list.appendChild(li);
     });
   });
