@@ -49,3 +49,35 @@ def test_the_pile_is_chosen_by_a_tap_previewed_and_dealt(tmp_path: Path) -> None
         assert record_moves(record)[-1] == f"ann draws {top}"
         expect(phone.locator("#draw-set")).to_be_hidden()  # bob's turn: nothing to draw
         browser.close()
+
+
+def test_only_the_drawer_s_phone_asks_the_pile(tmp_path: Path) -> None:
+    """At a table of seats: ann's phone asks her pile; bob's phone and the shared screen,
+    which may not draw for her, show no pile to choose."""
+    from adjudicator.web.seats import SeatKeys
+
+    token, name = "piles-token", "club.game"
+    text = (
+        '[Edition "gads-hill-1874"]\n[Players "ann, bob, cid"]\n'
+        '[Buildings "ann=stable jail; bob=smithy bank; cid=hotel laundry"]\n'
+        '[Seed "5"]\n\nann: pass\n'
+    )
+    (tmp_path / name).write_text(text, "utf-8")
+    with serving(tmp_path, token=token) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        screens = {}
+        for who in ("ann", "bob", "host"):
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            key = f"token={token}" if who == "host" else f"seat={SeatKeys(token).key(name, who)}"
+            page.goto(f"{url}/g/{name}?{key}")
+            screens[who] = page
+        expect(screens["ann"].locator("#draw-row button")).to_have_count(3)
+        for who in ("bob", "host"):
+            expect(screens[who].locator("#draw-set[data-version]")).to_be_attached()
+            expect(screens[who].locator("#draw-set")).to_be_hidden()
+        screens["ann"].click('#draw-row button[data-move="ann draws from the building pile"]')
+        expect(screens["ann"].locator("#draw-button")).to_be_enabled()
+        screens["ann"].click("#draw-button")
+        expect(screens["ann"].locator("#draw-set")).to_be_hidden()
+        assert record_moves(tmp_path / name)[-1].startswith("ann draws ")
+        browser.close()

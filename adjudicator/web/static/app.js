@@ -246,6 +246,7 @@
       if (r.ok) draws = r.data.moves.filter((m) => / draws from /.test(m));
     }
     $("draw-set").hidden = !draws.length;
+    $("draw-set").dataset.version = asked; // asked and drawn for this version
     const row = $("draw-row");
     row.innerHTML = "";
     if (!draws.includes(drawPreviewed)) drawPreviewed = null;
