@@ -447,5 +447,17 @@ def legal_turns(state: GameState, player: str | None = None) -> dict[tuple[Any, 
     return found
 
 
+def buy_enables(turns: dict[tuple[Any, ...], int]) -> dict[str, tuple[int, ...]]:
+    """For each building a legal turn buys before its only card: the cards played alone as
+    it (what a buy with a pass lets the player play as it, on the board as it stands)."""
+    out: dict[str, set[int]] = {}
+    for key in turns:
+        if key[0] == "play" and len(key[1]) == 1 and key[2] is not None and key[3] == 0:
+            (card, my), bought = key[1][0], key[2]
+            if my == bought:
+                out.setdefault(bought, set()).add(card)
+    return {b: tuple(sorted(cards)) for b, cards in out.items()}
+
+
 def best_net_points(state: GameState, player: str | None = None) -> int:
     return max(legal_turns(state, player).values())

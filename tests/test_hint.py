@@ -16,7 +16,7 @@ from adjudicator.deduction.models.state import GameState, Player
 from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
 from tests.budget import examples
 from tests.factories import state
-from tests.hint_twin import legal_turns
+from tests.hint_twin import buy_enables, legal_turns
 from tests.strategies import AREA
 
 
@@ -114,6 +114,17 @@ def test_hint_finds_the_best_turn_of_its_twin(s: GameState) -> None:
         ), (key, points)
     for u in h.unplayable:
         assert all(not rule_play(s, u.card, my).playable for my in _choices(s, u.card))
+    # A pass with a buy (A2) is listed with the cards it lets the player play as the new
+    # building, as the twin finds them, and for every building that enables any (itself
+    # or as alike to one listed): late in a game it is the way on (issue 38).
+    enables = buy_enables(turns)
+    passes = {a.buy: a for a in h.actions if a.kind == "pass" and a.buy is not None}
+    for b, a in passes.items():
+        assert a.enables == enables.get(b) and a.points == -2, (b, a.enables, enables.get(b))
+    for b, cards in enables.items():
+        if ("pass", b) in turns:
+            named = [a for a in passes.values() if a.buy == b or b in a.alike]
+            assert named and named[0].enables == cards, (b, cards)
 
 
 def _shape(a: Action) -> str:

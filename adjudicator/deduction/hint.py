@@ -7,8 +7,11 @@ come with a building bought at any point of the turn where a later card of the t
 it as its my building (A2): before the first card, or between two cards (points scored by
 the first count toward the price). A buy that no card of the turn uses costs two points
 and changes nothing else this turn, so it ranks below the same turn without it and is not
-listed. Buildings beside the board that are neither marked nor named by a card in the hand
-are alike for a buy (a card played as any of them does the same up to the name): the hint
+listed, except with a pass where it lets cards of the hand be played as the new building
+(`enables`): late in a game where nobody holds a building the hand needs, a buy is the
+only way on, and its worth lies in the turns after (the coach weighs it).
+Buildings beside the board that are neither marked nor named by a card in the hand are
+alike for a buy (a card played as any of them does the same up to the name): the hint
 rules on one of them and names the others as `alike`.
 
 Every candidate is ruled on by the rulings engine; the hint only collects and ranks.
@@ -62,6 +65,8 @@ class Action:
     buy_at: int = 0  # cards played before the buy
     alike: tuple[str, ...] = ()  # other buildings a buy could take with the same outcome
     stop_left: int = 0  # points left on the board for the other players' STOP claims
+    #: a pass with a buy: the cards of the hand playable as the new building after it
+    enables: tuple[int, ...] = ()
 
     def sort_key(self) -> tuple[Any, ...]:
         return (
@@ -213,6 +218,7 @@ class Ruled(NamedTuple):
     buy_at: int = 0
     alike: tuple[str, ...] = ()
     pairs: tuple[tuple[int, int], ...] = ()
+    enables: tuple[int, ...] = ()  # a pass with a buy: see `Action.enables`
 
 
 class Turns:
@@ -300,11 +306,17 @@ class Turns:
             bought = rule_buy(state, b, name)
             self.evaluated += 1
             if bought.playable:  # before the first card, which is played as the new building
-                for first in self._first_cards(bought.after, only_as=b).values():
+                as_bought = self._first_cards(bought.after, only_as=b)
+                enables: set[int] = set()  # the cards a legal turn plays alone as it
+                for (n, _my), first in as_bought.items():
                     if first.playable:
-                        yield from self._play([bought, first], b, 0, alike)
+                        for alone in self._play([bought, first], b, 0, alike):
+                            enables.add(n)
+                            yield alone
                         if two_cards:
                             yield from self._seconds([bought, first], b, 0, alike)
+                if enables:  # with a pass: the cards wait for the next turn
+                    yield Ruled("pass", bought, None, b, 0, alike, enables=tuple(sorted(enables)))
             if two_cards:  # between the cards, the second played as the new building
                 for first in firsts.values():
                     if not first.playable or first.as_buildings == (b,):
@@ -348,11 +360,14 @@ class Ranked:
         for another pair of cards)."""
         r = t.ruling if r is None else r
         a = r.after
-        board = (frozenset(a.placed.items()), frozenset(a.markers.items()), a.retired)
-        if board not in self.reports:
-            self.reports[board] = stop_report(a)
-        r = evolve(r, stop=self.reports[board])  # not `replace`: once per action
-        points = self.reports[board].points
+        if t.kind == "pass":  # with a buy: no card played, the price paid
+            stop = self._report(a)
+            return Action(
+                "pass", (), (), None, r.points, r, t.buy, t.buy_at, t.alike, stop.points, t.enables
+            )
+        report = self._report(a)
+        r = evolve(r, stop=report)  # not `replace`: once per action
+        points = report.points
         return Action(
             t.kind,
             r.cards,
@@ -366,6 +381,12 @@ class Ranked:
             alike=t.alike,
         )
 
+    def _report(self, a: GameState) -> StopReport:
+        board = (frozenset(a.placed.items()), frozenset(a.markers.items()), a.retired)
+        if board not in self.reports:
+            self.reports[board] = stop_report(a)
+        return self.reports[board]
+
 
 def hint(state: GameState, player: str | None = None) -> Hint:
     """Rule on every candidate turn of the player and rank the legal ones. For a player
@@ -374,7 +395,7 @@ def hint(state: GameState, player: str | None = None) -> Hint:
     ranked = Ranked()
     actions: list[Action] = []
     for t in turns.ruled():
-        if t.kind == "play":
+        if t.kind != "discard":
             actions.append(ranked.action(t))
         else:
             actions.extend(ranked.action(t, discard_with(t.ruling, pair)) for pair in t.pairs)

@@ -120,7 +120,13 @@ def _action(action: Action) -> dict[str, Any]:
         else {"building": action.take[0], "space": action.take[1]},
         "buy": None
         if action.buy is None
-        else {"building": action.buy, "after": action.buy_at, "alike": list(action.alike)},
+        else {
+            "building": action.buy,
+            "after": action.buy_at,
+            "alike": list(action.alike),
+            # a pass with a buy: the cards it lets the player play as the new building
+            **({"enables": list(action.enables)} if action.enables else {}),
+        },
         "points": action.points,
         "stop_left": action.stop_left,
         "ruling": to_json(action.ruling) if action.ruling is not None else None,

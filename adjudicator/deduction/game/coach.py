@@ -5,7 +5,8 @@ The greedy hint ranks a turn by its points this turn. The coach plays each of th
 few turns forward (expectimax over sampled worlds, one round deep):
 
 1. Candidates: `Budget.candidates` of the hint's legal turns: the greedy turn, the best
-   turn of each other shape (two cards, one, a discard, a pass), then more by points net
+   turn of each other shape (two cards, one, a discard, a pass, a pass with a buy that
+   enables cards of the hand), then more by points net
    of the STOP claims they leave (the next player takes those at once); a turn that ends
    in the same state as one chosen is skipped (`candidates`).
 2. Worlds: `Budget.worlds` determinizations of the cards the player cannot see (the other
@@ -115,8 +116,10 @@ def _net(a: Action) -> tuple[object, ...]:
     return (-(a.points - a.stop_left), *a.sort_key())
 
 
-def _shape(a: Action) -> tuple[str, int]:
-    return (a.kind, len(a.cards))
+def _shape(a: Action) -> tuple[str, int, bool]:
+    """A pass with a buy that enables cards (A2) is a shape of its own: it scores less than
+    the pass now, and only a look ahead can find it the better turn (issue 38)."""
+    return (a.kind, len(a.cards), bool(a.enables))
 
 
 def candidates(actions: Sequence[Action], n: int) -> list[Action]:

@@ -49,7 +49,7 @@ def best_action(state: GameState, player: str | None = None) -> Best:
     ranked = Ranked()
     actions = [
         ranked.action(t)
-        if t.kind == "play"
+        if t.kind != "discard"
         else ranked.action(t, discard_with(t.ruling, min(t.pairs)))
         for t in top
     ]

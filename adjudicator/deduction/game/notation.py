@@ -28,12 +28,14 @@ _NAME = PLAYER
 _ID = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 _CLAIM = r"(?:\s*\{\s*(?P<claimed>-?\d+)\s*\})?"
 _MOVE = re.compile(rf"^(?:\d+\.\s*)?(?P<player>{_NAME})\s*:\s*(?P<body>.*?){_CLAIM}\s*$", re.I)
-_DRAW = re.compile(rf"^(?:\d+\.\s*)?(?P<player>{_NAME})\s+draws\s+(?P<cards>[\d\s,]+)$", re.I)
+_DRAW = re.compile(rf"^(?:\d+\.\s*)?(?P<player>{_NAME})\s+draws?\s+(?P<cards>[\d\s,]+)$", re.I)
 #: A draw as a choice of piles (T2): `ann draws from the building pile`, Old Town's own pile
 #: `ann draws from ann's own pile`, two cards `..., then the common pile`.
 _DRAW_FROM = re.compile(
-    rf"^(?:\d+\.\s*)?(?P<player>{_NAME})\s+draws\s+from\s+(?P<piles>.+?)\s*$", re.I
+    rf"^(?:\d+\.\s*)?(?P<player>{_NAME})\s+draws?\s+from\s+(?P<piles>.+?)\s*$", re.I
 )
+#: A draw's words after `NAME:` (`draws from ...`, `draw 17`): read as the draw itself.
+_A_DRAW = re.compile(r"^draws?\s+(?:from\s+\S|[\d\s,]+$)", re.I)
 _PILE = re.compile(
     rf"^(?:the\s+)?(?:(?P<own>{_NAME})'s\s+(?:own\s+)?|(?P<name>{_ID})\s+)pile$", re.I
 )
@@ -68,6 +70,10 @@ def parse_move(text: str) -> Move:
         raise ValueError(f"cannot read {text!r}: write a move as 'NAME: ACTION'")
     player = written_name(m["player"])  # as written: the record's reader seats it
     body = m["body"].strip()
+    if m["claimed"] is None and _A_DRAW.match(body):
+        # a draw written as a turn is (`ann: draws from the condition pile`, as a form
+        # composing NAME: ACTION writes it) is the draw its words name
+        return parse_move(f"{m['player']} {body}")
     claimed = int(m["claimed"]) if m["claimed"] is not None else None
     if body.lower() == "stop":
         return moves.Stop(player, claimed=claimed)

@@ -9,7 +9,7 @@ from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Ruled
 from adjudicator.deduction.game.ahead import open_claims, refill_owed
 from adjudicator.deduction.game.flow import Game, as_seen_by
-from adjudicator.deduction.game.hint_moves import action_move
+from adjudicator.deduction.game.hint_moves import action_move, buy_words
 from adjudicator.deduction.game.record import Record, format_move
 from adjudicator.deduction.game.refill_hint import RefillHint
 from adjudicator.deduction.game.replay import replay, replay_to
@@ -197,6 +197,8 @@ class DeductionPage:
         for action in h.actions[:top]:
             data = strip_states(to_json(action))
             data["move"] = format_move(action_move(action, player))
+            if words := buy_words(action, game.state.board.building_name):
+                data["why"] = words
             actions.append(data)
         return {
             "player": player,
@@ -225,7 +227,9 @@ class DeductionPage:
                 "points": r.now,
                 "value": round(r.value, 3),
                 "worlds": r.worlds,  # fewer than the finalists': dropped halfway
-                "why": because,
+                "why": "; ".join(
+                    w for w in (buy_words(r.action, ahead.state.board.building_name), because) if w
+                ),
             }
             for r, because in zip(advice.rated[:top], why, strict=False)
         ]

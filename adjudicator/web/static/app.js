@@ -167,6 +167,7 @@
     options($("buy"), view.beside, _("no buy"));
     $("buy-set").hidden = !view.buying;
     renderRefill();
+    renderDraw();
     renderMoves();
     renderStop();
     if (stepping() === null) setBoard(view.svg);
@@ -229,6 +230,53 @@
   }
   $("take-button").addEventListener("click", () => {
     if (takePreviewed && takePreviewed === takeLine()) commitText(takePreviewed);
+  });
+
+  // T2: the pile to draw from is the player's choice: a button per pile this device's
+  // player may draw from (the moves the server lists for it, so a seat never sees
+  // another's), a preview that says only the choice, and "Draw" commits the choice
+  // previewed (at a table with a seed the server deals the card at the commit).
+  let drawPreviewed = null;
+  async function renderDraw() {
+    const asked = view.version;
+    let draws = [];
+    if (view.phase === "draw" && !view.over) {
+      const r = await api("GET", base + "/moves");
+      if (view.version !== asked) return; // a newer view draws its own
+      if (r.ok) draws = r.data.moves.filter((m) => / draws from /.test(m));
+    }
+    $("draw-set").hidden = !draws.length;
+    $("draw-set").dataset.version = asked; // asked and drawn for this version
+    const row = $("draw-row");
+    row.innerHTML = "";
+    if (!draws.includes(drawPreviewed)) drawPreviewed = null;
+    draws.forEach((m) => {
+      const b = el("button", m.replace(/^.*? draws from /, ""), "draw-pile");
+      b.type = "button";
+      b.dataset.move = m;
+      b.setAttribute("aria-pressed", String(m === drawPreviewed));
+      b.addEventListener("click", () => previewDraw(m));
+      row.appendChild(b);
+    });
+    $("draw-button").disabled = drawPreviewed === null;
+  }
+  async function previewDraw(line) {
+    drawPreviewed = null;
+    $("draw-button").disabled = true;
+    $("move-text").value = line;
+    document.querySelectorAll("#draw-row button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.move === line)));
+    await previewMove(base, line, (data, committed) => {
+      showRuling(data, committed);
+      if (data.legal && $("move-text").value === line) {
+        drawPreviewed = line;
+        $("draw-button").disabled = false;
+      }
+    });
+  }
+  $("draw-button").addEventListener("click", () => {
+    const line = drawPreviewed;
+    drawPreviewed = null;
+    if (line) commitText(line);
   });
 
   function renderMoves() {
@@ -337,7 +385,9 @@
     box.innerHTML = "";
     box.hidden = false;
     const head = data.legal
-      ? (committed ? _("Committed:") : _("Preview:")) + " " + (data.move || "") + " · " + plural(data.points, _("point"), _("points"))
+      ? (committed ? _("Committed:") : _("Preview:")) + " " + (data.move || "") +
+        // a draw's preview scores nothing and says so by saying no points
+        (data.points === undefined ? "" : " · " + plural(data.points, _("point"), _("points")))
       : _("Refused:") + " " + why(data);
     box.appendChild(el("p", head, data.legal ? "ok" : "error"));
     box.className = "ruling " + (data.legal ? "legal" : "refused");
