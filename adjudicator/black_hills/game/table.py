@@ -43,8 +43,6 @@ __all__ = ["TABLE", "BlackHillsTable"]
 
 
 class BlackHillsTable(RecordOnly, BlackHillsFiles):
-    name = "black-hills"
-    title = "Black Hills"
     score_word = "reputation"
 
     def new_record(

@@ -41,8 +41,6 @@ __all__ = ["TABLE", "DryGulchTable"]
 
 
 class DryGulchTable(RecordOnly, DryGulchFiles):
-    name = "dry-gulch"
-    title = "Dry Gulch"
     score_word = "influence"
 
     def new_record(
