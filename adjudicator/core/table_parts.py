@@ -12,10 +12,18 @@ from typing import Any, Generic, NoReturn, TypeVar, cast
 from adjudicator.core.card_names import no_clue_cards
 from adjudicator.core.errors import RulesError
 
-__all__ = ["PackageFiles", "RecordOnly"]
+__all__ = ["PackageFiles", "RecordOnly", "own_entry"]
 
 StateT = TypeVar("StateT")
 RulesT = TypeVar("RulesT")
+EntryT = TypeVar("EntryT")
+
+
+def own_entry(table: object, kind: type[EntryT]) -> EntryT:
+    """The game's own entry, whose hints and reviews are of its own types (the protocol
+    passes them on as `object`): a page asks it of the table it is given."""
+    assert isinstance(table, kind)
+    return table
 
 
 class PackageFiles(Generic[StateT, RulesT]):
