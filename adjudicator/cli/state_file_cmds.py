@@ -66,6 +66,15 @@ def _new_file(path: Path, force: bool, seed: int) -> None:
         raise InputError(str(path), "", "exists already (use --force to overwrite)")
 
 
+def _write_new(game: str, out: Output, path: Path, *new_args: Any) -> None:
+    """Set up a table by the referee's `new` (each game asks its own set-up), write it to
+    `path` and draw the answer."""
+    referee = _referee(game)
+    answer: Answer = referee.new(*new_args)
+    referee.write(path, answer.after)
+    _answer(game, out, answer)
+
+
 def pay(
     game: str,
     state_file: StateArg,
@@ -79,19 +88,6 @@ def pay(
     state = _state(game, state_file, "pay")
     who = acting_player(state, state_file, player or by, "--player")
     _answer(game, out, _referee(game).pay(state, building, who, state_file))
-
-
-def plan(
-    game: str,
-    state_file: StateArg,
-    player: PlayerOpt = None,
-    as_json: JsonOpt = False,
-    by: ByOpt = None,
-) -> None:
-    """The buildings this turn's hand pays for together that gain the most influence."""
-    out = Output(as_json)
-    state = _state(game, state_file, "plan")
-    _answer(game, out, _referee(game).plan(state, acting_player(state, state_file, player or by)))
 
 
 def place(
@@ -137,30 +133,35 @@ def turn(
         referee.write(state_file, answer.after)
 
 
-def invest(
-    game: str,
-    state_file: StateArg,
-    player: PlayerOpt = None,
-    as_json: JsonOpt = False,
-    by: ByOpt = None,
-) -> None:
-    """The most reputation a player can buy now, and the exact payment (CP-SAT)."""
-    state = _state(game, state_file, "invest")
-    who = acting_player(state, state_file, player or by)
-    _answer(game, Output(as_json), _referee(game).invest(state, who, state_file))
+def _for_player(method: str, doc: str) -> Callable[..., None]:
+    """A command that asks the referee's `method` about one player (`--player`, default the
+    active one): `plan`, `invest` and `best` differ only in the question."""
+
+    def command(
+        game: str,
+        state_file: StateArg,
+        player: PlayerOpt = None,
+        as_json: JsonOpt = False,
+        by: ByOpt = None,
+    ) -> None:
+        state = _state(game, state_file, method)
+        who = acting_player(state, state_file, player or by)
+        _answer(game, Output(as_json), getattr(_referee(game), method)(state, who, state_file))
+
+    command.__name__ = command.__qualname__ = method
+    command.__doc__ = doc
+    return command
 
 
-def best(
-    game: str,
-    state_file: StateArg,
-    player: PlayerOpt = None,
-    as_json: JsonOpt = False,
-    by: ByOpt = None,
-) -> None:
-    """For each character in hand, the best turn, ranked by reputation then resources kept."""
-    state = _state(game, state_file, "best")
-    who = acting_player(state, state_file, player or by)
-    _answer(game, Output(as_json), _referee(game).best(state, who, state_file))
+plan = _for_player(
+    "plan", "The buildings this turn's hand pays for together that gain the most influence."
+)
+invest = _for_player(
+    "invest", "The most reputation a player can buy now, and the exact payment (CP-SAT)."
+)
+best = _for_player(
+    "best", "For each character in hand, the best turn, ranked by reputation then resources kept."
+)
 
 
 def new_with_residences(
@@ -178,12 +179,8 @@ def new_with_residences(
     as_json: JsonOpt = False,
 ) -> None:
     """Set up a new table: residences placed, stacks shuffled, 5 resources and 3 permits."""
-    out = Output(as_json)
     _new_file(state_file, force, seed)
-    referee = _referee(game)
-    answer: Answer = referee.new(state_file, players, seed, residence or [])
-    referee.write(state_file, answer.after)
-    _answer(game, out, answer)
+    _write_new(game, Output(as_json), state_file, state_file, players, seed, residence or [])
 
 
 def new_with_sheriff(
@@ -201,12 +198,8 @@ def new_with_sheriff(
     as_json: JsonOpt = False,
 ) -> None:
     """Set up a new table: supply, jail, four characters and one event card each."""
-    out = Output(as_json)
     _new_file(state_file, force, seed)
-    referee = _referee(game)
-    answer: Answer = referee.new(players, seed, sheriff)
-    referee.write(state_file, answer.after)
-    _answer(game, out, answer)
+    _write_new(game, Output(as_json), state_file, players, seed, sheriff)
 
 
 #: Each kind of command an entry may offer (`Entry.commands`), by the kind's name.

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from rich.console import RenderableType
 from rich.text import Text
 
+from adjudicator.render.files_common import valid_state
+
 if TYPE_CHECKING:
     from adjudicator.deduction.models.board import Board
     from adjudicator.deduction.models.cards import Card
@@ -31,9 +33,8 @@ __all__ = [
 def state_lines(state: GameState, source: str) -> list[RenderableType]:
     from adjudicator.render.terminal import board_view, state_summary
 
-    valid = f"{source} is a valid state of {state.board.name}"
     return [
-        Text.assemble(("ok: ", "bold green"), valid),
+        valid_state(source, state.board.name),
         board_view(state.board, state),
         state_summary(state),
     ]

@@ -3,11 +3,11 @@ reaches them by the registry's name): a state, the town's sites, the cards."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
-from rich.text import Text
+
+from adjudicator.render.files_common import Found, valid_state
 
 if TYPE_CHECKING:
     from adjudicator.dry_gulch.data import Rules
@@ -24,14 +24,12 @@ __all__ = [
     "state_svg",
 ]
 
-Found = Sequence[tuple[str, Mapping[str, object]]]
-
 
 def state_lines(state: DGState, source: str) -> list[RenderableType]:
     from adjudicator.render.dry_gulch import dg_board_view, dg_players_table
 
     return [
-        Text.assemble(("ok: ", "bold green"), f"{source} is a valid state of {state.rules.name}"),
+        valid_state(source, state.rules.name),
         dg_board_view(state.rules, state.buildings),
         dg_players_table(state),
     ]

@@ -19,6 +19,7 @@ the function of the game's views module that draws it (`referee_view`)."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import RenderableType
@@ -58,100 +59,46 @@ VIEWS = Parts("views")
 FILES = Parts("file_views")
 
 
-def ruled_lines(name: str, ruled: Ruled) -> list[RenderableType]:
-    lines: list[RenderableType] = importlib.import_module(VIEWS[name]).ruled_lines(ruled)
-    return lines
+def _forward(part: Parts, function: str) -> Callable[..., Any]:
+    """`function(name, *args)`: the named game's `function` in its `part` module, called
+    with the rest; every view below is one of these, so that no game is named here."""
+
+    def call(name: str, *args: Any) -> Any:
+        return getattr(importlib.import_module(part[name]), function)(*args)
+
+    call.__name__ = call.__qualname__ = function
+    return call
 
 
-def after_lines(name: str, after: Any) -> list[RenderableType]:
-    lines: list[RenderableType] = importlib.import_module(VIEWS[name]).after_lines(after)
-    return lines
-
-
-def hint_lines(name: str, hint: Any, game: Any, source: str, top: int) -> list[RenderableType]:
-    lines: list[RenderableType] = importlib.import_module(VIEWS[name]).hint_lines(
-        hint, game, source, top
-    )
-    return lines
-
-
-def hint_data(name: str, hint: Any, game: Any, source: str, top: int) -> dict[str, Any]:
-    data: dict[str, Any] = importlib.import_module(VIEWS[name]).hint_data(hint, game, source, top)
-    return data
-
-
-def review_lines(name: str, report: Any, source: str) -> list[RenderableType]:
-    lines: list[RenderableType] = importlib.import_module(VIEWS[name]).review_lines(report, source)
-    return lines
-
-
-def review_data(name: str, report: Any) -> dict[str, Any]:
-    data: dict[str, Any] = importlib.import_module(VIEWS[name]).review_data(report)
-    return data
-
-
-def show_lines(name: str, game: Any, viewer: str | None, source: str) -> list[RenderableType]:
-    lines: list[RenderableType] = importlib.import_module(VIEWS[name]).show_lines(
-        game, viewer, source
-    )
-    return lines
-
-
-def show_svg(name: str, game: Any, record_name: str) -> str | None:
-    picture: str | None = importlib.import_module(VIEWS[name]).show_svg(game, record_name)
-    return picture
-
-
-def new_lines(name: str, game: Any, source: str) -> list[RenderableType]:
-    lines: list[RenderableType] = importlib.import_module(VIEWS[name]).new_lines(game, source)
-    return lines
-
-
-def state_lines(name: str, state: Any, source: str) -> list[RenderableType]:
-    lines: list[RenderableType] = importlib.import_module(FILES[name]).state_lines(state, source)
-    return lines
-
-
-def state_svg(name: str, state: Any, file_name: str) -> str:
-    picture: str = importlib.import_module(FILES[name]).state_svg(state, file_name)
-    return picture
-
-
-def board_lines(name: str, board: Any, state: Any, site: str | None) -> list[RenderableType]:
-    lines: list[RenderableType] = importlib.import_module(FILES[name]).board_lines(
-        board, state, site
-    )
-    return lines
-
-
-def board_svg(name: str, board: Any, state: Any, site: str | None) -> str:
-    picture: str = importlib.import_module(FILES[name]).board_svg(board, state, site)
-    return picture
-
-
-def board_export_lines(name: str, board: Any) -> list[RenderableType]:
-    lines: list[RenderableType] = importlib.import_module(FILES[name]).board_export_lines(board)
-    return lines
-
-
-def cards_lines(name: str, cards: Any) -> list[RenderableType]:
-    lines: list[RenderableType] = importlib.import_module(FILES[name]).cards_lines(cards)
-    return lines
-
-
-def card_lines(name: str, cards: Any, card: Any) -> list[RenderableType]:
-    lines: list[RenderableType] = importlib.import_module(FILES[name]).card_lines(cards, card)
-    return lines
-
-
-def card_svg(name: str, cards: Any, card: Any) -> str | None:
-    picture: str | None = importlib.import_module(FILES[name]).card_svg(cards, card)
-    return picture
-
-
-def cards_export_lines(name: str, cards: Any) -> list[RenderableType]:
-    lines: list[RenderableType] = importlib.import_module(FILES[name]).cards_export_lines(cards)
-    return lines
+# The arguments each takes after the game's name: what the module's function takes.
+ruled_lines: Callable[[str, Ruled], list[RenderableType]] = _forward(VIEWS, "ruled_lines")
+after_lines: Callable[[str, Any], list[RenderableType]] = _forward(VIEWS, "after_lines")
+hint_lines: Callable[[str, Any, Any, str, int], list[RenderableType]] = _forward(
+    VIEWS, "hint_lines"
+)
+hint_data: Callable[[str, Any, Any, str, int], dict[str, Any]] = _forward(VIEWS, "hint_data")
+review_lines: Callable[[str, Any, str], list[RenderableType]] = _forward(VIEWS, "review_lines")
+review_data: Callable[[str, Any], dict[str, Any]] = _forward(VIEWS, "review_data")
+show_lines: Callable[[str, Any, str | None, str], list[RenderableType]] = _forward(
+    VIEWS, "show_lines"
+)
+show_svg: Callable[[str, Any, str], str | None] = _forward(VIEWS, "show_svg")
+new_lines: Callable[[str, Any, str], list[RenderableType]] = _forward(VIEWS, "new_lines")
+state_lines: Callable[[str, Any, str], list[RenderableType]] = _forward(FILES, "state_lines")
+state_svg: Callable[[str, Any, str], str] = _forward(FILES, "state_svg")
+board_lines: Callable[[str, Any, Any, str | None], list[RenderableType]] = _forward(
+    FILES, "board_lines"
+)
+board_svg: Callable[[str, Any, Any, str | None], str] = _forward(FILES, "board_svg")
+board_export_lines: Callable[[str, Any], list[RenderableType]] = _forward(
+    FILES, "board_export_lines"
+)
+cards_lines: Callable[[str, Any], list[RenderableType]] = _forward(FILES, "cards_lines")
+card_lines: Callable[[str, Any, Any], list[RenderableType]] = _forward(FILES, "card_lines")
+card_svg: Callable[[str, Any, Any], str | None] = _forward(FILES, "card_svg")
+cards_export_lines: Callable[[str, Any], list[RenderableType]] = _forward(
+    FILES, "cards_export_lines"
+)
 
 
 def referee_view(name: str, answer: Answer) -> RenderableType:

@@ -4,44 +4,29 @@ the areas and the supply, a state, the decks (`board`, `cards`, `state check`)."
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.core.card_names import cards_named, no_clue_cards
+from adjudicator.core.card_names import cards_named
 from adjudicator.core.errors import RulesError
+from adjudicator.core.table_parts import PackageFiles
 
 if TYPE_CHECKING:  # types only: a command on a file loads what it reads
     from adjudicator.black_hills.data import Rules
-    from adjudicator.black_hills.state import BHState
+    from adjudicator.black_hills.state import BHState  # noqa: F401 (named in the base, a string)
 
 __all__ = ["FILES", "BlackHillsFiles"]
 
 Found = list[tuple[str, dict[str, Any]]]
 
 
-class BlackHillsFiles:
+class BlackHillsFiles(PackageFiles["BHState", "Rules"]):
+    name = "black-hills"
+    title = "Black Hills"
+    package = "adjudicator.black_hills"
     german_files: tuple[str, ...] = ()
-
-    def read_state(self, data: dict[str, Any], source: str, base: Path) -> BHState:
-        from adjudicator.black_hills.state import state_from
-
-        return state_from(data, source)
-
-    def state_file_data(self, state: BHState) -> dict[str, Any]:
-        from adjudicator.black_hills.state import state_data
-
-        return state_data(state)
-
-    def board(self, edition: str) -> Rules:
-        from adjudicator.black_hills.data import load_rules
-
-        return load_rules()
 
     def board_sites(self, board: Rules) -> tuple[str, list[str]]:
         raise RulesError("--site: Black Hills has areas, not building sites")
-
-    def board_state(self, board: Rules, data: dict[str, Any], source: str, base: Path) -> BHState:
-        return self.read_state(data, source, base)
 
     def board_data(self, board: Rules) -> dict[str, Any]:
         return {
@@ -81,13 +66,7 @@ class BlackHillsFiles:
             "character": cards.characters,
             "event": cards.events,
         }
-        return cards_named("black-hills", decks, name)
-
-    def card_data(self, cards: Rules, card: Found) -> dict[str, Any]:
-        return {"game": "black-hills", "cards": [{"kind": k, **fields} for k, fields in card]}
-
-    def cards_export(self, cards: Rules, source: str) -> dict[str, Any]:
-        raise RulesError(no_clue_cards(source, "Black Hills"))
+        return cards_named(self.name, decks, name)
 
 
 FILES = BlackHillsFiles()

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import NoReturn
 
 from adjudicator.black_hills.candidates import Candidate
 from adjudicator.black_hills.game.files import BlackHillsFiles
@@ -38,13 +37,12 @@ from adjudicator.core.table import (
     only_options,
     players_option,
 )
+from adjudicator.core.table_parts import RecordOnly
 
 __all__ = ["TABLE", "BlackHillsTable"]
 
 
-class BlackHillsTable(BlackHillsFiles):
-    name = "black-hills"
-    title = "Black Hills"
+class BlackHillsTable(RecordOnly, BlackHillsFiles):
     score_word = "reputation"
 
     def new_record(
@@ -196,20 +194,6 @@ class BlackHillsTable(BlackHillsFiles):
 
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         return remove_last_move(text, source)
-
-    coaches = False
-
-    def coach(self, game: BHState, player: str, source: str, seed: int, ms: int | None) -> NoReturn:
-        raise RulesError(f"{source}: {self.title} has no coach")
-
-    def refill(self, game: BHState, player: str, source: str) -> None:
-        return None
-
-    def with_hand(self, game: BHState, player: str, hand: str, source: str) -> BHState:
-        raise RulesError(f"{source}: --hand: the record already knows {player}'s cards")
-
-    def state_hint(self, state: object, player: str | None) -> NoReturn:
-        raise RulesError(f"{self.title}: hint reads a record of the game (*.game)")
 
 
 TABLE = BlackHillsTable()

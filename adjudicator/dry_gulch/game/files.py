@@ -3,44 +3,28 @@ the town's sites and streets, a state, the decks (`board`, `cards`, `state check
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.core.card_names import cards_named, no_clue_cards
-from adjudicator.core.errors import RulesError
+from adjudicator.core.card_names import cards_named
+from adjudicator.core.table_parts import PackageFiles
 
 if TYPE_CHECKING:  # types only: a command on a file loads what it reads
     from adjudicator.dry_gulch.data import Rules
-    from adjudicator.dry_gulch.state import DGState
+    from adjudicator.dry_gulch.state import DGState  # noqa: F401 (named in the base, a string)
 
 __all__ = ["FILES", "DryGulchFiles"]
 
 Found = list[tuple[str, dict[str, Any]]]
 
 
-class DryGulchFiles:
+class DryGulchFiles(PackageFiles["DGState", "Rules"]):
+    name = "dry-gulch"
+    title = "Dry Gulch"
+    package = "adjudicator.dry_gulch"
     german_files = ("cards/dry-gulch",)
-
-    def read_state(self, data: dict[str, Any], source: str, base: Path) -> DGState:
-        from adjudicator.dry_gulch.state import state_from
-
-        return state_from(data, source)
-
-    def state_file_data(self, state: DGState) -> dict[str, Any]:
-        from adjudicator.dry_gulch.state import state_data
-
-        return state_data(state)
-
-    def board(self, edition: str) -> Rules:
-        from adjudicator.dry_gulch.data import load_rules
-
-        return load_rules()
 
     def board_sites(self, board: Rules) -> tuple[str, list[str]]:
         return "site", list(board.sites)
-
-    def board_state(self, board: Rules, data: dict[str, Any], source: str, base: Path) -> DGState:
-        return self.read_state(data, source, base)
 
     def board_data(self, board: Rules) -> dict[str, Any]:
         return {
@@ -98,13 +82,7 @@ class DryGulchFiles:
 
     def card(self, cards: Rules, name: str, source: str) -> Found:
         """Every permit and event card `name` names."""
-        return cards_named("dry-gulch", {"permit": cards.permits, "event": cards.events}, name)
-
-    def card_data(self, cards: Rules, card: Found) -> dict[str, Any]:
-        return {"game": "dry-gulch", "cards": [{"kind": k, **fields} for k, fields in card]}
-
-    def cards_export(self, cards: Rules, source: str) -> dict[str, Any]:
-        raise RulesError(no_clue_cards(source, "Dry Gulch"))
+        return cards_named(self.name, {"permit": cards.permits, "event": cards.events}, name)
 
 
 FILES = DryGulchFiles()

@@ -76,8 +76,9 @@ def pay(state: DGState, building: str, who: str, source: Path) -> Answer:
     return Answer("pay_view", (answer, state.rules), answer.to_json(state.rules), warnings)
 
 
-def plan(state: DGState, who: str) -> Answer:
-    """The buildings this turn's hand pays for together that gain the most influence."""
+def plan(state: DGState, who: str, source: Path) -> Answer:
+    """The buildings this turn's hand pays for together that gain the most influence
+    (`source`: unused, taken as every one-player question takes it)."""
     from adjudicator.dry_gulch.why import plan_answer
 
     answer = plan_answer(state, who)

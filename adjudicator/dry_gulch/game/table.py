@@ -7,7 +7,6 @@ import difflib
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import NoReturn
 
 from adjudicator.core.errors import InputError, RulesError
 from adjudicator.core.table import (
@@ -20,6 +19,7 @@ from adjudicator.core.table import (
     only_options,
     players_option,
 )
+from adjudicator.core.table_parts import RecordOnly
 from adjudicator.dry_gulch.game.files import DryGulchFiles
 from adjudicator.dry_gulch.game.flow import DGGame
 from adjudicator.dry_gulch.game.notation import seat_move
@@ -40,9 +40,7 @@ from adjudicator.dry_gulch.why import PlanAnswer
 __all__ = ["TABLE", "DryGulchTable"]
 
 
-class DryGulchTable(DryGulchFiles):
-    name = "dry-gulch"
-    title = "Dry Gulch"
+class DryGulchTable(RecordOnly, DryGulchFiles):
     score_word = "influence"
 
     def new_record(
@@ -204,20 +202,6 @@ class DryGulchTable(DryGulchFiles):
 
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         return remove_last_move(text, source)
-
-    coaches = False
-
-    def coach(self, game: DGGame, player: str, source: str, seed: int, ms: int | None) -> NoReturn:
-        raise RulesError(f"{source}: {self.title} has no coach")
-
-    def refill(self, game: DGGame, player: str, source: str) -> None:
-        return None
-
-    def with_hand(self, game: DGGame, player: str, hand: str, source: str) -> DGGame:
-        raise RulesError(f"{source}: --hand: the record already knows {player}'s cards")
-
-    def state_hint(self, state: object, player: str | None) -> NoReturn:
-        raise RulesError(f"{self.title}: hint reads a record of the game (*.game)")
 
 
 def _residences(text: str, players: tuple[str, ...]) -> dict[str, str]:

@@ -15,6 +15,7 @@ from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.state import BHState
 from adjudicator.core.errors import AdjudicatorError, RulesError
 from adjudicator.core.table import Ruled
+from adjudicator.core.table_parts import own_entry
 from adjudicator.core.words import plural
 from adjudicator.render.black_hills_board import bh_table_svg
 from adjudicator.render.pages.data import certain_outcome
@@ -85,18 +86,11 @@ def _picture(s: BHState, title: str) -> str:
     return bh_table_svg(s.rules, s, title)
 
 
-def _entry(table: AnyTable) -> BlackHillsTable:
-    """The game's own entry, whose hints and reviews are of its own types (the protocol
-    passes them on as `object`)."""
-    assert isinstance(table, BlackHillsTable)
-    return table
-
-
 class BlackHillsPage:
     template = "table.html"
 
     def opened(self, table: AnyTable, rec: BHRecord) -> tuple[BHState, frozenset[int]]:
-        done = _entry(table).review(rec)
+        done = own_entry(table, BlackHillsTable).review(rec)
         return done.state, frozenset(o.move.line for o in done.outcomes if o.verdict.legal)
 
     def view(self, table: AnyTable, game: BHState, name: str) -> dict[str, Any]:
@@ -192,7 +186,7 @@ class BlackHillsPage:
 
     def hint(self, table: AnyTable, game: BHState, name: str, top: int) -> dict[str, Any]:
         player = self.acting(game) or game.active
-        ranked = _entry(table).hint(game, player, name)
+        ranked = own_entry(table, BlackHillsTable).hint(game, player, name)
         if ranked and isinstance(ranked[0], KeepChoice):
             return _keep_hint(player, [k for k in ranked if isinstance(k, KeepChoice)], top)
         actions, lines = [], [f"The best turn for each character in {player}'s hand, best first."]
@@ -221,7 +215,7 @@ class BlackHillsPage:
     def end(self, table: AnyTable, game: BHState, rec: BHRecord) -> dict[str, Any] | None:
         if game.winner is None:
             return None
-        wrong = [o for o in _entry(table).review(rec).outcomes if o.claim_wrong]
+        wrong = [o for o in own_entry(table, BlackHillsTable).review(rec).outcomes if o.claim_wrong]
         return {
             "winners": [game.winner],
             "rule": f"{Code.GAME_END}: the first player to reach {game.rules.goal} reputation "
@@ -238,7 +232,7 @@ class BlackHillsPage:
         }
 
     def timeline(self, table: AnyTable, rec: BHRecord) -> dict[str, Any]:
-        done = _entry(table).review(rec)
+        done = own_entry(table, BlackHillsTable).review(rec)
         moves = []
         for o in done.outcomes:
             v = o.verdict

@@ -9,6 +9,7 @@ from typing import Any
 
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Ruled
+from adjudicator.core.table_parts import own_entry
 from adjudicator.core.words import plural
 from adjudicator.dry_gulch.data import Permit
 from adjudicator.dry_gulch.game.flow import DGGame
@@ -32,13 +33,6 @@ def _picture(game: DGGame, title: str) -> str:
     else:
         caption = f"turn {game.turn} · {state.active}'s {game.phase} phase"
     return dg_town_svg(state.rules, state.buildings, title, caption)
-
-
-def _entry(table: AnyTable) -> DryGulchTable:
-    """The game's own entry, whose hints and reviews are of its own types (the protocol
-    passes them on as `object`)."""
-    assert isinstance(table, DryGulchTable)
-    return table
 
 
 #: What the player to act does next, in the rulebook's words: the page lists each move
@@ -98,7 +92,7 @@ class DryGulchPage:
     template = "table.html"
 
     def opened(self, table: AnyTable, rec: DGRecord) -> tuple[DGGame, frozenset[int]]:
-        done = _entry(table).review(rec)
+        done = own_entry(table, DryGulchTable).review(rec)
         return done.game, frozenset(o.move.line for o in done.outcomes if o.legal)
 
     def view(self, table: AnyTable, game: DGGame, name: str) -> dict[str, Any]:
@@ -186,7 +180,7 @@ class DryGulchPage:
         if game.over:
             raise RulesError(f"{name}: the game is over")
         player = game.state.active
-        answer = _entry(table).hint(game, player, name)
+        answer = own_entry(table, DryGulchTable).hint(game, player, name)
         plan = answer.to_json()
         actions = []
         if game.phase == "build":
@@ -214,7 +208,7 @@ class DryGulchPage:
         if not game.over:
             return None
         result = standing(game)
-        wrong = _entry(table).review(rec).claims_wrong
+        wrong = own_entry(table, DryGulchTable).review(rec).claims_wrong
         return {
             "winners": [game.winner] if game.winner else [],
             "rule": f"DG-WIN: a player who has {result.needed} influence on the board "
@@ -233,7 +227,7 @@ class DryGulchPage:
         }
 
     def timeline(self, table: AnyTable, rec: DGRecord) -> dict[str, Any]:
-        done = _entry(table).review(rec)
+        done = own_entry(table, DryGulchTable).review(rec)
         data = done.to_json()
         return {
             # what a legal move drew is its player's: the shared timeline says what was
