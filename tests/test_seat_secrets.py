@@ -390,3 +390,33 @@ def test_a_named_draw_is_refused_in_the_same_words_wherever_its_card_lies(
             assert ann.post(f"{API}/move", json={"move": first}).json()["legal"]
     assert all(len(errors) == 1 for errors in said.values()), said
     assert len(said) == 4  # one refusal a phase and a path, whatever the card
+
+
+def test_another_seats_refused_move_shows_no_rule_on_the_timeline(tmp_path: Path) -> None:
+    """Found by the differential test (a 4-player Dry Gulch pair, cid's seat): the same
+    refused build read 'refused (DG-PAY)' in the world where the hand could not pay and
+    'refused (DG-MIDDLE)' where it could (the site is checked after the payment), so the
+    rule's code told another seat what the hand held. Another seat reads 'refused' only;
+    the mover's own seat keeps the reason."""
+    form = {"name": NAME, "edition": "dry-gulch", "players": "ann, bob, cid", "seed": "7"}
+    host = TestClient(
+        create_app(tmp_path, token=TOKEN, hosts=("192.168.1.20",), address=BASE),
+        base_url=BASE,
+        headers={"x-token": TOKEN},
+    )
+    assert host.post("/api/games", json=form).status_code == 201
+    record = tmp_path / NAME
+    # a line the table wrote that the rules refuse (ann holds no such permit)
+    record.write_text(record.read_text(encoding="utf-8") + "ann: build bank at ne-1\n")
+    refused = [
+        e
+        for e in _client(tmp_path, "bob").get(f"{API}/replay").json()["moves"]
+        if e.get("legal") is False
+    ]
+    assert refused and all(e["message"] == "refused" and e["code"] is None for e in refused)
+    own = [
+        e
+        for e in _client(tmp_path, "ann").get(f"{API}/replay").json()["moves"]
+        if e.get("legal") is False
+    ]
+    assert own and own[0]["code"]  # the mover is told why

@@ -230,7 +230,7 @@ def hint_view(
 def timeline(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]:
     """`adjudicator replay` of the record: each move's ruling and what the table missed.
     Another player's draw or keep shows face up only: as a count, with no ruling; another
-    player's refused move, only that it was refused and the rule's code (`_refused`)."""
+    player's refused move, only that it was refused (`_refused`)."""
     o = open_record(records, name, records.read(name))
     data = o.page.timeline(o.table, o.rec)
     by_line = {m.line: m for m in o.rec.moves}
@@ -254,23 +254,14 @@ def _no_ruling(entry: dict[str, Any]) -> None:
 
 
 def _refused(entry: dict[str, Any]) -> None:
-    """Another player's refused move as the table saw it: refused, and by which rule. Why
-    is the referee's reading of their hand ("the hand cannot pay: ...", "ann holds no
-    'hotel' permit") or of a pile, so it is said to that player's seat only, in every game
-    alike, even where the reason reads nothing hidden (out of turn): one rule, no leak."""
-    code = entry.get("code") or _first_code(entry.get("ruling"))
-    entry["code"] = code
-    entry["message"] = f"refused ({code})" if code else "refused"
+    """Another player's refused move as the table saw it: refused, and no more. Why, and
+    even which rule refused it first, is the referee's reading of their hand: the same
+    Dry Gulch build is refused by DG-PAY where the hand cannot pay and by DG-MIDDLE where it
+    can (the site is checked after the payment), so a code would tell a seat what the hand
+    holds. Said to that player's seat only, in every game alike: one rule, no leak."""
+    entry["code"] = None
+    entry["message"] = "refused"
     _no_ruling(entry)
-
-
-def _first_code(ruling: Any) -> str | None:
-    """The code of a ruling's first reason (the deduction games' rulings carry theirs)."""
-    reasons = ruling.get("reasons") if isinstance(ruling, dict) else None
-    if isinstance(reasons, list) and reasons and isinstance(reasons[0], dict):
-        code = reasons[0].get("code")
-        return str(code) if code else None
-    return None
 
 
 def step_view(records: RecordDir, name: str, step: int) -> dict[str, Any]:
