@@ -247,13 +247,14 @@ def create_app(
     @guarded
     async def view(request: Request) -> Response:
         who = at_table(request)
-        data = await run_in_threadpool(games.game_view, records, request.path_params["name"], who)
+        name, lang = request.path_params["name"], i18n.page_language(request)[0]
+        data = await run_in_threadpool(games.game_view, records, name, who, None, lang)
         return JSONResponse(data)
 
     @guarded
     async def live(request: Request) -> Response:
         who = at_table(request)  # what `view` shows this device, as it changes (`web/events.py`)
-        view = partial(games.live_view, viewer=who)
+        view = partial(games.live_view, viewer=who, lang=i18n.page_language(request)[0])
         return await events.live(request, hub, records, view, scope=repr(who))
 
     @guarded
@@ -276,9 +277,8 @@ def create_app(
 
     @guarded
     async def hand(request: Request) -> Response:
-        p = request.path_params
-        who = at_table(request)
-        data = await run_in_threadpool(games.hand, records, p["name"], p["player"], who)
+        p, who, lang = request.path_params, at_table(request), i18n.page_language(request)[0]
+        data = await run_in_threadpool(games.hand, records, p["name"], p["player"], who, lang)
         return JSONResponse(data)
 
     def move_text(form: dict[str, Any]) -> str:

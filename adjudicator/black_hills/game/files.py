@@ -20,7 +20,7 @@ Found = list[tuple[str, dict[str, Any]]]
 
 
 class BlackHillsFiles:
-    german_files: tuple[str, ...] = ()
+    german_files: tuple[str, ...] = ("cards/black-hills",)
 
     def read_state(self, data: dict[str, Any], source: str, base: Path) -> BHState:
         from adjudicator.black_hills.state import state_from
