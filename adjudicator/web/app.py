@@ -203,7 +203,7 @@ def create_app(
         return await view_page(
             request,
             games.template,
-            partial(games.game_view, records, viewer=who),
+            partial(games.game_view, records, viewer=who, lang=i18n.page_language(request)[0]),
             seat_links(request, who),
             drawn=("svg",),
         )
