@@ -88,3 +88,43 @@ def test_a_german_phone_gets_a_german_page(tmp_path: Path) -> None:
         browser.close()
     assert {k: v for k, v in axe_found.items() if v} == {}, json.dumps(axe_found, indent=1)
     assert errors == []
+
+
+def test_a_german_seat_shows_the_buildings_german_names(tmp_path: Path) -> None:
+    """Gads Hill from Jürgen's phone in German: the players' buildings, the buy menu and
+    the hand name the buildings as the German cards print them; the menus' values stay
+    the ids the record is written with."""
+    from starlette.testclient import TestClient
+
+    from adjudicator.web.app import create_app
+    from adjudicator.web.seats import SeatKeys
+
+    token = "german-seat-token"
+    made = TestClient(create_app(tmp_path), base_url="http://127.0.0.1").post(
+        "/api/games",
+        json={"name": "g", "edition": "gads-hill-1874", "players": "Jürgen, Käthe, Sören",
+              "seed": "3"},
+    )
+    assert made.status_code == 201, made.text
+    with serving(tmp_path, token=token) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844},
+            locale="de-DE",
+            extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"},
+        )
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(SeatKeys(token).link(url, "g.game", "Jürgen"))  # the link Jürgen's QR holds
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        row = page.locator("#players tbody tr", has_text="Käthe")
+        expect(row).to_contain_text("Gerichtsgebäude, Zeitungsbüro")
+        expect(page.locator("#buy option[value=barber]")).to_have_text("Barbier")
+        expect(page.locator("#hand")).to_be_visible()  # a seat's own hand opens by itself
+        # the card's building (its printed text stays as printed on the English card)
+        expect(page.locator(".hand-card", has_text="· Postamt:")).to_have_count(1)
+        expect(page.locator(".hand-card", has_text="· Post Office:")).to_have_count(0)
+        context.close()
+        browser.close()
+    assert errors == []

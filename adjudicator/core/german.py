@@ -12,7 +12,7 @@ from functools import cache
 
 from adjudicator.core.data import data_dir
 
-__all__ = ["german_ids", "german_names", "name_key"]
+__all__ = ["german_ids", "german_names", "name_key", "shown_names"]
 
 
 def name_key(text: str) -> str:
@@ -41,3 +41,9 @@ def german_names(*files: str) -> dict[str, str]:
 def german_ids(*files: str) -> dict[str, str]:
     """`name_key` of each German name -> its id (`schule` -> `school`)."""
     return {name_key(german): ident for ident, german in german_names(*files).items()}
+
+
+def shown_names(files: tuple[str, ...], lang: str) -> dict[str, str]:
+    """Id -> the name a page in `lang` shows for it: the German names on a German page
+    (what the German cards print), none in English, whose names the view already holds."""
+    return dict(german_names(*files)) if lang == "de" and files else {}

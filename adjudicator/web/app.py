@@ -203,7 +203,7 @@ def create_app(
         return await view_page(
             request,
             games.template,
-            partial(games.game_view, records, viewer=who),
+            partial(games.game_view, records, viewer=who, lang=i18n.page_language(request)[0]),
             seat_links(request, who),
             drawn=("svg",),
         )
@@ -241,9 +241,16 @@ def create_app(
         return JSONResponse({"record": name, "url": f"/g/{name}"}, status_code=201)
 
     @guarded
+    async def view(request: Request) -> Response:
+        who, name = at_table(request), request.path_params["name"]
+        lang = i18n.page_language(request)[0]
+        data = await run_in_threadpool(games.game_view, records, name, who, None, lang)
+        return JSONResponse(data)
+
+    @guarded
     async def live(request: Request) -> Response:
         who = at_table(request)  # what `view` shows this device, as it changes (`web/events.py`)
-        view = partial(games.live_view, viewer=who)
+        view = partial(games.live_view, viewer=who, lang=i18n.page_language(request)[0])
         return await events.live(request, hub, records, view, scope=repr(who))
 
     @guarded
@@ -266,9 +273,8 @@ def create_app(
 
     @guarded
     async def hand(request: Request) -> Response:
-        p = request.path_params
-        who = at_table(request)
-        data = await run_in_threadpool(games.hand, records, p["name"], p["player"], who)
+        p, who, lang = request.path_params, at_table(request), i18n.page_language(request)[0]
+        data = await run_in_threadpool(games.hand, records, p["name"], p["player"], who, lang)
         return JSONResponse(data)
 
     def move_text(form: dict[str, Any]) -> str:
@@ -281,8 +287,7 @@ def create_app(
         base = form.get("base")
         return base if isinstance(base, str) else None
 
-    # `web.games` is read at each request, not when the routes are drawn: what stands in
-    # for one of its functions (a test's fault, a bench's clock) is what answers.
+    # `web.games` is read at each request: a stand-in for one of its functions answers
 
     def seat_call(fn: str) -> Endpoint:
         """What the record answers a seat: `games.<fn>(records, name, who)`."""
@@ -411,7 +416,7 @@ def create_app(
         Route("/g/{name}/board.svg", svg_file),
         Route("/api/games", list_games, methods=["GET"]),
         Route("/api/games", new_game, methods=["POST"]),
-        Route("/api/g/{name}", seat_call("game_view")),
+        Route("/api/g/{name}", view),
         Route("/api/g/{name}/version", version),
         Route("/api/g/{name}/events", live),
         Route("/api/g/{name}/hand/{player}", hand),
@@ -435,8 +440,7 @@ def create_app(
     ]
     # The token guards every change off loopback; the Host header guards every request.
     known = hosts if hosts is not None else (None if token is not None else LOOPBACK_HOSTS)
-    # gzip leaves the event stream alone (Starlette excludes text/event-stream)
-    guard = [Middleware(SecurityHeaders), Middleware(GZipMiddleware, minimum_size=1024)]
+    guard = [Middleware(SecurityHeaders), Middleware(GZipMiddleware, minimum_size=1024)]  # not SSE
     if known is not None:
         guard.append(Middleware(KnownHostsOnly, hosts=known))
     app = Starlette(routes=routes, middleware=guard)

@@ -20,6 +20,8 @@ from dataclasses import replace
 from typing import Any
 
 from adjudicator.core.errors import AdjudicatorError, InputError, RulesError
+from adjudicator.core.german import shown_names
+from adjudicator.core.i18n import DEFAULT
 from adjudicator.core.limits import clip, whole_number
 from adjudicator.core.names import players_of, players_problem
 from adjudicator.core.table import SETUP_FLAGS, Setup
@@ -134,11 +136,12 @@ def players(records: RecordDir, name: str) -> list[str]:
 
 
 def game_view(
-    records: RecordDir, name: str, viewer: Viewer, text: str | None = None
+    records: RecordDir, name: str, viewer: Viewer, text: str | None = None, lang: str = DEFAULT
 ) -> dict[str, Any]:
     """Everything a page shows of a game: the moves and whether each was legal, then the
     game's own view (whose turn, scores, the board), and who this device is. `text`: the
-    record's, when the caller has read it."""
+    record's, when the caller has read it. A page in German also gets `names`, each
+    thing's id -> its German name (ids stay what moves are written with)."""
     if text is None:
         text = records.read(name)
     o = open_record(records, name, text)
@@ -156,15 +159,23 @@ def game_view(
         **o.page.view(o.table, o.game, name),
         # the winner, the final scores and what `replay` finds: every screen's, once over
         "end": o.page.end(o.table, o.game, o.rec),
-    }
+    } | _names(o.table.german_files, lang)
 
 
-def hand(records: RecordDir, name: str, player: str, viewer: Viewer) -> dict[str, Any]:
+def _names(files: tuple[str, ...], lang: str) -> dict[str, Any]:
+    """`names` for a page not in English (an English view stays as it was)."""
+    shown = shown_names(files, lang)
+    return {"names": shown} if shown else {}
+
+
+def hand(
+    records: RecordDir, name: str, player: str, viewer: Viewer, lang: str = DEFAULT
+) -> dict[str, Any]:
     """One player's hand: to that player's seat (or the pass-and-play screen) only."""
     if not viewer.sees_hand_of(player):
         raise Refused(f"{name}: {player}'s hand is seen from {player}'s own seat only")
     o = open_record(records, name, records.read(name))
-    return o.page.hand(o.game, player, name)
+    return o.page.hand(o.game, player, name) | _names(o.table.german_files, lang)
 
 
 def _no_hand_shown(name: str, viewer: Viewer, what: str) -> Refused:
@@ -274,11 +285,13 @@ def step_view(records: RecordDir, name: str, step: int) -> dict[str, Any]:
     return {"step": step, "moves": len(moves), **o.page.step(o.table, game, name, step)}
 
 
-def live_view(records: RecordDir, name: str, viewer: Viewer) -> tuple[dict[str, Any], str]:
+def live_view(
+    records: RecordDir, name: str, viewer: Viewer, lang: str = DEFAULT
+) -> tuple[dict[str, Any], str]:
     """`game_view`, and the `fingerprint` of the record it was drawn from: what a live
     page's stream matches a change's note against (`web/events.py`), never sent."""
     text = records.read(name)
-    view = game_view(records, name, viewer, text)
+    view = game_view(records, name, viewer, text, lang)
     return view, fingerprint(text)
 
 

@@ -23,7 +23,7 @@ class BlackHillsFiles(PackageFiles["BHState", "Rules"]):
     name = "black-hills"
     title = "Black Hills"
     package = "adjudicator.black_hills"
-    german_files: tuple[str, ...] = ()
+    german_files: tuple[str, ...] = ("cards/black-hills",)
 
     def board_sites(self, board: Rules) -> tuple[str, list[str]]:
         raise RulesError("--site: Black Hills has areas, not building sites")

@@ -40,17 +40,24 @@ _PILE = re.compile(
     rf"^(?:the\s+)?(?:(?P<own>{_NAME})'s\s+(?:own\s+)?|(?P<name>{_ID})\s+)pile$", re.I
 )
 _THEN = re.compile(r"\s*,\s*then\s+|\s*,\s*", re.I)
-#: A building as a player may write it after `as` or `buy`: its id or its printed name, in
-#: any case (`stage-coach-office`, `Stage Coach Office`, `Printer's`); read as its id.
-_NAMED = r"[a-z0-9][a-z0-9' _-]*?"
+#: A building in a marker (a discard's `take`, `parse_marker`): its id or a one-word name,
+#: in any letters (`laundry@c3`, `Wäscherei@c3`); read as its id.
+_MARKED = r"[^\W_]+(?:-[^\W_]+)*"
+#: A building as a player may write it after `as` or `buy`: its id, its
+#: printed name or its German name, in any case and any letters (`stage-coach-office`,
+#: `Stage Coach Office`, `Printer's`, `Wäscherei`); read as its id (`building_id`).
+_NAMED = r"[^\W_][\w' -]*?"
 _ONE_PLAY = re.compile(rf"^(?P<card>\d+)(?:\s+as\s+(?P<as>{_NAMED}))?$", re.I)
 #: A card by its printed map (`models/printed_card.py`), read on the board when it is ruled.
 _PRINTED_PLAY = re.compile(rf"^(?P<card>[a-z0-9+]+\s*:.*?@.*?)(?:\s+as\s+(?P<as>{_NAMED}))?$", re.I)
 _DISCARD = re.compile(
-    rf"^discard\s+(?P<a>\d+)\s*,?\s*(?P<b>\d+)\s+take\s+(?P<bld>{_ID})\s*@\s*(?P<sp>{_ID})$", re.I
+    rf"^discard\s+(?P<a>\d+)\s*,?\s*(?P<b>\d+)\s+take\s+(?P<bld>{_MARKED})\s*@\s*(?P<sp>{_ID})$",
+    re.I,
 )
 _BUY = re.compile(rf"^buy\s+(?P<bld>{_NAMED})$", re.I)
-_TAKE = re.compile(rf"^take\s+(?P<blds>{_ID}(?:[\s,]+{_ID})*)$", re.I)
+#: Old Town's refill (A4): buildings by id or one-word name (`take bank wäscherei`), or
+#: by any names between commas (`take Stage Coach Office, Schule`).
+_TAKE = re.compile(r"^take\s+(?P<blds>[^\W_][\w' ,-]*)$", re.I)
 
 
 def parse_move(text: str) -> Move:
@@ -79,7 +86,7 @@ def parse_move(text: str) -> Move:
         return moves.Stop(player, claimed=claimed)
     d = _TAKE.match(body)
     if d:
-        return moves.Take(player, tuple(re.split(r"[\s,]+", d["blds"].lower())), claimed=claimed)
+        return moves.Take(player, _taken(d["blds"]), claimed=claimed)
     # A turn: one or two cards, a discard or a pass, with a buy at any point of it (A2).
     plays: list[tuple[int, str | None]] = []
     printed: list[str | None] = []
@@ -93,7 +100,7 @@ def parse_move(text: str) -> Move:
                 raise ValueError("one building a turn may be bought")
             buy, buy_at = building_id(b["bld"]), len(plays) + (discard is not None) + passed
         elif (d := _DISCARD.match(part)) is not None and discard is None:
-            discard = ((int(d["a"]), int(d["b"])), (d["bld"].lower(), d["sp"].lower()))
+            discard = ((int(d["a"]), int(d["b"])), (building_id(d["bld"]), d["sp"].lower()))
         elif part.lower() == "pass" and not passed:
             passed = True
         elif (p := _ONE_PLAY.match(part)) is not None:
@@ -121,6 +128,13 @@ def parse_move(text: str) -> Move:
         return moves.Buy(player, buy, claimed=claimed)
     written = tuple(printed) if any(printed) else ()
     return moves.Play(player, tuple(plays), buy, buy_at, claimed=claimed, printed=written)
+
+
+def _taken(written: str) -> tuple[str, ...]:
+    """The buildings a refill takes, as ids: split at commas when there are any (names of
+    several words), else at spaces."""
+    parts = written.split(",") if "," in written else written.split()
+    return tuple(building_id(p) for p in parts if p.strip())
 
 
 def format_move(move: Move) -> str:
@@ -171,12 +185,13 @@ def _pile(words: str) -> str:
     return f"{m['own'].lower()}'s" if m["own"] else m["name"].lower()
 
 
-_MARKER = re.compile(rf"^(?P<bld>{_ID})\s*@\s*(?P<sp>{_ID})$", re.I)
+_MARKER = re.compile(rf"^(?P<bld>{_MARKED})\s*@\s*(?P<sp>{_ID})$", re.I)
 
 
 def parse_marker(text: str) -> tuple[str, str]:
     """A marker written as a discard takes it, BUILDING@SPACE: (building, space), lower
-    case. Raises ValueError with a plain message.
+    case, the building by its id or German name (`Wäscherei@c3`). Raises ValueError with
+    a plain message.
 
     >>> parse_marker("Hotel @ C3")
     ('hotel', 'c3')
@@ -184,7 +199,7 @@ def parse_marker(text: str) -> tuple[str, str]:
     m = _MARKER.match(text.strip())
     if m is None:
         raise ValueError(f"cannot read {text!r}: write a marker as BUILDING@SPACE, e.g. hotel@c3")
-    return m["bld"].lower(), m["sp"].lower()
+    return building_id(m["bld"]), m["sp"].lower()
 
 
 def read_printed(state: GameState, move: moves.Play) -> tuple[GameState, moves.Play]:

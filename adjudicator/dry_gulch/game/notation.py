@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from adjudicator.core.german import german_ids
+from adjudicator.core.german import german_ids, german_names, name_key
 from adjudicator.core.limits import clip
 from adjudicator.core.names import PLAYER, seated, written_name
 from adjudicator.core.record_text import strip_comment
@@ -128,7 +128,7 @@ def parse_move(text: str, line: int = 0) -> Move:
     # The player as written (the record's reader seats them); the rest in lower case.
     player, body, claim = written_name(m.group(1)), m.group(2).lower(), m.group(3)
     claimed = int(claim) if claim is not None else None
-    words = [_english(w) for w in body.split()]
+    words = _words(body)
     for w in words:
         if not WORD.match(w):
             raise ValueError(f"{clip(w)}: not a word of the notation")
@@ -233,13 +233,41 @@ def _over(words: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
     return tuple(out) if out and out[-1][1] else None
 
 
+def _words(body: str) -> list[str]:
+    """The words of a move, a German name of several words (`Sheriffs Büro`) read as its
+    one id, the longest name first, then each word as `_english` reads it."""
+    words, out, longest = body.split(), [], _longest_german()
+    i = 0
+    while i < len(words):
+        for n in range(min(longest, len(words) - i), 1, -1):
+            ident = german_ids(_CARDS).get(name_key(" ".join(words[i : i + n])))
+            if ident is not None:
+                out.append(ident)
+                i += n
+                break
+        else:
+            out.append(_english(words[i]))
+            i += 1
+    return out
+
+
+@lru_cache(maxsize=1)
+def _longest_german() -> int:
+    """The most words a German name of the cards' data file has."""
+    return max((len(n.split()) for n in german_names(_CARDS).values()), default=1)
+
+
+#: The data file whose `[german]` table names Dry Gulch's permits and resources.
+_CARDS = "cards/dry-gulch"
+
+
 @lru_cache(maxsize=2048)  # each word of each move of a record, each time it is read
 def _english(word: str) -> str:
     """A word of a move with a building or resource named in German as its id (`laden`
     is `general-store`, `arbeit:2` is `labor:2`): the `[german]` table of the cards' data
     file, none of whose names is a word of the notation. Other words as they are."""
     name, colon, rest = word.partition(":")
-    ids = german_ids("cards/dry-gulch")
+    ids = german_ids(_CARDS)
     return f"{ids.get(name, name)}{colon}{rest}" if name in ids else word
 
 

@@ -92,7 +92,7 @@
     // a discard takes a marker (A1) while the game goes on, and from the board as it is
     if (!view.over) s.querySelectorAll(".marker[data-building]").forEach((m) => {
       const building = m.dataset.building;
-      const name = (view.all_buildings.find((b) => b.id === building) || { name: building }).name;
+      const name = shownName(view.all_buildings.find((b) => b.id === building) || { id: building, name: building });
       const b = el("button", fmt(_("take the {building} marker"), { building: name }), "take-marker");
       b.type = "button";
       b.dataset.take = building + "@" + at;
@@ -113,6 +113,20 @@
   window.adjudicator.pressable($("board"));
 
   // ----- the summary, the players and the STOP window -----------------------------------
+  // A building as the page's language names it: a German page's view carries `names`
+  // (id -> German name, as the German cards print it); the moves keep the ids.
+  function shownName(b) {
+    return (view.names && view.names[b.id]) || b.name;
+  }
+  function shownBuildings(items) {
+    return items.map((b) => ({ id: b.id, name: shownName(b) }));
+  }
+  // a hand's card names its building as printed in English: found by that name
+  function shownPrinted(name) {
+    const b = view.all_buildings.find((x) => x.name === name);
+    return b ? shownName(b) : name;
+  }
+
   function options(select, items, blank) {
     const keep = select.value;
     select.innerHTML = "";
@@ -135,7 +149,7 @@
       if (p.name === view.to_play && !view.over) row.className = "active";
       row.appendChild(el("td", (p.name === view.to_play && !view.over ? "▶ " : "") + p.name));
       row.appendChild(el("td", String(p.points), "num"));
-      row.appendChild(el("td", p.buildings.map((b) => b.name).join(", ")));
+      row.appendChild(el("td", p.buildings.map(shownName).join(", ")));
       row.appendChild(el("td", p.cards === null ? "?" : String(p.cards), "num"));
       const cell = el("td");
       if (p.cards !== null && mayOpenHand(view.me, p.name)) {
@@ -164,7 +178,7 @@
       $("card2").value = "";
       $("as2").value = "";
     }
-    options($("buy"), view.beside, _("no buy"));
+    options($("buy"), shownBuildings(view.beside), _("no buy"));
     $("buy-set").hidden = !view.buying;
     renderRefill();
     renderDraw();
@@ -182,9 +196,9 @@
   // (P7), so the menu lists the moving player's buildings, as printed.
   function asMenus() {
     const mover = view.players.find((p) => p.name === $("player").value);
-    let mine = mover ? mover.buildings : [];
+    let mine = mover ? shownBuildings(mover.buildings) : [];
     // where buying is allowed (A2), a building bought before the card is the player's too
-    if (view.buying) mine = mine.concat(view.beside.map((b) => ({ id: b.id, name: fmt(_("{building} (bought first)"), { building: b.name }) })));
+    if (view.buying) mine = mine.concat(view.beside.map((b) => ({ id: b.id, name: fmt(_("{building} (bought first)"), { building: shownName(b) }) })));
     options($("as1"), mine, "—");
     options($("as2"), mine, "—");
   }
@@ -206,7 +220,7 @@
     for (let i = 0; i < view.refill; i++) {
       const select = el("select", null, "refill");
       select.setAttribute("aria-label", _("building to take from beside the board") + (view.refill > 1 ? " " + fmt(_("({n} of {total})"), { n: i + 1, total: view.refill }) : ""));
-      options(select, view.beside, _("choose a building"));
+      options(select, shownBuildings(view.beside), _("choose a building"));
       if (kept[i] && view.beside.some((b) => b.id === kept[i])) select.value = kept[i];
       select.addEventListener("change", previewTake);
       row.appendChild(select);
@@ -329,7 +343,7 @@
         b.type = "button";
         b.dataset.card = c.number;
         b.appendChild(el("strong", "#" + c.number + " "));
-        b.appendChild(el("span", c.kind + (c.building ? " · " + c.building : "") + ": " + c.text));
+        b.appendChild(el("span", c.kind + (c.building ? " · " + shownPrinted(c.building) : "") + ": " + c.text));
         b.addEventListener("click", () => {
           $("player").value = player;
           asMenus();
