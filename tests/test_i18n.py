@@ -197,6 +197,8 @@ def test_every_template_is_rendered(pages: dict[str, str]) -> None:
         "_record.html": 'id="replay-button"',
         "_seats.html": 'id="seats-card"',
         "_end.html": 'id="end-card"',
+        "_move_line.html": 'id="move-text"',
+        "_view_scripts.html": 'id="initial"',
     }
     assert set(marks) == {p.name for p in TEMPLATES.glob("*.html")}
     for name, mark in marks.items():
@@ -285,7 +287,7 @@ def test_lang_de_speaks_german_on_the_command_line() -> None:
     assert "Hinweis: Gads Hill 1874" in hint.stdout and "Beste Aktionen für cid" in hint.stdout
     helped = runner.invoke(app, ["--lang", "de", "play", "--help"])
     assert "Über das Ausspielen einer Karte entscheiden" in helped.stdout
-    assert "Optionen" in helped.stdout and "Die Kartennummer." in helped.stdout
+    assert "Optionen" in helped.stdout and "Die Karte: ihre Nummer" in helped.stdout
     refused = runner.invoke(app, ["--lang", "de", "play", example, "99"])
     assert refused.exit_code == 1
     assert refused.stderr.startswith("Fehler: ") and "CARD 99" in refused.stderr

@@ -6,6 +6,7 @@
   const { _, fmt, $, status, hintSaid, why, api, plural, el, hideHand, toggleHand } = window.adjudicator;
   const { mayOpenHand, applyRole, keepHandOpen } = window.adjudicator;
   const { previewMove, commitMove, wireUndo, wireTimeline, keepUp } = window.adjudicator;
+  const DRAWS_FROM = /^.*? draws from /; // a listed draw's notation, before its pile
 
   // ----- the new-game form ------------------------------------------------------------
   const newForm = $("new-game");
@@ -265,7 +266,7 @@
     row.innerHTML = "";
     if (!draws.includes(drawPreviewed)) drawPreviewed = null;
     draws.forEach((m) => {
-      const b = el("button", m.replace(/^.*? draws from /, ""), "draw-pile");
+      const b = el("button", m.replace(DRAWS_FROM, ""), "draw-pile");
       b.type = "button";
       b.dataset.move = m;
       b.setAttribute("aria-pressed", String(m === drawPreviewed));
