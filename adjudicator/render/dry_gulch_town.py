@@ -16,7 +16,9 @@ Entered).
 from __future__ import annotations
 
 import textwrap
+import threading
 import xml.etree.ElementTree as ET
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -202,9 +204,32 @@ def _corner(g: ET.Element, spot: Spot, x: float, y: float, plan: TownPlan) -> No
     ET.SubElement(g, "path", {"d": d, "fill": INK, "class": "corner"})
 
 
+#: Pictures drawn lately, by the rules' identity (the rules kept beside, so an id is never
+#: another's), what stands and the names: a move's update draws the same town for every
+#: seat at the table, and the town is public.
+_DRAWN: OrderedDict[tuple[int, tuple[Built, ...], str, str], tuple[Rules, str]] = OrderedDict()
+_DRAWN_SIZE = 32
+_DRAWN_LOCK = threading.Lock()
+
+
 def dg_town_svg(rules: Rules, built: Sequence[Built], title: str, caption: str = "") -> str:
     """The town with `built` on it; `title` and `caption` (the turn) name the picture for
     a screen reader and a downloaded file, while the page shows them in its own text."""
+    key = (id(rules), tuple(built), title, caption)
+    with _DRAWN_LOCK:
+        found = _DRAWN.get(key)
+        if found is not None and found[0] is rules:
+            _DRAWN.move_to_end(key)
+            return found[1]
+    picture = _drawn(rules, built, title, caption)
+    with _DRAWN_LOCK:
+        _DRAWN[key] = (rules, picture)
+        while len(_DRAWN) > _DRAWN_SIZE:
+            _DRAWN.popitem(last=False)
+    return picture
+
+
+def _drawn(rules: Rules, built: Sequence[Built], title: str, caption: str) -> str:
     plan = town_plan(rules)
     frame = _Frame(plan)
     by_site = {b.site: b for b in built}
