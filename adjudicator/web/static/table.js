@@ -72,9 +72,9 @@
         who.appendChild(b);
       }
       row.appendChild(who);
-      // a count starts where its header does (right-aligned, it sat under the next one)
-      row.appendChild(el("td", String(p.score), "count"));
-      row.appendChild(el("td", String(p.cards), "count"));
+      // a count is right-aligned as its heading is (`num`): each ends where its heading ends
+      row.appendChild(el("td", String(p.score), "num"));
+      row.appendChild(el("td", String(p.cards), "num"));
       row.appendChild(el("td", p.detail));
       body.appendChild(row);
     });
