@@ -7,6 +7,8 @@
   const { mayOpenHand, applyRole, keepHandOpen } = window.adjudicator;
   const { previewMove, commitMove, wireUndo, wireTimeline, keepUp } = window.adjudicator;
   const DRAWS_FROM = /^.*? draws from /; // a listed draw's notation, before its pile
+  // another player's refused move comes as "refused" alone: its reason read their hand
+  const refusedWhy = (why) => (why === "refused" ? _("refused") : fmt(_("refused: {why}"), { why }));
 
   // ----- the new-game form ------------------------------------------------------------
   const newForm = $("new-game");
@@ -520,7 +522,7 @@
   // ----- the timeline ----------------------------------------------------------------------
   stepping = wireTimeline(base, {
     entry: (m) =>
-      m.move + " — " + (m.legal ? m.points + " " + _("pt") : fmt(_("refused: {why}"), { why: m.message })) +
+      m.move + " — " + (m.legal ? m.points + " " + _("pt") : refusedWhy(m.message)) +
       (m.overlooked ? " · " + _("overlooked STOP:") + " " + m.overlooked.points + " " + _("pt") : ""),
     label: (a) => a.move + " · " + (a.legal ? a.points + " " + _("pt") : fmt(_("refused: {why}"), { why: a.message })),
     summary: (data) => {

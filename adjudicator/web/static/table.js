@@ -283,7 +283,7 @@
 
   // ----- the timeline ---------------------------------------------------------------------
   stepping = wireTimeline(base, {
-    entry: (m) => m.move + " — " + (m.legal ? m.message : fmt(_("refused ({code}): {why}"), { code: m.code, why: m.message })),
+    entry: (m) => m.move + " — " + (m.legal ? m.message : !m.code ? _("refused") : fmt(_("refused ({code}): {why}"), { code: m.code, why: m.message })),
     label: (a) => a.move + (a.legal ? "" : " · " + fmt(_("refused: {why}"), { why: a.message })),
     summary: (data) => data.summary,
     draw: (step) => ($("board").innerHTML = step.svg),
