@@ -127,3 +127,15 @@ def replayed(record: Path) -> dict[str, Any]:
 def record_moves(record: Path) -> list[str]:
     text = record.read_text(encoding="utf-8")
     return [ln for ln in text.splitlines() if ln and not ln.startswith("[")]
+
+
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's critical and serious findings on the page as it stands, each with up to
+    three of the elements it names."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run()).violations")
+    return [
+        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("critical", "serious")
+    ]

@@ -20,6 +20,7 @@ from tests.browser import (
     CHROMIUM,
     replayed,
     require_browser,
+    serious_violations,
     serving,
 )
 
@@ -77,13 +78,7 @@ _UNDER_ITS_HEADING = """(table) => {
 
 
 def _axe(page: Page) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate("async () => (await axe.run()).violations")
-    return [
-        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
-        for v in found
-        if v["impact"] in ("critical", "serious")
-    ]
+    return serious_violations(page)
 
 
 @pytest.fixture(scope="module")

@@ -13,12 +13,12 @@ from pathlib import Path
 
 from tests.browser import (
     ARGS,
-    AXE,
     CHROMIUM,
     new_game_from_page,
     record_moves,
     require_axe,
     require_browser,
+    serious_violations,
     serving,
 )
 
@@ -27,13 +27,7 @@ from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402 (aft
 
 
 def _serious(page: Page) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate("async () => (await axe.run()).violations")
-    return [
-        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
-        for v in found
-        if v["impact"] in ("critical", "serious")
-    ]
+    return serious_violations(page)
 
 
 def test_a_german_phone_gets_a_german_page(tmp_path: Path) -> None:

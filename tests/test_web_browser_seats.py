@@ -17,7 +17,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser import ARGS, AXE, CHROMIUM, require_axe, require_browser, serving
+from tests.browser import (
+    ARGS,
+    CHROMIUM,
+    require_axe,
+    require_browser,
+    serious_violations,
+    serving,
+)
 
 require_browser()
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
@@ -78,13 +85,7 @@ def _check_page(page: Page) -> list[str]:
 
 
 def _axe(page: Page) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate("async () => (await axe.run()).violations")
-    return [
-        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
-        for v in found
-        if v["impact"] in ("critical", "serious")
-    ]
+    return serious_violations(page)
 
 
 @pytest.mark.parametrize("game", GAMES)
