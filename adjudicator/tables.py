@@ -25,9 +25,13 @@ if TYPE_CHECKING:  # types only: a command on a file loads no protocol it does n
 
 #: An entry of the game protocol as the front ends hold it, whichever game it is: the one
 #: dynamic boundary, where a record's `[Edition]` tag picks the entry at run time, so its
-#: game, move and record types are known only to the entry (each entry module checks its
-#: own, `_PROTOCOL: Table[Game, Move, Record] = TABLE`). Everything past it is typed.
-AnyTable: TypeAlias = "Table[Any, Any, Any]"
+#: game, move and record types (and its files part's) are known only to the entry (each
+#: entry module checks its own, `_PROTOCOL: Table[Game, Move, Record, ...] = TABLE`).
+#: Everything past it is typed.
+AnyTable: TypeAlias = "Table[Any, Any, Any, Any, Any, Any, Any]"
+#: An entry's files part as the front ends hold it (`files(name)`): the same boundary, where
+#: a file's game picks the entry; each files module checks its own (`_FILES: Files[...]`).
+AnyFiles: TypeAlias = "Files[Any, Any, Any, Any]"
 
 __all__ = [
     "EDITION_TITLES",
@@ -35,6 +39,7 @@ __all__ = [
     "GAMES",
     "TABLES",
     "TITLES",
+    "AnyFiles",
     "AnyTable",
     "Entry",
     "Part",
@@ -259,9 +264,10 @@ def table(name: str) -> AnyTable:
     return GAMES[name].table()
 
 
-def files(name: str) -> Files:
-    """The files part of the entry called `name` (a key of `GAMES`)."""
-    part: Files = GAMES[name].load("files").FILES
+def files(name: str) -> AnyFiles:
+    """The files part of the entry called `name` (a key of `GAMES`; its types are the
+    entry's own: see `AnyFiles`)."""
+    part: AnyFiles = GAMES[name].load("files").FILES
     return part
 
 

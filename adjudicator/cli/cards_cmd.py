@@ -12,7 +12,7 @@ from adjudicator.cli.output import JsonOpt, Output, handle_errors
 from adjudicator.core.errors import RulesError
 
 if TYPE_CHECKING:
-    from adjudicator.core.table import Files
+    from adjudicator.tables import AnyFiles
 
 __all__ = ["app"]
 
@@ -28,7 +28,7 @@ CardArg = Annotated[
 ]
 
 
-def _cards(edition: str) -> tuple[str, str, Files, Any]:
+def _cards(edition: str) -> tuple[str, str, AnyFiles, Any]:
     """The shipped edition `edition` names (or its board file), its game's name in the
     registry, the entry's files part and the cards."""
     from adjudicator.cli.games import edition_game, require_board

@@ -7,12 +7,16 @@ from __future__ import annotations
 import dataclasses
 import difflib
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeAlias
 
 from adjudicator.core.errors import RulesError
 from adjudicator.core.limits import clip
 
-__all__ = ["cards_named", "id_words", "no_clue_cards"]
+__all__ = ["CardsFound", "cards_named", "id_words", "no_clue_cards"]
+
+#: The cards a name names (`cards_named`'s), each as its kind and its fields: what `cards
+#: show` shows of Dry Gulch's and Black Hills' cards (their files part's card type).
+CardsFound: TypeAlias = list[tuple[str, dict[str, object]]]
 
 
 def id_words(text: str) -> str:
@@ -20,9 +24,7 @@ def id_words(text: str) -> str:
     return "-".join(text.strip().casefold().replace("'", "").replace("_", " ").split())
 
 
-def cards_named(
-    game: str, decks: Mapping[str, Mapping[str, Any]], name: str
-) -> list[tuple[str, dict[str, Any]]]:
+def cards_named(game: str, decks: Mapping[str, Mapping[str, Any]], name: str) -> CardsFound:
     """Every card of `decks` (kind -> id -> a dataclass with `id` and `name`) that `name`
     names, each as its kind and fields; none: one line with a close match."""
     wanted = id_words(name)

@@ -21,7 +21,7 @@ from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeAlias, TypeVar
+from typing import Generic, Protocol, TypeAlias, TypeVar
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.seats import Named, Seats
@@ -29,6 +29,9 @@ from adjudicator.core.seats import Named, Seats
 __all__ = [
     "JSON",
     "SETUP_FLAGS",
+    "BoardT",
+    "CardT",
+    "CardsT",
     "Files",
     "GameT",
     "MoveT",
@@ -36,6 +39,7 @@ __all__ = [
     "Replayed",
     "Ruled",
     "Setup",
+    "StateT",
     "Table",
     "fresh_seed",
     "hand_unknown",
@@ -54,6 +58,15 @@ GameT = TypeVar("GameT")
 MoveT = TypeVar("MoveT")
 #: An entry's record as `read` gives it.
 RecordT = TypeVar("RecordT")
+#: An entry's state as its state files hold it (`GameState`, `DGState`, `BHState`).
+StateT = TypeVar("StateT")
+#: An edition's board as `board` draws it (a board of spaces, Dry Gulch's or Black Hills'
+#: rules with their sites or areas).
+BoardT = TypeVar("BoardT")
+#: An edition's cards as `cards` gives them (the deduction games' edition, the others' rules).
+CardsT = TypeVar("CardsT")
+#: One card as `card` names it (a clue card; the permits, events or characters a name names).
+CardT = TypeVar("CardT")
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,11 +121,14 @@ class Replayed(Generic[GameT]):
     skipped: int
 
 
-class Files(Protocol):
+class Files(Protocol[StateT, BoardT, CardsT, CardT]):
     """What an entry says of its game's files, beside its records (`state check`, `board`,
     `cards`, a ruling on a state file; drawn by `render/tables.py`'s files views). Each
     entry is one too, and each game's files part is a module of its own (`tables.files`),
-    so a command on a file loads none of the game's record flow."""
+    so a command on a file loads none of the game's record flow. Over the game's own types:
+    `StateT` a state, `BoardT` a board, `CardsT` an edition's cards, `CardT` one card (each
+    entry's files module declares `_FILES: Files[ItsState, ...] = FILES`, which mypy checks);
+    what a file reads and `board`'s and `cards`'s JSON are `JSON`."""
 
     @property
     def german_files(self) -> tuple[str, ...]:
@@ -120,77 +136,81 @@ class Files(Protocol):
         so a player may type them in German (`core/german.py`)."""
         ...
 
-    def read_state(self, data: dict[str, Any], source: str, base: Path) -> Any:
+    def read_state(self, data: JSON, source: str, base: Path) -> StateT:
         """A state file's data (`core/files.read_data`'s, read once) as the game's state,
         what `seats` gives of a game; a bad one is one `InputError` naming the entry. A
         board or card file it names is found from `base`."""
         ...
 
-    def state_file_data(self, state: Any) -> dict[str, Any]:
+    def state_file_data(self, state: StateT) -> JSON:
         """A state (`read_state`'s, `seats`'s) as its state file writes it."""
         ...
 
-    def board(self, edition: str) -> Any:
+    def board(self, edition: str) -> BoardT:
         """The board of a shipped edition (or the deduction games' board file) as `board`
         draws it: a board of spaces, Dry Gulch's sites, Black Hills' areas."""
         ...
 
-    def board_sites(self, board: Any) -> tuple[str, Collection[str]]:
+    def board_sites(self, board: BoardT) -> tuple[str, Collection[str]]:
         """What `board show --site` may mark: the word for one (`building space`, `site`)
         and their ids; a board with none: one `RulesError` saying what it has instead."""
         ...
 
-    def board_state(self, board: Any, data: dict[str, Any], source: str, base: Path) -> Any:
+    def board_state(self, board: BoardT, data: JSON, source: str, base: Path) -> StateT:
         """A state file's data as a state on `board` (`read_state`'s); a state of another
         edition: one `InputError` naming both."""
         ...
 
-    def board_data(self, board: Any) -> dict[str, Any]:
+    def board_data(self, board: BoardT) -> JSON:
         """`board show`'s JSON of the board, before the state's: spaces and their facts,
         relations and buildings; sites and streets; areas and the supply."""
         ...
 
-    def board_export(self, board: Any) -> dict[str, Any]:
+    def board_export(self, board: BoardT) -> JSON:
         """`board export`'s JSON of the board."""
         ...
 
-    def cards(self, edition: str) -> Any:
+    def cards(self, edition: str) -> CardsT:
         """The cards of a shipped edition or board file: the deduction games' edition with
         its clue cards, Dry Gulch's and Black Hills' rules with their decks."""
         ...
 
-    def card_warnings(self, cards: Any, card: Any | None) -> list[str]:
+    def card_warnings(self, cards: CardsT, card: CardT | None) -> list[str]:
         """What is wrong in the cards that a player should hear (a clue whose map says
         otherwise), of every card or of `card` (`card`'s) only."""
         ...
 
-    def cards_data(self, cards: Any) -> dict[str, Any]:
+    def cards_data(self, cards: CardsT) -> JSON:
         """`cards list`'s JSON."""
         ...
 
-    def card(self, cards: Any, name: str, source: str) -> Any:
+    def card(self, cards: CardsT, name: str, source: str) -> CardT:
         """The card `name` names (a clue card's number; a card's id or printed name in any
         case), as `card_data` and the views take it; none: one `RulesError` naming the
         known ones or a close match."""
         ...
 
-    def card_data(self, cards: Any, card: Any) -> dict[str, Any]:
+    def card_data(self, cards: CardsT, card: CardT) -> JSON:
         """`cards show`'s JSON of `card`'s card."""
         ...
 
-    def cards_export(self, cards: Any, source: str) -> dict[str, Any]:
+    def cards_export(self, cards: CardsT, source: str) -> JSON:
         """`cards export`'s JSON: every clue card with its map. A game without clue cards:
         one `RulesError` naming `source` and the command that lists its cards."""
         ...
 
 
-class Table(Files, Protocol[GameT, MoveT, RecordT]):
+class Table(
+    Files[StateT, BoardT, CardsT, CardT],
+    Protocol[GameT, MoveT, RecordT, StateT, BoardT, CardsT, CardT],
+):
     """One game's entry (see the module's docstring), over its own types: `GameT` the game
     as play leaves it, `MoveT` a move (a value of the game's, its notation `parse_move` and
-    `format_move`), `RecordT` a record read. mypy checks that an entry's `apply` is given
-    its own moves (`_PROTOCOL: Table[Game, Move, Record] = TABLE` in each entry); the registry
-    hands the front ends `Table[Any, Any, Any]` at its one dynamic boundary
-    (`tables.AnyTable`). What only the game's views read (a hint, a review, the coach's
+    `format_move`), `RecordT` a record read, then its files part's (`Files`). mypy checks
+    that an entry's `apply` is given its own moves and its files part reads its own state,
+    board and cards (`_PROTOCOL: Table[Game, Move, Record, GameState, ...] = TABLE` in each
+    entry); the registry hands the front ends `AnyTable` (every type argument `Any`) at its
+    one dynamic boundary. What only the game's views read (a hint, a review, the coach's
     advice) is `object` here: the protocol passes it on without looking inside."""
 
     name: str  # the registry's name: deduction, dry-gulch, black-hills
@@ -336,7 +356,7 @@ class Table(Files, Protocol[GameT, MoveT, RecordT]):
         twice, or a game that knows every hand: one `RulesError`."""
         ...
 
-    def state_hint(self, state: object, player: str | None) -> object:
+    def state_hint(self, state: StateT, player: str | None) -> object:
         """`hint` on a state file (`read_state`'s): the player's (default: the active
         player's) ranked actions. A game whose state files have no hint: one
         `RulesError`."""

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import Any, Generic, NoReturn, TypeVar, cast
+from typing import TYPE_CHECKING, Generic, NoReturn, TypeVar, cast
 
-from adjudicator.core.card_names import no_clue_cards
+from adjudicator.core.card_names import CardsFound, no_clue_cards
 from adjudicator.core.errors import RulesError
+
+if TYPE_CHECKING:
+    from adjudicator.core.table import JSON
 
 __all__ = ["PackageFiles", "RecordOnly", "own_entry"]
 
@@ -35,21 +38,21 @@ class PackageFiles(Generic[StateT, RulesT]):
     title: str
     package: str
 
-    def read_state(self, data: dict[str, Any], source: str, base: Path) -> StateT:
+    def read_state(self, data: JSON, source: str, base: Path) -> StateT:
         module = importlib.import_module(f"{self.package}.state")
         return cast(StateT, module.state_from(data, source))
 
-    def state_file_data(self, state: StateT) -> dict[str, Any]:
+    def state_file_data(self, state: StateT) -> JSON:
         module = importlib.import_module(f"{self.package}.state")
-        return cast(dict[str, Any], module.state_data(state))
+        return cast("JSON", module.state_data(state))
 
     def board(self, edition: str) -> RulesT:
         return cast(RulesT, importlib.import_module(f"{self.package}.data").load_rules())
 
-    def board_state(self, board: RulesT, data: dict[str, Any], source: str, base: Path) -> StateT:
+    def board_state(self, board: RulesT, data: JSON, source: str, base: Path) -> StateT:
         return self.read_state(data, source, base)
 
-    def card_data(self, cards: RulesT, card: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    def card_data(self, cards: RulesT, card: CardsFound) -> JSON:
         return {"game": self.name, "cards": [{"kind": k, **fields} for k, fields in card]}
 
     def cards_export(self, cards: RulesT, source: str) -> NoReturn:

@@ -39,6 +39,9 @@ from adjudicator.deduction.table_files import DeductionFiles
 if TYPE_CHECKING:
     from adjudicator.deduction.game.coach import Advice
     from adjudicator.deduction.game.refill_hint import RefillHint
+    from adjudicator.deduction.models.board import Board
+    from adjudicator.deduction.models.cards import Card
+    from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.printed_card import card_in, is_printed
 from adjudicator.deduction.models.state import GameState
 
@@ -286,9 +289,9 @@ class DeductionTable(DeductionFiles):
         return replace(game, state=game.state.with_player(player, hand=tuple(cards)))
 
     def state_hint(self, state: object, player: str | None) -> Hint:
-        """The ranked actions on a state file's state (`read_state`'s: the protocol's files
-        part passes it on untyped, so another game's state is refused here, not deep in
-        the hint)."""
+        """The ranked actions on a state file's state (`read_state`'s: the registry's
+        `AnyTable` passes on whichever game's it read, so another game's state is refused
+        here, not deep in the hint)."""
         from adjudicator.deduction.hint import hint
 
         if not isinstance(state, GameState):
@@ -388,8 +391,9 @@ def _cards_named(move: Move) -> list[int]:
 
 
 TABLE = DeductionTable()
-#: mypy checks the entry is the protocol's over its own types: its `apply` takes its own moves.
-_PROTOCOL: Table[Game, Move, Record] = TABLE
+#: mypy checks the entry is the protocol's over its own types: its `apply` takes its own moves,
+#: its files part reads its own state, board and cards.
+_PROTOCOL: Table[Game, Move, Record, GameState, Board, Edition, Card] = TABLE
 
 
 def _german_keys(buildings: Iterable[str]) -> list[str]:

@@ -5,11 +5,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from adjudicator.core.errors import InputError, RulesError
 
 if TYPE_CHECKING:  # types only: `cards list` loads no game state (tests/test_startup.py)
+    from adjudicator.core.table import JSON, Files
     from adjudicator.deduction.models.board import Board
     from adjudicator.deduction.models.cards import Card
     from adjudicator.deduction.models.edition import Edition
@@ -18,7 +19,7 @@ if TYPE_CHECKING:  # types only: `cards list` loads no game state (tests/test_st
 __all__ = ["FILES", "DeductionFiles", "board_data", "card_data"]
 
 
-def board_data(board: Board) -> dict[str, Any]:
+def board_data(board: Board) -> JSON:
     """Spaces with their facts, every relation between building spaces, and the buildings."""
     from adjudicator.deduction.models.board import RELATIONS
 
@@ -48,7 +49,7 @@ def board_data(board: Board) -> dict[str, Any]:
     }
 
 
-def card_data(board: Board, card: Card) -> dict[str, Any]:
+def card_data(board: Board, card: Card) -> JSON:
     return {
         "number": card.number,
         "kind": card.kind,
@@ -67,12 +68,12 @@ class DeductionFiles:
 
         return GERMAN_FILES
 
-    def read_state(self, data: dict[str, Any], source: str, base: Path) -> GameState:
+    def read_state(self, data: JSON, source: str, base: Path) -> GameState:
         from adjudicator.deduction.files.state_file import state_from_data
 
         return state_from_data(data, source, base)
 
-    def state_file_data(self, state: GameState) -> dict[str, Any]:
+    def state_file_data(self, state: GameState) -> JSON:
         from adjudicator.deduction.files.state_file import state_to_data
 
         return state_to_data(state)
@@ -85,7 +86,7 @@ class DeductionFiles:
     def board_sites(self, board: Board) -> tuple[str, list[str]]:
         return "building space", list(board.building_spaces)
 
-    def board_state(self, board: Board, data: dict[str, Any], source: str, base: Path) -> GameState:
+    def board_state(self, board: Board, data: JSON, source: str, base: Path) -> GameState:
         from adjudicator.deduction.files.state_file import state_from_data
 
         state = state_from_data(data, source, base)
@@ -93,10 +94,10 @@ class DeductionFiles:
             raise InputError(source, "edition", f"is {state.board.id!r}, not {board.id!r}")
         return state
 
-    def board_data(self, board: Board) -> dict[str, Any]:
+    def board_data(self, board: Board) -> JSON:
         return board_data(board)
 
-    def board_export(self, board: Board) -> dict[str, Any]:
+    def board_export(self, board: Board) -> JSON:
         return board_data(board)
 
     def cards(self, edition: str) -> Edition:
@@ -111,7 +112,7 @@ class DeductionFiles:
             if card is None or m.card == card.number
         ]
 
-    def cards_data(self, cards: Edition) -> dict[str, Any]:
+    def cards_data(self, cards: Edition) -> JSON:
         board = cards.board
         return {
             "cards": [
@@ -141,11 +142,13 @@ class DeductionFiles:
             raise RulesError(f"{cards.cards.source}: card {number}: no such card (numbers: {have})")
         return cards.cards[number]
 
-    def card_data(self, cards: Edition, card: Card) -> dict[str, Any]:
+    def card_data(self, cards: Edition, card: Card) -> JSON:
         return {"card": card_data(cards.board, card)}
 
-    def cards_export(self, cards: Edition, source: str) -> dict[str, Any]:
+    def cards_export(self, cards: Edition, source: str) -> JSON:
         return {"cards": [card_data(cards.board, c) for c in cards.cards]}
 
 
 FILES = DeductionFiles()
+#: mypy checks the files part is the protocol's over its own state, board and cards.
+_FILES: Files[GameState, Board, Edition, Card] = FILES

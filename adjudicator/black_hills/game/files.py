@@ -6,17 +6,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.core.card_names import cards_named
+from adjudicator.core.card_names import CardsFound, cards_named
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table_parts import PackageFiles
 
 if TYPE_CHECKING:  # types only: a command on a file loads what it reads
     from adjudicator.black_hills.data import Rules
-    from adjudicator.black_hills.state import BHState  # noqa: F401 (named in the base, a string)
+    from adjudicator.black_hills.state import BHState
+    from adjudicator.core.table import JSON, Files
 
 __all__ = ["FILES", "BlackHillsFiles"]
-
-Found = list[tuple[str, dict[str, Any]]]
 
 
 class BlackHillsFiles(PackageFiles["BHState", "Rules"]):
@@ -28,7 +27,7 @@ class BlackHillsFiles(PackageFiles["BHState", "Rules"]):
     def board_sites(self, board: Rules) -> tuple[str, list[str]]:
         raise RulesError("--site: Black Hills has areas, not building sites")
 
-    def board_data(self, board: Rules) -> dict[str, Any]:
+    def board_data(self, board: Rules) -> JSON:
         return {
             "game": "black-hills",
             "areas": [
@@ -38,16 +37,16 @@ class BlackHillsFiles(PackageFiles["BHState", "Rules"]):
             "supply": dict(board.supply),
         }
 
-    def board_export(self, board: Rules) -> dict[str, Any]:
+    def board_export(self, board: Rules) -> JSON:
         return {**self.board_data(board), "state": None, "svg": None}
 
     def cards(self, edition: str) -> Rules:
         return self.board(edition)
 
-    def card_warnings(self, cards: Rules, card: Found | None) -> list[str]:
+    def card_warnings(self, cards: Rules, card: CardsFound | None) -> list[str]:
         return []
 
-    def cards_data(self, cards: Rules) -> dict[str, Any]:
+    def cards_data(self, cards: Rules) -> JSON:
         return {
             "game": "black-hills",
             "characters": [
@@ -60,7 +59,7 @@ class BlackHillsFiles(PackageFiles["BHState", "Rules"]):
             ],
         }
 
-    def card(self, cards: Rules, name: str, source: str) -> Found:
+    def card(self, cards: Rules, name: str, source: str) -> CardsFound:
         """Every character and event card `name` names."""
         decks: dict[str, Mapping[str, Any]] = {
             "character": cards.characters,
@@ -70,3 +69,5 @@ class BlackHillsFiles(PackageFiles["BHState", "Rules"]):
 
 
 FILES = BlackHillsFiles()
+#: mypy checks the files part is the protocol's over its own state, board and cards.
+_FILES: Files[BHState, Rules, Rules, CardsFound] = FILES

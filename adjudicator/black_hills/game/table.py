@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from adjudicator.black_hills.candidates import Candidate
 from adjudicator.black_hills.game.files import BlackHillsFiles
@@ -38,6 +39,10 @@ from adjudicator.core.table import (
     players_option,
 )
 from adjudicator.core.table_parts import RecordOnly
+
+if TYPE_CHECKING:  # the files part's types, for the protocol's check below
+    from adjudicator.black_hills.data import Rules
+    from adjudicator.core.card_names import CardsFound
 
 __all__ = ["TABLE", "BlackHillsTable"]
 
@@ -197,5 +202,6 @@ class BlackHillsTable(RecordOnly, BlackHillsFiles):
 
 
 TABLE = BlackHillsTable()
-#: mypy checks the entry is the protocol's over its own types: its `apply` takes its own moves.
-_PROTOCOL: Table[BHState, BHMove, BHRecord] = TABLE
+#: mypy checks the entry is the protocol's over its own types: its `apply` takes its own moves,
+#: its files part reads its own state, board and cards.
+_PROTOCOL: Table[BHState, BHMove, BHRecord, BHState, Rules, Rules, CardsFound] = TABLE

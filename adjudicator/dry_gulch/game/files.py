@@ -3,18 +3,17 @@ the town's sites and streets, a state, the decks (`board`, `cards`, `state check
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from adjudicator.core.card_names import cards_named
+from adjudicator.core.card_names import CardsFound, cards_named
 from adjudicator.core.table_parts import PackageFiles
 
 if TYPE_CHECKING:  # types only: a command on a file loads what it reads
+    from adjudicator.core.table import JSON, Files
     from adjudicator.dry_gulch.data import Rules
-    from adjudicator.dry_gulch.state import DGState  # noqa: F401 (named in the base, a string)
+    from adjudicator.dry_gulch.state import DGState
 
 __all__ = ["FILES", "DryGulchFiles"]
-
-Found = list[tuple[str, dict[str, Any]]]
 
 
 class DryGulchFiles(PackageFiles["DGState", "Rules"]):
@@ -26,7 +25,7 @@ class DryGulchFiles(PackageFiles["DGState", "Rules"]):
     def board_sites(self, board: Rules) -> tuple[str, list[str]]:
         return "site", list(board.sites)
 
-    def board_data(self, board: Rules) -> dict[str, Any]:
+    def board_data(self, board: Rules) -> JSON:
         return {
             "game": "dry-gulch",
             "sites": [
@@ -46,16 +45,16 @@ class DryGulchFiles(PackageFiles["DGState", "Rules"]):
             "streets": [{"id": k, "name": v} for k, v in board.streets.items()],
         }
 
-    def board_export(self, board: Rules) -> dict[str, Any]:
+    def board_export(self, board: Rules) -> JSON:
         return {**self.board_data(board), "state": None, "svg": None}
 
     def cards(self, edition: str) -> Rules:
         return self.board(edition)
 
-    def card_warnings(self, cards: Rules, card: Found | None) -> list[str]:
+    def card_warnings(self, cards: Rules, card: CardsFound | None) -> list[str]:
         return []
 
-    def cards_data(self, cards: Rules) -> dict[str, Any]:
+    def cards_data(self, cards: Rules) -> JSON:
         return {
             "game": "dry-gulch",
             "permits": [
@@ -80,9 +79,11 @@ class DryGulchFiles(PackageFiles["DGState", "Rules"]):
             ],
         }
 
-    def card(self, cards: Rules, name: str, source: str) -> Found:
+    def card(self, cards: Rules, name: str, source: str) -> CardsFound:
         """Every permit and event card `name` names."""
         return cards_named(self.name, {"permit": cards.permits, "event": cards.events}, name)
 
 
 FILES = DryGulchFiles()
+#: mypy checks the files part is the protocol's over its own state, board and cards.
+_FILES: Files[DGState, Rules, Rules, CardsFound] = FILES

@@ -7,6 +7,7 @@ import difflib
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from adjudicator.core.errors import InputError, RulesError
 from adjudicator.core.table import (
@@ -36,6 +37,10 @@ from adjudicator.dry_gulch.game.record import (
 from adjudicator.dry_gulch.game.replay import DGReplay, replay
 from adjudicator.dry_gulch.state import DGState
 from adjudicator.dry_gulch.why import PlanAnswer
+
+if TYPE_CHECKING:  # the files part's types, for the protocol's check below
+    from adjudicator.core.card_names import CardsFound
+    from adjudicator.dry_gulch.data import Rules
 
 __all__ = ["TABLE", "DryGulchTable"]
 
@@ -228,5 +233,6 @@ def _residences(text: str, players: tuple[str, ...]) -> dict[str, str]:
 
 
 TABLE = DryGulchTable()
-#: mypy checks the entry is the protocol's over its own types: its `apply` takes its own moves.
-_PROTOCOL: Table[DGGame, Move, DGRecord] = TABLE
+#: mypy checks the entry is the protocol's over its own types: its `apply` takes its own moves,
+#: its files part reads its own state, board and cards.
+_PROTOCOL: Table[DGGame, Move, DGRecord, DGState, Rules, Rules, CardsFound] = TABLE
