@@ -4,7 +4,6 @@ verdicts, through its own referee."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 from adjudicator.black_hills.candidates import Candidate
@@ -14,7 +13,6 @@ from adjudicator.black_hills.game.record import (
     BHMove,
     BHRecord,
     format_move,
-    moves_as_written,
     parse_move,
     parse_record,
     remove_last_move,
@@ -37,12 +35,12 @@ from adjudicator.core.table import (
     only_options,
     players_option,
 )
-from adjudicator.core.table_parts import RecordOnly
+from adjudicator.core.table_parts import RecordMoves, RecordOnly
 
 __all__ = ["TABLE", "BlackHillsTable"]
 
 
-class BlackHillsTable(RecordOnly, BlackHillsFiles):
+class BlackHillsTable(RecordOnly, BlackHillsFiles, RecordMoves[BHMove]):
     score_word = "reputation"
 
     def new_record(
@@ -89,12 +87,6 @@ class BlackHillsTable(RecordOnly, BlackHillsFiles):
         from adjudicator.black_hills.game.dealing import deal
 
         return deal(game, move)
-
-    def numbered(self, move: BHMove, line: int) -> BHMove:
-        return replace(move, line=line)
-
-    def moves_as_written(self, text: str, source: str) -> list[str]:
-        return moves_as_written(text, source)
 
     def replay(self, rec: BHRecord) -> Replayed[BHState]:
         done = replay(rec)

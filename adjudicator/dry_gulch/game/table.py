@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 from adjudicator.core.errors import InputError, RulesError
@@ -19,7 +18,7 @@ from adjudicator.core.table import (
     only_options,
     players_option,
 )
-from adjudicator.core.table_parts import RecordOnly
+from adjudicator.core.table_parts import RecordMoves, RecordOnly
 from adjudicator.dry_gulch.game.files import DryGulchFiles
 from adjudicator.dry_gulch.game.flow import DGGame
 from adjudicator.dry_gulch.game.notation import seat_move
@@ -28,7 +27,6 @@ from adjudicator.dry_gulch.game.record import (
     DGRecord,
     Move,
     format_move,
-    moves_as_written,
     parse_move,
     record_from_text,
     remove_last_move,
@@ -40,7 +38,7 @@ from adjudicator.dry_gulch.why import PlanAnswer
 __all__ = ["TABLE", "DryGulchTable"]
 
 
-class DryGulchTable(RecordOnly, DryGulchFiles):
+class DryGulchTable(RecordOnly, DryGulchFiles, RecordMoves[Move]):
     score_word = "influence"
 
     def new_record(
@@ -108,12 +106,6 @@ class DryGulchTable(RecordOnly, DryGulchFiles):
 
     def seat(self, game: DGGame, move: Move) -> Move:
         return seat_move(move, game.header.players)
-
-    def numbered(self, move: Move, line: int) -> Move:
-        return replace(move, line=line)
-
-    def moves_as_written(self, text: str, source: str) -> list[str]:
-        return moves_as_written(text, source)
 
     def replay(self, rec: DGRecord) -> Replayed[DGGame]:
         done = replay(rec)
