@@ -36,6 +36,7 @@ from adjudicator.core.table import (
     players_option,
 )
 from adjudicator.core.table_parts import RecordMoves, RecordOnly
+from adjudicator.core.words import misclaimed
 
 __all__ = ["TABLE", "BlackHillsTable"]
 
@@ -135,7 +136,7 @@ class BlackHillsTable(RecordOnly, BlackHillsFiles, RecordMoves[BHMove]):
         return after, ruled
 
     def claim_note(self, ruled: Ruled) -> str:
-        return f"{ruled.player} has {ruled.score} reputation, not {ruled.claimed}"
+        return misclaimed(ruled.player, ruled.score, "reputation", ruled.claimed)
 
     def view(self, game: BHState, viewer: str | None) -> JSON:
         from adjudicator.black_hills.state import state_seen

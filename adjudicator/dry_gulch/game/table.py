@@ -19,6 +19,7 @@ from adjudicator.core.table import (
     players_option,
 )
 from adjudicator.core.table_parts import RecordMoves, RecordOnly
+from adjudicator.core.words import misclaimed
 from adjudicator.dry_gulch.game.files import DryGulchFiles
 from adjudicator.dry_gulch.game.flow import DGGame
 from adjudicator.dry_gulch.game.notation import seat_move
@@ -151,7 +152,7 @@ class DryGulchTable(RecordOnly, DryGulchFiles, RecordMoves[Move]):
         return after, ruled
 
     def claim_note(self, ruled: Ruled) -> str:
-        return f"{ruled.player} has {ruled.score} influence, not {ruled.claimed}"
+        return misclaimed(ruled.player, ruled.score, "influence", ruled.claimed)
 
     def view(self, game: DGGame, viewer: str | None) -> JSON:
         from adjudicator.dry_gulch.game.flow import turned_up
