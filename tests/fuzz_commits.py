@@ -128,17 +128,9 @@ def mutate_move(rng: random.Random, text: str, byte_mutant: Callable[[str], str]
 
 def moves_written(game: str, text: str) -> list[str]:
     """The record's moves as its game writes them (what a commit must leave)."""
-    if game == "dry-gulch":
-        from adjudicator.dry_gulch.game.record import moves_as_written as dg
+    from adjudicator.tables import entry_of_edition
 
-        return dg(text)
-    if game == "black-hills":
-        from adjudicator.black_hills.game.record import moves_as_written as bh
-
-        return bh(text)
-    from adjudicator.deduction.game.record import moves_as_written
-
-    return moves_as_written(text)
+    return entry_of_edition(game).table().moves_as_written(text, "record")
 
 
 def commit_check(game: str, before: str, after: str, legal: bool, line: str) -> str | None:

@@ -47,7 +47,6 @@ __all__ = [
     "OTHER_ACTIONS",
     "apply",
     "is_setup",
-    "referee",
     "referee_text",
     "referee_text_at",
     "refereed",
@@ -147,19 +146,6 @@ def setup_keep(state: BHState, player: str, args: list[str]) -> Verdict:
     return Verdict(player, True, (), s.freeze(), tuple(turn.log))
 
 
-def referee(
-    state: BHState,
-    player: str,
-    actions: list[list[str]],
-    unwritten: frozenset[str] = frozenset(),
-    older: bool = False,
-) -> Verdict:
-    """Referee one turn, its actions each as its words (or a set-up discard: `setup_keep`).
-    A refused turn leaves the state as it was (the verdict's `after` is `state` itself).
-    `older`: a turn of a record of an older version, whose `keep` is the set-up's."""
-    return refereed(state, player, actions, unwritten, older)[0]
-
-
 def refereed(
     state: BHState,
     player: str,
@@ -167,10 +153,14 @@ def refereed(
     unwritten: frozenset[str] = frozenset(),
     older: bool = False,
 ) -> tuple[Verdict, int | None]:
-    """`referee`'s verdict, and for a turn one of whose actions is refused, that action's
-    index: every turn that begins with the same actions up to it is refused alike (the
-    actions are applied in order and the first refusal refuses the turn, before any later
-    action is read). None when the turn is legal or refused as a whole."""
+    """Referee one turn, its actions each as its words (or a set-up discard: `setup_keep`).
+    A refused turn leaves the state as it was (the verdict's `after` is `state` itself).
+    `older`: a turn of a record of an older version, whose `keep` is the set-up's.
+
+    With the verdict, for a turn one of whose actions is refused, that action's index:
+    every turn that begins with the same actions up to it is refused alike (the actions
+    are applied in order and the first refusal refuses the turn, before any later action
+    is read). None when the turn is legal or refused as a whole."""
     if player not in state.names():
         return _refused(state, player, Code.PLAYERS, f"there is no player {player!r}"), None
     if state.winner is not None:

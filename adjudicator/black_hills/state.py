@@ -40,6 +40,7 @@ events = ["stolen-gold"]
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -219,8 +220,7 @@ def state_from(data: dict[str, Any], source: str) -> BHState:
     m = validated(_State, data, source)
     rules = load_rules()
 
-    def fail(entry: str, problem: str) -> InputError:
-        return InputError(source, entry, problem)
+    fail = partial(InputError, source)  # fail(entry, problem): an error in this file
 
     names = [p.name for p in m.players]
     roles = {"active": m.active, "sheriff": m.sheriff}

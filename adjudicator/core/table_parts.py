@@ -1,13 +1,17 @@
-"""What the entries that keep whole records only (Dry Gulch, Black Hills) answer alike
-of the game protocol (`core/table.py`): no coach, no refill, no hand to give, no hint on
-a bare state (`RecordOnly`); their files read by their package's `state` and `data`
-modules the same way (`PackageFiles`). Each entry's table takes both as bases."""
+"""What entries of the game protocol (`core/table.py`) answer alike. Every entry: a move
+numbered by its record line and a record's moves as written, from its own `read` and
+`format_move` (`RecordMoves`). The entries that keep whole records only (Dry Gulch, Black
+Hills): no coach, no refill, no hand to give, no hint on a bare state (`RecordOnly`);
+their files read by their package's `state` and `data` modules the same way
+(`PackageFiles`). Each entry's table takes those it shares as bases."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic, NoReturn, TypeVar, cast
+from typing import TYPE_CHECKING, Generic, NoReturn, Protocol, TypeVar, cast
 
 from adjudicator.core.card_names import CardsFound, no_clue_cards
 from adjudicator.core.errors import RulesError
@@ -15,11 +19,13 @@ from adjudicator.core.errors import RulesError
 if TYPE_CHECKING:
     from adjudicator.core.table import JSON
 
-__all__ = ["PackageFiles", "RecordOnly", "own_entry"]
+__all__ = ["PackageFiles", "RecordMoves", "RecordOnly", "own_entry"]
 
 StateT = TypeVar("StateT")
 RulesT = TypeVar("RulesT")
 EntryT = TypeVar("EntryT")
+MoveT = TypeVar("MoveT")
+MoveT_co = TypeVar("MoveT_co", covariant=True)
 
 
 def own_entry(table: object, kind: type[EntryT]) -> EntryT:
@@ -27,6 +33,35 @@ def own_entry(table: object, kind: type[EntryT]) -> EntryT:
     passes them on as `object`): a page asks it of the table it is given."""
     assert isinstance(table, kind)
     return table
+
+
+class _Moves(Protocol[MoveT_co]):
+    """A record as an entry's `read` gives it: its moves in the record's order."""
+
+    @property
+    def moves(self) -> Sequence[MoveT_co]: ...
+
+
+class _Notation(Protocol[MoveT]):
+    """What `RecordMoves` asks of the entry it serves: its own reader and notation."""
+
+    def read(self, text: str, source: str, base: Path) -> _Moves[MoveT]: ...
+
+    def format_move(self, move: MoveT) -> str: ...
+
+
+class RecordMoves(Generic[MoveT]):
+    """The protocol's `numbered` and `moves_as_written` of an entry whose moves are frozen
+    dataclasses with a `line` (the record line they stand on): both follow from the
+    entry's own `read` and `format_move`, so no game writes them again."""
+
+    def numbered(self, move: MoveT, line: int) -> MoveT:
+        numbered: MoveT = dataclasses.replace(move, line=line)  # type: ignore[type-var]
+        return numbered
+
+    def moves_as_written(self: _Notation[MoveT], text: str, source: str) -> list[str]:
+        # the folder a record's relative paths start from is not read: only its moves are
+        return [self.format_move(m) for m in self.read(text, source, Path()).moves]
 
 
 class PackageFiles(Generic[StateT, RulesT]):

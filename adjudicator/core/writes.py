@@ -35,6 +35,7 @@ __all__ = [
     "merge_toml",
     "read_back",
     "write_atomic",
+    "write_bytes_atomic",
     "write_data",
 ]
 
@@ -167,6 +168,14 @@ def write_atomic(path: Path, text: str, *, check: Callable[[str], object] | None
         data = text.encode("utf-8")
     except UnicodeEncodeError:
         raise WriteError(shown, "cannot be written: the text is not valid UTF-8") from None
+    write_bytes_atomic(path, data)
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """`write_atomic` of bytes already made (a Parquet batch, an encoded text): the old
+    file or the new one, whole; any OS error one line naming the file (`WriteError`)."""
+    path = Path(path)
+    shown = str(path)
     try:
         if _stream(path, shown):
             _write_stream(path, shown, data)

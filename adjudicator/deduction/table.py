@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from adjudicator.core.errors import RulesError
 from adjudicator.core.names import seated
 from adjudicator.core.table import JSON, Replayed, Ruled, Setup, Table, only_options
+from adjudicator.core.table_parts import RecordMoves
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.flow import Game, next_turn
 from adjudicator.deduction.game.notation import pile_words
@@ -27,7 +28,6 @@ from adjudicator.deduction.game.record import (
     Record,
     Take,
     format_move,
-    moves_as_written,
     parse_move,
     record_from_text,
     remove_last_move,
@@ -48,7 +48,7 @@ from adjudicator.deduction.models.state import GameState
 __all__ = ["TABLE", "DeductionTable"]
 
 
-class DeductionTable(DeductionFiles):
+class DeductionTable(DeductionFiles, RecordMoves[Move]):
     name = "deduction"
     title = "Old Town and Gads Hill 1874"
     score_word = "points"
@@ -117,12 +117,6 @@ class DeductionTable(DeductionFiles):
     def seat(self, game: Game, move: Move) -> Move:
         player = seated(move.player, game.state.names())
         return move if player == move.player else replace(move, player=player)
-
-    def numbered(self, move: Move, line: int) -> Move:
-        return replace(move, line=line)
-
-    def moves_as_written(self, text: str, source: str) -> list[str]:
-        return moves_as_written(text, source)
 
     def replay(self, rec: Record) -> Replayed[Game]:
         game = replay_to(rec)

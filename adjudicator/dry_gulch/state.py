@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -204,8 +205,7 @@ def state_from(data: dict[str, Any], source: str) -> DGState:
     m = validated(_State, data, source)
     rules = load_rules()
 
-    def fail(entry: str, problem: str) -> InputError:
-        return InputError(source, entry, problem)
+    fail = partial(InputError, source)  # fail(entry, problem): an error in this file
 
     names = [p.name for p in m.players]
     check_seats(source, m.game, "dry-gulch", names, {"active": m.active}, SEATS)

@@ -13,12 +13,13 @@ from rich.text import Text
 
 from adjudicator.black_hills.best import Candidate
 from adjudicator.black_hills.data import Rules
-from adjudicator.black_hills.game.replay import BHReplay
+from adjudicator.black_hills.game.replay import BHReplay, MoveOutcome
 from adjudicator.black_hills.keep_hint import KeepChoice
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
 from adjudicator.core.table import Ruled
-from adjudicator.render.words import plural, verdict_word
+from adjudicator.core.words import misclaimed
+from adjudicator.render.words import plural, refused_skipped, slip_lines, verdict_word
 
 __all__ = [
     "after_lines",
@@ -294,18 +295,17 @@ def review_lines(r: BHReplay, source: str) -> list[RenderableType]:
     wrote down wrong, then the standing."""
     from adjudicator.core.limits import MAX_ECHO, one_line
 
-    lines: list[RenderableType] = [f"{source}: {plural(len(r.outcomes), 'line')} re-refereed."]
-    for o in r.outcomes:
+    def wrong(o: MoveOutcome) -> str | None:
         if not o.verdict.legal:
             reason = o.verdict.reasons[0]
-            what = f"not legal ({reason.code}): {one_line(reason.message, 4 * MAX_ECHO)}; skipped"
-        elif o.claim_wrong:
-            what = f"{o.move.player} has {o.reputation} reputation, not {o.move.claimed}"
-        else:
-            continue
-        lines.append(f"line {o.move.line}: {one_line(o.move.text, MAX_ECHO)}: {what}")
-    if r.clean:
-        lines.append("Every turn is legal and every reputation written down is right.")
+            return refused_skipped(reason.code, one_line(reason.message, 4 * MAX_ECHO))
+        if o.claim_wrong:
+            return misclaimed(o.move.player, o.reputation, "reputation", o.move.claimed)
+        return None
+
+    lines: list[RenderableType] = [f"{source}: {plural(len(r.outcomes), 'line')} re-refereed."]
+    slips = ((o.move.line, one_line(o.move.text, MAX_ECHO), wrong(o)) for o in r.outcomes)
+    lines += slip_lines(slips, r.clean, "turn", "reputation")
     s = r.state
     lines.append("Reputation: " + ", ".join(f"{p.name} {p.reputation}" for p in s.players) + ".")
     if s.winner is not None:

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from adjudicator.core.table import Ruled
+from adjudicator.core.words import misclaimed
 from adjudicator.dry_gulch.codes import Reason
 from adjudicator.dry_gulch.data import Rules
 from adjudicator.dry_gulch.discard import DiscardResult
@@ -29,10 +30,11 @@ from adjudicator.render.dry_gulch_board import (
     dg_board_view,
     site_rows,
 )
-from adjudicator.render.words import ILLEGAL, LEGAL
+from adjudicator.render.words import ILLEGAL, LEGAL, refused_skipped, slip_lines
 
 if TYPE_CHECKING:
     from adjudicator.dry_gulch.game.flow import DGGame
+    from adjudicator.dry_gulch.game.outcome import Outcome as DGOutcome
     from adjudicator.dry_gulch.game.replay import DGReplay
     from adjudicator.dry_gulch.game.standing import Standing
 
@@ -331,17 +333,16 @@ def review_lines(r: DGReplay, source: str) -> list[RenderableType]:
     wrote down wrong, and the final influence."""
     from adjudicator.dry_gulch.game.record import format_move
 
-    lines: list[RenderableType] = [f"{source}: {len(r.outcomes)} moves re-refereed."]
-    for o in r.outcomes:  # in the record's order
+    def wrong(o: DGOutcome) -> str | None:
         if not o.legal:
-            what = f"not legal ({o.code}): {o.message}; skipped"
-        elif o.claim_wrong:
-            what = f"{o.move.player} has {o.influence} influence, not {o.move.claimed}"
-        else:
-            continue
-        lines.append(f"line {o.move.line}: {format_move(o.move)}: {what}")
-    if r.clean:
-        lines.append("Every move is legal and every influence written down is right.")
+            return refused_skipped(o.code, o.message)
+        if o.claim_wrong:
+            return misclaimed(o.move.player, o.influence, "influence", o.move.claimed)
+        return None
+
+    lines: list[RenderableType] = [f"{source}: {len(r.outcomes)} moves re-refereed."]
+    slips = ((o.move.line, format_move(o.move), wrong(o)) for o in r.outcomes)  # record order
+    lines += slip_lines(slips, r.clean, "move", "influence")
     final = r.to_json()
     standing = ", ".join(f"{k} {v}" for k, v in final["influence"].items())
     lines.append(f"Influence (to win: {final['needed']}): {standing}.")

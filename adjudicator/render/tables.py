@@ -7,11 +7,9 @@ and `review_data` (`replay`), `show_lines` and `show_svg` (`game show`), `new_li
 (`game new`).
 
 A game's files (a state, its board, its cards: `state check`, `board`, `cards`) are drawn
-by its files views module (`Entry.file_views`, `FILES`): `state_lines` and `state_svg`,
-`board_lines`, `board_svg` and `board_export_lines`, `cards_lines`, `card_lines`,
-`card_svg` (None: no picture of the game's cards yet) and, for clue cards,
-`cards_export_lines`; each takes what the entry's `read_state`, `board`, `cards` and
-`card` give.
+by the `FILE_VIEWS` of its files views module (`Entry.file_views`, `FILES`): a
+`render/files_common.FileViews`, whose methods name what each draws, and for clue cards
+`cards_export_lines`.
 
 A referee command's answer on a state file (`core/referee.Answer`, `Entry.referee`) names
 the function of the game's views module that draws it (`referee_view`)."""
@@ -59,15 +57,22 @@ VIEWS = Parts("views")
 FILES = Parts("file_views")
 
 
-def _forward(part: Parts, function: str) -> Callable[..., Any]:
-    """`function(name, *args)`: the named game's `function` in its `part` module, called
-    with the rest; every view below is one of these, so that no game is named here."""
+def _forward(part: Parts, function: str, holder: str | None = None) -> Callable[..., Any]:
+    """`function(name, *args)`: the named game's `function` in its `part` module (or of
+    the module's object `holder`), called with the rest; every view below is one of
+    these, so that no game is named here."""
 
     def call(name: str, *args: Any) -> Any:
-        return getattr(importlib.import_module(part[name]), function)(*args)
+        found = importlib.import_module(part[name])
+        return getattr(found if holder is None else getattr(found, holder), function)(*args)
 
     call.__name__ = call.__qualname__ = function
     return call
+
+
+def _files(function: str) -> Callable[..., Any]:
+    """A method of the named game's `FileViews` (its files views module's `FILE_VIEWS`)."""
+    return _forward(FILES, function, "FILE_VIEWS")
 
 
 # The arguments each takes after the game's name: what the module's function takes.
@@ -84,21 +89,15 @@ show_lines: Callable[[str, Any, str | None, str], list[RenderableType]] = _forwa
 )
 show_svg: Callable[[str, Any, str], str | None] = _forward(VIEWS, "show_svg")
 new_lines: Callable[[str, Any, str], list[RenderableType]] = _forward(VIEWS, "new_lines")
-state_lines: Callable[[str, Any, str], list[RenderableType]] = _forward(FILES, "state_lines")
-state_svg: Callable[[str, Any, str], str] = _forward(FILES, "state_svg")
-board_lines: Callable[[str, Any, Any, str | None], list[RenderableType]] = _forward(
-    FILES, "board_lines"
-)
-board_svg: Callable[[str, Any, Any, str | None], str] = _forward(FILES, "board_svg")
-board_export_lines: Callable[[str, Any], list[RenderableType]] = _forward(
-    FILES, "board_export_lines"
-)
-cards_lines: Callable[[str, Any], list[RenderableType]] = _forward(FILES, "cards_lines")
-card_lines: Callable[[str, Any, Any], list[RenderableType]] = _forward(FILES, "card_lines")
-card_svg: Callable[[str, Any, Any], str | None] = _forward(FILES, "card_svg")
-cards_export_lines: Callable[[str, Any], list[RenderableType]] = _forward(
-    FILES, "cards_export_lines"
-)
+state_lines: Callable[[str, Any, str], list[RenderableType]] = _files("state_lines")
+state_svg: Callable[[str, Any, str], str] = _files("state_svg")
+board_lines: Callable[[str, Any, Any, str | None], list[RenderableType]] = _files("board_lines")
+board_svg: Callable[[str, Any, Any, str | None], str] = _files("board_svg")
+board_export_lines: Callable[[str, Any], list[RenderableType]] = _files("board_export_lines")
+cards_lines: Callable[[str, Any], list[RenderableType]] = _files("cards_lines")
+card_lines: Callable[[str, Any, Any], list[RenderableType]] = _files("card_lines")
+card_svg: Callable[[str, Any, Any], str | None] = _files("card_svg")
+cards_export_lines: Callable[[str, Any], list[RenderableType]] = _files("cards_export_lines")
 
 
 def referee_view(name: str, answer: Answer) -> RenderableType:

@@ -10,9 +10,21 @@ The JSON keeps the engines' own status values; these words are for people.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from adjudicator.core.words import plural
 
-__all__ = ["CHOOSE", "ILLEGAL", "LEGAL", "NOT_NOW", "plural", "points", "verdict_word"]
+__all__ = [
+    "CHOOSE",
+    "ILLEGAL",
+    "LEGAL",
+    "NOT_NOW",
+    "plural",
+    "points",
+    "refused_skipped",
+    "slip_lines",
+    "verdict_word",
+]
 
 LEGAL = "LEGAL"
 ILLEGAL = "ILLEGAL"
@@ -27,3 +39,20 @@ def verdict_word(legal: bool) -> str:
 
 def points(n: int) -> str:
     return plural(n, "point")
+
+
+def refused_skipped(code: object, message: str) -> str:
+    """A move `replay` found illegal: the rule's code and why; the replay goes on without it."""
+    return f"not legal ({code}): {message}; skipped"
+
+
+def slip_lines(
+    slips: Iterable[tuple[int | None, str, str | None]], clean: bool, unit: str, word: str
+) -> list[str]:
+    """What `replay` says the table got wrong: each (record line, move as written, what was
+    wrong, None when nothing was); with nothing wrong, that every `unit` (move, turn) is
+    legal and every `word` (influence, reputation) written down is right."""
+    lines = [f"line {line}: {written}: {what}" for line, written, what in slips if what]
+    if clean:
+        lines.append(f"Every {unit} is legal and every {word} written down is right.")
+    return lines

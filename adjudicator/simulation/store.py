@@ -9,13 +9,13 @@ with the others, and no game is played into the store twice or left out.
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.writes import write_bytes_atomic
 from adjudicator.simulation.spec import RunSpec
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class Store:
             (root / "batches").mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise InputError(str(root), "", f"cannot make the folder: {exc.strerror}") from None
-        _write_atomic(described, json.dumps(spec.to_json(), indent=2).encode() + b"\n")
+        write_bytes_atomic(described, json.dumps(spec.to_json(), indent=2).encode() + b"\n")
         return cls(root, spec)
 
     @classmethod
@@ -84,7 +84,7 @@ class Store:
 
         sink = pa.BufferOutputStream()
         pq.write_table(table, sink, compression="zstd")
-        _write_atomic(self.path(batch), sink.getvalue().to_pybytes())
+        write_bytes_atomic(self.path(batch), sink.getvalue().to_pybytes())
 
     def tables(self) -> Iterator[pa.Table]:
         """The finished batches' tables, in batch order (one in memory at a time)."""
@@ -112,27 +112,3 @@ def _options(spec: RunSpec) -> str:
         f"{spec.edition}, {spec.policy}, {spec.players} players, seed {spec.seed}, "
         f"{spec.games} games, batches of {spec.batch_size}"
     )
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    """A temporary file beside `path`, flushed, renamed over it, the folder flushed: a
-    kill leaves the old state or the new, never half a file."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise InputError(str(path), "", f"cannot be written: {exc.strerror}") from None

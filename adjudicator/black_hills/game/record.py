@@ -39,7 +39,6 @@ __all__ = [
     "BHMove",
     "BHRecord",
     "format_move",
-    "moves_as_written",
     "parse_move",
     "parse_record",
     "read_record",
@@ -158,11 +157,6 @@ def record_to_text(rec: BHRecord) -> str:
 def format_move(mv: BHMove) -> str:
     """A turn as a record writes it: the notation, then the claimed reputation."""
     return mv.text + (f" {{{mv.claimed}}}" if mv.claimed is not None else "")
-
-
-def moves_as_written(text: str, source: str = "record") -> list[str]:
-    """A record's turns, each as `format_move` writes it: what a commit reads back."""
-    return [format_move(m) for m in parse_record(text, source).moves]
 
 
 def remove_last_move(text: str, source: str = "record") -> tuple[str, str, int]:

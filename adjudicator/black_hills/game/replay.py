@@ -12,7 +12,7 @@ from typing import Any
 from adjudicator.black_hills.data import Rules
 from adjudicator.black_hills.game.record import BHHeader, BHMove, BHRecord
 from adjudicator.black_hills.notation import parse_turn
-from adjudicator.black_hills.referee import is_setup, referee, referee_text
+from adjudicator.black_hills.referee import is_setup, referee_text, refereed
 from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.setup import new_table
 from adjudicator.black_hills.state import BHState, state_data
@@ -108,7 +108,7 @@ def early_keeps(state: BHState, moves: tuple[BHMove, ...]) -> tuple[BHState, fro
             _, actions = parse_turn(mv.text)
             kept = next((a for a in actions if a[:1] == ["keep"]), None)
             if kept is not None and not is_setup(actions):
-                v = referee(state, name, [kept])
+                v = refereed(state, name, [kept])[0]
                 if v.legal and v.state is not None:
                     state = v.state
                     break

@@ -4,7 +4,6 @@ verdicts, through its own referee."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,7 +14,6 @@ from adjudicator.black_hills.game.record import (
     BHMove,
     BHRecord,
     format_move,
-    moves_as_written,
     parse_move,
     parse_record,
     remove_last_move,
@@ -38,7 +36,8 @@ from adjudicator.core.table import (
     only_options,
     players_option,
 )
-from adjudicator.core.table_parts import RecordOnly
+from adjudicator.core.table_parts import RecordMoves, RecordOnly
+from adjudicator.core.words import misclaimed
 
 if TYPE_CHECKING:  # the files part's types, for the protocol's check below
     from adjudicator.black_hills.data import Rules
@@ -47,7 +46,7 @@ if TYPE_CHECKING:  # the files part's types, for the protocol's check below
 __all__ = ["TABLE", "BlackHillsTable"]
 
 
-class BlackHillsTable(RecordOnly, BlackHillsFiles):
+class BlackHillsTable(RecordOnly, BlackHillsFiles, RecordMoves[BHMove]):
     score_word = "reputation"
 
     def new_record(
@@ -94,12 +93,6 @@ class BlackHillsTable(RecordOnly, BlackHillsFiles):
         from adjudicator.black_hills.game.dealing import deal
 
         return deal(game, move)
-
-    def numbered(self, move: BHMove, line: int) -> BHMove:
-        return replace(move, line=line)
-
-    def moves_as_written(self, text: str, source: str) -> list[str]:
-        return moves_as_written(text, source)
 
     def replay(self, rec: BHRecord) -> Replayed[BHState]:
         done = replay(rec)
@@ -148,7 +141,7 @@ class BlackHillsTable(RecordOnly, BlackHillsFiles):
         return after, ruled
 
     def claim_note(self, ruled: Ruled) -> str:
-        return f"{ruled.player} has {ruled.score} reputation, not {ruled.claimed}"
+        return misclaimed(ruled.player, ruled.score, "reputation", ruled.claimed)
 
     def view(self, game: BHState, viewer: str | None) -> JSON:
         from adjudicator.black_hills.state import state_seen

@@ -6,6 +6,7 @@ rules of a board here; every error names the file, the entry and what is wrong.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -100,8 +101,7 @@ def board_from_data(data: dict[str, Any], source: str) -> Board:
     edition = top.edition
     ident, name = edition.id, edition.name
 
-    def fail(entry: str, problem: str) -> InputError:
-        return InputError(source, entry, problem)
+    fail = partial(InputError, source)  # fail(entry, problem): an error in this file
 
     options = top.options  # checked by the ruleset, which names the bad key
     try:  # the board's own options, checked now rather than when a game first asks

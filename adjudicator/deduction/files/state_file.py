@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -135,8 +136,7 @@ def state_from_data(
     edition = edition or _edition(ref, source, base)
     board, cards = edition.board, edition.cards
 
-    def fail(entry: str, problem: str) -> InputError:
-        return InputError(source, entry, problem)
+    fail = partial(InputError, source)  # fail(entry, problem): an error in this file
 
     def building(b: str, entry: str) -> str:
         if b not in board.buildings:

@@ -84,7 +84,6 @@ __all__ = [
     "Take",
     "building_id",
     "format_move",
-    "moves_as_written",
     "parse_marker",
     "parse_move",
     "read_record",
@@ -271,11 +270,6 @@ def record_from_text(text: str, source: str = "record") -> Record:
     if errors:
         raise RecordError(source, sorted(errors))
     return Record(header, tuple(moves))
-
-
-def moves_as_written(text: str, source: str = "record") -> list[str]:
-    """A record's moves, each as `format_move` writes it: what a commit reads back."""
-    return [format_move(m) for m in record_from_text(text, source).moves]
 
 
 def record_to_text(record: Record) -> str:

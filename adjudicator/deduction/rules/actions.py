@@ -11,7 +11,7 @@ from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.effects import resolve
 from adjudicator.deduction.rules.knowledge import board_domains
-from adjudicator.deduction.rules.play import admissible_my_buildings, rule_play
+from adjudicator.deduction.rules.play import admissible_my_buildings, refuse, rule_play
 from adjudicator.deduction.rules.ruling import Reason, Ruling, Status
 from adjudicator.deduction.rules.turn_order import turn_refusal
 from adjudicator.deduction.solve import decide
@@ -28,16 +28,8 @@ def _refuse(
     cards: tuple[int, ...] = (),
     as_: tuple[str | None, ...] = (),
 ) -> Ruling:
-    return Ruling(
-        action=action,
-        player=player,
-        status=Status.ILLEGAL,
-        reasons=(reason,),
-        before=state,
-        after=state,
-        cards=cards,
-        as_buildings=as_,
-    )
+    """The action refused for one reason: the state as it was (a card's `refuse`)."""
+    return refuse(state, player, Status.ILLEGAL, [reason], cards, as_, action)
 
 
 def dead_card(state: GameState, card_no: int, player: str | None = None) -> bool:

@@ -14,7 +14,7 @@ the board alone shows, each with its Hall set (L3).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from adjudicator.deduction.models.board import Board
@@ -85,35 +85,38 @@ def _relation_filter(
     def dom(b: str) -> set[str]:
         return {placed[b]} if b in placed else domains.get(b, set())
 
-    out = []
+    out: list[tuple[str, str, str]] = []
+
+    def revise(
+        b: str, partner: str, fits: Callable[[str, str], bool], why: Callable[[str], str]
+    ) -> bool:
+        """One side of arc consistency: b's spaces with no partner space fitting go."""
+        gone = False
+        for space in sorted(dom(b)):
+            if b not in placed and not any(fits(space, other) for other in dom(partner)):
+                domains[b].discard(space)
+                out.append((b, space, why(space)))
+                gone = True
+        return gone
+
     changed = True
     while changed:
-        changed = False
-        for sa in sorted(dom(a)):
-            if a not in placed and not any((sa, sm) in pairs for sm in dom(m)):
-                domains[a].discard(sa)
-                out.append(
-                    (
-                        a,
-                        sa,
-                        f"from {board.space_name(sa)} the "
-                        f"{board.building_name(a)} would not be {phrase} the "
-                        f"{board.building_name(m)} (P6)",
-                    )
-                )
-                changed = True
-        for sm in sorted(dom(m)):
-            if m not in placed and not any((sa, sm) in pairs for sa in dom(a)):
-                domains[m].discard(sm)
-                out.append(
-                    (
-                        m,
-                        sm,
-                        f"no {board.building_name(a)} space is {phrase} "
-                        f"{board.space_name(sm)} (P6)",
-                    )
-                )
-                changed = True
+        from_a = revise(
+            a,
+            m,
+            lambda sa, sm: (sa, sm) in pairs,
+            lambda sa: (
+                f"from {board.space_name(sa)} the {board.building_name(a)} would not "
+                f"be {phrase} the {board.building_name(m)} (P6)"
+            ),
+        )
+        from_m = revise(
+            m,
+            a,
+            lambda sm, sa: (sa, sm) in pairs,
+            lambda sm: f"no {board.building_name(a)} space is {phrase} {board.space_name(sm)} (P6)",
+        )
+        changed = from_a or from_m
     return out
 
 

@@ -81,7 +81,6 @@ __all__ = [
     "Move",
     "format_move",
     "header_text",
-    "moves_as_written",
     "parse_move",
     "read_record",
     "record_from_text",
@@ -249,11 +248,6 @@ def header_text(h: DGHeader) -> list[str]:
         )
         out.append(f'[Hands "{pairs}"]')
     return out
-
-
-def moves_as_written(text: str, source: str = "record") -> list[str]:
-    """A record's moves, each as `format_move` writes it: what a commit reads back."""
-    return [format_move(m) for m in record_from_text(text, source).moves]
 
 
 def record_to_text(record: DGRecord) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +19,8 @@ from adjudicator.core.table import (
     only_options,
     players_option,
 )
-from adjudicator.core.table_parts import RecordOnly
+from adjudicator.core.table_parts import RecordMoves, RecordOnly
+from adjudicator.core.words import misclaimed
 from adjudicator.dry_gulch.game.files import DryGulchFiles
 from adjudicator.dry_gulch.game.flow import DGGame
 from adjudicator.dry_gulch.game.notation import seat_move
@@ -29,7 +29,6 @@ from adjudicator.dry_gulch.game.record import (
     DGRecord,
     Move,
     format_move,
-    moves_as_written,
     parse_move,
     record_from_text,
     remove_last_move,
@@ -45,7 +44,7 @@ if TYPE_CHECKING:  # the files part's types, for the protocol's check below
 __all__ = ["TABLE", "DryGulchTable"]
 
 
-class DryGulchTable(RecordOnly, DryGulchFiles):
+class DryGulchTable(RecordOnly, DryGulchFiles, RecordMoves[Move]):
     score_word = "influence"
 
     def new_record(
@@ -114,12 +113,6 @@ class DryGulchTable(RecordOnly, DryGulchFiles):
     def seat(self, game: DGGame, move: Move) -> Move:
         return seat_move(move, game.header.players)
 
-    def numbered(self, move: Move, line: int) -> Move:
-        return replace(move, line=line)
-
-    def moves_as_written(self, text: str, source: str) -> list[str]:
-        return moves_as_written(text, source)
-
     def replay(self, rec: DGRecord) -> Replayed[DGGame]:
         done = replay(rec)
         return Replayed(done.game, len(done.illegal))
@@ -164,7 +157,7 @@ class DryGulchTable(RecordOnly, DryGulchFiles):
         return after, ruled
 
     def claim_note(self, ruled: Ruled) -> str:
-        return f"{ruled.player} has {ruled.score} influence, not {ruled.claimed}"
+        return misclaimed(ruled.player, ruled.score, "influence", ruled.claimed)
 
     def view(self, game: DGGame, viewer: str | None) -> JSON:
         from adjudicator.dry_gulch.game.flow import turned_up
