@@ -93,6 +93,7 @@ def create(records: RecordDir, form: dict[str, Any]) -> str:
         buildings=_field(form, "buildings") or None,
         frames=_field(form, "frames") or None,
         residences=_field(form, "residences") or None,
+        by_taps=True,
     )
     with records.locked(name) as path:
         if path.exists():
