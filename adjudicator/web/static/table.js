@@ -230,7 +230,9 @@
     commitMove(base, text, view.version, {
       show: (data, committed) => {
         showRuling(data, committed);
-        if (committed) forgetMoves();
+        if (!committed) return;
+        forgetMoves();
+        picked = null; // the site's move is made: the next list is the whole turn's again
       },
       refresh,
       done: () => {
