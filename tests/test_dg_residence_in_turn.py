@@ -2,8 +2,9 @@
 "in turn"]` no residence stands before the first move; each player in seat order from the
 starting player places theirs on a free edge site by a move, `NAME: build residence at
 SITE`, which the record keeps and `replay` reads back; the first turn follows the last
-one. The page's New game makes such a table when its field is left empty; the command
-line keeps its default (the first free edge sites) unless told `--residence "in turn"`."""
+one. The page's New game form makes such a table when its field is left empty; the
+command line and the API keep their default (the first free edge sites) unless told
+`--residence "in turn"`."""
 
 from __future__ import annotations
 
@@ -78,12 +79,14 @@ def test_the_record_keeps_the_choice_and_replays_it() -> None:
     assert not named.header.in_turn and new_game(named.header).phase == "draw"
 
 
-def test_the_page_s_table_chooses_them_the_command_line_when_told(tmp_path: Path) -> None:
+def test_the_page_s_form_chooses_them_the_command_line_when_told(tmp_path: Path) -> None:
     records = RecordDir(tmp_path, versions.versions_key(None))
     form = {"name": "club", "edition": "dry-gulch", "players": "ann, bob, cid", "seed": "4"}
-    games.create(records, form)
+    games.create(records, {**form, "choices": "taps"})  # as the page's form sends it
     assert '[Residences "in turn"]' in (tmp_path / "club.game").read_text("utf-8")
-    games.create(records, {**form, "name": "named", "residences": "ann=nw-2"})
+    games.create(records, {**form, "name": "script"})  # the API's default: the CLI's
+    assert "[Residences" not in (tmp_path / "script.game").read_text("utf-8")
+    games.create(records, {**form, "name": "named", "residences": "ann=nw-2", "choices": "taps"})
     assert '[Residences "ann=nw-2"]' in (tmp_path / "named.game").read_text("utf-8")
     runner = CliRunner()
     for name, extra, tag in (

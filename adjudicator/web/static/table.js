@@ -17,16 +17,16 @@
   let picked = null; // the site or area tapped on the board
   let listed = null; // the legal moves last fetched, and whose
 
-  // ----- a German table's names (issue 39) ------------------------------------------
-  // A German page's view carries `names`, each thing's id -> its German name where the
+  // ----- the names at a German table (issue 39) --------------------------------------
+  // The view of a German page carries `names`, each id -> its German name where the
   // data has one (Dry Gulch's buildings and resources): what a player reads says them,
   // while every move keeps its ids (`data-move`, the record).
   function named(text) {
     const names = view.names;
     return names ? text.replace(/[a-z][a-z-]*/g, (id) => names[id] || id) : text;
   }
-  // The town's buildings by their German names, wrapped as the server wraps a site's
-  // two lines (render/dry_gulch_town.py: _lines, _text).
+  // The buildings of the town by their German names, wrapped as the server wraps the
+  // two lines of a site (render/dry_gulch_town.py: _lines, _text).
   function germanTown(box) {
     if (!view.names) return;
     const room = 54, char = 6.9;
@@ -279,7 +279,7 @@
         showRuling(data, committed);
         if (!committed) return;
         forgetMoves();
-        picked = null; // the site's move is made: the next list is the whole turn's again
+        picked = null; // the move at that site is made: the next list is the whole turn again
       },
       refresh,
       done: () => {
