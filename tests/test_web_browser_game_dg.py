@@ -113,6 +113,9 @@ def _place_residence(page: Page, move: str) -> None:
     expect(page.locator("#moves-note")).to_contain_text(f"at {site}")
     expect(page.locator("#moves-list button.choice")).to_have_count(1)
     _tap(page, move)
+    # what is certain shows before the commit: the site, and the influence it brings
+    expect(page.locator("#ruling")).to_contain_text(f"placed the residence on {site}")
+    expect(page.locator("#ruling")).to_contain_text(" · 1 influence")
 
 
 def _same_as_game_show(shown: dict[str, Any], cli: dict[str, Any], where: str) -> None:
