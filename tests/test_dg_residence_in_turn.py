@@ -8,6 +8,7 @@ command line and the API keep their default (the first free edge sites) unless t
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -17,13 +18,16 @@ from adjudicator.dry_gulch.game.flow import DGGame, new_game
 from adjudicator.dry_gulch.game.record import (
     DGHeader,
     DGRecord,
+    format_move,
     parse_move,
     record_from_text,
     record_to_text,
 )
 from adjudicator.dry_gulch.game.replay import replay
+from adjudicator.dry_gulch.game.simulate import choose
 from adjudicator.web import games, versions
 from adjudicator.web.records import RecordDir
+from adjudicator.web.rematch import rematch
 
 HEADER = DGHeader(("ann", "bob", "cid"), 4, in_turn=True)
 
@@ -103,3 +107,25 @@ def test_the_page_s_form_chooses_them_the_command_line_when_told(tmp_path: Path)
     moved = runner.invoke(app, ["game", "move", str(path), "ann: build residence at nw-2"])
     assert moved.exit_code == 0, moved.output
     assert path.read_text("utf-8").splitlines()[-1] == "ann: build residence at nw-2"
+
+
+def test_play_again_chooses_the_residences_in_turn_again(tmp_path: Path) -> None:
+    """A finished game whose residences were chosen in turn: its rematch (the end's "Play
+    again") starts with the residences to choose again, dealt from a new seed."""
+    game = new_game(HEADER)
+    moves = []
+    rng = random.Random(1)
+    while not game.over:
+        move = choose(game, "greedy", rng)
+        game, out = game.apply(move)
+        assert out.legal, out.message
+        moves.append(move)
+    assert [format_move(m).split(" at ")[0] for m in moves[:3]] == [
+        f"{p}: build residence" for p in HEADER.players
+    ]
+    (tmp_path / "club.game").write_text(record_to_text(DGRecord(HEADER, tuple(moves))), "utf-8")
+    records = RecordDir(tmp_path, versions.versions_key(None))
+    after = rematch(records, "club.game")
+    again = record_from_text((tmp_path / after).read_text("utf-8"))
+    assert again.header.in_turn and again.moves == ()
+    assert new_game(again.header).phase == "residence"
