@@ -52,7 +52,8 @@ def _lines(game: DGGame) -> list[str]:
         texts = sorted({c.text for c in game.state.player(me).hand})
         reopen = [f"reopen {a} {b}" for a, b in combinations_with_replacement(texts, 2)]
         return [f"{me}: {line}" for line in [*draws, "draw bank", *reopen, *plays]]
-    builds = [f"build {p} at {s}" for p in PERMITS for s in SITES]
+    # the residence too: the set-up's move with `[Residences "in turn"]`, refused after it
+    builds = [f"build {p} at {s}" for p in [*PERMITS, "residence"] for s in SITES]
     misfortunes = [f"{e} {s}" for e in ("fire", "vandalism") for s in SITES]
     return [f"{me}: {line}" for line in [*builds, *misfortunes, *plays, "discard"]]
 
@@ -66,8 +67,8 @@ def _twin(game: DGGame) -> set[str]:
     return found
 
 
-def _played(seed: int, moves: int, options: DGOptions) -> DGGame:
-    game = new_game(DGHeader(("ann", "bob", "cid"), seed, options=options))
+def _played(seed: int, moves: int, options: DGOptions, in_turn: bool = False) -> DGGame:
+    game = new_game(DGHeader(("ann", "bob", "cid"), seed, options=options, in_turn=in_turn))
     rng = random.Random(seed)
     for _ in range(moves):
         if game.over:
@@ -87,11 +88,11 @@ OPTIONS = st.builds(
 
 
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10_000), st.integers(0, 150), OPTIONS)
+@given(st.integers(0, 10_000), st.integers(0, 150), OPTIONS, st.booleans())
 def test_the_moves_are_those_the_flow_accepts_of_the_whole_vocabulary(
-    seed: int, moves: int, options: DGOptions
+    seed: int, moves: int, options: DGOptions, in_turn: bool
 ) -> None:
-    game = _played(seed, moves, options)
+    game = _played(seed, moves, options, in_turn)
     mine = [format_move(m) for m in legal_moves(game)]
     assert len(mine) == len(set(mine)), "a move yielded twice"
     for text in mine:
@@ -116,3 +117,15 @@ def test_the_table_offers_them_and_a_finished_game_none() -> None:
     long = _played(2, 2000, DGOptions())
     if long.over:
         assert list(legal_moves(long)) == []
+
+
+def test_the_residences_chosen_in_turn_are_every_free_edge_site_and_nothing_else() -> None:
+    """`[Residences "in turn"]`: each of the three set-up moves offers the free edge sites
+    the twin finds among every line of the notation (a draw, a build, a play refused)."""
+    for placed in range(3):
+        game = _played(7, placed, DGOptions(), in_turn=True)
+        assert game.phase == "residence" and game.state.active == ("ann", "bob", "cid")[placed]
+        mine = [format_move(m) for m in legal_moves(game)]
+        assert mine and all(" build residence at " in m for m in mine)
+        assert set(mine) == _twin(game)
+    assert _played(7, 3, DGOptions(), in_turn=True).phase == "draw"

@@ -62,7 +62,8 @@ def new(
             "--residence",
             help=N_(
                 "Dry Gulch: where residences stand, 'ann=nw-1, bob=ne-5' (default: the "
-                "first free edge sites)."
+                "first free edge sites); 'in turn': each player chooses by a move, "
+                "'build residence at SITE'."
             ),
         ),
     ] = None,

@@ -111,6 +111,9 @@ class Setup:
     buildings: str | None = None  # Old Town and Gads Hill: who took which
     frames: str | None = None  # Gads Hill: the landmarks
     residences: str | None = None  # Dry Gulch: 'ann=nw-1, bob=ne-5' (default: the first edges)
+    # Made at the page's table: a set-up choice left empty is the players' own, made by
+    # taps in turn (Dry Gulch: `[Residences "in turn"]`), not the command line's default.
+    by_taps: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,12 +34,21 @@ from dataclasses import replace
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.validation import check_seats
+from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.decks import Decks
 from adjudicator.dry_gulch.options import DGOptions
-from adjudicator.dry_gulch.place import rule_placement
+from adjudicator.dry_gulch.place import Placement, rule_placement
 from adjudicator.dry_gulch.state import SEATS, Built, DGPlayer, DGState, HandCard, parse_card
 
-__all__ = ["PERMITS_DEALT", "PERMITS_PICKED", "RESOURCES_DEALT", "Hands", "deal_named", "new_table"]
+__all__ = [
+    "PERMITS_DEALT",
+    "PERMITS_PICKED",
+    "RESOURCES_DEALT",
+    "Hands",
+    "deal_named",
+    "new_table",
+    "residence_chosen",
+]
 
 #: A real table's deal: each player's resources and permits (an empty one: the seed's).
 Hands = dict[str, tuple[list[str], list[str]]]
@@ -56,9 +65,12 @@ def new_table(
     options: DGOptions | None = None,
     picks: dict[str, list[str]] | None = None,
     hands: Hands | None = None,
+    residences_placed: bool = True,
 ) -> DGState:
     """The table before the first turn: residences placed, stacks shuffled, hands dealt
-    (as `hands` names them, for the players it names)."""
+    (as `hands` names them, for the players it names); not `residences_placed`, none stands
+    yet: each player chooses theirs by a move (`[Residences "in turn"]`, `game/flow.py`).
+    The deal does not depend on where the residences stand."""
     check_seats("PLAYERS", "dry-gulch", "dry-gulch", names, {}, SEATS)
     named = dict(hands or {})
     for name in named:
@@ -70,7 +82,7 @@ def new_table(
             raise InputError("RESIDENCES", name, f"is not one of the players ({', '.join(names)})")
     state = DGState(tuple(DGPlayer(n) for n in names), names[0], options=options or DGOptions())
     rules = state.rules
-    for name in names:
+    for name in names if residences_placed else ():
         turn = replace(state, active=name)
         site = chosen.get(name)
         if site is None:
@@ -124,6 +136,22 @@ def new_table(
     )
     decks = Decks(1, tuple(resources), (), tuple(permits), (), tuple(events), ())
     return replace(state, players=players, decks=decks)
+
+
+def residence_chosen(state: DGState, site: str) -> tuple[Placement, bool]:
+    """The active player's residence on the site they chose (DG-SETUP-1, `[Residences "in
+    turn"]`), ruled as any placement; after it the next player without one chooses (the
+    starting player plays first once every player has one): whether every one has."""
+    if site not in state.rules.sites:
+        why = Reason(Code.RESIDENCE_EDGE, f"there is no site {site!r} on the board")
+        return Placement("residence", site, False, (why,), state), False
+    placed = rule_placement(state, "residence", site)
+    if not placed.legal:
+        return placed, False
+    homes = {b.owner for b in placed.after.buildings if b.permit == "residence"}
+    waiting = [n for n in state.names() if n not in homes]
+    after = replace(placed.after, active=(waiting or state.names())[0])
+    return replace(placed, after=after), not waiting
 
 
 def _draft(

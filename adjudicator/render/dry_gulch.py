@@ -296,6 +296,7 @@ def next_moves(game: DGGame, stands: Standing | None = None) -> list[str]:
     if game.state.city_hall_closed is not None and game.state.options.city_hall:
         draws += " | reopen CARD CARD"  # DG-OPT-CITY-HALL: before the draw
     hint = {
+        "residence": f"{me}: build residence at SITE (a free edge site)",
         "events": f"{me}: events [turned ID ID ID] discard ID [take ID ...]",
         "draw": f"{me}: {draws}",
         "build": f"{me}: build PERMIT at SITE | play ID [at SITE] [losing CARD ...] "

@@ -181,12 +181,14 @@ def _site(
         title.text = f"{spot.site}: a free site{where}"
         return
     name = rules.permits[b.permit].name
+    g.set("data-permit", b.permit)  # a German page names it by its id (table.js: germanTown)
     title.text = f"{spot.site}: {name}, {b.owner}'s" + (" (damaged)" if b.damaged else "")
     if b.damaged:
         corner = f"M{x + SITE_W - 18:g} {y + SITE_H:g} L{x + SITE_W:g} {y + SITE_H - 18:g}"
         ET.SubElement(g, "path", {"d": corner, "stroke": "#a3122a", "stroke-width": "3"})
     for i, line in enumerate(_lines(name)):
-        _text(g, x + 5, y + 27 + 13 * i, line, f"font: {SIZE}px sans-serif")
+        node = _text(g, x + 5, y + 27 + 13 * i, line, f"font: {SIZE}px sans-serif")
+        node.set("class", "name")
     owner = b.owner + (" · damaged" if b.damaged else "")
     if len(owner) * CHAR > ROOM * 1.15:
         owner = b.owner  # the red corner says it, and the title

@@ -93,6 +93,9 @@ def create(records: RecordDir, form: dict[str, Any]) -> str:
         buildings=_field(form, "buildings") or None,
         frames=_field(form, "frames") or None,
         residences=_field(form, "residences") or None,
+        # the page's New game form says so (a hidden field): the API's default is the
+        # command line's, as a script that makes games expects it
+        by_taps=_field(form, "choices") == "taps",
     )
     with records.locked(name) as path:
         if path.exists():

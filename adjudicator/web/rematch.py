@@ -67,7 +67,9 @@ def rematch(records: RecordDir, name: str) -> str:
         if path.exists():
             return after  # another screen tapped "play again" first: the same new game
         table = table_of_record(text)
-        setup = Setup(after, records.root, options=tags.get("Options") or None)
+        # a Dry Gulch table that chose its residences in turn chooses them again
+        in_turn = tags.get("Residences") if tags.get("Residences") == "in turn" else None
+        setup = Setup(after, records.root, options=tags.get("Options") or None, residences=in_turn)
         edition = edition_tag(text) or ""
         head, _game = table.new_record(
             edition, tuple(players_of(tags.get("Players", ""))), fresh_seed(None), setup

@@ -53,7 +53,7 @@ from adjudicator.dry_gulch.pay import why_not
 from adjudicator.dry_gulch.place import rule_placement
 from adjudicator.dry_gulch.reward import reward_phase
 from adjudicator.dry_gulch.score import has_enough, score
-from adjudicator.dry_gulch.setup import new_table
+from adjudicator.dry_gulch.setup import new_table, residence_chosen
 from adjudicator.dry_gulch.state import DGState, parse_card
 from adjudicator.dry_gulch.table_options import (
     reopen_city_hall,
@@ -73,7 +73,7 @@ __all__ = [
     "turned_up",
 ]
 
-Phase = Literal["events", "draw", "build", "over"]
+Phase = Literal["residence", "events", "draw", "build", "over"]
 
 
 def _start(state: DGState) -> Phase:
@@ -128,6 +128,15 @@ class DGGame:
             return refuse(Code.WIN, f"the game is over: {self.winner} has won")
         if move.player != me:
             return refuse(Code.PHASE, f"it is {me}'s turn, in the {self.phase} phase")
+        if self.phase == "residence":  # DG-SETUP-1 with `[Residences "in turn"]`
+            if not isinstance(move, Build) or move.permit != "residence" or move.paying:
+                return refuse(Code.PHASE, "the residences come first: 'build residence at SITE'")
+            placed, done = residence_chosen(self.state, move.site)
+            if not placed.legal:
+                return refuse(placed.reasons[0].code, placed.reasons[0].message)
+            phase: Phase = _start(placed.after) if done else "residence"
+            words = f"placed the residence on {move.site}"
+            return self._next(move, placed.after, phase, words, {"site": move.site})
         if isinstance(move, EventCard | Violet) and move.event in CODES:
             return self._event_card(move)
         want: dict[type[Move], tuple[Phase, ...]] = {
@@ -410,10 +419,11 @@ def new_game(header: DGHeader) -> DGGame:
     """The table before the first move: residences placed, stacks shuffled, hands dealt."""
     picks = {k: list(v) for k, v in header.picks.items()}
     hands = {k: (list(r), list(p)) for k, (r, p) in header.hands.items()}
+    homes, placed = dict(header.residences), not header.in_turn
     state = new_table(
-        list(header.players), header.seed, dict(header.residences), header.options, picks, hands
+        list(header.players), header.seed, homes, header.options, picks, hands, placed
     )
-    return DGGame(header, state, _start(state))
+    return DGGame(header, state, "residence" if header.in_turn else _start(state))
 
 
 def turned_up(game: DGGame) -> list[str]:

@@ -48,7 +48,12 @@ __all__ = [
 
 def legal_moves(game: DGGame) -> Iterator[Move]:
     """Every move the active player may make in the current phase (none once it is over)."""
-    if game.phase == "events":
+    if game.phase == "residence":  # `[Residences "in turn"]`: a free edge site each
+        me = game.state.active
+        yield from (
+            Build(me, permit="residence", site=s) for s in legal_sites(game.state, "residence")
+        )
+    elif game.phase == "events":
         yield from event_moves(game)
     elif game.phase == "draw":
         yield from draw_moves(game)

@@ -6,11 +6,14 @@ A record is a header of tag pairs, then one move a line::
     [Edition "dry-gulch"]
     [Players "ann, bob, cid"]            # seat order, the starting player first
     [Seed "7"]                           # the stacks shuffled from it, and every draw
-    [Residences "ann=s01, bob=s05"]      # optional: where each residence stands
+    [Residences "ann=s01, bob=s05"]      # optional: where each residence stands, or
+                                         # "in turn": each player chooses by a move
     [Options "half=up, open-permits=true"]  # optional: the table's options (`options.py`)
     [Picks "cid=bank hotel, ann=opera"]  # option advanced-setup: the permits each picks
     [Hands "ann=lumber brick food food labor:2 | saloon bank hotel"]  # a real table's deal
 
+    ann: build residence at nw-1         # [Residences "in turn"]: the set-up's moves,
+                                         # each player in seat order (DG-SETUP-1)
     ann: events discard fire take iou    # the event phase (not in the first round)
     ann: draw resources                  # or: draw permit discard ID | permit stack ID | bank
     ann: build saloon at s12 {4}         # a building from a permit, on a site, paid with
@@ -75,6 +78,7 @@ from adjudicator.dry_gulch.options import DGOptions, options_from, options_pairs
 
 __all__ = [
     "EDITION",
+    "IN_TURN",
     "DGHeader",
     "DGRecord",
     "DGRecordError",
@@ -89,6 +93,9 @@ __all__ = [
 ]
 
 EDITION = "dry-gulch"
+#: `[Residences "in turn"]`: no residence is placed for the players; each chooses a free
+#: edge site by a move, in seat order from the starting player, before the first turn.
+IN_TURN = "in turn"
 
 
 class DGRecordError(LinesError):
@@ -107,6 +114,8 @@ class DGHeader:
     # Whether the record says its `[Seed]`: a record without one is a real table's (`seed`
     # still deals what it does not name), whose moves name what chance gave them.
     seeded: bool = True
+    # `[Residences "in turn"]`: the residences are the record's first moves (DG-SETUP-1)
+    in_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,9 +166,11 @@ def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> 
         else:
             errors.append((line, f"the seed is a whole number, not {clip(text)}"))
     residences: dict[str, str] = {}
+    in_turn = False
     if "residences" in tags:
         line, text = tags["residences"]
-        for name, site in _player_pairs(text, "NAME=SITE", line, errors):
+        in_turn = " ".join(text.lower().split()) == IN_TURN
+        for name, site in [] if in_turn else _player_pairs(text, "NAME=SITE", line, errors):
             residences[seated(name, players)] = site.strip().lower()
     options = DGOptions()
     if "options" in tags:
@@ -198,7 +209,7 @@ def _header(tags: dict[str, tuple[int, str]], errors: list[tuple[int, str]]) -> 
                         tuple(resources.split()),
                         tuple(permits.split()),
                     )
-    return DGHeader(players, seed, residences, options, picks, hands, "seed" in tags)
+    return DGHeader(players, seed, residences, options, picks, hands, "seed" in tags, in_turn)
 
 
 def record_from_text(text: str, source: str = "record") -> DGRecord:
@@ -233,7 +244,9 @@ def header_text(h: DGHeader) -> list[str]:
     out = [f'[Edition "{EDITION}"]', f'[Players "{", ".join(h.players)}"]']
     if h.seeded:
         out.append(f'[Seed "{h.seed}"]')
-    if h.residences:
+    if h.in_turn:
+        out.append(f'[Residences "{IN_TURN}"]')
+    elif h.residences:
         pairs = ", ".join(f"{k}={v}" for k, v in h.residences.items())
         out.append(f'[Residences "{pairs}"]')
     if options_text(h.options):

@@ -31,6 +31,7 @@ from adjudicator.dry_gulch.game.flow import DGGame, move_seed, new_game
 from adjudicator.dry_gulch.game.moves import build_moves, misfortune_moves
 from adjudicator.dry_gulch.game.record import DGHeader, DGRecord, Move
 from adjudicator.dry_gulch.other_events import playable_face_up
+from adjudicator.dry_gulch.place import legal_sites
 from adjudicator.dry_gulch.score import score
 from adjudicator.dry_gulch.table_options import violet_built
 
@@ -131,6 +132,11 @@ def _misfortunes(game: DGGame) -> list[tuple[str, str, str]]:
 def choose(game: DGGame, policy: Policy, rng: random.Random) -> Move:
     """The policy's next move for the active player."""
     me = game.state.active
+    if game.phase == "residence":  # `[Residences "in turn"]`: a free edge site
+        sites = legal_sites(game.state, "residence")
+        return notation.Build(
+            me, permit="residence", site=sites[0] if policy == "greedy" else rng.choice(sites)
+        )
     if game.phase == "events":
         return _events(game, policy, rng)
     if game.phase == "draw":

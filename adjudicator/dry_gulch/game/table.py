@@ -51,7 +51,7 @@ class DryGulchTable(RecordOnly, DryGulchFiles, RecordMoves[Move]):
         self, edition: str, players: tuple[str, ...], seed: int | None, setup: Setup
     ) -> tuple[str, DGGame]:
         from adjudicator.dry_gulch.game.flow import new_game
-        from adjudicator.dry_gulch.game.record import DGHeader, record_to_text
+        from adjudicator.dry_gulch.game.record import IN_TURN, DGHeader, record_to_text
         from adjudicator.dry_gulch.options import DGOptions, options_from, options_pairs
 
         only_options(self.title, setup, own=("residences",))
@@ -61,8 +61,12 @@ class DryGulchTable(RecordOnly, DryGulchFiles, RecordMoves[Move]):
                 table = options_from(options_pairs(setup.options), "--options", "")
             except ValueError as exc:
                 raise InputError("--options", "", str(exc)) from None
-        homes = _residences(setup.residences, players) if setup.residences else {}
-        header = DGHeader(players, fresh_seed(seed), homes, options=table)
+        # `--residence "in turn"`: each player chooses theirs by a move (DG-SETUP-1)
+        in_turn = " ".join((setup.residences or "").lower().split()) == IN_TURN or (
+            setup.by_taps and not setup.residences  # the page's table: chosen by taps
+        )
+        homes = _residences(setup.residences, players) if setup.residences and not in_turn else {}
+        header = DGHeader(players, fresh_seed(seed), homes, options=table, in_turn=in_turn)
         try:
             with players_option("--players"):
                 game = new_game(header)

@@ -17,8 +17,8 @@ __all__ = ["unknown_name"]
 def unknown_name(move: Move, rules: Rules) -> str | None:
     """The first permit, site or event the move names that the game does not have, as
     "unknown site 'nw-9'; did you mean 'nw-8'?"; None when every one is known."""
-    permits = [p for p, v in rules.permits.items() if v.special != "residence"]
-    known = {"permit": permits, "site": list(rules.sites), "event": list(rules.events)}
+    # the residence too: `build residence at SITE` is the set-up's move in turn
+    known = {"permit": list(rules.permits), "site": list(rules.sites), "event": list(rules.events)}
     for what, name in _named(move):
         if name and name not in known[what]:
             close = difflib.get_close_matches(name, known[what], n=1)

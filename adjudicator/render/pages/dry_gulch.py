@@ -38,6 +38,8 @@ def _picture(game: DGGame, title: str) -> str:
 #: What the player to act does next, in the rulebook's words: the page lists each move
 #: as a button (the command line's `next_moves` gives the notation instead).
 _PHASE_WORDS = {
+    "residence": "choose a free edge site for your residence (the set-up, each player "
+    "in turn): tap a site",
     "events": "discard one of the three event cards turned up (under Stacks) and take "
     "the red and yellow ones you want",
     "draw": "draw resource cards or a building permit",

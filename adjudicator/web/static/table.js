@@ -17,11 +17,58 @@
   let picked = null; // the site or area tapped on the board
   let listed = null; // the legal moves last fetched, and whose
 
+  // ----- the names at a German table (issue 39) --------------------------------------
+  // The view of a German page carries `names`, each id -> its German name where the
+  // data has one (Dry Gulch's buildings and resources): what a player reads says them,
+  // while every move keeps its ids (`data-move`, the record).
+  function named(text) {
+    const names = view.names;
+    return names ? text.replace(/[a-z][a-z-]*/g, (id) => names[id] || id) : text;
+  }
+  // The buildings of the town by their German names, wrapped as the server wraps the
+  // two lines of a site (render/dry_gulch_town.py: _lines, _text).
+  function germanTown(box) {
+    if (!view.names) return;
+    const room = 54, char = 6.9;
+    box.querySelectorAll("g[data-permit]").forEach((g) => {
+      const german = view.names[g.dataset.permit];
+      const old = [...g.querySelectorAll("text.name")];
+      if (!german || !old.length) return;
+      const lines = [];
+      german.split(" ").forEach((w) => {
+        const last = lines.length - 1;
+        if (last >= 0 && (lines[last] + " " + w).length <= Math.floor(room / char)) lines[last] += " " + w;
+        else lines.push(w);
+      });
+      if (lines.length > 2) lines.splice(1, lines.length, lines.slice(1).join(" "));
+      const most = Math.floor((room * 1.25) / char);
+      const y = Number(old[0].getAttribute("y"));
+      lines.forEach((line, i) => {
+        const node = old[i] || old[0].cloneNode(false);
+        node.textContent = line.length <= most ? line : line.slice(0, most - 1) + ".";
+        node.setAttribute("y", String(y + 13 * i));
+        if (node.textContent.length * char > room) {
+          node.setAttribute("textLength", String(room));
+          node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+        } else {
+          node.removeAttribute("textLength");
+          node.removeAttribute("lengthAdjust");
+        }
+        if (!old[i]) old[old.length - 1].after(node);
+      });
+      old.slice(lines.length).forEach((node) => node.remove());
+      const title = g.querySelector("title");
+      const site = g.id.slice("site-".length);
+      if (title) title.textContent = site + ": " + german + title.textContent.slice(title.textContent.indexOf(","));
+    });
+  }
+
   // ----- the board: a site or an area tapped filters the moves -------------------------
   function setBoard(svg) {
     // the site or area a keyboard pressed keeps the focus on the new board
     const focused = document.activeElement && document.activeElement.closest("#board [id]");
     $("board").innerHTML = svg;
+    germanTown($("board"));
     if (picked) {
       const g = $("board").querySelector('[id="' + view.pick + "-" + CSS.escape(picked) + '"]');
       if (g) {
@@ -75,7 +122,7 @@
       // a count is right-aligned as its heading is (`num`): each ends where its heading ends
       row.appendChild(el("td", String(p.score), "num"));
       row.appendChild(el("td", String(p.cards), "num"));
-      row.appendChild(el("td", p.detail));
+      row.appendChild(el("td", named(p.detail)));
       body.appendChild(row);
     });
     const panels = $("panels");
@@ -107,15 +154,15 @@
   function fillHand(box, data) {
     box.appendChild(el("h3", fmt(_("{player}'s hand"), { player: data.player })));
     const ul = el("ul");
-    data.cards.forEach((c) => ul.appendChild(el("li", c.text, "hand-card")));
+    data.cards.forEach((c) => ul.appendChild(el("li", named(c.text), "hand-card")));
     box.appendChild(ul);
     data.lines.forEach((line) => box.appendChild(el("p", line, "small")));
     // Dry Gulch's permits, each as its card: what it costs and brings, where it may stand
     (data.permits || []).forEach((permit) => {
       const card = el("section", null, "permit-card");
       card.classList.add("card"); // the page's card look
-      card.appendChild(el("h4", permit.name));
-      permit.lines.forEach((line) => card.appendChild(el("p", line)));
+      card.appendChild(el("h4", (view.names && view.names[permit.id]) || permit.name));
+      permit.lines.forEach((line) => card.appendChild(el("p", named(line))));
       if (permit.text) card.appendChild(el("p", permit.text, "small"));
       box.appendChild(card);
     });
@@ -148,7 +195,7 @@
       group.appendChild(el("summary", v + " (" + moves.length + ")"));
       const row = el("div", null, "buttons");
       moves.forEach((m) => {
-        const b = button(m.slice(m.indexOf(":") + 1).trim(), "choice", () => {
+        const b = button(named(m.slice(m.indexOf(":") + 1).trim()), "choice", () => {
           if ((listed.blind || []).includes(m)) return reveal(m);
           $("move-text").value = m;
           previewText(m);
@@ -230,7 +277,9 @@
     commitMove(base, text, view.version, {
       show: (data, committed) => {
         showRuling(data, committed);
-        if (committed) forgetMoves();
+        if (!committed) return;
+        forgetMoves();
+        picked = null; // the move at that site is made: the next list is the whole turn again
       },
       refresh,
       done: () => {
@@ -286,7 +335,10 @@
     entry: (m) => m.move + " — " + (m.legal ? m.message : !m.code ? _("refused") : fmt(_("refused ({code}): {why}"), { code: m.code, why: m.message })),
     label: (a) => a.move + (a.legal ? "" : " · " + fmt(_("refused: {why}"), { why: a.message })),
     summary: (data) => data.summary,
-    draw: (step) => ($("board").innerHTML = step.svg),
+    draw: (step) => {
+      $("board").innerHTML = step.svg;
+      germanTown($("board"));
+    },
     close: () => setBoard(view.svg),
   });
 
