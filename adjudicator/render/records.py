@@ -107,6 +107,9 @@ def next_moves(game: Game, record: str, viewer: str | None = None) -> list[Text]
     rules = s.options
     ask = f"adjudicator game move {record}"
     lines = [Text(f"{who} may now:", style="bold")]
+    if game.phase == "setup":  # T7: the set-up's choice comes before any turn
+        lines.append(Text(f"  {'take a building (T7):':<15} {ask} '{who}: take BUILDING'"))
+        return lines
     hand = list(me.hand or ()) if viewer in (None, who) else []
     play = "N as BUILDING"
     if hand:
