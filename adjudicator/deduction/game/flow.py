@@ -4,9 +4,7 @@ A `Game` is an immutable value. `Game.apply(move)` adjudicates one move of a
 record (see `record.py`) with the rulings engine and returns the next game and
 an `Outcome`; an illegal move leaves the game as it was.
 
-The set-up (T7), when the record's first moves take the buildings (`[Buildings "chosen"]`):
-each player in seat order takes one building from beside the board, then each a second;
-nothing else is played until then. The first turn is then the first player's.
+The set-up (T7, `set_up.py`), with `[Buildings "chosen"]`: the buildings taken in turn.
 
 The order of a turn: Old Town's refill (A4) first when it is due; the main
 action (one card, or two in Gads Hill while allowed, A3; a discard, A1; or a
@@ -28,6 +26,7 @@ from typing import Literal
 from adjudicator.core.evolve import evolve
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.notation import read_printed
+from adjudicator.deduction.game.outcome import Outcome
 from adjudicator.deduction.game.piles import (
     can_draw,
     draw_card,
@@ -47,6 +46,7 @@ from adjudicator.deduction.game.record import (
     Stop,
     Take,
 )
+from adjudicator.deduction.game.set_up import setup_done, setup_step
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
@@ -69,23 +69,6 @@ from adjudicator.deduction.rules.turns import (
 __all__ = ["Game", "Outcome", "as_seen_by", "next_turn"]
 
 Phase = Literal["setup", "start", "draw", "between", "over"]
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What one move did: its ruling (for plays, discards, buys, STOP), or why it was refused."""
-
-    move: Move
-    legal: bool
-    message: str
-    ruling: Ruling | None = None
-    code: Code | None = None  # the rule a refusal rests on
-    drawn: tuple[int, ...] = ()
-    overlooked: StopReport | None = None  # claims left when the previous turn closed
-
-    @property
-    def points(self) -> int:
-        return self.ruling.points if self.ruling is not None and self.legal else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,8 +134,12 @@ class Game:
         gives it on the state the play is made on (with the STOP claims it leaves): it
         stands in for ruling the play again (self-play rules its plays before it makes
         them). A ruling that is not one of this play on this state is not used."""
-        if self.phase == "setup":
-            return self._setup_take(move)
+        if self.phase == "setup":  # T7: the set-up's takes first (`set_up.py`)
+            after, outcome = setup_step(self.state, move)
+            if after is None:
+                return self, outcome
+            phase: Phase = "start" if setup_done(after) else "setup"
+            return evolve(self, state=after, phase=phase, log=(*self.log, outcome)), outcome
         game = self
         # The player who just acted may still draw, or buy (A2), before the turn closes.
         own_step = isinstance(move, Draw | DrawFrom | Buy) and move.player == game.drawer
@@ -268,37 +255,6 @@ class Game:
             f"{move.player} calls STOP and takes {plural(ruling.points, 'point')}",
             ruling,
         )
-
-    def _setup_take(self, move: Move) -> tuple[Game, Outcome]:
-        """T7: the set-up's take of one building by the player whose choice it is (seat
-        order, twice round); the last one starts the first turn."""
-        s = self.state
-        if move.player not in s.names():
-            return self._refuse(move, f"{move.player} is not one of the players", Code.T1)
-        if not isinstance(move, Take):
-            return self._refuse(
-                move, f"the set-up comes first: {s.active} takes a building", Code.T7
-            )
-        if move.player != s.active:
-            return self._refuse(move, f"it is {s.active}'s choice of a building", Code.T7)
-        if len(move.buildings) != 1:
-            return self._refuse(
-                move, f"{move.player} takes one building now, not {len(move.buildings)}", Code.T7
-            )
-        building = move.buildings[0]
-        if building not in s.available_buildings():
-            return self._refuse(
-                move, f"the {s.board.building_name(building)} is not beside the board", Code.T7
-            )
-        p = s.player(move.player)
-        state = s.with_player(p.name, buildings=(*p.buildings, building))
-        names = state.names()
-        taken = sum(len(q.buildings) for q in state.players)
-        done = taken >= 2 * len(names)
-        state = evolve(state, active=names[0] if done else names[taken % len(names)])
-        outcome = Outcome(move, True, f"{p.name} takes the {s.board.building_name(building)}")
-        game = evolve(self, state=state, phase="start" if done else "setup")
-        return evolve(game, log=(*self.log, outcome)), outcome
 
     def _on_take(self, move: Take) -> tuple[Game, Outcome]:
         s = self.state

@@ -52,6 +52,7 @@ from adjudicator.core.names import (
 )
 from adjudicator.core.pairs import flag_or_number, name_values
 from adjudicator.core.record_text import LinesError, record_lines
+from adjudicator.core.table import BUILDINGS_CHOSEN
 from adjudicator.deduction.game.moves import (
     Buy,
     Discard,
@@ -150,7 +151,7 @@ def _words(value: str) -> tuple[str, ...]:
 #: silently leave the hands untracked).
 SETUP_TAGS = ("Edition", "Players", "Frames", "Buildings", "Seed", "Hands", "Deck", "Options")
 #: The Buildings tag's value when the players choose their buildings by moves (T7).
-CHOSEN = "chosen"
+CHOSEN = BUILDINGS_CHOSEN
 FREE_TAGS = ("Event", "Site", "Date", "Round", "Table", "Annotator", "Result")
 
 
