@@ -84,6 +84,16 @@ def _takes(h: RefillHint, top: int) -> dict[str, Any]:
     }
 
 
+def _no_turn_yet(ahead: Game, name: str) -> None:
+    """The set-up's choice (T7) is the player's own: the hint and the coach rank turns,
+    and say so in the page's words (not the command line's)."""
+    if ahead.phase == "setup":
+        raise RulesError(
+            f"{name}: the set-up first: {ahead.state.active} chooses a building "
+            "beside the board (T7); the hint and the coach rank the turns that follow"
+        )
+
+
 class DeductionPage:
     template = "game.html"
 
@@ -103,6 +113,8 @@ class DeductionPage:
             "edition": board.name,
             "turn": ahead.turn,
             "phase": game.phase,
+            # T7: the set-up's choice of buildings, by the player to act, before turn 1
+            "setup": ahead.phase == "setup",
             "over": ahead.over,
             "winners": ahead.winners() if ahead.over else [],
             "to_play": ahead.state.active,
@@ -181,6 +193,7 @@ class DeductionPage:
 
     def hint(self, table: AnyTable, game: Game, name: str, top: int) -> dict[str, Any]:
         ahead, _ = game.finish()
+        _no_turn_yet(ahead, name)
         if ahead.over:
             raise RulesError(f"{name}: the game is over")
         if not ahead.hands_known:
@@ -212,6 +225,7 @@ class DeductionPage:
         from adjudicator.render.coach import value_words
 
         ahead, _ = game.finish()
+        _no_turn_yet(ahead, name)
         if not ahead.hands_known:
             raise RulesError(f"{name}: the coach needs the hands (a record with a [Seed])")
         player = ahead.state.active
