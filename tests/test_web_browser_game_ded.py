@@ -3,12 +3,13 @@ Chromium: the host makes a seeded game at its screen (1440x900) with the players
 their buildings (T7), and three phones (390x844) join from the host's seat links. Every
 move is a tap on what the mover's own phone offers, the pages never reloaded: at the
 set-up a building's button, its preview, then "Take this building"; each turn the hint's
-preview, then its "play this"; each draw a pile's button, its preview, then "Draw". After
-every move each screen waits for its own update signal (`body[data-moves]`, the draw
-panel's version) and its card, pile and turn counts must be `game show --json`'s; at the
-end the host's screen names the winner and the scores of `adjudicator replay` of the
-record. A phone's screen mid-game and the host's end screen land in
-tests/artifacts/game/ (docs/screenshots/ holds the ones looked at)."""
+preview, then its "play this" (before Old Town's refill, its ranked take); each draw a
+pile's button, its preview, then "Draw". After every move each screen waits for its own
+update signal (`body[data-moves]`, the draw panel's version) and its card, pile and turn
+counts must be `game show --json`'s; at the end every screen names the winner, and the
+host's the scores, of `adjudicator replay` of the record. A phone's screen mid-game and
+the host's end screen land in tests/artifacts/game/ (docs/screenshots/ holds the ones
+looked at)."""
 
 from __future__ import annotations
 
@@ -79,6 +80,7 @@ def _page(browser: Browser, url: str, width: int, height: int) -> Page:
 def _new_game(host: Page, url: str, edition: str) -> str:
     """The host's new game from the front page: the players choose their buildings."""
     host.goto(f"{url}/?list=1&token={TOKEN}")
+    assert serious_violations(host) == [], "the front page"
     host.fill("#new-game input[name=name]", edition)
     host.select_option("#new-game select[name=edition]", edition)
     host.fill("#new-game input[name=players]", ", ".join(PLAYERS))
@@ -167,8 +169,12 @@ def test_a_table_plays_a_seeded_game_to_its_end_by_taps_only(
             "ann chooses a building on their own screen."
         )
         expect(phones["bob"].locator("#setup-row button")).to_have_count(0)
-        for page in (host, phones["ann"]):
+        for page in (host, phones["ann"], phones["bob"]):
             assert serious_violations(page) == [], page.url
+            assert not page.evaluate(_COUNTS)["wide"], page.url
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        phones["ann"].locator("#setup-set").scroll_into_view_if_needed()
+        phones["ann"].screenshot(path=str(SHOTS / f"{edition}-setup-phone.png"))
         moves = 0
         shot = False
         while True:

@@ -90,7 +90,7 @@ def create(records: RecordDir, form: dict[str, Any]) -> str:
         name,
         records.root,
         options=_field(form, "options") or None,
-        buildings=_buildings(form),
+        buildings=_buildings(form, name),
         frames=_field(form, "frames") or None,
         residences=_field(form, "residences") or None,
     )
@@ -105,13 +105,13 @@ def create(records: RecordDir, form: dict[str, Any]) -> str:
     return name
 
 
-def _buildings(form: dict[str, Any]) -> str | None:
+def _buildings(form: dict[str, Any], name: str) -> str | None:
     """The Buildings field, or the players' own choice at the table (T7): the checkbox
     writes `[Buildings "chosen"]`, as `game new --buildings chosen` does."""
     if form.get("choose_buildings"):
         if _field(form, "buildings"):
             raise InputError(
-                "record", "buildings", "list the buildings or let the players choose them, not both"
+                name, "buildings", "list the buildings or let the players choose them, not both"
             )
         return BUILDINGS_CHOSEN
     return _field(form, "buildings") or None
