@@ -108,6 +108,13 @@ def test_the_players_may_choose_their_buildings_at_the_table(tmp_path: Path, edi
     view = client.get("/api/g/page.game").json()
     assert (view["setup"], view["to_play"]) == (True, "ann")
     assert all(p["buildings"] == [] for p in view["players"])
+    # the hint and the coach rank turns: at the set-up they say it comes first, in words
+    for ask in ("top=5", "top=5&coach=1"):
+        said = client.get(f"/api/g/page.game/hint?{ask}").json()["error"]
+        assert said == (
+            "page.game: the set-up first: ann chooses a building beside the board (T7); "
+            "the hint and the coach rank the turns that follow"
+        )
     r = client.post(
         "/api/games",
         json={**form, "name": "both", "choose_buildings": "on", "buildings": "ann=hotel bank"},

@@ -103,6 +103,15 @@ def _acting(record: Path) -> str:
     return player
 
 
+def _tip(record: Path, player: str) -> set[str]:
+    """The buildings `player`'s building cards name (the rulebooks' tip at the set-up)."""
+    text = record.read_text(encoding="utf-8")
+    table = table_of_record(text)
+    state = table.replay(table.read(text, str(record), record.parent)).game.state
+    cards = [state.cards[n] for n in state.player(player).hand or ()]
+    return {state.board.building_name(c.subject) for c in cards if c.kind == "building"}
+
+
 def _tap(phone: Page, rng: random.Random) -> str:
     """One move by taps on the phone of the player to act; what the tap chose."""
     if phone.locator("#setup-set").is_visible():
@@ -169,6 +178,12 @@ def test_a_table_plays_a_seeded_game_to_its_end_by_taps_only(
             "ann chooses a building on their own screen."
         )
         expect(phones["bob"].locator("#setup-row button")).to_have_count(0)
+        # the rulebook's tip, from ann's own hand: the buildings her building cards name
+        tip = _tip(record, "ann")
+        starred = phones["ann"].locator("#setup-row .setup-building", has_text="★")
+        expect(starred).to_have_count(len(tip))
+        assert {t.removesuffix(" ★") for t in starred.all_inner_texts()} == tip
+        expect(phones["bob"].locator("#setup-tip")).to_have_text("")
         for page in (host, phones["ann"], phones["bob"]):
             assert serious_violations(page) == [], page.url
             assert not page.evaluate(_COUNTS)["wide"], page.url

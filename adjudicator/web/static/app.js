@@ -239,6 +239,8 @@
       const button = el("button", b.name, "setup-building");
       button.type = "button";
       button.dataset.move = line;
+      button.dataset.building = b.id;
+      button.dataset.name = b.name;
       button.setAttribute("aria-pressed", String(line === setupPreviewed));
       button.addEventListener("click", () => previewSetup(line));
       row.appendChild(button);
@@ -246,6 +248,19 @@
     if (!lines.includes(setupPreviewed)) setupPreviewed = null;
     $("setup-take").hidden = !mine;
     $("setup-take").disabled = setupPreviewed === null;
+    markTip();
+  }
+  // the rulebooks' tip for a first game: the buildings the seat's own building cards name
+  // (its hand's `tip`, sent to that seat only), starred
+  let setupTip = null;
+  function markTip() {
+    const tip = setupTip && view.setup ? setupTip : { tip: [] };
+    const starred = [...document.querySelectorAll("#setup-row .setup-building")].filter((b) => {
+      const on = tip.tip.includes(b.dataset.building);
+      b.textContent = b.dataset.name + (on ? " ★" : "");
+      return on;
+    });
+    $("setup-tip").textContent = starred.length ? fmt(_("★: a building one of your {cards} cards names (the rulebook's tip for a first game)"), { cards: tip.tip_kind }) : "";
   }
   async function previewSetup(line) {
     setupPreviewed = null;
@@ -398,6 +413,10 @@
 
   function fillHand(box, data) {
     const player = data.player;
+    if (view.me.seat === player) {
+      setupTip = data.tip ? data : null;
+      markTip();
+    }
     {
       box.appendChild(el("h3", fmt(_("{player}'s hand (tap a card to play it)"), { player: player })));
       data.cards.forEach((c) => {
