@@ -5,6 +5,8 @@ the one whose header lists the same buildings."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from adjudicator.deduction.game.deal import new_game
@@ -19,6 +21,10 @@ from adjudicator.deduction.game.record import (
 )
 from adjudicator.deduction.game.replay import replay
 from adjudicator.deduction.rules.codes import Code
+from adjudicator.web import games
+from adjudicator.web.moving import preview
+from adjudicator.web.records import RecordDir
+from adjudicator.web.seats import Viewer
 
 PLAYERS = ("ann", "bob", "cid")
 
@@ -116,3 +122,38 @@ def test_a_chosen_record_replays_as_the_record_whose_header_lists_its_buildings(
     assert done.game.state == plain.state
     assert (done.game.turn, done.game.phase) == (plain.turn, plain.phase)
     assert done.game.piles == plain.piles
+
+
+@pytest.mark.parametrize("edition", ["old-town", "gads-hill-1874"])
+def test_a_seat_at_the_set_up_cannot_tell_two_deals_of_the_other_hands_apart(
+    tmp_path: Path, edition: str
+) -> None:
+    """The secrets at the set-up (issue 35's differential test, for T7): two records that
+    differ only in bob's and cid's hands give ann's seat the same view (its version too),
+    hand (the tip: her own building cards), previews of every take and refusals."""
+    dealt = _chosen(edition, seed=3)
+    hands = {p.name: p.hand or () for p in dealt.state.players}
+    deck = dict(dealt.piles or ())
+    swapped = {**hands, "bob": hands["cid"], "cid": hands["bob"]}
+    seat = Viewer(seat="ann")
+    seen = []
+    for n, deal in enumerate((hands, swapped)):
+        where = tmp_path / str(n)
+        where.mkdir()
+        header = Header(edition, PLAYERS, hands=deal, deck=deck, chosen=True)
+        (where / "t.game").write_text(record_to_text(Record(header)), encoding="utf-8")
+        records = RecordDir(where, b"one key for both worlds")
+        takes = [f"ann: take {b}" for b in dealt.state.available_buildings()]
+        seen.append(
+            (
+                games.game_view(records, "t.game", seat),
+                games.hand(records, "t.game", "ann", seat),
+                [preview(records, "t.game", t, seat) for t in [*takes, "ann: pass"]],
+                games.hand(records, "t.game", "bob", Viewer(seat="bob"))["cards"],
+            )
+        )
+    assert seen[0][3] != seen[1][3]  # two worlds: bob's own seat tells them apart
+    assert seen[0][:3] == seen[1][:3]
+    view, hand, previews, _bob = seen[0]
+    assert view["setup"] and hand["tip"]
+    assert all(p["legal"] for p in previews[:-1]) and not previews[-1]["legal"]
