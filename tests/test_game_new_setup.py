@@ -99,6 +99,7 @@ def test_the_players_may_choose_their_buildings_at_the_table(tmp_path: Path, edi
     text = (tmp_path / "cli.game").read_text(encoding="utf-8")
     assert '[Buildings "chosen"]' in text and "ann=" not in text
     assert "take a building (T7):" in out and "'ann: take BUILDING'" in out
+    assert "set-up: ann chooses a building" in out
     client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1")
     form = {"name": "page", "edition": edition, "players": "ann, bob, cid", "seed": "2"}
     r = client.post("/api/games", json={**form, "choose_buildings": "on"})

@@ -58,6 +58,8 @@ def game_summary(game: Game) -> RenderableType:
         winners = game.winners()
         who = f"{'Winners' if len(winners) > 1 else 'Winner'}: {', '.join(winners)}"
         t.caption = f"The game is {why}. {who}; {built}"
+    elif game.phase == "setup":  # T7: the buildings are chosen before turn 1
+        t.caption = f"set-up: {s.active} chooses a building; {built}"
     else:
         t.caption = f"{s.active} to play; {built}"
     return t

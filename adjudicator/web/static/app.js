@@ -225,7 +225,7 @@
     const chooser = on ? view.to_play : null;
     const mine = on && (view.me.pass_and_play || view.me.seat === chooser);
     $("setup-set").hidden = !on;
-    ["cards-set", "discard-set"].forEach((id) => ($(id).hidden = on));
+    ["cards-set", "discard-set", "pass"].forEach((id) => ($(id).hidden = on));
     if (on) $("buy-set").hidden = true;
     $("setup-who").textContent = !on ? "" : mine
       ? fmt(_("{player}, your choice: tap a building, then take it."), { player: chooser })
