@@ -109,6 +109,12 @@ def _turn_moves(game: Game, player: str) -> Iterator[Move]:
     """The moves of `player` at the start of their turn (`game.phase` is "start")."""
     s = game.state
     beside = s.available_buildings()
+    if game.phase == "setup":  # T7: every take of one or two of all the buildings, ruled
+        for k in (1, 2):
+            for chosen in combinations(s.board.buildings, k):
+                if _legal(game, Take(player, chosen)):
+                    yield Take(player, chosen)
+        return
     due = refill_due(s, player)
     if due:
         for chosen in combinations(beside, due):

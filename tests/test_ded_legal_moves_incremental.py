@@ -4,7 +4,8 @@ give exactly the moves, in the same order, of the plain reference that sends eve
 candidate through `Game.apply` (`tests/ded_legal_moves_reference.py`), on seeded games of
 both editions walked by random legal moves, with the tables' options that change what a
 turn may hold: one card a turn, no buying, and Old Town's dead-card discards with buying
-(A1 with A2: a buy before the discard is ruled per pair of cards there)."""
+(A1 with A2: a buy before the discard is ruled per pair of cards there); and games whose
+players choose their buildings at the set-up (T7, `[Buildings "chosen"]`)."""
 
 from __future__ import annotations
 
@@ -35,8 +36,10 @@ OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def _walk(edition: str, seed: int, steps: int, options: dict[str, Any]) -> Game:
-    game = new_game(Header(edition, PLAYERS, seed=seed, options=options))
+def _walk(
+    edition: str, seed: int, steps: int, options: dict[str, Any], chosen: bool = False
+) -> Game:
+    game = new_game(Header(edition, PLAYERS, seed=seed, options=options, chosen=chosen))
     rng = random.Random(seed)
     for _ in range(steps):  # walked by the generator; only the last position is compared
         moves = list(TABLE.legal_moves(game))
@@ -53,11 +56,12 @@ def _walk(edition: str, seed: int, steps: int, options: dict[str, Any]) -> Game:
     seed=st.integers(0, 10_000),
     steps=st.integers(0, 40),
     options=st.sampled_from(OPTIONS),
+    chosen=st.booleans(),
 )
 def test_the_generator_gives_the_references_moves_in_its_order(
-    edition: str, seed: int, steps: int, options: dict[str, Any]
+    edition: str, seed: int, steps: int, options: dict[str, Any], chosen: bool
 ) -> None:
-    game = _walk(edition, seed, steps, options)
+    game = _walk(edition, seed, steps, options, chosen)
     assert list(TABLE.legal_moves(game)) == list(reference_moves(game))
 
 

@@ -88,3 +88,39 @@ def test_the_page_sets_residences_too(tmp_path: Path) -> None:
         400,
         "dg2.game: residences: cid: unknown site 'ne-55'; did you mean 'ne-5'?",
     )
+
+
+@pytest.mark.parametrize("edition", ["old-town", "gads-hill-1874"])
+def test_the_players_may_choose_their_buildings_at_the_table(tmp_path: Path, edition: str) -> None:
+    """T7: `--buildings chosen` and the page's checkbox write `[Buildings "chosen"]`: no
+    building is dealt, the first move is ann's take; listing them too is refused."""
+    code, out = _new(tmp_path / "cli.game", "--edition", edition, "--buildings", "chosen")
+    assert code == 0, out
+    text = (tmp_path / "cli.game").read_text(encoding="utf-8")
+    assert '[Buildings "chosen"]' in text and "ann=" not in text
+    assert "take a building (T7):" in out and "'ann: take BUILDING'" in out
+    assert "set-up: ann chooses a building" in out
+    client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1")
+    form = {"name": "page", "edition": edition, "players": "ann, bob, cid", "seed": "2"}
+    r = client.post("/api/games", json={**form, "choose_buildings": "on"})
+    assert r.status_code == 201, r.json()
+    page = (tmp_path / "page.game").read_text(encoding="utf-8")
+    assert '[Buildings "chosen"]' in page
+    view = client.get("/api/g/page.game").json()
+    assert (view["setup"], view["to_play"]) == (True, "ann")
+    assert all(p["buildings"] == [] for p in view["players"])
+    # the hint and the coach rank turns: at the set-up they say it comes first, in words
+    for ask in ("top=5", "top=5&coach=1"):
+        said = client.get(f"/api/g/page.game/hint?{ask}").json()["error"]
+        assert said == (
+            "page.game: the set-up first: ann chooses a building beside the board (T7); "
+            "the hint and the coach rank the turns that follow"
+        )
+    r = client.post(
+        "/api/games",
+        json={**form, "name": "both", "choose_buildings": "on", "buildings": "ann=hotel bank"},
+    )
+    assert (r.status_code, r.json()["error"]) == (
+        400,
+        "both.game: buildings: list the buildings or let the players choose them, not both",
+    )

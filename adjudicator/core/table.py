@@ -378,6 +378,9 @@ def fresh_seed(seed: int | None) -> int:
 
 
 #: Each game's own set-up beyond its seed and options, and the flag a player gives it with.
+#: `--buildings chosen` (the page's checkbox): Old Town's and Gads Hill's players take their
+#: buildings by the record's first moves, in seat order (T7), not dealt or listed.
+BUILDINGS_CHOSEN = "chosen"
 SETUP_FLAGS = {"buildings": "--buildings", "frames": "--frames", "residences": "--residence"}
 
 

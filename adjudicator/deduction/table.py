@@ -58,10 +58,12 @@ class DeductionTable(DeductionFiles, RecordMoves[Move]):
     ) -> tuple[str, Game]:
         from adjudicator.deduction.files.editions import resolve_edition
         from adjudicator.deduction.game.deal import new_game
-        from adjudicator.deduction.game.record import Header, record_to_text
+        from adjudicator.deduction.game.record import CHOSEN, Header, record_to_text
 
         only_options(self.title, setup, own=("buildings", "frames"))
-        bought = _pairs(setup.buildings, "--buildings") if setup.buildings else {}
+        # T7: `--buildings chosen`: the players take them by the record's first moves
+        chosen = (setup.buildings or "").strip().lower() == CHOSEN
+        bought = _pairs(setup.buildings, "--buildings") if setup.buildings and not chosen else {}
         header = Header(
             edition,
             players,
@@ -69,6 +71,7 @@ class DeductionTable(DeductionFiles, RecordMoves[Move]):
             buildings={k: tuple(v.split()) for k, v in bought.items()},
             seed=seed,
             options=_options(setup.options) if setup.options else {},
+            chosen=chosen,
         )
         game = new_game(header, resolve_edition(edition, "--edition").edition(), setup.source)
         return record_to_text(Record(game.header)), game
@@ -308,6 +311,12 @@ def _started(game: Game, source: str) -> Game:
     start = next_turn(game)
     if game.over or start.over:
         raise RulesError(f"{source}: the game is over")
+    if start.phase == "setup":  # no turn to rank yet: the choice is the player's own
+        who = start.state.active
+        raise RulesError(
+            f"{source}: the set-up first: {who} takes a building (T7): "
+            f"adjudicator game move {source} '{who}: take BUILDING'"
+        )
     return start
 
 

@@ -58,6 +58,8 @@ def game_summary(game: Game) -> RenderableType:
         winners = game.winners()
         who = f"{'Winners' if len(winners) > 1 else 'Winner'}: {', '.join(winners)}"
         t.caption = f"The game is {why}. {who}; {built}"
+    elif game.phase == "setup":  # T7: the buildings are chosen before turn 1
+        t.caption = f"set-up: {s.active} chooses a building; {built}"
     else:
         t.caption = f"{s.active} to play; {built}"
     return t
@@ -107,6 +109,9 @@ def next_moves(game: Game, record: str, viewer: str | None = None) -> list[Text]
     rules = s.options
     ask = f"adjudicator game move {record}"
     lines = [Text(f"{who} may now:", style="bold")]
+    if game.phase == "setup":  # T7: the set-up's choice comes before any turn
+        lines.append(Text(f"  {'take a building (T7):':<15} {ask} '{who}: take BUILDING'"))
+        return lines
     hand = list(me.hand or ()) if viewer in (None, who) else []
     play = "N as BUILDING"
     if hand:

@@ -24,7 +24,7 @@ from adjudicator.core.german import shown_names
 from adjudicator.core.i18n import DEFAULT
 from adjudicator.core.limits import clip, whole_number
 from adjudicator.core.names import players_of, players_problem
-from adjudicator.core.table import SETUP_FLAGS, Setup
+from adjudicator.core.table import BUILDINGS_CHOSEN, SETUP_FLAGS, Setup
 from adjudicator.core.words import plural
 from adjudicator.render.pages import page
 from adjudicator.tables import editions, table_of_edition
@@ -90,7 +90,7 @@ def create(records: RecordDir, form: dict[str, Any]) -> str:
         name,
         records.root,
         options=_field(form, "options") or None,
-        buildings=_field(form, "buildings") or None,
+        buildings=_buildings(form, name),
         frames=_field(form, "frames") or None,
         residences=_field(form, "residences") or None,
         # the page's New game form says so (a hidden field): the API's default is the
@@ -106,6 +106,18 @@ def create(records: RecordDir, form: dict[str, Any]) -> str:
             )
         records.write(path, text)
     return name
+
+
+def _buildings(form: dict[str, Any], name: str) -> str | None:
+    """The Buildings field, or the players' own choice at the table (T7): the checkbox
+    writes `[Buildings "chosen"]`, as `game new --buildings chosen` does."""
+    if form.get("choose_buildings"):
+        if _field(form, "buildings"):
+            raise InputError(
+                name, "buildings", "list the buildings or let the players choose them, not both"
+            )
+        return BUILDINGS_CHOSEN
+    return _field(form, "buildings") or None
 
 
 #: The form's field of each set-up option an entry names (the others are their own name).

@@ -1,5 +1,7 @@
 """Setting a game up from a record's header: seats, frames, the buildings each player takes,
 and hands and draw piles dealt as the edition's `[deal]` table says (the rulebooks' set-up).
+With `[Buildings "chosen"]` the players take their buildings by the record's first moves
+instead (T7, `flow.py`).
 """
 
 from __future__ import annotations
@@ -92,10 +94,13 @@ def new_game(
         rng.shuffle(landmarks)
         frames = dict(zip(board.frames, landmarks, strict=False))
     buildings = dict(header.buildings)
-    if not buildings:
+    if header.chosen:  # T7: the first moves take them, none lies in front of anyone yet
+        if len(board.buildings) < 2 * len(header.players):
+            raise fail("Players", "not enough buildings for two each")
+    elif not buildings:
         buildings = _choose_buildings(edition, header.players, hands, rng)
     for name in header.players:
-        if len(buildings.get(name, ())) != 2:
+        if not header.chosen and len(buildings.get(name, ())) != 2:
             raise fail(
                 "Buildings",
                 f"{name} takes two buildings at setup, not {len(buildings.get(name, ()))}",
@@ -125,7 +130,8 @@ def new_game(
         tag = "Hands" if exc.entry.endswith(".hand") else _TAG_OF.get(key, "Setup")
         raise fail(tag, exc.problem) from None
     full = replace(header, frames=frames, buildings=buildings)
-    return Game(full, state, tuple(piles.items()) if piles is not None else None, seed)
+    dealt = tuple(piles.items()) if piles is not None else None
+    return Game(full, state, dealt, seed, phase="setup" if header.chosen else "start")
 
 
 def _check_cards(

@@ -4,6 +4,8 @@ A `Game` is an immutable value. `Game.apply(move)` adjudicates one move of a
 record (see `record.py`) with the rulings engine and returns the next game and
 an `Outcome`; an illegal move leaves the game as it was.
 
+The set-up (T7, `set_up.py`), with `[Buildings "chosen"]`: the buildings taken in turn.
+
 The order of a turn: Old Town's refill (A4) first when it is due; the main
 action (one card, or two in Gads Hill while allowed, A3; a discard, A1; or a
 pass, T4), with a building bought at any point of it (A2, Gads Hill: on its own
@@ -24,6 +26,7 @@ from typing import Literal
 from adjudicator.core.evolve import evolve
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.notation import read_printed
+from adjudicator.deduction.game.outcome import Outcome
 from adjudicator.deduction.game.piles import (
     can_draw,
     draw_card,
@@ -43,6 +46,7 @@ from adjudicator.deduction.game.record import (
     Stop,
     Take,
 )
+from adjudicator.deduction.game.set_up import setup_done, setup_step
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
@@ -64,24 +68,7 @@ from adjudicator.deduction.rules.turns import (
 
 __all__ = ["Game", "Outcome", "as_seen_by", "next_turn"]
 
-Phase = Literal["start", "draw", "between", "over"]
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What one move did: its ruling (for plays, discards, buys, STOP), or why it was refused."""
-
-    move: Move
-    legal: bool
-    message: str
-    ruling: Ruling | None = None
-    code: Code | None = None  # the rule a refusal rests on
-    drawn: tuple[int, ...] = ()
-    overlooked: StopReport | None = None  # claims left when the previous turn closed
-
-    @property
-    def points(self) -> int:
-        return self.ruling.points if self.ruling is not None and self.legal else 0
+Phase = Literal["setup", "start", "draw", "between", "over"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +134,12 @@ class Game:
         gives it on the state the play is made on (with the STOP claims it leaves): it
         stands in for ruling the play again (self-play rules its plays before it makes
         them). A ruling that is not one of this play on this state is not used."""
+        if self.phase == "setup":  # T7: the set-up's takes first (`set_up.py`)
+            after, outcome = setup_step(self.state, move)
+            if after is None:
+                return self, outcome
+            phase: Phase = "start" if setup_done(after) else "setup"
+            return evolve(self, state=after, phase=phase, log=(*self.log, outcome)), outcome
         game = self
         # The player who just acted may still draw, or buy (A2), before the turn closes.
         own_step = isinstance(move, Draw | DrawFrom | Buy) and move.player == game.drawer

@@ -8,7 +8,8 @@ buildings Old Town's refill owes (A4) or plays the turn: one or two cards (A3), 
 with each my building it may take, or with none named (the one it can take, P7); a
 discard of two cards taking a marker (A1); or a pass (T4); each without a buy or with a
 buy of a building beside the board at every point of the turn (A2); or a buy on its own
-line before the action.
+line before the action. At the set-up (T7), the player whose choice it is takes any one
+building beside the board.
 
 Candidates are pruned only where the rules refuse every move they lead to: a turn whose
 buy before the first card, or whose first card, is refused is refused whatever follows
@@ -129,6 +130,9 @@ def _turn_moves(game: Game, player: str) -> Iterator[Move]:
     """The moves of `player` at the start of their turn (`game.phase` is "start")."""
     s = game.state
     beside = s.available_buildings()
+    if game.phase == "setup":  # T7: the set-up's choice, one building beside the board
+        yield from (Take(player, (b,)) for b in beside)
+        return
     due = refill_due(s, player)
     if due:
         for chosen in combinations(beside, due):

@@ -7,6 +7,7 @@ A record is a header of tag pairs, then one move a line::
     [Frames "frame-east=cemetery, frame-west=bison-field, frame-south=railway-station"]
     [Buildings "ann=hotel bank; bob=saloon church; cid=doc jail"]
     [Seed "7"]                        # optional: hands and draw piles dealt from it
+                                      # [Buildings "chosen"]: taken by the first moves (T7)
 
     ann: 23 as hotel; 41 as bank {7}  # one or two cards, with "my building"
     ann draws 17                      # the card drawn, or the pile: its top card is dealt
@@ -19,6 +20,7 @@ A record is a header of tag pairs, then one move a line::
     bob: discard 12 30 take hotel@c3; buy casino
     ann: pass
     ann: take church                  # Old Town: back up to two buildings (A4)
+                                      # (or, at the set-up, the one building chosen, T7)
 
 `{n}` is the points the table gave for the move (optional; replay checks it).
 Everything after `#` is a comment; a move may start with a number (`12.`).
@@ -50,6 +52,7 @@ from adjudicator.core.names import (
 )
 from adjudicator.core.pairs import flag_or_number, name_values
 from adjudicator.core.record_text import LinesError, record_lines
+from adjudicator.core.table import BUILDINGS_CHOSEN
 from adjudicator.deduction.game.moves import (
     Buy,
     Discard,
@@ -108,6 +111,9 @@ class Header:
     deck: dict[str, tuple[int, ...]] | None = None  # pile -> cards, top first
     options: dict[str, bool | int] = field(default_factory=dict)
     tags: dict[str, str] = field(default_factory=dict)  # Event, Date, Site, ...
+    # T7: each player chooses their buildings by the record's first moves, one each in seat
+    # order and then a second (`[Buildings "chosen"]`), instead of the header listing them
+    chosen: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +149,8 @@ def _words(value: str) -> tuple[str, ...]:
 #: Tags the reader understands; any other tag is reported (a misspelt [Seed] would
 #: silently leave the hands untracked).
 SETUP_TAGS = ("Edition", "Players", "Frames", "Buildings", "Seed", "Hands", "Deck", "Options")
+#: The Buildings tag's value when the players choose their buildings by moves (T7).
+CHOSEN = BUILDINGS_CHOSEN
 FREE_TAGS = ("Event", "Site", "Date", "Round", "Table", "Annotator", "Result")
 
 
@@ -185,6 +193,9 @@ def _header(tags: dict[str, str], errors: list[tuple[int, str]], lines: dict[str
     def at(k: str) -> str:  # a player's entry names them in any case (`jürgen=...`)
         return seated(k, players)
 
+    chosen = tags.get("Buildings", "").strip().lower() == CHOSEN
+    if chosen:
+        del tags["Buildings"]
     buildings = parse("Buildings", lambda v: {at(k): _words(x) for k, x in name_values(v)}, {})
     seed = parse("Seed", int, None)
     hands = parse("Hands", lambda v: {at(k): _ints(x) for k, x in name_values(v)}, None)
@@ -196,7 +207,7 @@ def _header(tags: dict[str, str], errors: list[tuple[int, str]], lines: dict[str
             if who not in known:
                 err(tag, f"{who!r} is not one of the players")
     free = {k: v for k, v in tags.items() if k in FREE_TAGS}
-    return Header(edition, players, frames, buildings, seed, hands, deck, options, free)
+    return Header(edition, players, frames, buildings, seed, hands, deck, options, free, chosen)
 
 
 def _header_text(h: Header) -> list[str]:
@@ -208,7 +219,9 @@ def _header_text(h: Header) -> list[str]:
         out.append(tag(k, v))
     if h.frames:
         out.append(tag("Frames", ", ".join(f"{k}={v}" for k, v in h.frames.items())))
-    if h.buildings:
+    if h.chosen:
+        out.append(tag("Buildings", CHOSEN))
+    elif h.buildings:
         out.append(
             tag("Buildings", "; ".join(f"{k}={' '.join(v)}" for k, v in h.buildings.items()))
         )

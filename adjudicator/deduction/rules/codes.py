@@ -45,3 +45,4 @@ class Code(StrEnum):
     T4 = "T4"  # passing
     T5 = "T5"  # the STOP window
     T6 = "T6"  # the end, and a stalled game
+    T7 = "T7"  # the set-up's buildings, chosen in seat order

@@ -1,5 +1,6 @@
-"""Turn order and the flow of a game (T1-T6) with Old Town's refill (A4) and the end (A5):
-who may act, how many cards a player draws, when a game is over.
+"""Turn order and the flow of a game (T1-T7) with Old Town's refill (A4) and the end (A5):
+the set-up's buildings chosen in turn, who may act, how many cards a player draws, when a
+game is over.
 
 The game flow (`game/flow.py`) keeps the piles and the phases of a turn; the rules it
 follows live here, read from the ruleset and the edition's `[deal]` table.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from adjudicator.core.evolve import evolve
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.ruling import Reason
@@ -18,6 +20,8 @@ __all__ = [
     "game_over",
     "must_reshuffle",
     "refill_due",
+    "setup_done",
+    "setup_take",
     "stalled",
     "stop_call_refusal",
     "turn_refusal",
@@ -93,3 +97,33 @@ def stop_call_refusal(window_open: bool, caller: str, last_actor: str | None) ->
 def stalled(state: GameState, passes_in_a_row: int) -> bool:
     """T6: every player passed in turn with nothing left to draw: the game is over."""
     return passes_in_a_row >= len(state.players)
+
+
+def setup_take(
+    state: GameState, player: str, buildings: Sequence[str] | None
+) -> GameState | Reason:
+    """T7: the set-up's take of one building beside the board, by the player whose choice
+    it is: each in seat order takes one, then each a second. The state after it, its
+    chooser the next player (the first player once every player holds two, for turn 1);
+    `buildings` None: a move that is not a take, refused until the set-up is done."""
+    if player not in state.names():
+        return Reason(Code.T1, f"{player} is not one of the players")
+    if buildings is None:
+        return Reason(Code.T7, f"the set-up comes first: {state.active} takes a building")
+    if player != state.active:
+        return Reason(Code.T7, f"it is {state.active}'s choice of a building")
+    if len(buildings) != 1:
+        return Reason(Code.T7, f"{player} takes one building now, not {len(buildings)}")
+    if buildings[0] not in state.available_buildings():
+        name = state.board.building_name(buildings[0])
+        return Reason(Code.T7, f"the {name} is not beside the board")
+    p = state.player(player)
+    after = state.with_player(player, buildings=(*p.buildings, buildings[0]))
+    names = after.names()
+    taken = sum(len(q.buildings) for q in after.players)
+    return evolve(after, active=names[taken % len(names)])
+
+
+def setup_done(state: GameState) -> bool:
+    """T7: every player holds the two buildings of the set-up."""
+    return all(len(p.buildings) >= 2 for p in state.players)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Ruled
 from adjudicator.deduction.game.ahead import open_claims, refill_owed
-from adjudicator.deduction.game.flow import Game, as_seen_by
+from adjudicator.deduction.game.flow import Game, as_seen_by, next_turn
 from adjudicator.deduction.game.hint_moves import action_move, buy_words
 from adjudicator.deduction.game.record import Record, format_move
 from adjudicator.deduction.game.refill_hint import RefillHint
@@ -22,6 +22,7 @@ from adjudicator.render.svg_compact import compact_svg
 from adjudicator.tables import AnyTable
 
 if TYPE_CHECKING:
+    from adjudicator.deduction.models.cards import Card
     from adjudicator.deduction.rules.ruling import StopReport
 
 __all__ = ["PAGE", "DeductionPage"]
@@ -84,6 +85,26 @@ def _takes(h: RefillHint, top: int) -> dict[str, Any]:
     }
 
 
+def _setup_tip(game: Game, cards: list[Card]) -> dict[str, Any]:
+    """At the set-up (T7), the rulebooks' tip for a first game: the buildings the player's
+    building cards (Old Town's 4s) name; read from the player's own hand, for their seat."""
+    if next_turn(game).phase != "setup":
+        return {}
+    board = game.state.board
+    named = [c.subject for c in cards if c.kind == "building" and c.named_building]
+    return {"tip": named, "tip_kind": board.kind_label("building")}
+
+
+def _no_turn_yet(ahead: Game, name: str) -> None:
+    """The set-up's choice (T7) is the player's own: the hint and the coach rank turns,
+    and say so in the page's words (not the command line's)."""
+    if ahead.phase == "setup":
+        raise RulesError(
+            f"{name}: the set-up first: {ahead.state.active} chooses a building "
+            "beside the board (T7); the hint and the coach rank the turns that follow"
+        )
+
+
 class DeductionPage:
     template = "game.html"
 
@@ -103,6 +124,8 @@ class DeductionPage:
             "edition": board.name,
             "turn": ahead.turn,
             "phase": game.phase,
+            # T7: the set-up's choice of buildings, by the player to act, before turn 1
+            "setup": ahead.phase == "setup",
             "over": ahead.over,
             "winners": ahead.winners() if ahead.over else [],
             "to_play": ahead.state.active,
@@ -177,10 +200,11 @@ class DeductionPage:
                 for c in cards
             ],
             "buildings": _names(game, p.buildings),
-        }
+        } | _setup_tip(game, cards)
 
     def hint(self, table: AnyTable, game: Game, name: str, top: int) -> dict[str, Any]:
         ahead, _ = game.finish()
+        _no_turn_yet(ahead, name)
         if ahead.over:
             raise RulesError(f"{name}: the game is over")
         if not ahead.hands_known:
@@ -212,6 +236,7 @@ class DeductionPage:
         from adjudicator.render.coach import value_words
 
         ahead, _ = game.finish()
+        _no_turn_yet(ahead, name)
         if not ahead.hands_known:
             raise RulesError(f"{name}: the coach needs the hands (a record with a [Seed])")
         player = ahead.state.active

@@ -142,7 +142,9 @@
     $("turn").textContent = fmt(_("turn {turn}"), { turn: view.turn });
     $("to-play").textContent = view.over
       ? _("game over") + (view.winners.length ? " · " + fmt(_("won by {players}"), { players: view.winners.join(", ") }) : "")
-      : fmt(_("{player} to play"), { player: view.to_play });
+      : view.setup
+        ? fmt(_("set-up: {player} chooses a building"), { player: view.to_play })
+        : fmt(_("{player} to play"), { player: view.to_play });
     if ($("locomotive")) $("locomotive").textContent = fmt(_("locomotive {at}/{end}"), { at: view.locomotive, end: view.end_at });
     $("built").textContent = fmt(_("{built}/{spaces} built"), { built: view.built, spaces: view.spaces });
     const body = $("players").querySelector("tbody");
@@ -183,6 +185,7 @@
     }
     options($("buy"), shownBuildings(view.beside), _("no buy"));
     $("buy-set").hidden = !view.buying;
+    renderSetup();
     renderRefill();
     renderDraw();
     renderMoves();
@@ -193,6 +196,9 @@
     window.adjudicator.showEnd(view);
     window.adjudicator.dropStaleHint(view);
     rereadSpace();
+    // the page's own signal that it drew this version (a test waits on it, not on time)
+    document.body.dataset.version = view.version;
+    document.body.dataset.moves = String(view.moves.length);
   }
 
   // "as": a card that names "my building" is played as one of the player's own buildings
@@ -206,6 +212,74 @@
     options($("as2"), mine, "—");
   }
   $("player").addEventListener("change", asMenus);
+
+  // T7: the set-up's buildings, chosen in seat order: on the chooser's screen a button per
+  // building beside the board; a tap previews the take, "Take this building" commits the
+  // take previewed. Every other screen says whose choice it is. The turn's parts of the
+  // form wait for the first turn.
+  let setupPreviewed = null;
+  function renderSetup() {
+    // the host's shared screen moves for no one: its form stays as applyRole left it
+    if ($("move-form").dataset.role === "host") return;
+    const on = Boolean(view.setup) && !view.over;
+    const chooser = on ? view.to_play : null;
+    const mine = on && (view.me.pass_and_play || view.me.seat === chooser);
+    $("setup-set").hidden = !on;
+    ["cards-set", "discard-set", "pass"].forEach((id) => ($(id).hidden = on));
+    if (on) $("buy-set").hidden = true;
+    $("setup-who").textContent = !on ? "" : mine
+      ? fmt(_("{player}, your choice: tap a building, then take it."), { player: chooser })
+      : fmt(_("{player} chooses a building on their own screen."), { player: chooser });
+    const row = $("setup-row");
+    row.innerHTML = "";
+    const lines = [];
+    if (mine) shownBuildings(view.beside).forEach((b) => {
+      const line = chooser + ": take " + b.id;
+      lines.push(line);
+      const button = el("button", b.name, "setup-building");
+      button.type = "button";
+      button.dataset.move = line;
+      button.dataset.building = b.id;
+      button.dataset.name = b.name;
+      button.setAttribute("aria-pressed", String(line === setupPreviewed));
+      button.addEventListener("click", () => previewSetup(line));
+      row.appendChild(button);
+    });
+    if (!lines.includes(setupPreviewed)) setupPreviewed = null;
+    $("setup-take").hidden = !mine;
+    $("setup-take").disabled = setupPreviewed === null;
+    markTip();
+  }
+  // the rulebooks' tip for a first game: the buildings the seat's own building cards name
+  // (its hand's `tip`, sent to that seat only), starred
+  let setupTip = null;
+  function markTip() {
+    const tip = setupTip && view.setup ? setupTip : { tip: [] };
+    const starred = [...document.querySelectorAll("#setup-row .setup-building")].filter((b) => {
+      const on = tip.tip.includes(b.dataset.building);
+      b.textContent = b.dataset.name + (on ? " ★" : "");
+      return on;
+    });
+    $("setup-tip").textContent = starred.length ? fmt(_("★: a building one of your {cards} cards names (the rulebook's tip for a first game)"), { cards: tip.tip_kind }) : "";
+  }
+  async function previewSetup(line) {
+    setupPreviewed = null;
+    $("setup-take").disabled = true;
+    $("move-text").value = line;
+    document.querySelectorAll("#setup-row button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.move === line)));
+    await previewMove(base, line, (data, committed) => {
+      showRuling(data, committed);
+      if (data.legal && $("move-text").value === line) {
+        setupPreviewed = line;
+        $("setup-take").disabled = false;
+      }
+    });
+  }
+  $("setup-take").addEventListener("click", () => {
+    const line = setupPreviewed;
+    setupPreviewed = null;
+    if (line) commitText(line);
+  });
 
   // Old Town (A4): the player to act first takes buildings from beside the board: one
   // choice per building owed, none chosen for them; the take is previewed as soon as
@@ -339,6 +413,10 @@
 
   function fillHand(box, data) {
     const player = data.player;
+    if (view.me.seat === player) {
+      setupTip = data.tip ? data : null;
+      markTip();
+    }
     {
       box.appendChild(el("h3", fmt(_("{player}'s hand (tap a card to play it)"), { player: player })));
       data.cards.forEach((c) => {
@@ -409,6 +487,8 @@
     box.appendChild(el("p", head, data.legal ? "ok" : "error"));
     box.className = "ruling " + (data.legal ? "legal" : "refused");
     const r = data.ruling;
+    // a move without a ruling (a take, a draw) says what it does in the referee's words
+    if (!r && data.legal && data.message) box.appendChild(el("p", data.message));
     if (r) {
       box.appendChild(el("p", _("status:") + " " + r.status));
       const reasons = el("ul");
