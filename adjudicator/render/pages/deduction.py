@@ -43,16 +43,7 @@ def _stop_window(game: Game) -> dict[str, Any] | None:
     claims = open_claims(game)
     if claims is None:
         return None
-    return {
-        "after_turn_of": game.last_actor,
-        "removable": [to_json(r) for r in claims.removable],
-        "determined": [
-            {"building": d.building, "space": d.space, "explanation": d.reason}
-            for d in claims.determined
-        ],
-        "conflicts": [to_json(c) for c in claims.conflicts],
-        "points": claims.points,
-    }
+    return {"after_turn_of": game.last_actor, **to_json(claims)}
 
 
 def _board(game: Game, title: str, claims: StopReport | None) -> str:
