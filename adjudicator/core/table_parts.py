@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, NoReturn, Protocol, TypeVar, cast
@@ -64,7 +65,7 @@ class RecordMoves(Generic[MoveT]):
         return [self.format_move(m) for m in self.read(text, source, Path()).moves]
 
 
-class PackageFiles(Generic[StateT, RulesT]):
+class PackageFiles(ABC, Generic[StateT, RulesT]):
     """A state file read and written by `<package>.state`'s `state_from` and `state_data`,
     the one board (rules and decks) by `<package>.data`'s `load_rules`, loaded only when
     asked: a command on a file loads what it reads."""
@@ -86,6 +87,19 @@ class PackageFiles(Generic[StateT, RulesT]):
 
     def board_state(self, board: RulesT, data: JSON, source: str, base: Path) -> StateT:
         return self.read_state(data, source, base)
+
+    @abstractmethod
+    def board_data(self, board: RulesT) -> JSON:
+        """`board show`'s JSON of the game's one board: its own facts."""
+
+    def board_export(self, board: RulesT) -> JSON:
+        return {**self.board_data(board), "state": None, "svg": None}
+
+    def cards(self, edition: str) -> RulesT:
+        return self.board(edition)  # the one rules file holds the board and the decks
+
+    def card_warnings(self, cards: RulesT, card: CardsFound | None) -> list[str]:
+        return []  # no clue cards: no map to disagree with
 
     def card_data(self, cards: RulesT, card: CardsFound) -> JSON:
         return {"game": self.name, "cards": [{"kind": k, **fields} for k, fields in card]}

@@ -37,15 +37,6 @@ class BlackHillsFiles(PackageFiles["BHState", "Rules"]):
             "supply": dict(board.supply),
         }
 
-    def board_export(self, board: Rules) -> JSON:
-        return {**self.board_data(board), "state": None, "svg": None}
-
-    def cards(self, edition: str) -> Rules:
-        return self.board(edition)
-
-    def card_warnings(self, cards: Rules, card: CardsFound | None) -> list[str]:
-        return []
-
     def cards_data(self, cards: Rules) -> JSON:
         return {
             "game": "black-hills",

@@ -45,15 +45,6 @@ class DryGulchFiles(PackageFiles["DGState", "Rules"]):
             "streets": [{"id": k, "name": v} for k, v in board.streets.items()],
         }
 
-    def board_export(self, board: Rules) -> JSON:
-        return {**self.board_data(board), "state": None, "svg": None}
-
-    def cards(self, edition: str) -> Rules:
-        return self.board(edition)
-
-    def card_warnings(self, cards: Rules, card: CardsFound | None) -> list[str]:
-        return []
-
     def cards_data(self, cards: Rules) -> JSON:
         return {
             "game": "dry-gulch",
