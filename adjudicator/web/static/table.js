@@ -62,8 +62,10 @@
     view.players.forEach((p) => {
       const acting = (view.choosing || []).length ? view.choosing.includes(p.name) : p.name === view.to_play && !view.over;
       const row = el("tr", null, acting ? "active" : "");
+      row.dataset.player = p.name;
       // the hand's button under the name: a fifth column does not fit 390 px
       const who = el("td", (acting ? "▶ " : "") + p.name);
+      if (p.colour) who.prepend(seatSwatch(p));
       if (mayOpenHand(view.me, p.name)) {
         const b = button(_("my hand"), "show-hand", () => showHand(p.name));
         b.dataset.player = p.name;
@@ -78,6 +80,8 @@
       row.appendChild(el("td", p.detail));
       body.appendChild(row);
     });
+    // the page's own update signal: how many moves of the record this screen has drawn
+    $("summary").dataset.moves = String(view.moves.length);
     const panels = $("panels");
     panels.innerHTML = "";
     view.panels.forEach((panel) => {
@@ -100,6 +104,15 @@
     window.adjudicator.dropStaleHint(view);
   }
 
+  // A player's colour (Black Hills: as on the track and in the areas), with the initial:
+  // the name beside it says who, so the colour is never the only sign.
+  function seatSwatch(p) {
+    const dot = el("span", p.name.slice(0, 1).toUpperCase(), "seat-swatch");
+    dot.style.background = p.colour;
+    dot.setAttribute("aria-hidden", "true");
+    return dot;
+  }
+
   function showHand(player) {
     return toggleHand(base, player, fillHand);
   }
@@ -108,8 +121,10 @@
     box.appendChild(el("h3", fmt(_("{player}'s hand"), { player: data.player })));
     const ul = el("ul");
     data.cards.forEach((c) => ul.appendChild(el("li", c.text, "hand-card")));
-    box.appendChild(ul);
+    // at Black Hills' set-up the keep's buttons show the hand: not twice on a phone
+    if (!(data.keep && mayOpenHand(view.me, data.player))) box.appendChild(ul);
     data.lines.forEach((line) => box.appendChild(el("p", line, "small")));
+    if (data.keep && mayOpenHand(view.me, data.player)) keepPicker(box, data);
     // Dry Gulch's permits, each as its card: what it costs and brings, where it may stand
     (data.permits || []).forEach((permit) => {
       const card = el("section", null, "permit-card");
@@ -119,6 +134,53 @@
       if (permit.text) card.appendChild(el("p", permit.text, "small"));
       box.appendChild(card);
     });
+  }
+
+  // ----- Black Hills' set-up: the two characters kept, tapped in the hand ----------------
+  // Every player still to keep chooses at once: each taps two of the four dealt, sees the
+  // preview and keeps them. What is tapped outlives the redraw another player's keep brings.
+  let keeping = { hand: "", ids: [] };
+  function keepPicker(box, data) {
+    const hand = data.player + ":" + data.cards.map((c) => c.id).join(",");
+    if (keeping.hand !== hand) keeping = { hand, ids: [] };
+    const set = el("fieldset", null, "keep-set");
+    set.id = "keep-set";
+    set.appendChild(el("legend", _("Keep two characters (the other two are discarded face down)")));
+    const row = el("div", null, "buttons");
+    const go = button(_("Keep these two"), "keep-commit", () => commitText(keepLine()));
+    go.id = "keep-commit";
+    go.classList.add("primary");
+    const keepLine = () => data.player + ": keep " + data.cards.filter((c) => keeping.ids.includes(c.id)).map((c) => c.id).join(" ");
+    const mark = () => {
+      row.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(keeping.ids.includes(b.dataset.card))));
+      go.disabled = keeping.ids.length !== 2;
+    };
+    data.cards.forEach((c) => {
+      const b = button(c.name || c.text, "keep-card", () => {
+        keeping.ids = keeping.ids.includes(c.id) ? keeping.ids.filter((x) => x !== c.id) : keeping.ids.concat([c.id]).slice(-2);
+        mark();
+        said.textContent = "";
+        if (keeping.ids.length === 2) {
+          $("move-text").value = keepLine();
+          // the preview beside the cards too: the ruling box is far below on a phone
+          previewMove(base, keepLine(), (data, committed) => {
+            showRuling(data, committed);
+            said.textContent = data.legal ? _("Preview:") + " " + (data.message || data.move) : _("Refused:") + " " + why(data);
+          });
+        }
+      });
+      b.dataset.card = c.id;
+      row.appendChild(b);
+    });
+    const said = el("p", "", "keep-said");
+    said.id = "keep-said";
+    said.classList.add("small");
+    said.setAttribute("aria-live", "polite");
+    set.appendChild(row);
+    set.appendChild(said);
+    set.appendChild(go);
+    box.appendChild(set);
+    mark();
   }
 
   // ----- the legal moves, grouped by what they do -------------------------------------
