@@ -110,10 +110,32 @@ def _keep(phone: Page, player: str, look: bool) -> str:
     return f"{player}: keep {ids[0]} {ids[1]}"
 
 
-def _turn(phone: Page, player: str) -> str:
+def _by_steps(phone: Page, move: str) -> bool:
+    """The move built a choice at a time in "My moves now" (each action a tap, then "End
+    the turn here", its preview and Commit), where its steps are offered."""
+    phone.click("#moves-button")
+    steps = phone.locator("#turn-steps")
+    expect(steps).to_be_visible()
+    for action in move.split(":", 1)[1].strip().split("; "):
+        tap = steps.locator(f'button.step[data-step="{action}"]')
+        if tap.count() == 0:  # not offered (a sure turn written otherwise): played whole
+            phone.click("#moves-button")
+            return False
+        tap.click()
+        expect(steps.locator("h3")).to_contain_text(action)
+    end = steps.locator("button.step-end")
+    expect(end).to_have_attribute("data-move", move)
+    end.click()
+    expect(phone.locator("#ruling")).to_contain_text(f"Preview: {move}")
+    phone.click("#commit")
+    return True
+
+
+def _turn(phone: Page, player: str, stepwise: bool) -> tuple[str, bool]:
     """The seat to play asks the hint and plays its first action: "play this" after its
-    preview, or a face-down draw revealed, then the first move it shows, committed. Where
-    the hint offers no move, the first of "My moves now"."""
+    preview (or, `stepwise`, the same move built a choice at a time), or a face-down draw
+    revealed, then the first move it shows, committed. Where the hint offers no move, the
+    first of "My moves now". The move, and whether it was built a choice at a time."""
     phone.click("#hint-button")
     expect(phone.locator("#hint-status")).to_contain_text(f"hint for {player}")
     actions = phone.locator("#hint li")
@@ -124,8 +146,10 @@ def _turn(phone: Page, player: str) -> str:
         if plays.count():
             expect(phone.locator("#ruling")).to_contain_text("Preview:")
             move = phone.locator("#move-text").input_value()
-            plays.click()
-            return move
+            stepped = stepwise and _by_steps(phone, move)
+            if not stepped:
+                plays.click()
+            return move, stepped
         # the Shaman's draw: the deal is shown, and its moves are the only ones left
         expect(phone.locator("#status")).to_contain_text("now pick one of what it shows")
     else:
@@ -136,7 +160,7 @@ def _turn(phone: Page, player: str) -> str:
     choice.click()
     expect(phone.locator("#ruling")).to_contain_text("Preview:")
     phone.click("#commit")
-    return move
+    return move, False
 
 
 def test_a_seeded_game_is_played_to_its_end_by_taps_on_four_open_screens(
@@ -164,6 +188,7 @@ def test_a_seeded_game_is_played_to_its_end_by_taps_on_four_open_screens(
             screens[who] = phone
         shown = _check_counts(screens, record, 0)
         written: list[str] = []
+        by_steps = 0  # turns built a choice at a time
         shot = False
         while shown["winner"] is None:
             assert len(written) < MOST_MOVES, written[-5:]
@@ -176,7 +201,8 @@ def test_a_seeded_game_is_played_to_its_end_by_taps_on_four_open_screens(
                 move = _keep(screens[who], who, look=not written)
             else:
                 who = shown["active"]
-                move = _turn(screens[who], who)
+                move, stepped = _turn(screens[who], who, stepwise=len(written) % 2 == 0)
+                by_steps += stepped
             written.append(move)
             # the mover's own screen has drawn its move (a seat may move twice running:
             # its last turn of a round, then its keep), and says it was recorded
@@ -197,6 +223,7 @@ def test_a_seeded_game_is_played_to_its_end_by_taps_on_four_open_screens(
                 if AXE.exists():
                     assert serious_violations(phone) == [], "a phone mid-game"
                 shot = True
+        assert by_steps >= 5, by_steps
         # the end, live on every screen: the winner and the scores of `replay`
         report = replayed(record)
         assert report["clean"], report

@@ -183,6 +183,63 @@
     mark();
   }
 
+  // ----- Black Hills: a turn built a choice at a time -----------------------------------
+  // A turn is its actions in the order played ("event jailbreak; tracker gold; rob ann"):
+  // each tap chooses the next action among those the listed moves allow after the ones
+  // chosen (the character, an event, the victims of a robbery, an investment), and "End
+  // the turn here" previews the turn as chosen. Every button is one of the legal moves'
+  // own steps: the list below stays whole.
+  let steps = { of: null, chosen: [] };
+  function turnSteps() {
+    if (steps.of !== listed) steps = { of: listed, chosen: [] };
+    const section = el("section", null, "turn-steps");
+    section.id = "turn-steps";
+    const parts = (m) => m.slice(m.indexOf(":") + 1).trim().split("; ");
+    const draw = () => {
+      section.innerHTML = "";
+      const chosen = steps.chosen;
+      const fits = listed.moves.filter((m) => {
+        const p = parts(m);
+        return p.length >= chosen.length && chosen.every((c, i) => p[i] === c);
+      });
+      section.appendChild(el("h3", chosen.length ? fmt(_("Your turn so far: {actions}"), { actions: chosen.join(" · ") }) : _("Your turn, a choice at a time")));
+      const row = el("div", null, "buttons");
+      const next = [];
+      fits.forEach((m) => {
+        const p = parts(m);
+        if (p.length > chosen.length && !next.includes(p[chosen.length])) next.push(p[chosen.length]);
+      });
+      next.forEach((action) => {
+        const b = button(action, "step", () => {
+          steps.chosen = chosen.concat([action]);
+          draw();
+        });
+        b.dataset.step = action;
+        row.appendChild(b);
+      });
+      const whole = fits.find((m) => parts(m).length === chosen.length);
+      if (whole) {
+        const end = button(_("End the turn here"), "step-end", () => {
+          if ((listed.blind || []).includes(whole)) return reveal(whole);
+          $("move-text").value = whole;
+          previewText(whole);
+        });
+        end.dataset.move = whole;
+        end.classList.add("primary");
+        row.appendChild(end);
+      }
+      if (chosen.length) {
+        row.appendChild(button(_("Back"), "step-back", () => {
+          steps.chosen = chosen.slice(0, -1);
+          draw();
+        }));
+      }
+      section.appendChild(row);
+    };
+    draw();
+    return section;
+  }
+
   // ----- the legal moves, grouped by what they do -------------------------------------
   function verb(move) {
     const action = move.slice(move.indexOf(":") + 1).trim();
@@ -192,6 +249,7 @@
   function drawMoves() {
     const box = $("moves-list");
     box.innerHTML = "";
+    if (view.game === "black-hills" && view.phase !== "set-up" && !picked && !listed.more) box.appendChild(turnSteps());
     const words = (m) => m.slice(m.indexOf(":") + 1).trim().split(/[\s;,]+/);
     // a move names its site (Dry Gulch) or the character that goes to the area tapped
     const near = picked ? [picked, ...((view.pick_words || {})[picked] || [])] : [];
