@@ -151,6 +151,10 @@ class BlackHillsPage:
                 for area in s.rules.areas
             },
             "svg": _picture(s, f"Black Hills: {name}"),
+            # each character's and event's printed name by its id: a turn's steps read
+            # "Bearskins", not the record's "bearskins" (a German page's `names` first)
+            "words": {c: card.name for c, card in s.rules.characters.items()}
+            | {e: card.name for e, card in s.rules.events.items()},
         }
 
     def acting(self, game: BHState) -> str | None:

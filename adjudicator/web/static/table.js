@@ -195,6 +195,8 @@
     const section = el("section", null, "turn-steps");
     section.id = "turn-steps";
     const parts = (m) => m.slice(m.indexOf(":") + 1).trim().split("; ");
+    // an action in the game's words: each id by its printed name, the rest as written
+    const said = (action) => action.split(" ").map((w) => (view.names || {})[w] || (view.words || {})[w] || w).join(" ");
     const draw = () => {
       section.innerHTML = "";
       const chosen = steps.chosen;
@@ -202,7 +204,7 @@
         const p = parts(m);
         return p.length >= chosen.length && chosen.every((c, i) => p[i] === c);
       });
-      section.appendChild(el("h3", chosen.length ? fmt(_("Your turn so far: {actions}"), { actions: chosen.join(" · ") }) : _("Your turn, a choice at a time")));
+      section.appendChild(el("h3", chosen.length ? fmt(_("Your turn so far: {actions}"), { actions: chosen.map(said).join(" · ") }) : _("Your turn, a choice at a time")));
       const row = el("div", null, "buttons");
       const next = [];
       fits.forEach((m) => {
@@ -210,7 +212,7 @@
         if (p.length > chosen.length && !next.includes(p[chosen.length])) next.push(p[chosen.length]);
       });
       next.forEach((action) => {
-        const b = button(action, "step", () => {
+        const b = button(said(action), "step", () => {
           steps.chosen = chosen.concat([action]);
           draw();
         });
