@@ -110,7 +110,7 @@ def _keep(phone: Page, player: str, look: bool) -> str:
     return f"{player}: keep {ids[0]} {ids[1]}"
 
 
-def _by_steps(phone: Page, move: str) -> bool:
+def _by_steps(phone: Page, move: str, look: bool) -> bool:
     """The move built a choice at a time in "My moves now" (each action a tap, then "End
     the turn here", its preview and Commit), where its steps are offered."""
     phone.click("#moves-button")
@@ -126,6 +126,12 @@ def _by_steps(phone: Page, move: str) -> bool:
         expect(chosen).to_contain_text("Your turn so far:")
         if action.startswith("event "):  # read by its printed name, not its id
             expect(chosen).not_to_contain_text(action)
+        if look:  # the first step of the first turn built so: its picture, axe-core
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            phone.locator("#move-card").screenshot(path=str(SHOTS / "black-hills-steps.png"))
+            if AXE.exists():
+                assert serious_violations(phone) == [], "a turn built a choice at a time"
+            look = False
     end = steps.locator("button.step-end")
     expect(end).to_have_attribute("data-move", move)
     end.click()
@@ -134,7 +140,7 @@ def _by_steps(phone: Page, move: str) -> bool:
     return True
 
 
-def _turn(phone: Page, player: str, stepwise: bool) -> tuple[str, bool]:
+def _turn(phone: Page, player: str, stepwise: bool, look: bool) -> tuple[str, bool]:
     """The seat to play asks the hint and plays its first action: "play this" after its
     preview (or, `stepwise`, the same move built a choice at a time), or a face-down draw
     revealed, then the first move it shows, committed. Where the hint offers no move, the
@@ -149,7 +155,7 @@ def _turn(phone: Page, player: str, stepwise: bool) -> tuple[str, bool]:
         if plays.count():
             expect(phone.locator("#ruling")).to_contain_text("Preview:")
             move = phone.locator("#move-text").input_value()
-            stepped = stepwise and _by_steps(phone, move)
+            stepped = stepwise and _by_steps(phone, move, look)
             if not stepped:
                 plays.click()
             return move, stepped
@@ -204,7 +210,8 @@ def test_a_seeded_game_is_played_to_its_end_by_taps_on_four_open_screens(
                 move = _keep(screens[who], who, look=not written)
             else:
                 who = shown["active"]
-                move, stepped = _turn(screens[who], who, stepwise=len(written) % 2 == 0)
+                stepwise = len(written) % 2 == 0
+                move, stepped = _turn(screens[who], who, stepwise, look=not by_steps)
                 by_steps += stepped
             written.append(move)
             # the mover's own screen has drawn its move (a seat may move twice running:
