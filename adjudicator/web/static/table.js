@@ -163,9 +163,9 @@
         if (keeping.ids.length === 2) {
           $("move-text").value = keepLine();
           // the preview beside the cards too: the ruling box is far below on a phone
-          previewMove(base, keepLine(), (data, committed) => {
-            showRuling(data, committed);
-            said.textContent = data.legal ? _("Preview:") + " " + (data.message || data.move) : _("Refused:") + " " + why(data);
+          previewMove(base, keepLine(), (ruled, committed) => {
+            showRuling(ruled, committed);
+            said.textContent = ruled.legal ? _("Preview:") + " " + (ruled.message || ruled.move) : _("Refused:") + " " + why(ruled);
           });
         }
       });
