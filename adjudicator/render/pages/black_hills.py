@@ -17,7 +17,7 @@ from adjudicator.core.errors import AdjudicatorError, RulesError
 from adjudicator.core.table import Ruled
 from adjudicator.core.table_parts import own_entry
 from adjudicator.core.words import plural
-from adjudicator.render.black_hills_board import bh_table_svg
+from adjudicator.render.black_hills_board import bh_table_svg, player_colour
 from adjudicator.render.pages.data import certain_outcome
 from adjudicator.tables import AnyTable
 
@@ -130,6 +130,8 @@ class BlackHillsPage:
             "players": [
                 {
                     "name": p.name,
+                    # the seat's colour on the track and in the areas (with the name)
+                    "colour": player_colour(s, p.name),
                     "score": p.reputation,
                     "cards": len(p.characters),
                     "detail": (
@@ -149,6 +151,10 @@ class BlackHillsPage:
                 for area in s.rules.areas
             },
             "svg": _picture(s, f"Black Hills: {name}"),
+            # each character's and event's printed name by its id: a turn's steps read
+            # "Bearskins", not the record's "bearskins" (a German page's `names` first)
+            "words": {c: card.name for c, card in s.rules.characters.items()}
+            | {e: card.name for e, card in s.rules.events.items()},
         }
 
     def acting(self, game: BHState) -> str | None:
@@ -175,10 +181,17 @@ class BlackHillsPage:
         return {
             "player": player,
             "cards": [
-                {"text": f"{c}: {rules.characters[c].name}" if c in rules.characters else c}
+                {
+                    "id": c,
+                    "name": rules.characters[c].name if c in rules.characters else c,
+                    "text": f"{c}: {rules.characters[c].name}" if c in rules.characters else c,
+                }
                 for c in p.characters
             ],
             "lines": [f"events: {', '.join(p.events) or 'none'}"],
+            # at the round's set-up, the two of these the player keeps are chosen by taps
+            # (the page writes `PLAYER: keep A B` from them)
+            "keep": game.winner is None and player in must_keep(game),
         }
 
     def coach(self, table: AnyTable, game: Any, name: str, top: int) -> dict[str, Any]:

@@ -109,8 +109,10 @@
     view.players.forEach((p) => {
       const acting = (view.choosing || []).length ? view.choosing.includes(p.name) : p.name === view.to_play && !view.over;
       const row = el("tr", null, acting ? "active" : "");
+      row.dataset.player = p.name;
       // the hand's button under the name: a fifth column does not fit 390 px
       const who = el("td", (acting ? "▶ " : "") + p.name);
+      if (p.colour) who.prepend(seatSwatch(p));
       if (mayOpenHand(view.me, p.name)) {
         const b = button(_("my hand"), "show-hand", () => showHand(p.name));
         b.dataset.player = p.name;
@@ -125,6 +127,8 @@
       row.appendChild(el("td", named(p.detail)));
       body.appendChild(row);
     });
+    // the page's own update signal: how many moves of the record this screen has drawn
+    $("summary").dataset.moves = String(view.moves.length);
     const panels = $("panels");
     panels.innerHTML = "";
     view.panels.forEach((panel) => {
@@ -147,6 +151,15 @@
     window.adjudicator.dropStaleHint(view);
   }
 
+  // A player's colour (Black Hills: as on the track and in the areas), with the initial:
+  // the name beside it says who, so the colour is never the only sign.
+  function seatSwatch(p) {
+    const dot = el("span", p.name.slice(0, 1).toUpperCase(), "seat-swatch");
+    dot.style.background = p.colour;
+    dot.setAttribute("aria-hidden", "true");
+    return dot;
+  }
+
   function showHand(player) {
     return toggleHand(base, player, fillHand);
   }
@@ -155,8 +168,10 @@
     box.appendChild(el("h3", fmt(_("{player}'s hand"), { player: data.player })));
     const ul = el("ul");
     data.cards.forEach((c) => ul.appendChild(el("li", named(c.text), "hand-card")));
-    box.appendChild(ul);
+    // at Black Hills' set-up the keep's buttons show the hand: not twice on a phone
+    if (!(data.keep && mayOpenHand(view.me, data.player))) box.appendChild(ul);
     data.lines.forEach((line) => box.appendChild(el("p", line, "small")));
+    if (data.keep && mayOpenHand(view.me, data.player)) keepPicker(box, data);
     // Dry Gulch's permits, each as its card: what it costs and brings, where it may stand
     (data.permits || []).forEach((permit) => {
       const card = el("section", null, "permit-card");
@@ -168,6 +183,112 @@
     });
   }
 
+  // ----- Black Hills' set-up: the two characters kept, tapped in the hand ----------------
+  // Every player still to keep chooses at once: each taps two of the four dealt, sees the
+  // preview and keeps them. What is tapped outlives the redraw another player's keep brings.
+  let keeping = { hand: "", ids: [] };
+  function keepPicker(box, data) {
+    const hand = data.player + ":" + data.cards.map((c) => c.id).join(",");
+    if (keeping.hand !== hand) keeping = { hand, ids: [] };
+    const set = el("fieldset", null, "keep-set");
+    set.id = "keep-set";
+    set.appendChild(el("legend", _("Keep two characters (the other two are discarded face down)")));
+    const row = el("div", null, "buttons");
+    const go = button(_("Keep these two"), "keep-commit", () => commitText(keepLine()));
+    go.id = "keep-commit";
+    go.classList.add("primary");
+    const keepLine = () => data.player + ": keep " + data.cards.filter((c) => keeping.ids.includes(c.id)).map((c) => c.id).join(" ");
+    const mark = () => {
+      row.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(keeping.ids.includes(b.dataset.card))));
+      go.disabled = keeping.ids.length !== 2;
+    };
+    data.cards.forEach((c) => {
+      const b = button(c.name || c.text, "keep-card", () => {
+        keeping.ids = keeping.ids.includes(c.id) ? keeping.ids.filter((x) => x !== c.id) : keeping.ids.concat([c.id]).slice(-2);
+        mark();
+        said.textContent = "";
+        if (keeping.ids.length === 2) {
+          $("move-text").value = keepLine();
+          // the preview beside the cards too: the ruling box is far below on a phone
+          previewMove(base, keepLine(), (ruled, committed) => {
+            showRuling(ruled, committed);
+            said.textContent = ruled.legal ? _("Preview:") + " " + (ruled.message || ruled.move) : _("Refused:") + " " + why(ruled);
+          });
+        }
+      });
+      b.dataset.card = c.id;
+      row.appendChild(b);
+    });
+    const said = el("p", "", "keep-said");
+    said.id = "keep-said";
+    said.classList.add("small");
+    said.setAttribute("aria-live", "polite");
+    set.appendChild(row);
+    set.appendChild(said);
+    set.appendChild(go);
+    box.appendChild(set);
+    mark();
+  }
+
+  // ----- Black Hills: a turn built a choice at a time -----------------------------------
+  // A turn is its actions in the order played ("event jailbreak; tracker gold; rob ann"):
+  // each tap chooses the next action among those the listed moves allow after the ones
+  // chosen (the character, an event, the victims of a robbery, an investment), and "End
+  // the turn here" previews the turn as chosen. Every button is one of the legal moves'
+  // own steps: the list below stays whole.
+  let steps = { of: null, chosen: [] };
+  function turnSteps() {
+    if (steps.of !== listed) steps = { of: listed, chosen: [] };
+    const section = el("section", null, "turn-steps");
+    section.id = "turn-steps";
+    const parts = (m) => m.slice(m.indexOf(":") + 1).trim().split("; ");
+    // an action in the game's words: each id by its printed name, the rest as written
+    const said = (action) => action.split(" ").map((w) => (view.names || {})[w] || (view.words || {})[w] || w).join(" ");
+    const draw = () => {
+      section.innerHTML = "";
+      const chosen = steps.chosen;
+      const fits = listed.moves.filter((m) => {
+        const p = parts(m);
+        return p.length >= chosen.length && chosen.every((c, i) => p[i] === c);
+      });
+      section.appendChild(el("h3", chosen.length ? fmt(_("Your turn so far: {actions}"), { actions: chosen.map(said).join(" · ") }) : _("Your turn, a choice at a time")));
+      const row = el("div", null, "buttons");
+      const next = [];
+      fits.forEach((m) => {
+        const p = parts(m);
+        if (p.length > chosen.length && !next.includes(p[chosen.length])) next.push(p[chosen.length]);
+      });
+      next.forEach((action) => {
+        const b = button(said(action), "step", () => {
+          steps.chosen = chosen.concat([action]);
+          draw();
+        });
+        b.dataset.step = action;
+        row.appendChild(b);
+      });
+      const whole = fits.find((m) => parts(m).length === chosen.length);
+      if (whole) {
+        const end = button(_("End the turn here"), "step-end", () => {
+          if ((listed.blind || []).includes(whole)) return reveal(whole);
+          $("move-text").value = whole;
+          previewText(whole);
+        });
+        end.dataset.move = whole;
+        end.classList.add("primary");
+        row.appendChild(end);
+      }
+      if (chosen.length) {
+        row.appendChild(button(_("Back"), "step-back", () => {
+          steps.chosen = chosen.slice(0, -1);
+          draw();
+        }));
+      }
+      section.appendChild(row);
+    };
+    draw();
+    return section;
+  }
+
   // ----- the legal moves, grouped by what they do -------------------------------------
   function verb(move) {
     const action = move.slice(move.indexOf(":") + 1).trim();
@@ -177,6 +298,7 @@
   function drawMoves() {
     const box = $("moves-list");
     box.innerHTML = "";
+    if (view.game === "black-hills" && view.phase !== "set-up" && !picked && !listed.more) box.appendChild(turnSteps());
     const words = (m) => m.slice(m.indexOf(":") + 1).trim().split(/[\s;,]+/);
     // a move names its site (Dry Gulch) or the character that goes to the area tapped
     const near = picked ? [picked, ...((view.pick_words || {})[picked] || [])] : [];
