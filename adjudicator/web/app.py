@@ -152,7 +152,7 @@ def create_app(
             "index.html",
             {
                 "records": records.names(),
-                "editions": games.EDITIONS,
+                "editions": games.new_game_editions(),
                 "puzzle_editions": puzzles.editions(),
                 "puzzles": puzzle_dir.names(),
             },
