@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from adjudicator.deduction.puzzle.model import Clue, Puzzle
+from adjudicator.deduction.puzzle.model import Clue, Puzzle, set_up_frames, start_state
 from adjudicator.deduction.puzzle.puzzle_file import load_puzzle
 from adjudicator.deduction.puzzle.steps import solve_steps
 from adjudicator.web import puzzles
@@ -74,6 +74,24 @@ def test_a_new_puzzle_is_written_listed_and_shown(folder: Path, client: TestClie
     assert [b["id"] for b in view["buildings"]] == list(puzzle.to_place())
     assert [c["card"] for c in view["clues"]] == [c.card for c in puzzle.clues]
     assert view["rating"]["level"] == "easy"
+
+
+def test_the_gads_hill_board_has_its_landmarks_on_the_frames(
+    folder: Path, client: TestClient
+) -> None:
+    """Gads Hill's railway station, cemetery and bison field stand on the three frame
+    fields, as a table sets them up (by the puzzle's seed): the board the player knows."""
+    svg = client.get(f"/api/p/{EASY}").json()["svg"]
+    for landmark in ("Railway Station", "Cemetery", "Bison Field"):
+        assert landmark in svg
+    assert "a frame field, empty" not in svg
+    puzzle = load_puzzle(folder / EASY)
+    frames = start_state(puzzle).landmarks
+    assert sorted(frames) == sorted(puzzle.board.frames)
+    assert sorted(frames.values()) == ["bison-field", "cemetery", "railway-station"]
+    assert set_up_frames(puzzle.board, puzzle.seed) == frames  # the same every time
+    # Old Town's landmarks stand on fields of their own: no frame to set up
+    assert set_up_frames(load_puzzle(folder / HARD).board, 1) == {}
 
 
 def test_the_default_name_opens_the_same_puzzle_again(folder: Path, client: TestClient) -> None:
@@ -189,22 +207,82 @@ def test_following_the_hints_solves_the_puzzle(folder: Path, client: TestClient,
         if board["solved"]:
             assert hint["solved"] and hint["message"] == "solved!"
             break
-        assert not hint["solved"] and hint["place"], hint
-        assert all(s["code"] in ("P6", "L1", "L2") for s in hint["steps"])
-        assert hint["message"].startswith(f"[{hint['steps'][0]['code']}] ")
-        told += [f"[{s['code']}] {s['text']}" for s in hint["steps"]]
-        for p in hint["place"]:
+        # the hint names the next deduction, not its answer: "show where" gives that
+        assert not hint["solved"] and not hint["place"] and not hint["steps"], hint
+        building = hint["next"]["building"]
+        assert hint["message"].startswith(f"Next: where the {hint['next']['building_name']} ")
+        where = client.post(f"/api/p/{name}/hint", json={"marks": marks, "where": True}).json()
+        assert where["next"] == hint["next"]
+        assert all(s["code"] in ("P6", "L1", "L2") for s in where["steps"])
+        told += [f"[{s['code']}] {s['text']}" for s in where["steps"]]
+        assert [p["building"] for p in where["place"]] == [building]
+        for p in where["place"]:
             assert town[p["building"]] == p["space"]  # the hint leads to the twin's town
             marks[p["building"]] = p["space"]
         rounds += 1
         assert rounds <= len(puzzle.to_place())
     assert marks == {b: town[b] for b in puzzle.to_place()}
-    # the hints told the solution of `puzzle solve`, step by step, up to its last building
+    # "show where" told the solution of `puzzle solve`, step by step, up to its last
+    # building (a step that builds two is told with each)
     solution = solve_steps(puzzle)
     last = max(i for i, step in enumerate(solution.steps) if step.built)
-    assert told == [f"[{s.code}] {s.text}" for s in solution.steps[: last + 1]]
+    assert list(dict.fromkeys(told)) == [f"[{s.code}] {s.text}" for s in solution.steps[: last + 1]]
     check = client.post(f"/api/p/{name}/check", json={"marks": marks}).json()
     assert check["ok"] and check["solved"] and check["message"].startswith("solved!")
+
+
+def _spaces_left(
+    puzzle: Puzzle, known: Mapping[str, str], clues: list[tuple[int, str | None]], building: str
+) -> list[str]:
+    """The spaces the twin's enumeration leaves `building` with `known` standing and only
+    `clues` in force (a town of every building of the puzzle, by backtracking)."""
+    free = [s for s in puzzle.board.building_spaces if s not in set(known.values())]
+    return [
+        s
+        for s in free
+        if puzzle_twin.towns(
+            puzzle.edition, puzzle.buildings(), {**known, building: s}, clues, limit=1
+        )
+    ]
+
+
+@settings(
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_the_hints_deduction_agrees_with_the_brute_force_twin(
+    folder: Path, data: st.DataObject
+) -> None:
+    """From any markers that fit the town (the hint's own order or not), the hint names a
+    building to place and the cards it rests on, not its space: with the buildings
+    standing, the twin finds those cards leave the building one space, the town's, and
+    leaving any one of them out leaves it more."""
+    name = data.draw(st.sampled_from([EASY, HARD]))
+    puzzle = load_puzzle(folder / name)
+    town = _town(puzzle)
+    marked = data.draw(st.lists(st.sampled_from(puzzle.to_place()), unique=True))
+    marks = {b: town[b] for b in marked}
+    hint = puzzles.hint_view(puzzles.PuzzleDir(folder), name, {"marks": marks})
+    if len(marks) == len(puzzle.to_place()):
+        assert hint["solved"]
+        return
+    nxt = hint["next"]
+    building = nxt["building"]
+    assert building not in marks and building in puzzle.to_place()
+    space = town[building]
+    assert hint["place"] == [] and hint["steps"] == []
+    assert puzzle.board.space_name(space) not in hint["message"]
+    assert repr(space) not in repr(nxt)  # no field of it is the answer's space
+    assert nxt["because"][-1]["code"] == "L2"  # the last marker: where it stands
+    known = {**puzzle.givens, **marks}
+    cited = [(c["card"], c["my"]) for c in nxt["cards"]]
+    assert cited and set(cited) <= {(c.card, c.my) for c in puzzle.clues}
+    assert _spaces_left(puzzle, known, cited, building) == [space]
+    for left_out in cited:
+        fewer = [c for c in cited if c != left_out]
+        assert len(_spaces_left(puzzle, known, fewer, building)) > 1, (building, left_out)
 
 
 def test_a_wrong_marker_is_named_by_hint_and_check(folder: Path, client: TestClient) -> None:
@@ -326,9 +404,15 @@ def test_an_easy_puzzle_solved_by_clicking_the_hints(server: str) -> None:
         for _ in range(10):
             if page.locator("#solved").is_visible():
                 break
+            # the hint names the next deduction and its steps, not the space
             page.click("#hint")
+            expect(page.locator("#hint-text")).to_contain_text("Next: where the ")
+            expect(page.locator("#hint-text")).not_to_contain_text("Place the ")
+            expect(page.locator("#hint-steps li").last).to_contain_text("(L2)")
+            expect(page.locator("#board .hl-placed")).to_have_count(0)
+            # "Show where" gives the space and lights it
+            page.click("#where")
             expect(page.locator("#hint-text")).to_contain_text("Place the ")
-            assert page.locator("#hint-steps li").count() >= 1
             # the hint picks the building; tap each space it lights up
             lit = page.locator("#board .hl-placed")
             for left in range(lit.count(), 0, -1):
