@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from adjudicator.deduction.puzzle.puzzle_file import load_puzzle
 from adjudicator.deduction.puzzle.steps import solve_steps
 from adjudicator.web import puzzles
 from adjudicator.web.app import create_app
+from adjudicator.web.seats import SeatKeys
 from tests import puzzle_twin
 from tests.browser import CHROMIUM, serving
 from tests.budget import examples
@@ -147,6 +149,40 @@ def test_off_loopback_a_new_puzzle_needs_the_token(folder: Path) -> None:
     assert c.post(f"/api/p/{EASY}/hint", json={"marks": {}}).status_code == 403
     host = {"x-token": "s3cret"}
     assert c.post(f"/api/p/{EASY}/hint", json={"marks": {}}, headers=host).status_code == 200
+
+
+def test_off_loopback_the_host_hands_a_puzzle_to_a_phone(folder: Path) -> None:
+    """A phone the host has not let in sees no puzzle; the host's puzzle page shows the
+    link (with a QR code) that opens that puzzle, and that one only, on any phone; a phone
+    seated at a game here opens puzzles as before."""
+    app = create_app(folder, token="s3cret", hosts=("192.0.2.1",), address="http://192.0.2.1:8000")
+    base = "http://192.0.2.1:8000"
+    host = TestClient(app, base_url=base, headers={"x-token": "s3cret"})
+    page = host.get(f"/p/{EASY}").text
+    link = re.search(r'id="puzzle-link">([^<]+)<', page)
+    assert link and 'class="qr"' in page
+    url = link.group(1)
+    assert url == f"{base}/p/{EASY}?key={SeatKeys('s3cret').puzzle_key(EASY)}"
+    phone = TestClient(app, base_url=base)
+    refused = phone.get(f"/p/{EASY}")
+    assert refused.status_code == 403 and "may not open this puzzle" in refused.text
+    assert phone.get(url.removeprefix(base)).status_code == 200  # the scanned link
+    # the page's own requests carry its key in the cookie the page set
+    assert phone.post(f"/api/p/{EASY}/hint", json={"marks": {}}).json()["next"]
+    assert 'id="puzzle-link"' not in phone.get(f"/p/{EASY}").text  # the host's only
+    # that puzzle only; a made-up key opens nothing; making a puzzle stays the host's
+    assert phone.post(f"/api/p/{HARD}/hint", json={"marks": {}}).status_code == 403
+    stranger = TestClient(app, base_url=base)
+    assert stranger.get(f"/p/{EASY}?key=0123456789abcdef0123456789abcdef").status_code == 403
+    form = {"edition": "old-town", "level": "easy", "seed": 4}
+    assert phone.post("/api/puzzles", json=form).status_code == 403
+    # a phone seated at a game of this folder opens them all
+    game = {"name": "g", "edition": "old-town", "players": "ann, bob, cid", "seed": "5"}
+    assert host.post("/api/games", json=game).status_code == 201
+    seated = TestClient(app, base_url=base)
+    seated.get(f"/g/g.game?seat={SeatKeys('s3cret').key('g.game', 'ann')}")
+    assert seated.post(f"/api/p/{HARD}/hint", json={"marks": {}}).status_code == 200
+    (folder / "g.game").unlink()  # the folder is the module's: leave it as it was
 
 
 def test_unknown_and_unsafe_puzzle_names(client: TestClient) -> None:
@@ -422,4 +458,55 @@ def test_an_easy_puzzle_solved_by_clicking_the_hints(server: str) -> None:
         expect(page.locator("#status")).to_contain_text("solved!")
         page.click("#check")
         expect(page.locator("#status")).to_contain_text("solved!")
+        browser.close()
+
+
+@pytest.mark.skipif(
+    not CHROMIUM.exists() and not os.environ.get("CI"), reason="no /usr/bin/chromium here"
+)
+def test_a_phone_opens_the_puzzle_from_the_hosts_link(tmp_path: Path) -> None:
+    """Off loopback: the host makes a Gads Hill puzzle; its page shows the phone link and
+    the board with the station, cemetery and bison field; a phone (390 px) opened from the
+    link asks the hint, which names the next deduction, and solves on; both pages are
+    axe-core clean."""
+    if not os.environ.get("CI"):
+        pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    from playwright.sync_api import expect, sync_playwright
+
+    from tests.browser import ARGS, require_axe, serious_violations
+
+    require_axe()
+    token = "puzzle-phone-token"
+    with serving(tmp_path, token=token) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        desk = {"width": 1440, "height": 900}
+        host = browser.new_context(viewport=desk, bypass_csp=True).new_page()
+        host.goto(f"{url}/?list=1&token={token}")
+        host.select_option("#new-puzzle select[name=edition]", "gads-hill-1874")
+        host.select_option("#new-puzzle select[name=level]", "easy")
+        host.fill("#new-puzzle input[name=seed]", "1")
+        host.click("#create-puzzle")
+        host.wait_for_url(f"**/p/{EASY}")
+        for landmark in ("Railway Station", "Cemetery", "Bison Field"):
+            expect(host.locator("#board svg")).to_contain_text(landmark)
+        host.click("#puzzle-phone summary")
+        link = host.locator("#puzzle-link").get_attribute("href")
+        assert link and "?key=" in link
+        assert serious_violations(host) == []
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+        page = phone.new_page()
+        # without the link the phone is refused in words
+        page.goto(f"{url}/p/{EASY}")
+        expect(page.locator("main")).to_contain_text("may not open this puzzle")
+        page.goto(link)
+        page.click("#hint")
+        expect(page.locator("#hint-text")).to_contain_text("Next: where the ")
+        expect(page.locator("#hint-steps li").first).to_contain_text("(P1)")
+        page.click("#where")
+        lit = page.locator("#board .hl-placed")
+        expect(lit).to_have_count(1)
+        lit.first.click()
+        expect(page.locator("#placed")).to_contain_text("1 of 2 buildings placed")
+        assert page.locator("#puzzle-phone").count() == 0  # the host's link is the host's
+        assert serious_violations(page) == []
         browser.close()
