@@ -14,6 +14,7 @@ the scale curve `scale.py`. Every figure is CPU time.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from adjudicator.core.data import data_dir
@@ -131,6 +132,7 @@ def bench_cases() -> list[BenchCase[Any, Any]]:
         *black_hills_cases(),
         *dry_gulch_cases(),
         _puzzle_case(),
+        _puzzle_hint_case(),
         *_limit_cases(),
     ]
 
@@ -174,4 +176,35 @@ def _puzzle_case() -> BenchCase[Any, Any]:
         None,
         detail=lambda g: {"attempts": g.attempts, "level": g.rating.level},
         max_runs=21,
+    )
+
+
+def _puzzle_hint_case() -> BenchCase[Any, Any]:
+    """The puzzle page's hints, one a building, through a hard Old Town puzzle (issue
+    38: the next deduction and the fewest cards it rests on, each proven by CP-SAT)."""
+    from adjudicator.deduction.puzzle.generate import generate
+    from adjudicator.deduction.puzzle.next_step import next_deduction
+    from adjudicator.deduction.puzzle.steps import solve_steps
+
+    @functools.cache
+    def made() -> tuple[Any, Any]:  # on the first run: building the case runs nothing
+        puzzle = generate(load_edition("old-town"), 1, "hard").puzzle
+        return puzzle, solve_steps(puzzle)
+
+    def every_hint() -> int:
+        puzzle, solution = made()
+        marks: dict[str, str] = {}
+        while (found := next_deduction(puzzle, solution, marks)) is not None:
+            marks[found.building] = found.space
+        return len(marks)
+
+    return BenchCase(
+        "puzzle-hint",
+        "every hint of a hard Old Town puzzle, one a building: the next deduction and the "
+        "fewest cards it rests on (no twin here: tests/test_web_puzzle.py holds it to "
+        "tests/puzzle_twin.py's enumeration)",
+        every_hint,
+        None,
+        detail=lambda n: {"hints": n},
+        max_runs=9,
     )

@@ -64,6 +64,9 @@ def towns(
                 return False
         return True
 
+    if not fits(dict(givens)):  # a card relating two buildings that stand already
+        return []
+
     def walk(i: int, town: dict[str, str], used: set[str]) -> Iterator[None]:
         if len(found) >= limit:
             return

@@ -51,6 +51,7 @@ BENCH_NAMES = [
     "dry-gulch-plan",
     "dry-gulch-plan-worst",
     "puzzle-medium",
+    "puzzle-hint",
     "limit-hint-largest-hand",
     "limit-plan-largest-hand",
     "limit-replay-longest-deduction",

@@ -112,8 +112,11 @@ def test_a_scripted_game_in_the_browser(server: tuple[str, Path]) -> None:
         page.locator("#board").scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / "serve-phone-stop.png"))
 
-        # 5. ann calls STOP.
+        # 5. ann calls STOP: the tap previews what it claims, "Call STOP" commits it.
         page.click("#stop button.call-stop[data-player=ann]")
+        expect(page.locator("#stop-said")).to_contain_text("ann: STOP claims 2 points")
+        assert _moves(record)[-1] == "cid: 3; 42 as stage-coach-office"
+        page.click("#stop-commit")
         expect(page.locator("#status")).to_have_text("recorded: ann: STOP")
         assert _moves(record)[-1] == "ann: STOP"
         expect(page.locator("#players tbody tr").first).to_contain_text("5")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -15,11 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from adjudicator.deduction.puzzle.model import Clue, Puzzle
+from adjudicator.deduction.puzzle.model import Clue, Puzzle, set_up_frames, start_state
 from adjudicator.deduction.puzzle.puzzle_file import load_puzzle
 from adjudicator.deduction.puzzle.steps import solve_steps
 from adjudicator.web import puzzles
 from adjudicator.web.app import create_app
+from adjudicator.web.seats import SeatKeys
 from tests import puzzle_twin
 from tests.browser import CHROMIUM, serving
 from tests.budget import examples
@@ -76,6 +78,24 @@ def test_a_new_puzzle_is_written_listed_and_shown(folder: Path, client: TestClie
     assert view["rating"]["level"] == "easy"
 
 
+def test_the_gads_hill_board_has_its_landmarks_on_the_frames(
+    folder: Path, client: TestClient
+) -> None:
+    """Gads Hill's railway station, cemetery and bison field stand on the three frame
+    fields, as a table sets them up (by the puzzle's seed): the board the player knows."""
+    svg = client.get(f"/api/p/{EASY}").json()["svg"]
+    for landmark in ("Railway Station", "Cemetery", "Bison Field"):
+        assert landmark in svg
+    assert "a frame field, empty" not in svg
+    puzzle = load_puzzle(folder / EASY)
+    frames = start_state(puzzle).landmarks
+    assert sorted(frames) == sorted(puzzle.board.frames)
+    assert sorted(frames.values()) == ["bison-field", "cemetery", "railway-station"]
+    assert set_up_frames(puzzle.board, puzzle.seed) == frames  # the same every time
+    # Old Town's landmarks stand on fields of their own: no frame to set up
+    assert set_up_frames(load_puzzle(folder / HARD).board, 1) == {}
+
+
 def test_the_default_name_opens_the_same_puzzle_again(folder: Path, client: TestClient) -> None:
     before = (folder / EASY).read_text(encoding="utf-8")
     r = client.post("/api/puzzles", json={"edition": "gads-hill-1874", "level": "easy", "seed": 1})
@@ -129,6 +149,40 @@ def test_off_loopback_a_new_puzzle_needs_the_token(folder: Path) -> None:
     assert c.post(f"/api/p/{EASY}/hint", json={"marks": {}}).status_code == 403
     host = {"x-token": "s3cret"}
     assert c.post(f"/api/p/{EASY}/hint", json={"marks": {}}, headers=host).status_code == 200
+
+
+def test_off_loopback_the_host_hands_a_puzzle_to_a_phone(folder: Path) -> None:
+    """A phone the host has not let in sees no puzzle; the host's puzzle page shows the
+    link (with a QR code) that opens that puzzle, and that one only, on any phone; a phone
+    seated at a game here opens puzzles as before."""
+    app = create_app(folder, token="s3cret", hosts=("192.0.2.1",), address="http://192.0.2.1:8000")
+    base = "http://192.0.2.1:8000"
+    host = TestClient(app, base_url=base, headers={"x-token": "s3cret"})
+    page = host.get(f"/p/{EASY}").text
+    link = re.search(r'id="puzzle-link">([^<]+)<', page)
+    assert link and 'class="qr"' in page
+    url = link.group(1)
+    assert url == f"{base}/p/{EASY}?key={SeatKeys('s3cret').puzzle_key(EASY)}"
+    phone = TestClient(app, base_url=base)
+    refused = phone.get(f"/p/{EASY}")
+    assert refused.status_code == 403 and "may not open this puzzle" in refused.text
+    assert phone.get(url.removeprefix(base)).status_code == 200  # the scanned link
+    # the page's own requests carry its key in the cookie the page set
+    assert phone.post(f"/api/p/{EASY}/hint", json={"marks": {}}).json()["next"]
+    assert 'id="puzzle-link"' not in phone.get(f"/p/{EASY}").text  # the host's only
+    # that puzzle only; a made-up key opens nothing; making a puzzle stays the host's
+    assert phone.post(f"/api/p/{HARD}/hint", json={"marks": {}}).status_code == 403
+    stranger = TestClient(app, base_url=base)
+    assert stranger.get(f"/p/{EASY}?key=0123456789abcdef0123456789abcdef").status_code == 403
+    form = {"edition": "old-town", "level": "easy", "seed": 4}
+    assert phone.post("/api/puzzles", json=form).status_code == 403
+    # a phone seated at a game of this folder opens them all
+    game = {"name": "g", "edition": "old-town", "players": "ann, bob, cid", "seed": "5"}
+    assert host.post("/api/games", json=game).status_code == 201
+    seated = TestClient(app, base_url=base)
+    seated.get(f"/g/g.game?seat={SeatKeys('s3cret').key('g.game', 'ann')}")
+    assert seated.post(f"/api/p/{HARD}/hint", json={"marks": {}}).status_code == 200
+    (folder / "g.game").unlink()  # the folder is the module's: leave it as it was
 
 
 def test_unknown_and_unsafe_puzzle_names(client: TestClient) -> None:
@@ -189,22 +243,82 @@ def test_following_the_hints_solves_the_puzzle(folder: Path, client: TestClient,
         if board["solved"]:
             assert hint["solved"] and hint["message"] == "solved!"
             break
-        assert not hint["solved"] and hint["place"], hint
-        assert all(s["code"] in ("P6", "L1", "L2") for s in hint["steps"])
-        assert hint["message"].startswith(f"[{hint['steps'][0]['code']}] ")
-        told += [f"[{s['code']}] {s['text']}" for s in hint["steps"]]
-        for p in hint["place"]:
+        # the hint names the next deduction, not its answer: "show where" gives that
+        assert not hint["solved"] and not hint["place"] and not hint["steps"], hint
+        building = hint["next"]["building"]
+        assert hint["message"].startswith(f"Next: where the {hint['next']['building_name']} ")
+        where = client.post(f"/api/p/{name}/hint", json={"marks": marks, "where": True}).json()
+        assert where["next"] == hint["next"]
+        assert all(s["code"] in ("P6", "L1", "L2") for s in where["steps"])
+        told += [f"[{s['code']}] {s['text']}" for s in where["steps"]]
+        assert [p["building"] for p in where["place"]] == [building]
+        for p in where["place"]:
             assert town[p["building"]] == p["space"]  # the hint leads to the twin's town
             marks[p["building"]] = p["space"]
         rounds += 1
         assert rounds <= len(puzzle.to_place())
     assert marks == {b: town[b] for b in puzzle.to_place()}
-    # the hints told the solution of `puzzle solve`, step by step, up to its last building
+    # "show where" told the solution of `puzzle solve`, step by step, up to its last
+    # building (a step that builds two is told with each)
     solution = solve_steps(puzzle)
     last = max(i for i, step in enumerate(solution.steps) if step.built)
-    assert told == [f"[{s.code}] {s.text}" for s in solution.steps[: last + 1]]
+    assert list(dict.fromkeys(told)) == [f"[{s.code}] {s.text}" for s in solution.steps[: last + 1]]
     check = client.post(f"/api/p/{name}/check", json={"marks": marks}).json()
     assert check["ok"] and check["solved"] and check["message"].startswith("solved!")
+
+
+def _spaces_left(
+    puzzle: Puzzle, known: Mapping[str, str], clues: list[tuple[int, str | None]], building: str
+) -> list[str]:
+    """The spaces the twin's enumeration leaves `building` with `known` standing and only
+    `clues` in force (a town of every building of the puzzle, by backtracking)."""
+    free = [s for s in puzzle.board.building_spaces if s not in set(known.values())]
+    return [
+        s
+        for s in free
+        if puzzle_twin.towns(
+            puzzle.edition, puzzle.buildings(), {**known, building: s}, clues, limit=1
+        )
+    ]
+
+
+@settings(
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_the_hints_deduction_agrees_with_the_brute_force_twin(
+    folder: Path, data: st.DataObject
+) -> None:
+    """From any markers that fit the town (the hint's own order or not), the hint names a
+    building to place and the cards it rests on, not its space: with the buildings
+    standing, the twin finds those cards leave the building one space, the town's, and
+    leaving any one of them out leaves it more."""
+    name = data.draw(st.sampled_from([EASY, HARD]))
+    puzzle = load_puzzle(folder / name)
+    town = _town(puzzle)
+    marked = data.draw(st.lists(st.sampled_from(puzzle.to_place()), unique=True))
+    marks = {b: town[b] for b in marked}
+    hint = puzzles.hint_view(puzzles.PuzzleDir(folder), name, {"marks": marks})
+    if len(marks) == len(puzzle.to_place()):
+        assert hint["solved"]
+        return
+    nxt = hint["next"]
+    building = nxt["building"]
+    assert building not in marks and building in puzzle.to_place()
+    space = town[building]
+    assert hint["place"] == [] and hint["steps"] == []
+    assert puzzle.board.space_name(space) not in hint["message"]
+    assert repr(space) not in repr(nxt)  # no field of it is the answer's space
+    assert nxt["because"][-1]["code"] == "L2"  # the last marker: where it stands
+    known = {**puzzle.givens, **marks}
+    cited = [(c["card"], c["my"]) for c in nxt["cards"]]
+    assert cited and set(cited) <= {(c.card, c.my) for c in puzzle.clues}
+    assert _spaces_left(puzzle, known, cited, building) == [space]
+    for left_out in cited:
+        fewer = [c for c in cited if c != left_out]
+        assert len(_spaces_left(puzzle, known, fewer, building)) > 1, (building, left_out)
 
 
 def test_a_wrong_marker_is_named_by_hint_and_check(folder: Path, client: TestClient) -> None:
@@ -326,9 +440,15 @@ def test_an_easy_puzzle_solved_by_clicking_the_hints(server: str) -> None:
         for _ in range(10):
             if page.locator("#solved").is_visible():
                 break
+            # the hint names the next deduction and its steps, not the space
             page.click("#hint")
+            expect(page.locator("#hint-text")).to_contain_text("Next: where the ")
+            expect(page.locator("#hint-text")).not_to_contain_text("Place the ")
+            expect(page.locator("#hint-steps li").last).to_contain_text("(L2)")
+            expect(page.locator("#board .hl-placed")).to_have_count(0)
+            # "Show where" gives the space and lights it
+            page.click("#where")
             expect(page.locator("#hint-text")).to_contain_text("Place the ")
-            assert page.locator("#hint-steps li").count() >= 1
             # the hint picks the building; tap each space it lights up
             lit = page.locator("#board .hl-placed")
             for left in range(lit.count(), 0, -1):
@@ -338,4 +458,55 @@ def test_an_easy_puzzle_solved_by_clicking_the_hints(server: str) -> None:
         expect(page.locator("#status")).to_contain_text("solved!")
         page.click("#check")
         expect(page.locator("#status")).to_contain_text("solved!")
+        browser.close()
+
+
+@pytest.mark.skipif(
+    not CHROMIUM.exists() and not os.environ.get("CI"), reason="no /usr/bin/chromium here"
+)
+def test_a_phone_opens_the_puzzle_from_the_hosts_link(tmp_path: Path) -> None:
+    """Off loopback: the host makes a Gads Hill puzzle; its page shows the phone link and
+    the board with the station, cemetery and bison field; a phone (390 px) opened from the
+    link asks the hint, which names the next deduction, and solves on; both pages are
+    axe-core clean."""
+    if not os.environ.get("CI"):
+        pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    from playwright.sync_api import expect, sync_playwright
+
+    from tests.browser import ARGS, require_axe, serious_violations
+
+    require_axe()
+    token = "puzzle-phone-token"
+    with serving(tmp_path, token=token) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        desk = {"width": 1440, "height": 900}
+        host = browser.new_context(viewport=desk, bypass_csp=True).new_page()
+        host.goto(f"{url}/?list=1&token={token}")
+        host.select_option("#new-puzzle select[name=edition]", "gads-hill-1874")
+        host.select_option("#new-puzzle select[name=level]", "easy")
+        host.fill("#new-puzzle input[name=seed]", "1")
+        host.click("#create-puzzle")
+        host.wait_for_url(f"**/p/{EASY}")
+        for landmark in ("Railway Station", "Cemetery", "Bison Field"):
+            expect(host.locator("#board svg")).to_contain_text(landmark)
+        host.click("#puzzle-phone summary")
+        link = host.locator("#puzzle-link").get_attribute("href")
+        assert link and "?key=" in link
+        assert serious_violations(host) == []
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+        page = phone.new_page()
+        # without the link the phone is refused in words
+        page.goto(f"{url}/p/{EASY}")
+        expect(page.locator("main")).to_contain_text("may not open this puzzle")
+        page.goto(link)
+        page.click("#hint")
+        expect(page.locator("#hint-text")).to_contain_text("Next: where the ")
+        expect(page.locator("#hint-steps li").first).to_contain_text("(P1)")
+        page.click("#where")
+        lit = page.locator("#board .hl-placed")
+        expect(lit).to_have_count(1)
+        lit.first.click()
+        expect(page.locator("#placed")).to_contain_text("1 of 2 buildings placed")
+        assert page.locator("#puzzle-phone").count() == 0  # the host's link is the host's
+        assert serious_violations(page) == []
         browser.close()

@@ -31,7 +31,7 @@ from starlette.templating import Jinja2Templates
 
 from adjudicator.core.errors import AdjudicatorError
 from adjudicator.core.limits import MAX_INT_DIGITS, whole_number
-from adjudicator.web import events, games, i18n, puzzles, rematch, seats, versions
+from adjudicator.web import events, games, i18n, puzzle_routes, puzzles, rematch, seats, versions
 from adjudicator.web.json_api import MAX_BODY, Endpoint, HttpError, guarded, json_body
 from adjudicator.web.middleware import (
     LOOPBACK_HOSTS,
@@ -138,8 +138,11 @@ def create_app(
                 response.set_cookie(seat_cookie(record), seat, httponly=True, samesite="strict")
         return response
 
+    def refused_page(request: Request, message: str) -> Response:
+        return page(request, "error.html", {"message": message}, status=403)
+
     def nothing_here(request: Request) -> Response:
-        return page(request, "error.html", {"message": seats.NO_SEAT}, status=403)
+        return refused_page(request, seats.NO_SEAT)
 
     async def index(request: Request) -> Response:
         if default is not None and "list" not in request.query_params:
@@ -152,7 +155,7 @@ def create_app(
             "index.html",
             {
                 "records": records.names(),
-                "editions": games.EDITIONS,
+                "editions": games.new_game_editions(),
                 "puzzle_editions": puzzles.editions(),
                 "puzzles": puzzle_dir.names(),
             },
@@ -366,49 +369,6 @@ def create_app(
         data = await run_in_threadpool(games.step_view, records, p["name"], n)
         return JSONResponse(data)
 
-    # ----- solo puzzles (`web/puzzles.py`): the player's markers travel in each request
-
-    def may_puzzle(request: Request) -> bool:
-        # the solo puzzles hold no one's secret: the host's screen and any seated phone
-        return keys is None or is_host(request) or has_any_seat(request)
-
-    def puzzle_guard(request: Request) -> None:
-        if not may_puzzle(request):
-            raise HttpError(403, seats.NO_SEAT)
-
-    async def puzzle_page(request: Request) -> Response:
-        if not may_puzzle(request):
-            return nothing_here(request)
-        return await view_page(request, "puzzle.html", partial(puzzles.puzzle_view, puzzle_dir))
-
-    @guarded
-    async def list_puzzles(request: Request) -> Response:
-        puzzle_guard(request)
-        return JSONResponse({"puzzles": puzzle_dir.names()})
-
-    @guarded
-    async def new_puzzle(request: Request) -> Response:
-        need_host(request)
-        form = await json_body(request)
-        name = await run_in_threadpool(puzzles.new_puzzle, puzzle_dir, form, puzzles.editions())
-        return JSONResponse({"puzzle": name, "url": f"/p/{name}"}, status_code=201)
-
-    @guarded
-    async def puzzle_json(request: Request) -> Response:
-        puzzle_guard(request)
-        data = await run_in_threadpool(puzzles.puzzle_view, puzzle_dir, request.path_params["name"])
-        return JSONResponse(data)
-
-    def puzzle_call(fn: Callable[[puzzles.PuzzleDir, str, dict[str, Any]], Any]) -> Endpoint:
-        @guarded
-        async def endpoint(request: Request) -> Response:
-            puzzle_guard(request)
-            form = await json_body(request)  # read-only: no token needed
-            data = await run_in_threadpool(fn, puzzle_dir, request.path_params["name"], form)
-            return JSONResponse(data)
-
-        return endpoint
-
     routes = [
         Route("/", index),
         Route("/g/{name}", game_page),
@@ -429,13 +389,10 @@ def create_app(
         *rematch.routes(records, hub, at_table, viewer_of, keys, nothing_here),
         Route("/api/g/{name}/replay", seat_call("timeline")),
         Route("/api/g/{name}/step/{step}", step),
-        Route("/p/{name}", puzzle_page),
-        Route("/api/puzzles", list_puzzles, methods=["GET"]),
-        Route("/api/puzzles", new_puzzle, methods=["POST"]),
-        Route("/api/p/{name}", puzzle_json),
-        Route("/api/p/{name}/board", puzzle_call(puzzles.board_view), methods=["POST"]),
-        Route("/api/p/{name}/check", puzzle_call(puzzles.check_marks), methods=["POST"]),
-        Route("/api/p/{name}/hint", puzzle_call(puzzles.hint_view), methods=["POST"]),
+        # the solo puzzles: the player's markers travel in each request
+        *puzzle_routes.routes(
+            puzzle_dir, keys, address, is_host, has_any_seat, view_page, refused_page
+        ),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
     # The token guards every change off loopback; the Host header guards every request.

@@ -24,10 +24,11 @@ from adjudicator.core.german import shown_names
 from adjudicator.core.i18n import DEFAULT
 from adjudicator.core.limits import clip, whole_number
 from adjudicator.core.names import players_of, players_problem
+from adjudicator.core.pairs import name_values
 from adjudicator.core.table import BUILDINGS_CHOSEN, SETUP_FLAGS, Setup
 from adjudicator.core.words import plural
 from adjudicator.render.pages import page
-from adjudicator.tables import editions, table_of_edition
+from adjudicator.tables import editions, name_of_edition, table_of_edition
 from adjudicator.web import face_down
 from adjudicator.web.move_pages import page_of, players_moves
 from adjudicator.web.moving import commit, preview, undo
@@ -45,6 +46,7 @@ __all__ = [
     "hand",
     "hint_view",
     "legal_moves",
+    "new_game_editions",
     "preview",
     "reveal",
     "step_view",
@@ -89,7 +91,7 @@ def create(records: RecordDir, form: dict[str, Any]) -> str:
     setup = Setup(
         name,
         records.root,
-        options=_field(form, "options") or None,
+        options=_options(name, edition, form),
         buildings=_buildings(form, name),
         frames=_field(form, "frames") or None,
         residences=_field(form, "residences") or None,
@@ -118,6 +120,38 @@ def _buildings(form: dict[str, Any], name: str) -> str | None:
             )
         return BUILDINGS_CHOSEN
     return _field(form, "buildings") or None
+
+
+def new_game_editions() -> list[dict[str, Any]]:
+    """The New game form's editions, each with the form fields of the table's choices
+    its page offers (`Page.choices`: the deduction games' STOP)."""
+    return [{"id": e, "choices": sorted(page(name_of_edition(e)).choices)} for e in EDITIONS]
+
+
+def _options(name: str, edition: str, form: dict[str, Any]) -> str | None:
+    """The ruleset options the form sets: its typed options, with what each of the
+    table's choices writes (`Page.choices`; a field the edition does not offer is not
+    its: the page sends none). A value it does not offer, or a choice whose option is
+    typed too, is refused naming its field."""
+    typed = _field(form, "options")
+    parts = [typed] if typed else []
+    try:
+        named = {key for key, _value in name_values(typed)}
+    except ValueError:
+        named = set()  # the reader of [Options] says what is wrong with them
+    offered = page(name_of_edition(edition)).choices
+    for field, values in offered.items():
+        value = _field(form, field)
+        if not value:
+            continue
+        if value not in values:
+            raise InputError(name, field, f"choose one of {', '.join(values)}")
+        for key, _value in name_values(values[value]):
+            if key in named:
+                raise InputError(name, field, f"the options name {key} too: set it once")
+        if values[value]:
+            parts.append(values[value])
+    return ("; " if any(";" in p for p in parts) else ", ").join(parts) or None
 
 
 #: The form's field of each set-up option an entry names (the others are their own name).

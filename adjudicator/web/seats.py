@@ -129,6 +129,19 @@ class SeatKeys:
             return None
         return player
 
+    def puzzle_key(self, name: str) -> str:
+        """The key of a solo puzzle's phone link (`web/puzzle_routes.py`): an HMAC of the
+        puzzle's name, so only the host makes one and it opens that puzzle only (a solo
+        puzzle holds no one's secret: any phone the host hands it to may solve it)."""
+        message = f"puzzle\0{name}".encode()
+        return hmac.new(self._secret, message, hashlib.sha256).hexdigest()[:32]
+
+    def opens_puzzle(self, name: str, key: str | None) -> bool:
+        """Whether `key` is the puzzle's (constant-time)."""
+        if not key or not key.isascii():
+            return False
+        return hmac.compare_digest(key.encode(), self.puzzle_key(name).encode())
+
     def link(self, base: str, name: str, player: str) -> str:
         """The seat link of `player` in `name`: the page's address with the key, every
         part percent-encoded (a `+`, `&`, `#` or `%` in a name would break the query)."""

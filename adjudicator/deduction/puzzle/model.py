@@ -4,6 +4,7 @@ district or condition card with its my building fixed (plain data; the file is
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -12,7 +13,7 @@ from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.edition import Edition
 from adjudicator.deduction.models.state import GameState, Player
 
-__all__ = ["LEVELS", "SOLO", "Clue", "Level", "Puzzle", "Town", "start_state"]
+__all__ = ["LEVELS", "SOLO", "Clue", "Level", "Puzzle", "Town", "set_up_frames", "start_state"]
 
 Level = Literal["easy", "medium", "hard"]
 LEVELS: tuple[Level, ...] = ("easy", "medium", "hard")
@@ -81,6 +82,18 @@ class Puzzle:
         return Puzzle(self.edition, self.clues, givens, self.level, self.seed, self.buildings())
 
 
+def set_up_frames(board: Board, seed: int | None) -> dict[str, str]:
+    """The landmarks on the board's frame fields (Gads Hill's railway station, cemetery
+    and bison field; Old Town's stand on fields of their own), set up as a table sets
+    them up: shuffled by the puzzle's seed (in the board's order without one). No card
+    of the edition speaks of them: they make the board the one on the table, and change
+    no answer."""
+    landmarks = [lm for lm in board.landmarks if lm not in board.fields]
+    if seed is not None:
+        random.Random(f"frames|{board.name}|{seed}").shuffle(landmarks)
+    return dict(zip(board.frames, landmarks, strict=False))
+
+
 def start_state(puzzle: Puzzle) -> GameState:
     """The board the player starts from: the givens stand, no marker lies, and the one
     player holds every other building (so each can be 'my building', P7). STOP
@@ -94,5 +107,6 @@ def start_state(puzzle: Puzzle) -> GameState:
         SOLO,
         (Player(SOLO, puzzle.to_place()),),
         placed=dict(puzzle.givens),
+        landmarks=set_up_frames(edition.board, puzzle.seed),
         option_overrides={"logic_to_active": False},
     )

@@ -38,6 +38,11 @@ class Step:
     cascades: int = 0  # removals and buildings of the `cascade` tier (P6)
     hall: int = 0  # the largest Hall set behind a STOP removal (L3)
     reasons: tuple[str, ...] = ()  # the engine's sentence for each removal or building
+    #: each removal's P6 tier, as `removed` lists them: "card" (the card rules it out),
+    #: "cascade" (a building the step builds stands there), "logic" (a STOP conclusion)
+    tiers: tuple[str, ...] = ()
+    #: the buildings whose markers a STOP conclusion rests on (its Hall sets, L3)
+    premises: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +80,8 @@ def _card_step(puzzle: Puzzle, clue: Clue, ruling: Ruling) -> Step:
     cascades = sum(1 for r in ruling.removed if r.tier is Tier.CASCADE)
     cascades += sum(1 for b in ruling.built if b.tier is Tier.CASCADE)
     reasons = tuple(r.reason for r in ruling.removed) + tuple(b.reason for b in ruling.built)
-    return Step("card", "P6", text, clue, placed, removed, built, cascades, 0, reasons)
+    tiers = tuple(str(r.tier.value) for r in ruling.removed)
+    return Step("card", "P6", text, clue, placed, removed, built, cascades, 0, reasons, tiers)
 
 
 def _built(puzzle: Puzzle, built: tuple[tuple[str, str], ...]) -> str:
@@ -109,7 +115,9 @@ def _stop_step(puzzle: Puzzle, state: GameState) -> tuple[Step, GameState] | Non
     reasons = tuple(r.explanation for r in report.removable) + tuple(
         b.reason for b in report.determined
     )
-    step = Step("stop", code, text, None, (), removed, built, 0, hall, reasons)
+    premises = tuple(sorted({b for r in report.removable for b in r.hall_buildings}))
+    tiers = ("logic",) * len(removed)
+    step = Step("stop", code, text, None, (), removed, built, 0, hall, reasons, tiers, premises)
     return step, ruling.after
 
 

@@ -16,7 +16,7 @@ from adjudicator.deduction.rules.knowledge import compile_card
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import CpModel, IntVar
 
-__all__ = ["count_towns", "is_unique"]
+__all__ = ["count_towns", "forced", "is_unique", "town_of"]
 
 
 def _clue_constraints(puzzle: Puzzle, model: CpModel, x: dict[tuple[str, str], IntVar]) -> bool:
@@ -56,15 +56,16 @@ def _clue_constraints(puzzle: Puzzle, model: CpModel, x: dict[tuple[str, str], I
     return True
 
 
-def count_towns(puzzle: Puzzle, limit: int = 2) -> list[dict[str, str]]:
-    """Up to `limit` different towns that fit the givens and every card (proven: each solve
-    must be decided, or a `SolveError` says the solver was stopped)."""
+def _model(puzzle: Puzzle) -> tuple[CpModel, dict[tuple[str, str], IntVar]] | None:
+    """The towns of a puzzle as a model: each building still to place on one free space,
+    no two on one, every card in force; None when no town can fit (too few spaces, or a
+    card already fails on the givens)."""
     board = puzzle.board
     taken = set(puzzle.givens.values())
     free = [s for s in board.building_spaces if s not in taken]
     buildings = puzzle.to_place()
     if len(buildings) > len(free):
-        return []
+        return None
     model = cpsat.new_model()
     x = {(b, s): model.new_bool_var(f"{b}@{s}") for b in buildings for s in free}
     for b in buildings:
@@ -72,7 +73,17 @@ def count_towns(puzzle: Puzzle, limit: int = 2) -> list[dict[str, str]]:
     for s in free:
         model.add_at_most_one(x[b, s] for b in buildings)
     if not _clue_constraints(puzzle, model, x):
+        return None
+    return model, x
+
+
+def count_towns(puzzle: Puzzle, limit: int = 2) -> list[dict[str, str]]:
+    """Up to `limit` different towns that fit the givens and every card (proven: each solve
+    must be decided, or a `SolveError` says the solver was stopped)."""
+    made = _model(puzzle)
+    if made is None:
         return []
+    model, x = made
     towns: list[dict[str, str]] = []
     while len(towns) < limit:
         result = cpsat.solve(model)
@@ -85,6 +96,19 @@ def count_towns(puzzle: Puzzle, limit: int = 2) -> list[dict[str, str]]:
         if not town:
             break
     return towns
+
+
+def forced(puzzle: Puzzle, building: str, space: str) -> bool:
+    """Whether every town of the puzzle (its cards with its givens) has `building` on
+    `space`: no town puts it anywhere else (proven, as `count_towns`)."""
+    made = _model(puzzle)
+    if made is None:
+        return False  # no town at all: nothing is forced by a puzzle that has none
+    model, x = made
+    if (building, space) not in x:
+        return puzzle.givens.get(building) == space
+    model.add(x[building, space] == 0)
+    return not cpsat.solve(model).decided("placing a building of a puzzle")
 
 
 def is_unique(puzzle: Puzzle) -> bool:

@@ -11,6 +11,7 @@ entry.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -24,6 +25,10 @@ class Page(Protocol):
     """One game's page (see the module's docstring). Every view is plain JSON-ready data."""
 
     template: str  # the page's template in web/templates
+    #: The table's choices at New game (`web/games.create`): each a form field, its
+    #: values, and the ruleset options (`[Options]`) each value writes ("": none, the
+    #: edition's default). A game without a choice has none.
+    choices: Mapping[str, Mapping[str, str]]
 
     def opened(self, table: AnyTable, rec: Any) -> tuple[Any, frozenset[int]]:
         """The game after every legal move of the record, and the lines that were legal."""

@@ -4,6 +4,7 @@ the round's set-up keeps, and the best turn for each character as the hint."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.black_hills.candidates import Candidate
@@ -88,6 +89,7 @@ def _picture(s: BHState, title: str) -> str:
 
 class BlackHillsPage:
     template = "table.html"
+    choices: Mapping[str, Mapping[str, str]] = {}  # no choice at New game
 
     def opened(self, table: AnyTable, rec: BHRecord) -> tuple[BHState, frozenset[int]]:
         done = own_entry(table, BlackHillsTable).review(rec)

@@ -3,6 +3,7 @@ locomotive, the buildings beside the board, the STOP window, the hand and the hi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import RulesError
@@ -96,8 +97,17 @@ def _no_turn_yet(ahead: Game, name: str) -> None:
         )
 
 
+#: Who takes the markers logic removes (P6, L4), the table's choice at New game: the
+#: active player ("the player is allowed to take all the markers that must then be
+#: removed", the edition's default), or the table ("Victory points overseen": the active
+#: player takes what they see, and before the next player's turn another player may call
+#: STOP and take the rest).
+STOP_CHOICE: Mapping[str, str] = {"active": "", "table": "logic_to_active=false"}
+
+
 class DeductionPage:
     template = "game.html"
+    choices: Mapping[str, Mapping[str, str]] = {"stop": STOP_CHOICE}
 
     def opened(self, table: AnyTable, rec: Record) -> tuple[Game, frozenset[int]]:
         game = replay_to(rec)
@@ -127,6 +137,9 @@ class DeductionPage:
             "built": len(s.placed),
             "spaces": len(board.building_spaces),
             "buying": s.options.buying,
+            # which the table plays (P6, L4): "active", the active player takes every
+            # marker logic removes; "table", those stay for another player's STOP call
+            "stop_rule": "active" if s.options.logic_to_active else "table",
             # A3: two cards while fewer buildings stand than the edition's limit; Old Town,
             # with no limit, one card a turn
             "cards_a_turn": 2 if now.locomotive < now.options.two_cards_until else 1,

@@ -5,6 +5,7 @@ written in it; the building plan as the hint."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.core.errors import RulesError
@@ -92,6 +93,7 @@ def _where(permit: Permit) -> str:
 
 class DryGulchPage:
     template = "table.html"
+    choices: Mapping[str, Mapping[str, str]] = {}  # no choice at New game
 
     def opened(self, table: AnyTable, rec: DGRecord) -> tuple[DGGame, frozenset[int]]:
         done = own_entry(table, DryGulchTable).review(rec)

@@ -12,7 +12,8 @@ from typing import Any, cast
 
 from adjudicator.core.errors import InputError
 from adjudicator.deduction.puzzle.marks import Solved, contradictions, solved
-from adjudicator.deduction.puzzle.model import LEVELS, Level, Puzzle, start_state
+from adjudicator.deduction.puzzle.model import LEVELS, Clue, Level, Puzzle, start_state
+from adjudicator.deduction.puzzle.next_step import Because, Deduction, next_deduction
 from adjudicator.deduction.puzzle.steps import Step
 from adjudicator.render.svg_compact import compact_svg
 
@@ -177,45 +178,103 @@ def _step_json(puzzle: Puzzle, step: Step) -> dict[str, Any]:
     }
 
 
+def _clue_json(puzzle: Puzzle, clue: Clue | None) -> dict[str, Any]:
+    board = puzzle.board
+    if clue is None:
+        return {"card": None, "my": None, "my_name": None}
+    my = board.building_name(clue.my) if clue.my else None
+    return {"card": clue.card, "my": clue.my, "my_name": my}
+
+
+def _because_json(puzzle: Puzzle, b: Because) -> dict[str, Any]:
+    by = puzzle.board.building_name(b.by) if b.by else None
+    return {"kind": b.kind, "code": b.code, "count": b.count, "by": b.by, "by_name": by} | (
+        _clue_json(puzzle, b.clue)
+    )
+
+
+def _card_words(clue: dict[str, Any]) -> str:
+    return f"card {clue['card']}" + (f" as the {clue['my_name']}" if clue["my_name"] else "")
+
+
+#: Each step of a deduction in words (the page says the same through its catalog).
+_SAID = {
+    "placed": "{card} puts the {building}'s markers on {count} spaces",
+    "ruled_out": "{card} rules out {count} of them",
+    "taken": "the {by}, standing, takes {count} of them",
+    "stop": "STOP: logic rules out {count} of them",
+    "last": "its last marker is where it stands",
+}
+
+
+def _deduction_json(puzzle: Puzzle, d: Deduction) -> dict[str, Any]:
+    """The next deduction without its answer: the building, each step with its rule, and
+    the cards it rests on (`deduction/puzzle/next_step.py`)."""
+    name = puzzle.board.building_name(d.building)
+    because = [_because_json(puzzle, b) for b in d.because]
+    cards = [_clue_json(puzzle, c) for c in d.cards]
+    said = "; ".join(
+        _SAID[b["kind"]].format(
+            card=_card_words(b), count=b["count"], by=b["by_name"], building=name
+        )
+        + f" ({b['code']})"
+        for b in because
+    )
+    rests = ", ".join(_card_words(c) for c in cards)
+    message = (
+        f"Next: where the {name} stands. {said[0].upper()}{said[1:]}. "
+        f"It rests on {rests}, with the buildings standing."
+    )
+    return {
+        "building": d.building,
+        "building_name": name,
+        "because": because,
+        "cards": cards,
+        "message": message,
+    }
+
+
 def hint_view(found: Solved, name: str, form: dict[str, Any]) -> dict[str, Any]:
-    """The next step of the solution (`steps.py`): the steps up to and including the
-    first that builds something the markers do not show yet, and the markers to place.
-    A marker off the town comes first: which to take away, and the card it breaks."""
+    """The next deduction (`next_step.py`): the building the player can place next, each
+    step that leads there with its rule, and the cards it rests on, but not its space.
+    With `where` (the player asks where), the answer too: the space to mark, and the
+    solution's steps up to it (`steps.py`). A marker off the town comes first: which to
+    take away, and the card it breaks."""
     puzzle = found.puzzle
     board = puzzle.board
     marks = _marks(puzzle, form)
+    where = form.get("where") is True
     town = found.town
+    nothing: dict[str, Any] = {"solved": False, "remove": [], "steps": [], "place": []}
     if town is not None:
         wrong = [(b, s) for b, s in marks.items() if town[b] != s]
         if wrong:
             b, s = wrong[0]
             bad = _contradictions(puzzle, {b: s})
             why = bad[0]["text"] if bad else "the cards together put it elsewhere."
-            return {
-                "solved": False,
+            return nothing | {
                 "remove": _names(puzzle, ((b, s),)),
-                "steps": [],
-                "place": [],
                 "message": f"Take the {board.building_name(b)} off {board.space_name(s)}: {why}",
             }
         if _solved_by(found, marks):
-            return {"solved": True, "remove": [], "steps": [], "place": [], "message": "solved!"}
-    steps = found.solution.steps
-    start = 0
-    for i, step in enumerate(steps):
-        todo = [(b, s) for b, s in step.built if marks.get(b) != s]
-        if todo:
-            return {
-                "solved": False,
-                "remove": [],
-                "steps": [_step_json(puzzle, st) for st in steps[start : i + 1]],
-                "place": _names(puzzle, tuple(todo)),
-                "message": " ".join(f"[{st.code}] {st.text}" for st in steps[start : i + 1]),
-            }
-        if step.built:
-            start = i + 1
-    stalled = found.solution.stalled or "the rules place nothing more"
-    return {"solved": False, "remove": [], "steps": [], "place": [], "message": stalled}
+            return nothing | {"solved": True, "message": "solved!"}
+    deduction = next_deduction(puzzle, found.solution, marks)
+    if deduction is None:
+        stalled = found.solution.stalled or "the rules place nothing more"
+        return nothing | {"message": stalled}
+    shown = _deduction_json(puzzle, deduction)
+    answer: dict[str, Any] = {"next": shown, "message": shown["message"]}
+    if where:
+        steps = found.solution.steps
+        last = next(
+            i for i, st in enumerate(steps) if (deduction.building, deduction.space) in st.built
+        )
+        first = max((i + 1 for i, st in enumerate(steps[:last]) if st.built), default=0)
+        answer |= {
+            "steps": [_step_json(puzzle, st) for st in steps[first : last + 1]],
+            "place": _names(puzzle, ((deduction.building, deduction.space),)),
+        }
+    return nothing | answer
 
 
 def generate(edition: str, level: str, seed: int, root: Path) -> str:

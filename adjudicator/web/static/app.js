@@ -12,7 +12,17 @@
 
   // ----- the new-game form ------------------------------------------------------------
   const newForm = $("new-game");
+  // A table's choice (STOP) only for the editions that offer it: disabled, it is not sent.
+  function offerChoices() {
+    newForm.querySelectorAll("fieldset[data-editions]").forEach((f) => {
+      const on = f.dataset.editions.split(" ").includes(newForm.elements.edition.value);
+      f.hidden = !on;
+      f.disabled = !on;
+    });
+  }
   if (newForm) {
+    offerChoices();
+    newForm.elements.edition.addEventListener("change", offerChoices);
     newForm.addEventListener("submit", async (event) => {
       event.preventDefault();
       const form = Object.fromEntries(new FormData(newForm).entries());
@@ -376,6 +386,11 @@
     view.moves.forEach((m) => list.appendChild(el("li", m.text, m.legal ? "" : "illegal")));
   }
 
+  // L4, T5: the claims logic left on the board, for another player than the one whose
+  // turn left them. A tap on "STOP" previews the call (what it claims, its points, or
+  // why it is refused, in words) and "Call STOP" commits the call previewed. A seat
+  // calls for itself only; the host's shared screen shows the claims and calls none.
+  let stopPreviewed = null;
   function renderStop() {
     const card = $("stop-card");
     const box = $("stop");
@@ -383,9 +398,11 @@
     const stop = view.stop;
     const claims = stop ? stop.removable.length + stop.determined.length : 0;
     card.hidden = !claims;
+    const line = stopPreviewed;
+    stopPreviewed = null;
     if (!claims) {
       if (highlighted && highlighted.claims) highlighted = null;
-      return;
+      return stopSaid(null);
     }
     highlighted = { claims: stop.removable, determined: stop.determined };
     const list = el("ul", null, "claims");
@@ -393,19 +410,64 @@
     stop.determined.forEach((c) => list.appendChild(el("li", c.explanation)));
     box.appendChild(el("p", fmt(_("{points} for the player who calls STOP (L4, T5)"), { points: plural(stop.points, _("point"), _("points")) })));
     box.appendChild(list);
+    const me = view.me || {};
+    if (me.seat === stop.after_turn_of) {
+      box.appendChild(el("p", _("Your turn left these markers: another player may call STOP before the next turn, not you (T5)."), "small"));
+    } else if (!me.seat && !me.pass_and_play) {
+      box.appendChild(el("p", _("A player calls STOP from their own seat."), "small"));
+    }
     const row = el("div", null, "buttons");
     view.players
-      .filter((p) => p.name !== stop.after_turn_of)
+      .filter((p) => p.name !== stop.after_turn_of && (me.pass_and_play || me.seat === p.name))
       .forEach((p) => {
         const b = el("button", fmt(_("{player} calls STOP"), { player: p.name }));
         b.type = "button";
         b.className = "call-stop";
         b.dataset.player = p.name;
-        b.addEventListener("click", () => commitText(p.name + ": STOP"));
+        b.addEventListener("click", () => previewStop(p.name + ": STOP"));
         row.appendChild(b);
       });
     box.appendChild(row);
+    // a preview made on this board still stands; one of another board is gone
+    if (line && view.version === stopOn) stopPreviewed = line;
+    else stopSaid(null);
+    $("stop-commit").disabled = stopPreviewed === null;
   }
+  let stopOn = null; // the version the preview was made on
+  const nameOf = (id) => shownName(view.all_buildings.find((b) => b.id === id) || { id, name: id });
+  function stopSaid(data) {
+    const said = $("stop-said");
+    const commit = $("stop-commit");
+    commit.hidden = !data || !data.legal;
+    commit.disabled = !data || !data.legal;
+    said.hidden = !data;
+    said.innerHTML = "";
+    if (!data) return;
+    said.className = "ruling " + (data.legal ? "legal" : "refused");
+    if (!data.legal) return said.appendChild(el("p", _("Refused:") + " " + why(data), "error"));
+    said.appendChild(el("p", fmt(_("{move} claims {points}:"), { move: data.move, points: plural(data.points, _("point"), _("points")) }), "ok"));
+    const r = data.ruling;
+    const ul = el("ul");
+    (r ? r.removed : []).forEach((m) => ul.appendChild(el("li", fmt(_("the {building} marker on {space} goes"), { building: nameOf(m.building), space: m.space.toUpperCase() }) + ": " + m.reason)));
+    (r ? r.built : []).forEach((b) => ul.appendChild(el("li", fmt(_("the {building} is built on {space}"), { building: nameOf(b.building), space: b.space.toUpperCase() }))));
+    said.appendChild(ul);
+  }
+  async function previewStop(line) {
+    stopPreviewed = null;
+    const asked = (stopOn = view.version);
+    $("stop-commit").disabled = true;
+    const r = await api("POST", base + "/preview", { move: line });
+    const data = r.ok ? r.data : { legal: false, message: r.data.error };
+    stopSaid(data);
+    if (data.legal && view.version === asked) stopPreviewed = line;
+    $("stop-commit").disabled = stopPreviewed === null;
+  }
+  $("stop-commit").addEventListener("click", () => {
+    const line = stopPreviewed;
+    stopPreviewed = null;
+    stopSaid(null);
+    if (line) commitText(line);
+  });
 
   function showHand(player) {
     return toggleHand(base, player, fillHand);

@@ -3,7 +3,7 @@
 "use strict";
 
 (function () {
-  const { _, fmt, $, status, api, pressable } = window.adjudicator;
+  const { _, fmt, $, status, api, pressable, el } = window.adjudicator;
 
   // ----- the new-puzzle form (on the front page) ---------------------------------------
   const newForm = $("new-puzzle");
@@ -56,6 +56,7 @@
 
   async function redraw() {
     localStorage.setItem(key, JSON.stringify(marks));
+    $("where").hidden = true; // the last hint was for the markers before this change
     drawPick();
     const r = await api("POST", base + "/board", { marks });
     if (!r.ok) {
@@ -116,28 +117,50 @@
     status(r.data.message, r.data.ok ? "ok" : "error");
   });
 
-  $("hint").addEventListener("click", async () => {
-    const r = await api("POST", base + "/hint", { marks });
-    if (!r.ok) return status(r.data.error, "error");
+  // The hint: the next deduction in words (which building, each step with its rule, the
+  // cards it rests on), not its space; "Show where" asks for the space and lights it.
+  const cardWords = (c) => (c.my_name ? fmt(_("card {card} as the {building}"), { card: c.card, building: c.my_name }) : fmt(_("card {card}"), { card: c.card }));
+  function stepWords(b, building) {
+    const said = {
+      placed: () => fmt(_("{card} puts the {building}'s markers on {count} spaces"), { card: cardWords(b), building, count: b.count }),
+      ruled_out: () => fmt(_("{card} rules out {count} of them"), { card: cardWords(b), count: b.count }),
+      taken: () => fmt(_("the {by}, standing, takes {count} of them"), { by: b.by_name, count: b.count }),
+      stop: () => fmt(_("STOP: logic rules out {count} of them"), { count: b.count }),
+      last: () => _("its last marker is where it stands"),
+    }[b.kind];
+    return said() + " (" + b.code + ")";
+  }
+  function drawHint(data) {
     const list = $("hint-steps");
     list.innerHTML = "";
-    (r.data.steps || []).forEach((st) => {
-      const li = document.createElement("li");
-      li.textContent = "[" + st.code + "] " + st.text;
-      list.appendChild(li);
-    });
-    const place = r.data.place || [];
-    const remove = r.data.remove || [];
-    let text = r.data.message;
-    if (place.length) text = fmt(_("Place {list}."), { list: place.map((p) => fmt(_("the {building} on {space}"), { building: p.building_name, space: p.space_name })).join(", ") });
-    if (remove.length) text = r.data.message;
+    const next = data.next;
+    const place = data.place || [];
+    const remove = data.remove || [];
+    let text = data.message;
+    if (next) {
+      text = fmt(_("Next: where the {building} stands. It rests on {cards}, with the buildings standing."), {
+        building: next.building_name,
+        cards: next.cards.map(cardWords).join(", "),
+      });
+      next.because.forEach((b) => list.appendChild(el("li", stepWords(b, next.building_name))));
+      chosen = next.building;
+    }
+    if (place.length) text += " " + fmt(_("Place {list}."), { list: place.map((p) => fmt(_("the {building} on {space}"), { building: p.building_name, space: p.space_name })).join(", ") });
+    if (remove.length) text = data.message;
     $("hint-text").textContent = text;
+    $("where").hidden = !next || place.length > 0;
     hinted = Object.fromEntries(place.concat(remove).map((p) => [p.space, p.building]));
-    if (place.length) chosen = place[0].building;
     drawPick();
     document.querySelectorAll("#board .hl-placed").forEach((n) => n.classList.remove("hl-placed"));
     decorate();
-  });
+  }
+  async function askHint(where) {
+    const r = await api("POST", base + "/hint", { marks, where });
+    if (!r.ok) return status(r.data.error, "error");
+    drawHint(r.data);
+  }
+  $("hint").addEventListener("click", () => askHint(false));
+  $("where").addEventListener("click", () => askHint(true));
 
   $("reset").addEventListener("click", () => {
     marks = {};
