@@ -373,3 +373,20 @@ def test_the_top_level_help_is_the_same_without_the_commands_parameters(
     assert lean.output == full.output
     # and the full app's commands still have their parameters
     assert "--claim" in CliRunner().invoke(app, ["stop", "--help"]).output
+
+
+@pytest.mark.parametrize(("given", "seen"), [(None, "__all__"), ("", ""), ("logfire", "logfire")])
+def test_the_console_script_looks_for_no_pydantic_plugin(given: str | None, seen: str) -> None:
+    # Looking for pydantic's plugins reads every installed package's metadata (issue 37);
+    # a user who names the setting keeps their own value.
+    script = (
+        "import os, sys\nfrom adjudicator.cli.main import run\n"
+        "sys.argv[1:] = ['--version']\n"
+        "try:\n    run()\nfinally:\n    print(repr(os.environ.get('PYDANTIC_DISABLE_PLUGINS')))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    if given is not None:
+        env["PYDANTIC_DISABLE_PLUGINS"] = given
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == repr(seen)
