@@ -196,3 +196,14 @@ def test_a_build_that_fails_keeps_nothing(models: Path, tmp_path: Path) -> None:
     with pytest.raises(InputError):
         kept("test", [data], ["cachetest_models"], object, build)
     assert not (tmp_path / "cache").exists()
+
+
+@pytest.mark.parametrize("xdg", ["", "relative/cache"])
+def test_the_cache_folder_is_the_home_s_unless_xdg_names_an_absolute_one(
+    xdg: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", xdg)  # the XDG rule: a relative path is ignored
+    assert cache.cache_folder() == tmp_path / ".cache" / "adjudicator"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.cache_folder() == tmp_path / "xdg" / "adjudicator"

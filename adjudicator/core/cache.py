@@ -42,7 +42,7 @@ def cache_folder() -> Path | None:
     platform's usual place (`~/.cache`, `~/Library/Caches`, `%LOCALAPPDATA%`); None
     when there is no home to keep it in (the value is then read every time)."""
     base = os.environ.get("XDG_CACHE_HOME")
-    if not base:
+    if not base or not os.path.isabs(base):  # the XDG rule: a relative one is ignored
         if sys.platform == "win32":
             base = os.environ.get("LOCALAPPDATA", "")
         else:
@@ -96,7 +96,8 @@ def _key(files: Sequence[Path], code: Sequence[str]) -> bytes:
     h.update(f"{sys.version}\0{__version__}\0".encode())
     for f in files:
         data = Path(f).read_bytes()
-        h.update(f"{Path(f).resolve()}\0{len(data)}\0".encode("utf-8", "surrogateescape"))
+        # the path as given, as a value read from it names its source
+        h.update(f"{f}\0{len(data)}\0".encode("utf-8", "surrogateescape"))
         h.update(data)
     for package in code:
         for folder in importlib.import_module(package).__path__:
