@@ -1,17 +1,22 @@
-"""The benchmark's start-up cases: each command of `STARTUPS` as a whole new process, the
-floor (Python, Typer and Rich loaded) beside them, timed in rounds."""
+"""The benchmark's start-up cases: each command of `STARTUPS` as a whole new process, and
+beside them, timed in the same rounds, what every command pays before our code: a bare
+Python, Rich's import, Typer's, both (the floor), and a Typer command of `stop`'s
+parameters that reads the same file and prints a Rich table (issue 37)."""
 
 from __future__ import annotations
 
+import compileall
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
+import adjudicator
 from adjudicator.core.data import data_dir
 from benchmarks.case import MID_GAME, BenchCase
 
-__all__ = ["FLOOR", "STARTUPS", "startup_cases"]
+__all__ = ["FLOOR", "REFERENCES", "STARTUPS", "TYPER_COMMAND", "startup_cases"]
 
 
 #: The commands whose start-up is measured (issue 13: each within 150 ms of CPU), by case.
@@ -28,6 +33,38 @@ STARTUPS: dict[str, tuple[str, ...]] = {
 
 #: What every start-up pays before our code: Python, Typer and Rich loaded (the CLI's floor).
 FLOOR = "import typer, rich.console, rich.table"
+
+#: A command of Typer's own with `stop`'s parameters (a path, `--claim`, `--write`, a choice
+#: of three `--method`s, `--json`), reading the file and printing a Rich table: what a
+#: Typer command costs before our code. Typer 0.29 coerces every parameter through a
+#: pydantic `TypeAdapter`, so this loads pydantic as `stop` does.
+TYPER_COMMAND = """
+from pathlib import Path
+from typing import Annotated, Literal
+import typer, rich.console, rich.table
+
+def stop(
+    state_file: Annotated[Path, typer.Argument()],
+    claim: Annotated[str | None, typer.Option("--claim")] = None,
+    write: Annotated[bool, typer.Option("--write")] = False,
+    method: Annotated[Literal["auto", "cpsat", "twin"], typer.Option("--method")] = "auto",
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    table = rich.table.Table("file", "bytes")
+    table.add_row(state_file.name, str(len(state_file.read_bytes())))
+    rich.console.Console().print(table)
+
+typer.run(stop)
+"""
+
+#: The references beside the commands, by case: `python -c CODE` (and its arguments).
+REFERENCES: dict[str, tuple[str, ...]] = {
+    "startup-python": ("pass",),
+    "startup-rich": ("import rich.console, rich.table",),
+    "startup-typer": ("import typer",),
+    "startup-floor": (FLOOR,),
+    "startup-typer-command": (TYPER_COMMAND, f"examples/{MID_GAME}"),
+}
 
 
 class _Rounds:
@@ -52,7 +89,12 @@ class _Rounds:
             usage = resource.getrusage(resource.RUSAGE_CHILDREN)
             return usage.ru_utime + usage.ru_stime
 
-        for command in self.commands.values():  # warm-up: the file system's caches
+        # The package's bytecode, as `pip install` writes it: a checkout run with
+        # PYTHONDONTWRITEBYTECODE (or a read-only one) would compile every module of ours
+        # on every start, which no installed command does (`stop` 15x a bare Python
+        # instead of 11x, issue 37). A package that cannot be written keeps its own.
+        compileall.compile_dir(Path(adjudicator.__file__).parent, quiet=2)
+        for command in self.commands.values():  # warm-up: the file system's, the cache's
             subprocess.run(command, capture_output=True, check=True)
         self.cpu = {name: [] for name in self.commands}
         self.wall = {name: [] for name in self.commands}
@@ -69,23 +111,28 @@ def startup_cases() -> list[BenchCase[Any, Any]]:
     """Each command of `STARTUPS` as a whole new process (the interpreter, the imports,
     reading the files, the work, as a player waits for them), and the floor beside them."""
     examples = data_dir("examples")
-    commands = {
-        "startup-python": [sys.executable, "-c", "pass"],
-        "startup-floor": [sys.executable, "-c", FLOOR],
-    }
-    for name, args in STARTUPS.items():
+
+    def real(args: tuple[str, ...]) -> list[str]:
         # The shipped examples wherever the package is installed; the words a player types.
-        real = [
+        return [
             str(examples / a.removeprefix("examples/")) if a.startswith("examples/") else a
             for a in args
         ]
-        commands[name] = [sys.executable, "-m", "adjudicator.cli.main", *real]
+
+    commands = {name: [sys.executable, "-c", *real(args)] for name, args in REFERENCES.items()}
+    for name, args in STARTUPS.items():
+        commands[name] = [sys.executable, "-m", "adjudicator.cli.main", *real(args)]
     rounds = _Rounds(commands)
     what = {
         "startup-python": "`python -c pass` as a new process: the bare interpreter, the "
         "reference each start-up's times_python is measured against",
+        "startup-rich": "`python -c 'import rich.console, rich.table'`: Rich's import alone",
+        "startup-typer": "`python -c 'import typer'`: Typer's import alone",
         "startup-floor": f"`python -c '{FLOOR}'` as a new process: what every start-up pays "
         "before our code (about 80 ms on an idle machine)",
+        "startup-typer-command": "a Typer command of `stop`'s parameters on the same file, "
+        "printing a Rich table (`TYPER_COMMAND`): what a command costs before our code, "
+        "pydantic included (each command's beyond_typer_ms is measured against it)",
         **{
             name: f"`adjudicator {' '.join(args)}` as a new process "
             "(`python -m adjudicator.cli.main`)"
@@ -115,11 +162,12 @@ def _beside_python(rounds: _Rounds, name: str, output: int) -> dict[str, Any]:
     """A start-up's median CPU time over a bare Python's, from the same rounds."""
     import statistics
 
-    bare_pythons = ("startup-python", "startup-floor")
-    out: dict[str, Any] = {} if name in bare_pythons else {"output_bytes": output}
+    out: dict[str, Any] = {} if name in REFERENCES else {"output_bytes": output}
+    mine = statistics.median(rounds.cpu[name])
     bare = rounds.cpu.get("startup-python")
     if name != "startup-python" and bare:
-        out["times_python"] = round(
-            statistics.median(rounds.cpu[name]) / statistics.median(bare), 2
-        )
+        out["times_python"] = round(mine / statistics.median(bare), 2)
+    typer_command = rounds.cpu.get("startup-typer-command")
+    if name in STARTUPS and typer_command:  # our own share: imports, files, work, printing
+        out["beyond_typer_ms"] = round(mine - statistics.median(typer_command), 1)
     return out

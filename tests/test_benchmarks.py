@@ -27,7 +27,10 @@ EDITIONS = ("old-town", "gads-hill-1874", "dry-gulch", "black-hills")
 BENCH_NAMES = [
     "stop",
     "startup-python",
+    "startup-rich",
+    "startup-typer",
     "startup-floor",
+    "startup-typer-command",
     "startup-stop",
     "startup-play-condition",
     "startup-state-check",
@@ -101,6 +104,7 @@ def test_bench_json_shape() -> None:
     assert stop["twin_runs"] == 1 and stop["twin_median_ms"] > 0
     assert stop["twin_ratio"] > 0 and stop["twin_p95_ms"] >= stop["twin_median_ms"]
     assert by_name["startup-stop"]["times_python"] > 1  # beside a bare Python, same rounds
+    assert "beyond_typer_ms" in by_name["startup-stop"]  # beside a Typer command of its own
     legal = by_name["legal-moves-old-town"]  # every position of a seeded game, timed once
     assert legal["positions"] > 1 and legal["timed"] == legal["positions"]
     assert legal["p95_ms"] >= legal["median_ms"] > 0

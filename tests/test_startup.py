@@ -8,9 +8,11 @@ of every ruling, held equal to networkx's.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -48,10 +50,10 @@ print(json.dumps({"exit": result.exit_code, "output": result.output,
 """
 
 
-def _modules_after(*args: str) -> set[str]:
+def _modules_after(*args: str, env: dict[str, str] | None = None) -> set[str]:
     """The modules a fresh interpreter holds after running the command in-process."""
     done = subprocess.run(
-        [sys.executable, "-c", _PROBE, *args], capture_output=True, text=True, check=True
+        [sys.executable, "-c", _PROBE, *args], capture_output=True, text=True, check=True, env=env
     )
     report = json.loads(done.stdout.splitlines()[-1])
     assert report["exit"] == 0, report["output"]
@@ -74,6 +76,32 @@ def test_stop_loads_no_solver_and_no_other_game() -> None:
     # nor the CP-SAT adapter or the brute-force twin: matching decides, and they load when asked
     assert _loaded(modules, ("adjudicator.core.cpsat", "adjudicator.deduction.solve.solver")) == []
     assert _loaded(modules, ("adjudicator.deduction.solve.twin",)) == []
+
+
+#: What reads a board or card file: its pydantic models, its checks, the clue language.
+READERS = (
+    "adjudicator.deduction.files.board_file",
+    "adjudicator.deduction.files.board_model",
+    "adjudicator.deduction.files.card_file",
+    "adjudicator.deduction.models.clue",
+)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("stop", str(MID_GAME)),
+        ("state", "check", str(MID_GAME)),
+        ("board", "show", "gads-hill-1874"),
+    ],
+    ids=" ".join,
+)
+def test_a_shipped_edition_is_read_once(tmp_path: Path, args: tuple[str, ...]) -> None:
+    # issue 37: the first command reads the edition's files and keeps what it read in
+    # the cache (`core/cache.py`); the next one reads it from there, with no file reader
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    assert _loaded(_modules_after(*args, env=env), READERS) != []
+    assert _loaded(_modules_after(*args, env=env), READERS) == []
 
 
 def test_a_ruling_by_a_building_s_name_loads_no_move_notation() -> None:
@@ -345,3 +373,20 @@ def test_the_top_level_help_is_the_same_without_the_commands_parameters(
     assert lean.output == full.output
     # and the full app's commands still have their parameters
     assert "--claim" in CliRunner().invoke(app, ["stop", "--help"]).output
+
+
+@pytest.mark.parametrize(("given", "seen"), [(None, "__all__"), ("", ""), ("logfire", "logfire")])
+def test_the_console_script_looks_for_no_pydantic_plugin(given: str | None, seen: str) -> None:
+    # Looking for pydantic's plugins reads every installed package's metadata (issue 37);
+    # a user who names the setting keeps their own value.
+    script = (
+        "import os, sys\nfrom adjudicator.cli.main import run\n"
+        "sys.argv[1:] = ['--version']\n"
+        "try:\n    run()\nfinally:\n    print(repr(os.environ.get('PYDANTIC_DISABLE_PLUGINS')))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    if given is not None:
+        env["PYDANTIC_DISABLE_PLUGINS"] = given
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == repr(seen)

@@ -16,6 +16,7 @@ from adjudicator.core.limits import MAX_HAND, clip
 from adjudicator.core.names import ID_PATTERN
 from adjudicator.core.validation import validated
 from adjudicator.deduction.files.board_model import BoardFile, DealFile, LineFile
+from adjudicator.deduction.files.other_games import OTHER_GAMES, other_game_problem
 from adjudicator.deduction.models.board import Board, BuildingInfo, Line, Space
 from adjudicator.deduction.models.board import Field as LandmarkField
 from adjudicator.deduction.models.deal import Deal
@@ -80,15 +81,6 @@ def _other_game(data: dict[str, Any], source: str) -> None:
     raise InputError(
         source, "", f"a board of another game ({clip(ident)}), not of Old Town or Gads Hill"
     )
-
-
-# The other games' shipped ids, their names and their commands.
-OTHER_GAMES: dict[str, str] = {"dry-gulch": "Dry Gulch", "black-hills": "Black Hills"}
-
-
-def other_game_problem(ident: str) -> str:
-    """What to say when another game's edition is used in a deduction command."""
-    return f"{ident} is a {OTHER_GAMES[ident]} edition: use `adjudicator {ident} ...`"
 
 
 def load_board(path: Path) -> Board:

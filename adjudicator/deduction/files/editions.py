@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from adjudicator.core.cache import kept
 from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
 from adjudicator.core.limits import clip
-from adjudicator.deduction.files.board_file import OTHER_GAMES, load_board, other_game_problem
-from adjudicator.deduction.files.card_file import load_cards
+from adjudicator.deduction.files.other_games import OTHER_GAMES, other_game_problem
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.edition import Edition
 
@@ -43,17 +43,34 @@ def _not_other_game(name: str, source: str) -> None:
         raise InputError(source, "", other_game_problem(name))
 
 
+#: The code that reads an edition and defines what it is made of: a change to any of its
+#: modules reads the shipped editions again (`core/cache.py`).
+_READERS = ("adjudicator.core", "adjudicator.deduction.models", "adjudicator.deduction.files")
+
+
 @cache
 def _load_shipped(edition_id: str) -> Edition:
-    board = load_board(data_dir("boards") / f"{edition_id}.toml")
-    cards = load_cards(data_dir("cards") / f"{edition_id}.toml", board)
-    return Edition(edition_id, board, cards)
+    """A shipped edition, read once and kept in the user's cache: a command that rules
+    on it loads neither the file models (pydantic) nor the clue checks of its cards."""
+    board_file = data_dir("boards") / f"{edition_id}.toml"
+    cards_file = data_dir("cards") / f"{edition_id}.toml"
+    files = (board_file, cards_file)
+    return kept("edition", files, _READERS, Edition, lambda: _read(edition_id, *files))
 
 
 @cache
 def _load_files(board_path: Path, cards_path: Path) -> Edition:
+    return _read(str(board_path), board_path, cards_path)
+
+
+def _read(edition_id: str, board_path: Path, cards_path: Path) -> Edition:
+    # The readers load pydantic's file models, which a shipped edition read from the
+    # cache never needs.
+    from adjudicator.deduction.files.board_file import load_board
+    from adjudicator.deduction.files.card_file import load_cards
+
     board = load_board(board_path)
-    return Edition(str(board_path), board, load_cards(cards_path, board))
+    return Edition(edition_id, board, load_cards(cards_path, board))
 
 
 def load_edition(name: str, source: str = "edition") -> Edition:
@@ -158,7 +175,12 @@ class EditionFiles:
     shipped: bool
 
     def board(self) -> Board:
-        """The board alone: a board file being transcribed may not have its cards yet."""
+        """The board alone: a board file being transcribed may not have its cards yet (a
+        shipped edition's is read with its cards, from the cache)."""
+        if self.shipped:
+            return _load_shipped(self.name).board
+        from adjudicator.deduction.files.board_file import load_board
+
         return load_board(self.board_file)
 
     def edition(self) -> Edition:
