@@ -12,7 +12,7 @@ is chosen (gold 4, fur 2, logs 1: the board file's values).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
 from typing import Any
@@ -117,9 +117,8 @@ def best_payment(holding: dict[str, int], means: Means, value: dict[str, int]) -
     moves, self-play: 758 calls were 53 problems), so each is answered once per process."""
     supply = None if means.supply is None else _items(means.supply)
     key = (_items(holding), means.settler, means.sheriff, means.bank, means.exchange, means.cap)
-    found = _solved(key, supply, _items(value))
-    # a copy: the caller's payment shares no dict with the next caller's
-    return replace(found, sheriff=dict(found.sheriff), kept=dict(found.kept))
+    # the one remembered payment for every caller: its mappings are read-only (`Payment`)
+    return _solved(key, supply, _items(value))
 
 
 def best_payment_cpsat(holding: dict[str, int], means: Means, value: dict[str, int]) -> Payment:

@@ -242,6 +242,20 @@ def _place_words(p: Place) -> list[str]:
 
 def format_action(a: Action) -> str:
     """One action in the notation (lower case words)."""
+    try:
+        return _formatted(a)
+    except TypeError:  # an action holding a list (built by hand), not hashable: each time
+        return _format_action(a)
+
+
+@lru_cache(maxsize=4096)
+def _formatted(a: Action) -> str:
+    """`format_action`, remembered: the best-turn search writes each of a turn's few
+    placements and events into every order it tries (a fifth of its judge's time)."""
+    return _format_action(a)
+
+
+def _format_action(a: Action) -> str:
     words: list[str]
     if isinstance(a, Keep):
         words = ["keep", *a.cards]
