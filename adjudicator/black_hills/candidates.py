@@ -23,7 +23,7 @@ from adjudicator.black_hills.moves import (
     TurnMove,
 )
 from adjudicator.black_hills.notation import format_turn_move
-from adjudicator.black_hills.referee import referee_text_at
+from adjudicator.black_hills.referee import TurnsOf
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
 
@@ -310,6 +310,7 @@ def judge_of(state: BHState) -> Judge:
     every record it holds, each time)."""
     seen: dict[str, Verdict] = {}
     refused: dict[tuple[str, ...], Verdict] = {}  # (player, action, ...) -> verdict
+    turns = TurnsOf(state)  # the candidates' first actions, each applied once
 
     def judge(move: TurnMove) -> Verdict:
         text = format_turn_move(move)
@@ -325,7 +326,7 @@ def judge_of(state: BHState) -> Judge:
             if v is not None:
                 break
         else:
-            v, at = referee_text_at(state, text)
+            v, at = turns.rule(text)
             if at is not None and at < len(runs):
                 refused[runs[at]] = v
         seen[text] = v

@@ -101,6 +101,46 @@ class Draft(Seats[PlayerDraft]):
             s,
         )
 
+    def copy(self) -> Draft:
+        """A draft of its own with the same table (what a turn so far has changed too)."""
+        return Draft(
+            [
+                PlayerDraft(
+                    p.name,
+                    p.reputation,
+                    p.gold,
+                    p.logs,
+                    p.fur,
+                    p.gunmen,
+                    list(p.characters),
+                    list(p.events),
+                )
+                for p in self.players
+            ],
+            self.active,
+            self.sheriff,
+            self.round,
+            self.seed,
+            dict(self.supply),
+            self.jail,
+            list(self.discarded),
+            list(self.leftover),
+            list(self.event_deck),
+            list(self.used_events),
+            list(self.placed),
+            dict(self.closed),
+            self.plague,
+            list(self.protected),
+            list(self.safeguard),
+            list(self.colonel),
+            dict(self.turns),
+            self.winner,
+            self.options,
+            self.rules,
+            self.seeded,
+            self.origin,
+        )
+
     def freeze(self) -> BHState:
         before = {p.name: p for p in self.origin.players} if self.origin is not None else {}
         return BHState(
