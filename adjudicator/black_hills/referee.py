@@ -22,7 +22,7 @@ from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.draft import Draft
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError, TurnError
 from adjudicator.black_hills.events import activate, discard
-from adjudicator.black_hills.moves import Keep, Place, ShamanCopy, ShamanDraw
+from adjudicator.black_hills.moves import Action, Keep, Place, ShamanCopy, ShamanDraw
 from adjudicator.black_hills.notation import (
     did_you_mean,
     parse_action,
@@ -106,13 +106,20 @@ def apply(turn: Turn, words: list[str]) -> None:
         return ACTIONS[head](turn, args)
     if head in turn.rules.characters:
         card = take_from_hand(turn, head)
-        move = parse_action(words)  # after the hand: a card not held is refused first
+        move = _action(tuple(words))  # after the hand: a card not held is refused first
         if isinstance(move, ShamanCopy | ShamanDraw):
             return play_shaman(turn, move)
         assert isinstance(move, Place)
         return place(turn, card, move)
     known = [*turn.rules.characters, *ACTIONS, "keep", "return"]
     raise InvalidTurnError(f"unknown action {head!r}{did_you_mean(head, known)}")
+
+
+@lru_cache(maxsize=4096)
+def _action(words: tuple[str, ...]) -> Action:
+    """`parse_action`, remembered: a value of the words alone, and the best-turn search
+    places the same few cards in every order it tries (a refusal raises each time)."""
+    return parse_action(list(words))
 
 
 def _refused(state: BHState, player: str, code: Code, message: str) -> Verdict:
