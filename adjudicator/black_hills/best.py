@@ -42,13 +42,12 @@ def _rank(
 ) -> list[Candidate]:
     rules = state.rules
     judge = judge_of(state)
-    # each character's best so far and its key (a key is worked out, in fractions, once)
-    best: dict[str, tuple[tuple[Fraction, Fraction], Candidate]] = {}
+    # Each character's best so far and its key (`Candidate.key`, worked out once): a sure
+    # turn's is its whole numbers, and its candidate is written only when it is better.
+    best: dict[str, tuple[tuple[Fraction | int, Fraction | int], Candidate]] = {}
 
-    def offer(cand: Candidate) -> None:
-        key = cand.key
-        if cand.character not in best or key > best[cand.character][0]:
-            best[cand.character] = (key, cand)
+    def better(cid: str, key: tuple[Fraction | int, Fraction | int]) -> bool:
+        return cid not in best or key > best[cid][0]
 
     blind = state.options.colonel_steal == "blind"  # else no candidate steals blind
     for cid, move, v in legal_turns(state, player, invest_steps, judge):
@@ -56,10 +55,15 @@ def _rank(
             continue  # a blind steal's card is chance's: ranked by chance.py
         assert v.state is not None
         kept = rules.worth(v.state.player(player).holding())
-        offer(Candidate(cid, format_turn_move(move), v, kept))
+        if better(cid, (v.reputation_gained, kept)):
+            best[cid] = (
+                (v.reputation_gained, kept),
+                Candidate(cid, format_turn_move(move), v, kept),
+            )
     if chance:
         for cand in chance_candidates(state, player, invest_steps, judge):
-            offer(cand)
+            if better(cand.character, cand.key):
+                best[cand.character] = (cand.key, cand)
     ranked = sorted(best.values(), key=lambda kc: (-kc[0][0], -kc[0][1], kc[1].character))
     return [c for _, c in ranked]
 
