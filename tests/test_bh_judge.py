@@ -6,19 +6,22 @@ positions of seeded self-played games."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.black_hills.candidates import INVEST_MOST, candidate_turns, judge_of
+from adjudicator.black_hills.draft import Draft
 from adjudicator.black_hills.game.record import BHRecord
 from adjudicator.black_hills.game.replay import replay
 from adjudicator.black_hills.game.simulate import play_game
 from adjudicator.black_hills.legal import _draws, _robbed
 from adjudicator.black_hills.moves import TurnMove
 from adjudicator.black_hills.notation import format_turn_move
-from adjudicator.black_hills.referee import referee_text
+from adjudicator.black_hills.referee import TurnsOf, referee_text, referee_text_at
 from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.state import BHState
+from adjudicator.black_hills.verdict import Verdict
 from tests.budget import examples
 
 
@@ -53,25 +56,43 @@ def test_the_judge_answers_every_candidate_as_the_referee_does(
         assert judge(move) == referee_text(state, format_turn_move(move)), move
 
 
-def test_the_judge_answers_runs_refused_early_without_refereeing_them() -> None:
+def test_the_judge_answers_runs_refused_early_without_refereeing_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # The shortcut is taken: some candidate shares a refused first run with another.
-    import adjudicator.black_hills.candidates as candidates
-
     calls = 0
-    real = candidates.referee_text_at
+    real = TurnsOf.rule
 
-    def counting(*args: object) -> object:
+    def counting(self: TurnsOf, text: str) -> tuple[Verdict, int | None]:
         nonlocal calls
         calls += 1
-        return real(*args)  # type: ignore[arg-type]
+        return real(self, text)
 
     state = _state_after(3, 3, 7, "greedy")
     tries = list(dict.fromkeys(_tries(state)))
-    candidates.referee_text_at = counting  # type: ignore[assignment]
-    try:
-        judge = judge_of(state)
-        for move in tries:
-            judge(move)
-    finally:
-        candidates.referee_text_at = real
-    assert calls < len(tries)
+    monkeypatch.setattr(TurnsOf, "rule", counting)
+    judge = judge_of(state)
+    for move in tries:
+        judge(move)
+    assert 0 < calls < len(tries)
+
+
+def test_turns_that_begin_alike_share_their_first_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each first action is applied once: far fewer drafts taken than turns refereed, and
+    # each verdict the referee's own (the property test above, on many states).
+    drafts = 0
+    real = Draft.of
+
+    def counting(s: BHState) -> Draft:
+        nonlocal drafts
+        drafts += 1
+        return real(s)
+
+    state = _state_after(3, 3, 7, "greedy")
+    texts = list(dict.fromkeys(format_turn_move(m) for m in _tries(state)))
+    monkeypatch.setattr(Draft, "of", staticmethod(counting))
+    turns = TurnsOf(state)
+    verdicts = [turns.rule(t) for t in texts]
+    assert drafts < len(texts) / 2
+    monkeypatch.undo()
+    assert verdicts == [referee_text_at(state, t) for t in texts]

@@ -20,7 +20,13 @@ from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.data import load_rules
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError, TurnError
 from adjudicator.black_hills.events import EVENTS as EVENT_EFFECTS
-from adjudicator.black_hills.invest import Means, best_payment, best_payment_brute_force
+from adjudicator.black_hills.invest import (
+    Means,
+    _search,
+    best_payment,
+    best_payment_brute_force,
+    best_payment_cpsat,
+)
 from adjudicator.black_hills.notation import parse_turn
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHPlayer, BHState, load_bh_state, state_from
@@ -581,6 +587,28 @@ def test_investing_equals_its_twin(holding: dict[str, int], means: Means) -> Non
     assert (a.points, worth) == (b.points, sum(VALUE[r] * b.kept[r] for r in b.kept))
     paid = a.paid()
     assert all(paid[r] + a.kept[r] >= 0 for r in paid)
+
+
+SUPPLIES = st.fixed_dictionaries({r: st.integers(0, 3) for r in ("gold", "logs", "fur")})
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(HOLDINGS, MEANS, st.none() | SUPPLIES)
+def test_investing_pays_as_cp_sat_does(
+    holding: dict[str, int], means: Means, supply: dict[str, int] | None
+) -> None:
+    """The direct search (CP-SAT only where two payments are best alike) makes CP-SAT's
+    very payment, its trade and split too: the referee pays as it always did."""
+    means = replace(means, supply=supply)
+    assert best_payment(holding, means, VALUE) == best_payment_cpsat(holding, means, VALUE)
+
+
+def test_a_tie_is_cp_sats_to_break() -> None:
+    # A Settler's point for 1 gold + 2 logs or for 3 fur: the same worth kept either way.
+    holding, means = {"gold": 1, "logs": 2, "fur": 3}, Means(settler=True, cap=1)
+    assert _search(holding, means, VALUE) is None
+    assert best_payment(holding, means, VALUE) == best_payment_cpsat(holding, means, VALUE)
+    assert best_payment(holding, means, VALUE).points == 1
 
 
 CHARS = sorted(RULES.characters)

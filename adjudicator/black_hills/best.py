@@ -12,6 +12,7 @@ drawing, then robbing) nests the second's expectation in each outcome of the fir
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from adjudicator.black_hills.candidates import (
     INVEST_MOST,
@@ -41,22 +42,30 @@ def _rank(
 ) -> list[Candidate]:
     rules = state.rules
     judge = judge_of(state)
-    best: dict[str, Candidate] = {}
+    # Each character's best so far and its key (`Candidate.key`, worked out once): a sure
+    # turn's is its whole numbers, and its candidate is written only when it is better.
+    best: dict[str, tuple[tuple[Fraction | int, Fraction | int], Candidate]] = {}
 
-    def offer(cand: Candidate) -> None:
-        if cand.character not in best or cand.key > best[cand.character].key:
-            best[cand.character] = cand
+    def better(cid: str, key: tuple[Fraction | int, Fraction | int]) -> bool:
+        return cid not in best or key > best[cid][0]
 
+    blind = state.options.colonel_steal == "blind"  # else no candidate steals blind
     for cid, move, v in legal_turns(state, player, invest_steps, judge):
-        if any(is_blind(a) and not _certain(state, a) for a in move.actions):
+        if blind and any(is_blind(a) and not _certain(state, a) for a in move.actions):
             continue  # a blind steal's card is chance's: ranked by chance.py
         assert v.state is not None
         kept = rules.worth(v.state.player(player).holding())
-        offer(Candidate(cid, format_turn_move(move), v, kept))
+        if better(cid, (v.reputation_gained, kept)):
+            best[cid] = (
+                (v.reputation_gained, kept),
+                Candidate(cid, format_turn_move(move), v, kept),
+            )
     if chance:
         for cand in chance_candidates(state, player, invest_steps, judge):
-            offer(cand)
-    return sorted(best.values(), key=lambda c: (-c.key[0], -c.key[1], c.character))
+            if better(cand.character, cand.key):
+                best[cand.character] = (cand.key, cand)
+    ranked = sorted(best.values(), key=lambda kc: (-kc[0][0], -kc[0][1], kc[1].character))
+    return [c for _, c in ranked]
 
 
 def _certain(state: BHState, action: Action) -> bool:

@@ -23,7 +23,7 @@ from adjudicator.black_hills.moves import (
     TurnMove,
 )
 from adjudicator.black_hills.notation import format_turn_move
-from adjudicator.black_hills.referee import referee_text_at
+from adjudicator.black_hills.referee import TurnsOf
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
 
@@ -224,11 +224,32 @@ def _events(state: BHState, player: str, stolen: str | None = None) -> Iterator[
             yield Event(eid)
 
 
+def _invests(state: BHState, place: Placing) -> bool:
+    """Whether the card whose skills the placement uses may invest (a Settler, the Sheriff;
+    the Shaman's copy or draw of one): the one `turn.investor` the referee sets. A card
+    the rules do not know is left to the referee."""
+    card = place.place if isinstance(place, ShamanCopy | ShamanDraw) else place
+    known = state.rules.characters.get(card.character) if card is not None else None
+    return known is None or known.invest is not None
+
+
 def orders(
-    state: BHState, player: str, place: Placing, invest_steps: tuple[Invest | None, ...]
+    state: BHState,
+    player: str,
+    place: Placing,
+    invest_steps: tuple[Invest | None, ...],
+    ranked: bool = False,
 ) -> Iterator[tuple[Action, ...]]:
-    """Every order of one placement (with or without investing) and an event."""
+    """Every order of one placement (with or without investing) and an event.
+
+    `ranked`: only the orders a ranking can pick, for a search that takes the first of
+    equal turns: investing only after a card that invests. `characters.invest` refuses it
+    after any other card (the investor is the card's alone); such a turn is legal only
+    when the game ends before its `invest` is read, and then the same turn without it,
+    tried first, ends the same way."""
     stolen = _stolen(state, place)
+    if ranked and not _invests(state, place):
+        invest_steps = tuple(i for i in invest_steps if i is None)
     for event in _events(state, player, stolen):
         for invest in invest_steps:
             # Placing and using the card's skills (investing) is one action; an event comes
@@ -261,15 +282,15 @@ def keeps(state: BHState, player: str) -> Iterator[tuple[tuple[Action, ...], tup
 
 
 def candidate_turns(
-    state: BHState, player: str, invest_steps: tuple[Invest | None, ...]
+    state: BHState, player: str, invest_steps: tuple[Invest | None, ...], ranked: bool = False
 ) -> Iterator[tuple[str, TurnMove]]:
     """(character, turn) for every candidate: keep, place, event, invest in the orders
-    that can matter."""
+    that can matter (`ranked`: those a ranking can pick, `orders`)."""
     for prefix, keep in keeps(state, player):
         for cid in keep:
             seen: set[tuple[Action, ...]] = set()
             for place in placements(state, player, cid):
-                for order in orders(state, player, place, invest_steps):
+                for order in orders(state, player, place, invest_steps, ranked):
                     actions = (*prefix, *order)
                     if actions not in seen:
                         seen.add(actions)
@@ -289,6 +310,7 @@ def judge_of(state: BHState) -> Judge:
     every record it holds, each time)."""
     seen: dict[str, Verdict] = {}
     refused: dict[tuple[str, ...], Verdict] = {}  # (player, action, ...) -> verdict
+    turns = TurnsOf(state)  # the candidates' first actions, each applied once
 
     def judge(move: TurnMove) -> Verdict:
         text = format_turn_move(move)
@@ -304,7 +326,7 @@ def judge_of(state: BHState) -> Judge:
             if v is not None:
                 break
         else:
-            v, at = referee_text_at(state, text)
+            v, at = turns.rule(text)
             if at is not None and at < len(runs):
                 refused[runs[at]] = v
         seen[text] = v

@@ -195,7 +195,9 @@ def use_skills(turn: Turn, card: Character, area: str, move: Place) -> None:
     if card.invest is not None:
         turn.investor = card.invest
     if card.steal:  # a thief's stray names (and `from`) were always let be
-        move = replace(move, extra=tuple(w for w in move.extra if w not in ["from", *s.names()]))
+        kept = tuple(w for w in move.extra if w not in ["from", *s.names()])
+        if kept != move.extra:
+            move = replace(move, extra=kept)
     leftover = place_choices(move)
     if leftover:
         raise InvalidTurnError(f"the {card.name} does not understand {' '.join(leftover)!r}")

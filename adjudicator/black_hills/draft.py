@@ -10,7 +10,7 @@ the state it was taken from is untouched, and a refused turn simply drops its dr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from adjudicator.black_hills.data import Rules
 from adjudicator.black_hills.frozen_map import FrozenMap
@@ -57,6 +57,9 @@ class Draft(Seats[PlayerDraft]):
     options: BHOptions
     rules: Rules
     seeded: bool = True
+    # The state the draft was taken from: `freeze` hands on its players a turn left as
+    # they were (most turns change one or two), rather than building each again.
+    origin: BHState | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def of(cls, s: BHState) -> Draft:
@@ -78,40 +81,70 @@ class Draft(Seats[PlayerDraft]):
             s.sheriff,
             s.round,
             s.seed,
-            dict(s.supply),
+            s.supply.thaw(),
             s.jail,
             list(s.discarded),
             list(s.leftover),
             list(s.event_deck),
             list(s.used_events),
             list(s.placed),
-            dict(s.closed),
+            s.closed.thaw(),
             s.plague,
             list(s.protected),
             list(s.safeguard),
             list(s.colonel),
-            dict(s.turns),
+            s.turns.thaw(),
             s.winner,
             s.options,
             s.rules,
             s.seeded,
+            s,
         )
 
-    def freeze(self) -> BHState:
-        return BHState(
-            players=tuple(
-                BHPlayer(
+    def copy(self) -> Draft:
+        """A draft of its own with the same table (what a turn so far has changed too)."""
+        return Draft(
+            [
+                PlayerDraft(
                     p.name,
                     p.reputation,
                     p.gold,
                     p.logs,
                     p.fur,
                     p.gunmen,
-                    tuple(p.characters),
-                    tuple(p.events),
+                    list(p.characters),
+                    list(p.events),
                 )
                 for p in self.players
-            ),
+            ],
+            self.active,
+            self.sheriff,
+            self.round,
+            self.seed,
+            dict(self.supply),
+            self.jail,
+            list(self.discarded),
+            list(self.leftover),
+            list(self.event_deck),
+            list(self.used_events),
+            list(self.placed),
+            dict(self.closed),
+            self.plague,
+            list(self.protected),
+            list(self.safeguard),
+            list(self.colonel),
+            dict(self.turns),
+            self.winner,
+            self.options,
+            self.rules,
+            self.seeded,
+            self.origin,
+        )
+
+    def freeze(self) -> BHState:
+        before = {p.name: p for p in self.origin.players} if self.origin is not None else {}
+        return BHState(
+            players=tuple(_frozen(p, before.get(p.name)) for p in self.players),
             active=self.active,
             sheriff=self.sheriff,
             round=self.round,
@@ -134,6 +167,24 @@ class Draft(Seats[PlayerDraft]):
             rules=self.rules,
             seeded=self.seeded,
         )
+
+
+def _frozen(p: PlayerDraft, before: BHPlayer | None) -> BHPlayer:
+    """The player as a state's: `before` itself where the turn left it so."""
+    characters, events = tuple(p.characters), tuple(p.events)
+    now = (p.name, p.reputation, p.gold, p.logs, p.fur, p.gunmen, characters, events)
+    if before is not None and now == (
+        before.name,
+        before.reputation,
+        before.gold,
+        before.logs,
+        before.fur,
+        before.gunmen,
+        before.characters,
+        before.events,
+    ):
+        return before
+    return BHPlayer(*now)
 
 
 #: What the rules that only read a table accept: a state, or a turn's draft of one.

@@ -8,7 +8,7 @@ test writes one), and hashes on its items, whatever their order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
 from typing import Any, TypeVar
 
 __all__ = ["FrozenMap"]
@@ -32,6 +32,27 @@ class FrozenMap(Mapping[K, V]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+    # The reads a turn's draft and the rules make thousands of times a search (the mixin's
+    # own go through `__getitem__` one key at a time): straight to the dict, read-only.
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def get(self, key: K, default: Any = None) -> Any:
+        return self._items.get(key, default)
+
+    def keys(self) -> KeysView[K]:
+        return self._items.keys()
+
+    def values(self) -> ValuesView[V]:
+        return self._items.values()
+
+    def items(self) -> ItemsView[K, V]:
+        return self._items.items()
+
+    def thaw(self) -> dict[K, V]:
+        """A dict of the items, the caller's to change (a turn's draft)."""
+        return dict(self._items)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, FrozenMap):

@@ -1,5 +1,5 @@
-"""The most reputation a player can buy now, and the exact payment (CP-SAT), with its
-brute-force twin.
+"""The most reputation a player can buy now, and the exact payment (a direct search, CP-SAT
+where two payments tie), with its brute-force twin.
 
 Ways to invest (Black Hills rulebook): a Settler in the City buys any number of points at
 1 gold + 2 logs or 3 fur each; the Sheriff buys one point for 3 resources of any kind,
@@ -12,7 +12,7 @@ is chosen (gold 4, fur 2, logs 1: the board file's values).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
 from typing import Any
@@ -21,7 +21,14 @@ from adjudicator.black_hills.data import RESOURCES
 from adjudicator.core import cpsat
 from adjudicator.core.frozen import freeze_fields
 
-__all__ = ["TRADES", "Means", "Payment", "best_payment", "best_payment_brute_force"]
+__all__ = [
+    "TRADES",
+    "Means",
+    "Payment",
+    "best_payment",
+    "best_payment_brute_force",
+    "best_payment_cpsat",
+]
 
 #: The Merchant's trades: give -> get.
 TRADES: dict[str, tuple[dict[str, int], dict[str, int]]] = {
@@ -102,15 +109,21 @@ def _score(
 
 
 def best_payment(holding: dict[str, int], means: Means, value: dict[str, int]) -> Payment:
-    """CP-SAT: the most points, then the most valuable resources kept.
+    """The most points, then the most valuable resources kept: by `_search`, exact and quick
+    for a player's few resources; where two payments tie, CP-SAT's (`_solve`, the referee's
+    payment ever since), so a tie is broken as it always was.
 
     A game asks the same few problems again and again (a turn's candidates, the legal
-    moves, self-play: 758 calls were 53 problems), so each is solved once per process."""
+    moves, self-play: 758 calls were 53 problems), so each is answered once per process."""
     supply = None if means.supply is None else _items(means.supply)
     key = (_items(holding), means.settler, means.sheriff, means.bank, means.exchange, means.cap)
-    found = _solved(key, supply, _items(value))
-    # a copy: the caller's payment shares no dict with the next caller's
-    return replace(found, sheriff=dict(found.sheriff), kept=dict(found.kept))
+    # the one remembered payment for every caller: its mappings are read-only (`Payment`)
+    return _solved(key, supply, _items(value))
+
+
+def best_payment_cpsat(holding: dict[str, int], means: Means, value: dict[str, int]) -> Payment:
+    """CP-SAT alone, not remembered: the second engine the tests hold `best_payment` to."""
+    return _solve(dict(holding), means, dict(value))
 
 
 Items = tuple[tuple[str, int], ...]
@@ -126,7 +139,69 @@ def _solved(
 ) -> Payment:
     holding, settler, sheriff, bank, exchange, cap = key
     means = Means(settler, sheriff, bank, exchange, cap, None if supply is None else dict(supply))
-    return _solve(dict(holding), means, dict(value))
+    found = _search(dict(holding), means, dict(value))
+    return found if found is not None else _solve(dict(holding), means, dict(value))
+
+
+#: The bounds of `_solve`'s model: a count it may buy each way, a resource it may hold.
+BIG, MOST_HELD = 40, 100
+
+#: The Sheriff's payments: none, or any 3 resources.
+SHERIFF_SPLITS: tuple[dict[str, int], ...] = (
+    {},
+    *(
+        {r: n for r, n in zip(RESOURCES, split, strict=True) if n}
+        for split in product(range(4), repeat=len(RESOURCES))
+        if sum(split) == 3
+    ),
+)
+
+
+def _search(holding: dict[str, int], means: Means, value: dict[str, int]) -> Payment | None:
+    """The best payment (`_solve`'s order: points, then worth kept, then no trade) by trying
+    each trade, Sheriff's payment and Bank count; the Settler's points then follow at once:
+    as many as the cap and what is left allow, each bought the cheaper way (1 gold + 2
+    logs, or 3 fur, by worth). None where two payments are best alike (CP-SAT's pick then),
+    or a count is beyond the model's bounds."""
+    if any(n > MOST_HELD for n in holding.values()):
+        return None
+    per_gold = value["gold"] + 2 * value["logs"]  # the worth a Settler's point costs each way
+    per_fur = 3 * value["fur"]
+    best: Payment | None = None
+    best_score = (-1, -1, -1)
+    tied = False
+    for trade in [None, *TRADES] if means.exchange else [None]:
+        have = _after_trade(holding, trade, means.supply)
+        if have is None or any(n > MOST_HELD for n in have.values()):
+            continue
+        for sheriff in SHERIFF_SPLITS if means.sheriff else SHERIFF_SPLITS[:1]:
+            left = {r: have[r] - sheriff.get(r, 0) for r in RESOURCES}
+            if any(n < 0 for n in left.values()):
+                continue
+            for bank in range(min(BIG, left["gold"] // 2) + 1 if means.bank else 1):
+                cap = means.cap - bool(sheriff) - bank
+                if cap < 0:
+                    break
+                gold, logs, fur = left["gold"] - 2 * bank, left["logs"], left["fur"]
+                most_gold = min(BIG, gold, logs // 2) if means.settler else 0
+                most_fur = min(BIG, fur // 3) if means.settler else 0
+                points = min(cap, most_gold + most_fur)
+                low, high = max(0, points - most_fur), min(most_gold, points)
+                settler_gold = high if per_gold < per_fur else low
+                split_tied = per_gold == per_fur and high > low
+                settler_fur = points - settler_gold
+                kept = {
+                    "gold": gold - settler_gold,
+                    "logs": logs - 2 * settler_gold,
+                    "fur": fur - 3 * settler_fur,
+                }
+                score = _score(points + bool(sheriff) + bank, kept, value, trade)
+                if score > best_score:
+                    best_score, tied = score, split_tied
+                    best = Payment(score[0], trade, settler_gold, settler_fur, sheriff, bank, kept)
+                elif score == best_score:
+                    tied = True
+    return None if tied else best
 
 
 def _solve(holding: dict[str, int], means: Means, value: dict[str, int]) -> Payment:

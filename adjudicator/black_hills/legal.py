@@ -35,8 +35,9 @@ __all__ = ["legal_moves", "legal_turns", "setup_keeps"]
 def legal_turns(
     state: BHState, player: str, invest_steps: tuple[Invest | None, ...], judge: Judge
 ) -> Iterator[tuple[str, TurnMove, Verdict]]:
-    """(character, turn, verdict) for each candidate turn the referee rules legal."""
-    for cid, move in candidate_turns(state, player, invest_steps):
+    """(character, turn, verdict) for each candidate turn the referee rules legal, of those
+    a ranking that takes the first of equal turns can pick (`candidates.orders`)."""
+    for cid, move in candidate_turns(state, player, invest_steps, ranked=True):
         v = judge(move)
         if v.legal:
             yield cid, move, v

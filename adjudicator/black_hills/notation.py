@@ -91,9 +91,16 @@ def parse_turn(text: str) -> tuple[str, list[list[str]]]:
     m = _HEAD.match(text)
     if not m:
         raise InvalidTurnError(f"write a turn as 'NAME: ACTION; ACTION', not {text!r}")
-    body = card_ids(m["body"]).lower()
-    actions = [part.split() for part in body.split(";") if part.strip()]
+    actions = [list(_words(part)) for part in m["body"].split(";") if part.strip()]
     return written_name(m["player"]), actions  # the player as written: `seat_actions`
+
+
+@lru_cache(maxsize=4096)
+def _words(action: str) -> tuple[str, ...]:
+    """One action's words, its cards as their ids. Remembered by the action: the best-turn
+    search writes the same few placements and events into every order it tries (no card's
+    name holds a `;`, so each action reads as it does in the whole turn)."""
+    return tuple(card_ids(action).lower().split())
 
 
 #: The words after which a turn names a player: `from NAME` (whom a character robs),
@@ -107,38 +114,36 @@ def seat_actions(
     """The player and the players the actions name, spelt as the table's `names` are
     (`from jürgen` robs Jürgen, `from anna lena` Anna Lena: a name of several words is
     read as the longest run of words naming a player). Other words as they were."""
-    who, seated = _seated_actions(player, tuple(map(tuple, actions)), tuple(names))
-    return who, [list(words) for words in seated]
+    seats = tuple(names)
+    keys = {player_key(n): n for n in seats}
+    who = keys.get(player_key(player), player)
+    return who, [list(_seated(tuple(words), seats)) for words in actions]
 
 
-@lru_cache(maxsize=1024)  # a hint referees each candidate turn: the same words, many times
-def _seated_actions(
-    player: str, actions: tuple[tuple[str, ...], ...], names: tuple[str, ...]
-) -> tuple[str, tuple[tuple[str, ...], ...]]:
+@lru_cache(maxsize=4096)  # each action alone: the search tries each in many orders
+def _seated(written: tuple[str, ...], names: tuple[str, ...]) -> tuple[str, ...]:
+    """One action's words, the players it names spelt as `names` are."""
     keys = {player_key(n): n for n in names}
     longest = max((len(k.split()) for k in keys), default=1)
-    out = []
-    for written in actions:
-        words = list(written)
-        seated_words: list[str] = []
-        i = 0
-        while i < len(words):
-            naming = bool(seated_words) and (
-                seated_words[-1] in _NAMING or seated_words == ["event", "reinforcements"]
-            )
-            run = _name_run(words[i : i + longest], keys) if naming else 0
-            if run:
-                seated_words.append(keys[player_key(" ".join(words[i : i + run]))])
-                i += run
-                continue
-            word = words[i]
-            who, colon, what = word.rpartition(":")  # Tax Collection's `NAME:RESOURCE`
-            if seated_words[:2] == ["event", "tax-collection"] and colon:
-                word = f"{keys.get(player_key(who), who)}:{what}"
-            seated_words.append(word)
-            i += 1
-        out.append(tuple(seated_words))
-    return keys.get(player_key(player), player), tuple(out)
+    words = list(written)
+    seated_words: list[str] = []
+    i = 0
+    while i < len(words):
+        naming = bool(seated_words) and (
+            seated_words[-1] in _NAMING or seated_words == ["event", "reinforcements"]
+        )
+        run = _name_run(words[i : i + longest], keys) if naming else 0
+        if run:
+            seated_words.append(keys[player_key(" ".join(words[i : i + run]))])
+            i += run
+            continue
+        word = words[i]
+        who, colon, what = word.rpartition(":")  # Tax Collection's `NAME:RESOURCE`
+        if seated_words[:2] == ["event", "tax-collection"] and colon:
+            word = f"{keys.get(player_key(who), who)}:{what}"
+        seated_words.append(word)
+        i += 1
+    return tuple(seated_words)
 
 
 def _name_run(words: list[str], keys: dict[str, str]) -> int:
@@ -242,6 +247,20 @@ def _place_words(p: Place) -> list[str]:
 
 def format_action(a: Action) -> str:
     """One action in the notation (lower case words)."""
+    try:
+        return _formatted(a)
+    except TypeError:  # an action holding a list (built by hand), not hashable: each time
+        return _format_action(a)
+
+
+@lru_cache(maxsize=4096)
+def _formatted(a: Action) -> str:
+    """`format_action`, remembered: the best-turn search writes each of a turn's few
+    placements and events into every order it tries (a fifth of its judge's time)."""
+    return _format_action(a)
+
+
+def _format_action(a: Action) -> str:
     words: list[str]
     if isinstance(a, Keep):
         words = ["keep", *a.cards]

@@ -22,7 +22,7 @@ from adjudicator.black_hills.codes import Code
 from adjudicator.black_hills.draft import Draft
 from adjudicator.black_hills.errors import IllegalTurnError, InvalidTurnError, TurnError
 from adjudicator.black_hills.events import activate, discard
-from adjudicator.black_hills.moves import Keep, Place, ShamanCopy, ShamanDraw
+from adjudicator.black_hills.moves import Action, Keep, Place, ShamanCopy, ShamanDraw
 from adjudicator.black_hills.notation import (
     did_you_mean,
     parse_action,
@@ -45,6 +45,7 @@ from adjudicator.black_hills.verdict import Reason, Verdict
 __all__ = [
     "ACTIONS",
     "OTHER_ACTIONS",
+    "TurnsOf",
     "apply",
     "is_setup",
     "referee_text",
@@ -104,13 +105,20 @@ def apply(turn: Turn, words: list[str]) -> None:
         return ACTIONS[head](turn, args)
     if head in turn.rules.characters:
         card = take_from_hand(turn, head)
-        move = parse_action(words)  # after the hand: a card not held is refused first
+        move = _action(tuple(words))  # after the hand: a card not held is refused first
         if isinstance(move, ShamanCopy | ShamanDraw):
             return play_shaman(turn, move)
         assert isinstance(move, Place)
         return place(turn, card, move)
     known = [*turn.rules.characters, *ACTIONS, "keep", "return"]
     raise InvalidTurnError(f"unknown action {head!r}{did_you_mean(head, known)}")
+
+
+@lru_cache(maxsize=4096)
+def _action(words: tuple[str, ...]) -> Action:
+    """`parse_action`, remembered: a value of the words alone, and the best-turn search
+    places the same few cards in every order it tries (a refusal raises each time)."""
+    return parse_action(list(words))
 
 
 def _refused(state: BHState, player: str, code: Code, message: str) -> Verdict:
@@ -161,6 +169,15 @@ def refereed(
     every turn that begins with the same actions up to it is refused alike (the actions
     are applied in order and the first refusal refuses the turn, before any later action
     is read). None when the turn is legal or refused as a whole."""
+    early = _before(state, player, actions)
+    if early is not None:
+        return early
+    return _played(state, Turn(Draft.of(state), player, unwritten, older), actions, 0)
+
+
+def _before(state: BHState, player: str, actions: list[list[str]]) -> tuple[Verdict, None] | None:
+    """The answer before any action is applied (no such player, the game over, a set-up
+    discard, not the player's turn); None for a turn to play."""
     if player not in state.names():
         return _refused(state, player, Code.PLAYERS, f"there is no player {player!r}"), None
     if state.winner is not None:
@@ -169,12 +186,18 @@ def refereed(
         return setup_keep(state, player, actions[0][1:]), None
     if player != state.active:
         return _refused(state, player, Code.TURN_ORDER, f"it is {state.active}'s turn"), None
-    s = Draft.of(state)
-    turn = Turn(s, player, unwritten, older)
+    return None
+
+
+def _played(
+    state: BHState, turn: Turn, actions: list[list[str]], start: int
+) -> tuple[Verdict, int | None]:
+    """`refereed` from its action `start` on, `turn` having applied those before."""
+    s, player = turn.state, turn.me.name
     at: int | None = None
     try:
-        for at, words in enumerate(actions):  # noqa: B007 (`at` is read after a refusal)
-            apply(turn, words)
+        for at in range(start, len(actions)):  # `at` is read after a refusal
+            apply(turn, actions[at])
             if s.winner is not None:
                 break
         at = None  # every action applied: a refusal now is the whole turn's
@@ -195,6 +218,49 @@ def refereed(
     return Verdict(
         player, True, (), s.freeze(), tuple(turn.log), gained, payments, tuple(turn.dealt)
     ), None
+
+
+class TurnsOf:
+    """Many turns of one state, each refereed as `referee_text_at` does, those that begin
+    with the same action sharing it: the action is applied once, to a turn kept aside, and
+    each turn that begins with it goes on from a copy (the best-turn search tries every
+    event and investing after each placement, and each placement after each event).
+    One search's own: nothing in it is shared with another's."""
+
+    def __init__(self, state: BHState) -> None:
+        self.state = state
+        self.names = tuple(state.names())
+        # (player, the first action's words) -> the turn after it; None where it is
+        # refused or ends the game (such a turn is refereed from the start, as ever)
+        self._after_first: dict[tuple[str, tuple[str, ...]], Turn | None] = {}
+
+    def rule(self, text: str) -> tuple[Verdict, int | None]:
+        """`referee_text_at(state, text)`."""
+        state = self.state
+        try:
+            player, words = _read(text, self.names)
+        except InvalidTurnError as exc:
+            return Verdict("", False, (exc.reason,), state), None
+        actions = [list(w) for w in words]
+        early = _before(state, player, actions)
+        if early is not None:
+            return early
+        first = self._first(player, words[0]) if words else None
+        if first is None:
+            return _played(state, Turn(Draft.of(state), player), actions, 0)
+        return _played(state, first.copy(), actions, 1)
+
+    def _first(self, player: str, words: tuple[str, ...]) -> Turn | None:
+        key = (player, words)
+        if key not in self._after_first:
+            turn = Turn(Draft.of(self.state), player)
+            try:
+                apply(turn, list(words))
+                goes_on = turn.state.winner is None
+            except TurnError:
+                goes_on = False
+            self._after_first[key] = turn if goes_on else None
+        return self._after_first[key]
 
 
 def referee_text(

@@ -66,6 +66,20 @@ class Turn:
         # What each player returns at the round's end, if this turn ends it (`return`).
         self.returns: dict[str, list[str]] = {}
 
+    def copy(self) -> Turn:
+        """The turn so far, on a copy of its draft: it goes on apart from this one (the
+        referee continues many turns that begin alike from one: `referee.TurnsOf`)."""
+        new = Turn.__new__(Turn)
+        new.__dict__.update(self.__dict__)  # the flags and choices made so far
+        new.state = self.state.copy()
+        new.me = new.state.player(self.me.name)
+        new.log, new.dealt, new.payments = list(self.log), list(self.dealt), list(self.payments)
+        new.returns = {name: list(what) for name, what in self.returns.items()}
+        if self._rng is not None:  # the die rolled so far: the next roll the same
+            new._rng = random.Random()
+            new._rng.setstate(self._rng.getstate())
+        return new
+
     @property
     def rng(self) -> random.Random:
         """The turn's die and the Colonel's pick, from the seed (the same draws whenever
