@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import InputError
 from adjudicator.tables import TITLES, editions, name_of_data, name_of_record
 
@@ -155,7 +156,7 @@ def own_game_state(path: Path, game: str, load: Callable[[Path], S], command: st
 
     body = read_text(path)
     table = table_of_record(body)
-    played = table.replay(table.read(body, str(path), path.parent)).game
+    played = table.replay(table.read(body, str(path), Base.command_line(path))).game
     if table.name != game:
         title = table.edition_title(played)
         article = "an" if title[:1].lower() in "aeiou" else "a"
@@ -188,10 +189,11 @@ def load_deduction_state(path: Path, command: str) -> Any:
 
         body = read_text(path)
         deduction = table("deduction")
-        return deduction.seats(deduction.replay(deduction.read(body, str(path), path.parent)).game)
+        record = deduction.read(body, str(path), Base.command_line(path))
+        return deduction.seats(deduction.replay(record).game)
     data = read_data(path)  # once: the game it is of, then the state
     _require_deduction_game(name_of_data(data), path, command)
-    return files("deduction").read_state(data, str(path), path.parent)
+    return files("deduction").read_state(data, str(path), Base.command_line(path))
 
 
 def require_deduction_edition(edition: str, command: str, option: str = "EDITION") -> None:

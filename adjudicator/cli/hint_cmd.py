@@ -9,6 +9,7 @@ import typer
 
 from adjudicator.cli.checks import check_player, resolve_player
 from adjudicator.cli.output import N_, JsonOpt, Output, handle_errors
+from adjudicator.core.base_folder import Base
 
 __all__ = ["register"]
 
@@ -125,7 +126,7 @@ def _record_hint(record: Path, player: str | None, top: int, hand: str | None, o
 
     body = read_text(record)
     table = table_of_record(body)
-    game = table.replay(table.read(body, str(record), record.parent)).game
+    game = table.replay(table.read(body, str(record), Base.command_line(record))).game
     who = acting_player(table.seats(game), record, player, "--player")
     unknown = hand_unknown(table.view(game, who), who)
     if hand is not None:
@@ -161,7 +162,7 @@ def _coach_hint(
         )
     from adjudicator.render.coach import advice_of, coach_data, coach_lines
 
-    game = table.replay(table.read(body, str(record), record.parent)).game
+    game = table.replay(table.read(body, str(record), Base.command_line(record))).game
     who = acting_player(table.seats(game), record, player, "--player")
     if hand_unknown(table.view(game, who), who):
         raise RulesError(f"{record}: --coach needs a record that keeps the hands (a seed)")

@@ -6,20 +6,40 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import typer
 
 from adjudicator.cli.output import Output
-from adjudicator.core.table import Setup
+from adjudicator.core.base_folder import Base
+from adjudicator.core.table import Setup, Table
 
 # The viewer of the shared screen: a name no player has, so each game's views show every
 # hand as a count (tests/test_cli_lang_table.py holds all four to it).
 PUBLIC = ""
 
-__all__ = ["PUBLIC", "move", "new", "refusal", "review", "show", "undo"]
+__all__ = ["PUBLIC", "found_from", "move", "new", "refusal", "review", "show", "undo"]
 
 
-def move(record: Path, text: str, as_json: bool) -> None:
+def found_from(
+    table: Table[Any, Any, Any, Any, Any, Any, Any],
+    record: Path,
+    board: Path | None,
+    cards: Path | None,
+) -> Base:
+    """Where the board and cards of a record named on the command line are found: the
+    path its Edition tag writes, from the record's folder, or `--board`/`--cards`."""
+    from adjudicator.core.errors import InputError
+
+    if (board is not None or cards is not None) and table.name != "deduction":
+        option = "--board" if board is not None else "--cards"
+        raise InputError(str(record), option, f"a {table.title} record names no board file")
+    return Base.command_line(record, board, cards)
+
+
+def move(
+    record: Path, text: str, as_json: bool, board: Path | None = None, cards: Path | None = None
+) -> None:
     """Rule on one move of the record's game and, if legal, add it to the record; a
     refused move is one line (exit status 1) and leaves the record as it was."""
     from adjudicator.core.move_line import append_move, move_line
@@ -32,7 +52,7 @@ def move(record: Path, text: str, as_json: bool) -> None:
     body = read_text(record)
     table = table_of_record(body)
     source = str(record)
-    rec = table.read(body, source, record.parent)
+    rec = table.read(body, source, found_from(table, record, board, cards))
     line = move_line(text)
     done = table.replay(rec)
     mv = table.seat(done.game, table.parse_move(line, source))
@@ -80,7 +100,9 @@ def undo(record: Path, as_json: bool) -> None:
     out.json({"undone": written, "line": line})
 
 
-def review(record: Path, as_json: bool) -> None:
+def review(
+    record: Path, as_json: bool, board: Path | None = None, cards: Path | None = None
+) -> None:
     """`replay`: every move of the record re-adjudicated, and what the table missed."""
     from adjudicator.core.reading import read_text
     from adjudicator.render.tables import review_data, review_lines
@@ -89,12 +111,19 @@ def review(record: Path, as_json: bool) -> None:
     out = Output(as_json)
     body = read_text(record)
     table = table_of_record(body)
-    report = table.review(table.read(body, str(record), record.parent))
+    report = table.review(table.read(body, str(record), found_from(table, record, board, cards)))
     out.view(*review_lines(table.name, report, str(record)))
     out.json(review_data(table.name, report))
 
 
-def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> None:
+def show(
+    record: Path,
+    player: str | None,
+    svg: Path | None,
+    as_json: bool,
+    board: Path | None = None,
+    cards: Path | None = None,
+) -> None:
     """The table the record leads to (as `player` sees it, if named), what may be written
     next, and with `svg` its picture."""
     from adjudicator.cli.checks import resolve_player
@@ -107,7 +136,7 @@ def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> N
     out = Output(as_json)
     body = read_text(record)
     table = table_of_record(body)
-    game = table.replay(table.read(body, str(record), record.parent)).game
+    game = table.replay(table.read(body, str(record), found_from(table, record, board, cards))).game
     who = None
     if player is not None:
         who = resolve_player(table.seats(game), record, player, "--player")
