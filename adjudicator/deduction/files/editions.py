@@ -26,6 +26,7 @@ from adjudicator.deduction.models.edition import Edition
 __all__ = [
     "Edition",
     "EditionFiles",
+    "board_beside",
     "data_dir",
     "edition_ids",
     "load_edition",
@@ -213,6 +214,15 @@ def _cards_beside(board_file: Path) -> Path | None:
         if _is_file(cards):
             return cards
     return None
+
+
+def board_beside(cards_file: Path) -> Path | None:
+    """A card set's board file, where `_cards_beside` looks from the board: `NAME.toml`
+    beside `NAME-cards.toml`, or `../boards/NAME.toml` for `cards/NAME.toml`."""
+    found = [cards_file.parent.parent / "boards" / cards_file.name]
+    if cards_file.stem.endswith("-cards"):
+        found.insert(0, cards_file.with_name(f"{cards_file.stem.removesuffix('-cards')}.toml"))
+    return next((board for board in found if _is_file(board)), None)
 
 
 def resolve_edition(name: str, source: str = "EDITION") -> EditionFiles:
