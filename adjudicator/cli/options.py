@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 import typer
 from rich.text import Text
 
-from adjudicator.cli.output import Output
+from adjudicator.cli.output import N_, Output
 from adjudicator.core.errors import InputError
 
 __all__ = [
@@ -37,14 +37,14 @@ BoardOpt = Annotated[
     Path | None,
     typer.Option(
         "--board",
-        help="Old Town, Gads Hill: the board file, instead of the one the record names.",
+        help=N_("Old Town, Gads Hill: the board file, instead of the one the record names."),
     ),
 ]
 CardsOpt = Annotated[
     Path | None,
     typer.Option(
         "--cards",
-        help="Old Town, Gads Hill: the card-set file, instead of the board's own.",
+        help=N_("Old Town, Gads Hill: the card-set file, instead of the board's own."),
     ),
 ]
 
