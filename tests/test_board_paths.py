@@ -228,3 +228,32 @@ def test_audit_of_a_card_file_with_no_board_says_to_name_one(tmp_path: Path) -> 
     assert line.endswith("give the board with --board FILE"), line
     board = _own_board(tmp_path / "b", cards=False)
     assert "no card set found beside" in _fails("audit", str(board))
+
+
+def test_hint_takes_the_board_from_elsewhere_for_a_record_and_a_state(tmp_path: Path) -> None:
+    board = _own_board(tmp_path / "mine")
+    record = tmp_path / "mine" / "t.game"
+    _new(record, str(board))
+    state = tmp_path / "mine" / "mid.toml"
+    mid = (EXAMPLES / "old-town-mid.toml").read_text(encoding="utf-8")
+    state.write_text(mid.replace('edition = "old-town"', 'edition = "town.toml"'))
+    before = {f: json.loads(_ok("hint", str(f), "--json")) for f in (state, record)}
+    moved = tmp_path / "moved"
+    shutil.move(tmp_path / "mine", moved)
+
+    def hint(away: Path, was: Path, *more: str) -> object:
+        """The hint's JSON, the file's new name written as its old (the commands name it)."""
+        return json.loads(_ok("hint", str(away), *more, "--json").replace(str(away), str(was)))
+
+    for name, hinted in before.items():
+        away = moved / name.name
+        if name == state:  # the state's relative board moved with it: read by its path
+            assert hint(away, name) == hinted
+            for own in ("town.toml", "town-cards.toml"):
+                (moved / own).rename(tmp_path / own)
+            assert "no such board file 'town.toml'" in _fails("hint", str(away))
+        else:  # the record's absolute board is gone: named with --board
+            assert "no such board file" in _fails("hint", str(away))
+            line = _fails("hint", str(away), "--board", str(board))
+            assert line == f"error: --board: no such board file '{board}'", line
+        assert hint(away, name, "--board", str(tmp_path / "town.toml")) == hinted

@@ -6,35 +6,18 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 import typer
 
+from adjudicator.cli.games import found_from
 from adjudicator.cli.output import Output
-from adjudicator.core.base_folder import Base
-from adjudicator.core.table import Setup, Table
+from adjudicator.core.table import Setup
 
 # The viewer of the shared screen: a name no player has, so each game's views show every
 # hand as a count (tests/test_cli_lang_table.py holds all four to it).
 PUBLIC = ""
 
-__all__ = ["PUBLIC", "found_from", "move", "new", "refusal", "review", "show", "undo"]
-
-
-def found_from(
-    table: Table[Any, Any, Any, Any, Any, Any, Any],
-    record: Path,
-    board: Path | None,
-    cards: Path | None,
-) -> Base:
-    """Where the board and cards of a record named on the command line are found: the
-    path its Edition tag writes, from the record's folder, or `--board`/`--cards`."""
-    from adjudicator.core.errors import InputError
-
-    if (board is not None or cards is not None) and table.name != "deduction":
-        option = "--board" if board is not None else "--cards"
-        raise InputError(str(record), option, f"a {table.title} record names no board file")
-    return Base.command_line(record, board, cards)
+__all__ = ["PUBLIC", "move", "new", "refusal", "review", "show", "undo"]
 
 
 def move(

@@ -114,6 +114,8 @@ def _named_on_command_line(ref: str | tuple[str, str], source: str, base: Base) 
     """`--board` and/or `--cards`: the board given, else the one the file names; the card
     set given, else the board's own (beside it, or the shipped one)."""
     if base.board is not None:
+        if base.board.suffix == ".toml" and not _is_file(base.board):
+            raise InputError("--board", "", f"no such board file {clip(str(base.board))}")
         board = resolve_edition(str(base.board), "--board")
     elif isinstance(ref, tuple):
         board = EditionFiles(ref[0], _found(ref[0], source, "edition.board", base), None, False)
