@@ -23,7 +23,7 @@ def _load(target: str, board_file: Path | None) -> tuple[Any, list[Any]]:
     shipped edition's, the --board file's, the board file beside it, or the one its
     `set.edition` names. TARGET is what every command takes (a shipped edition or a board
     file, its card set beside it) or a card file."""
-    from adjudicator.cli.file_kinds import file_kind, require_kind
+    from adjudicator.cli.file_kinds import require_kind
     from adjudicator.cli.games import require_deduction_edition
     from adjudicator.core.files import read_data
 
@@ -40,7 +40,7 @@ def _load(target: str, board_file: Path | None) -> tuple[Any, list[Any]]:
         shipped = resolve_edition(target).cards_file
         assert shipped is not None  # a shipped edition has its card set
         path = shipped
-    elif board_file is None and (file_kind(path) or ("",))[0] == "board":
+    elif board_file is None and _is_board_file(path):
         board_file = path  # a board file, as every command takes one: its cards beside it
         beside = resolve_edition(target, "TARGET").cards_file
         if beside is None:
@@ -58,6 +58,13 @@ def _load(target: str, board_file: Path | None) -> tuple[Any, list[Any]]:
     cards, problems = read_cards(data, str(path), board)
     ident = board.id if board_file is None else str(board_file)
     return Edition(ident, board, cards), problems
+
+
+def _is_board_file(path: Path) -> bool:
+    from adjudicator.cli.file_kinds import file_kind
+
+    found = file_kind(path)
+    return found is not None and found[0] == "board"
 
 
 def _named_board(cards: Path, data: Any, shipped: list[str]) -> Path | None:
