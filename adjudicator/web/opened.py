@@ -39,6 +39,8 @@ _CACHE_LOCK = threading.Lock()
 
 def _read(records: RecordDir, name: str, text: str) -> tuple[AnyTable, Page, Any]:
     table = table_of_record(text)
+    # Base's default confines: a board the record's text names is read only from the
+    # served folder or the shipped data, never from elsewhere (core/base_folder.py).
     return table, page(table.name), table.read(text, name, Base(records.root))
 
 
