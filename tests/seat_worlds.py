@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.table import Setup, Table
 from adjudicator.render.pages import page
 from adjudicator.tables import table_of_edition, table_of_record
@@ -142,7 +143,7 @@ def _refused(edition: str, world: World, seat: str, rng: random.Random, root: Pa
         return None
     table = table_of_record(world.text)
     with world.within():
-        game = table.replay(table.read(world.text, NAME, root)).game
+        game = table.replay(table.read(world.text, NAME, Base(root))).game
         actor = page(table.name).acting(game)
         if actor is None or actor == seat:
             return None
@@ -443,8 +444,8 @@ def _alike_to(pair: Pair, root: Path) -> bool:
 def _as_seen(seat: str, text: str, where: Path) -> tuple[Any, ...]:
     table = table_of_record(text)
     pg = page(table.name)
-    rec = table.read(text, NAME, where)
-    first = table.read(_text(text.split("\n\n")[0], []), NAME, where)
+    rec = table.read(text, NAME, Base(where))
+    first = table.read(_text(text.split("\n\n")[0], []), NAME, Base(where))
     game = table.replay(first).game
     steps = [pg.hand(game, seat, NAME)]
     for move in rec.moves:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from adjudicator.core.base_folder import Base
 from adjudicator.tables import table
 
 FIXTURE = Path(__file__).parent / "fixtures" / "gads-hill-reshuffled-draw.game"
@@ -19,7 +20,7 @@ FIXTURE = Path(__file__).parent / "fixtures" / "gads-hill-reshuffled-draw.game"
 
 def test_every_position_of_a_whole_game_offers_its_next_move() -> None:
     entry = table("deduction")
-    rec = entry.read(FIXTURE.read_text(encoding="utf-8"), FIXTURE.name, FIXTURE.parent)
+    rec = entry.read(FIXTURE.read_text(encoding="utf-8"), FIXTURE.name, Base(FIXTURE.parent))
     game = entry.replay(replace(rec, moves=rec.moves[:80])).game
     for move in rec.moves[80:]:
         offered = {entry.format_move(m) for m in entry.legal_moves(game)}

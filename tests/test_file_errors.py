@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
@@ -207,7 +208,7 @@ def test_a_state_s_type_error_in_the_author_s_words(
     path: tuple[str | int, ...], value: object, said: str
 ) -> None:
     data = changed(STATE, path, value)
-    assert problem(lambda d: state_from_data(d, "s.json", EXAMPLES), data) == said
+    assert problem(lambda d: state_from_data(d, "s.json", Base(EXAMPLES)), data) == said
 
 
 def test_dry_gulch_files_are_told_in_the_same_words() -> None:
@@ -233,4 +234,4 @@ def test_a_key_of_the_author_s_is_named_even_if_it_reads_like_pydantic_s(
     # pydantic's locations hold parts of its own (a union's `<tag>`, `[key]`): they are
     # left out of the entry only when the file holds no such key
     data = changed(STATE, path, value)
-    assert problem(lambda d: state_from_data(d, "s.json", EXAMPLES), data) == said
+    assert problem(lambda d: state_from_data(d, "s.json", Base(EXAMPLES)), data) == said

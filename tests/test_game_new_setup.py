@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from adjudicator.cli.main import app
+from adjudicator.core.base_folder import Base
 from adjudicator.tables import table
 from adjudicator.web.app import create_app
 
@@ -29,7 +30,7 @@ def test_dry_gulch_residences_stand_where_the_table_put_them(tmp_path: Path) -> 
     assert code == 0, out
     assert '[Residences "ann=nw-3, bob=se-7"]' in record.read_text(encoding="utf-8")
     entry = table("dry-gulch")
-    game = entry.replay(entry.read(record.read_text(encoding="utf-8"), "dg", tmp_path)).game
+    game = entry.replay(entry.read(record.read_text(encoding="utf-8"), "dg", Base(tmp_path))).game
     homes = {b.owner: b.site for b in game.state.buildings}
     assert homes["ann"] == "nw-3" and homes["bob"] == "se-7"
     assert homes["cid"] not in ("nw-3", "se-7")

@@ -66,6 +66,13 @@ def check_state(path: Path) -> str:
     return one_error("state", "check", str(path))
 
 
+def served_error(path: Path) -> str:
+    """The one line the server's reader of a state file (confined to its folder) gives."""
+    with pytest.raises(InputError) as caught:
+        load_state(path)
+    return one_line(str(caught.value))
+
+
 def write(path: Path, text: str | bytes) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     if isinstance(text, bytes):
@@ -373,13 +380,16 @@ def test_an_edition_inside_the_state_folder_is_read(tmp_path: Path) -> None:
     ],
     ids=["existing", "missing", "absolute", "files-board", "files-cards"],
 )
-def test_an_edition_outside_the_state_folder_is_refused(
+def test_an_edition_outside_the_state_folder_is_refused_where_served(
     tmp_path: Path, edition: str, entry: str
 ) -> None:
+    """The reader of a file the server holds (the default `Base`, `core/base_folder.py`):
+    a path out of the file's folder is refused; the command line reads it as written
+    (tests/test_board_paths.py)."""
     board_copy(tmp_path / "outside")
     board_copy(tmp_path / "game")
     state = write(tmp_path / "game" / "state.toml", f"edition = {edition}\n")
-    line = check_state(state)
+    line = served_error(state)
     # The same words whether or not the file exists there: nothing is learnt about it.
     assert f"{state}: {entry}: " in line and "is outside this file's folder" in line
     assert str(tmp_path / "outside") not in line
@@ -390,7 +400,7 @@ def test_a_symlink_out_of_the_folder_is_refused(tmp_path: Path) -> None:
     (tmp_path / "game").mkdir()
     (tmp_path / "game" / "town.toml").symlink_to(tmp_path / "outside" / "town.toml")
     state = write(tmp_path / "game" / "state.toml", 'edition = "town.toml"\n')
-    assert "is outside this file's folder" in check_state(state)
+    assert "is outside this file's folder" in served_error(state)
 
 
 @pytest.mark.parametrize(
@@ -409,14 +419,22 @@ def test_an_edition_no_file_can_have_is_one_line(
     assert problem in check_state(state)
 
 
-def test_a_record_cannot_name_a_board_outside_its_folder(tmp_path: Path) -> None:
+def test_a_served_record_cannot_name_a_board_outside_its_folder(tmp_path: Path) -> None:
+    """The web server opens no file out of its folder from a record's text."""
+    from starlette.testclient import TestClient
+
+    from adjudicator.web.app import create_app
+
     board_copy(tmp_path / "outside")
-    record = write(
+    write(
         tmp_path / "game" / "table.game",
         '[Edition "../outside/town.toml"]\n[Players "ann, bob"]\n[Seed "1"]\n',
     )
-    line = one_error("replay", str(record))
-    assert "is outside this file's folder" in line
+    client = TestClient(create_app(tmp_path / "game"), base_url="http://127.0.0.1")
+    r = client.get("/api/g/table.game")
+    assert r.status_code >= 400
+    assert "is outside this file's folder" in r.json()["error"]
+    assert str(tmp_path / "outside") not in r.text
 
 
 @pytest.mark.parametrize("game", ["dry-gulch", "black-hills"])

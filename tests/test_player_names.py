@@ -19,6 +19,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from adjudicator.cli.main import app as cli
+from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import RulesError
 from adjudicator.core.names import (
     MAX_NAME_CHARS,
@@ -49,14 +50,16 @@ def _first_legal(path: Path) -> str:
     """The first legal move of the record's game, as the record writes it."""
     body = path.read_text()
     table = table_of_record(body)
-    game = table.replay(table.read(body, str(path), path.parent)).game
+    game = table.replay(table.read(body, str(path), Base(path.parent))).game
     return str(table.format_move(next(iter(table.legal_moves(game)))))
 
 
 def _players(path: Path) -> list[str]:
     body = path.read_text()
     table = table_of_record(body)
-    return list(table.seats(table.replay(table.read(body, str(path), path.parent)).game).names())
+    return list(
+        table.seats(table.replay(table.read(body, str(path), Base(path.parent))).game).names()
+    )
 
 
 def _lower_head(line: str) -> str:

@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from adjudicator.core.base_folder import Base
 from adjudicator.deduction.files.editions import resolve_edition
 from adjudicator.deduction.game.ahead import ahead, open_claims, refill_owed
 from adjudicator.deduction.game.flow import next_turn
@@ -30,7 +31,7 @@ def _played(example: str, moves: int | None = None) -> tuple[Any, Any]:
     """The game of an example record after its first `moves` moves (all by default)."""
     text = (EXAMPLES / example).read_text()
     t = table_of_record(text)
-    rec = t.read(text, example, EXAMPLES)
+    rec = t.read(text, example, Base(EXAMPLES))
     if moves is not None:
         rec = replace(rec, moves=rec.moves[:moves])
     return t, t.replay(rec).game

@@ -27,6 +27,7 @@ from tests.browser import (
 require_browser()
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
+from adjudicator.core.base_folder import Base  # noqa: E402
 from adjudicator.web.seats import SeatKeys  # noqa: E402
 from tests.test_web_counts import game_show_json  # noqa: E402
 from tests.test_web_end import finished  # noqa: E402
@@ -48,7 +49,7 @@ def _before_the_end(edition: str, root: Path) -> str:
         text = "".join(lines[:last])
         table = table_of_record(text)
         drawn = page(table.name)
-        game, _legal = drawn.opened(table, table.read(text, "x.game", root))
+        game, _legal = drawn.opened(table, table.read(text, "x.game", Base(root)))
         if not drawn.view(table, game, "x.game")["over"]:
             break
     (root / f"{edition}.game").write_text(text, encoding="utf-8")

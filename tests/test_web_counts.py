@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.table import Setup
 from adjudicator.tables import table_of_edition, table_of_record
 from adjudicator.web import games, versions
@@ -24,7 +25,7 @@ def game_show_json(record: Path) -> dict[str, Any]:
     """`game show RECORD --json` (`cli/table_cmds.show`) as the shared screen asks it."""
     text = record.read_text(encoding="utf-8")
     table = table_of_record(text)
-    game = table.replay(table.read(text, str(record), record.parent)).game
+    game = table.replay(table.read(text, str(record), Base(record.parent))).game
     data: dict[str, Any] = table.view(game, None)
     return data
 

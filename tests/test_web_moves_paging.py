@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from adjudicator.core.base_folder import Base
 from adjudicator.tables import table
 from adjudicator.web import games
 from adjudicator.web.app import create_app
@@ -33,7 +34,7 @@ def test_the_pages_hold_every_move_and_the_count_says_how_many(
 ) -> None:
     entry = table("deduction")
     text = (tmp_path / "club.game").read_text(encoding="utf-8")
-    game = entry.replay(entry.read(text, "club.game", tmp_path)).game
+    game = entry.replay(entry.read(text, "club.game", Base(tmp_path))).game
     every = [entry.format_move(m) for m in entry.legal_moves(game)]
     assert len(every) > 80
     first = client.get(f"{API}/moves").json()

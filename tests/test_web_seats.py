@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from adjudicator.core.base_folder import Base
 from adjudicator.tables import table_of_record
 from adjudicator.web.app import TOKEN_COOKIE, create_app
 from adjudicator.web.seats import SeatKeys, seat_cookie
@@ -76,7 +77,7 @@ def _hidden_texts(app: object, tmp: Path, name: str, player: str) -> list[str]:
     """The record's text of every move of another player that is face down in part."""
     body = (tmp / name).read_text(encoding="utf-8")
     table = table_of_record(body)
-    rec = table.read(body, name, tmp)
+    rec = table.read(body, name, Base(tmp))
     return [
         table.format_move(m)
         for m in rec.moves
@@ -247,7 +248,7 @@ def test_a_stack_permit_named_before_the_choice_is_refused(app: object, tmp_path
     name = _played(app, "dry-gulch", moves=0)
     body = (tmp_path / name).read_text(encoding="utf-8")
     table = table_of_record(body)
-    game = table.replay(table.read(body, name, tmp_path)).game
+    game = table.replay(table.read(body, name, Base(tmp_path))).game
     on_top = [t for m in table.legal_moves(game) if (t := table.format_move(m)).count(" ") == 4]
     assert len(on_top) == 2 and all(t.startswith("ann: draw permit stack ") for t in on_top)
     ann = _seat(app, name, "ann")

@@ -20,7 +20,9 @@ __all__ = ["register"]
 
 def _load(target: str, board_file: Path | None) -> tuple[Any, list[Any]]:
     """The card set, read leniently (the audit reports every problem), on its board: the
-    shipped edition's, the --board file's, or the one its `set.edition` names."""
+    shipped edition's, the --board file's, the board file beside it, or the one its
+    `set.edition` names. TARGET is what every command takes (a shipped edition or a board
+    file, its card set beside it) or a card file."""
     from adjudicator.cli.file_kinds import require_kind
     from adjudicator.cli.games import require_deduction_edition
     from adjudicator.core.files import read_data
@@ -38,23 +40,54 @@ def _load(target: str, board_file: Path | None) -> tuple[Any, list[Any]]:
         shipped = resolve_edition(target).cards_file
         assert shipped is not None  # a shipped edition has its card set
         path = shipped
+    elif board_file is None and _is_board_file(path):
+        board_file = path  # a board file, as every command takes one: its cards beside it
+        beside = resolve_edition(target, "TARGET").cards_file
+        if beside is None:
+            raise InputError(target, "", "no card set found beside this board file")
+        path = beside
     require_kind(path, "cards", "audit")
     data = read_data(path)
+    if board_file is None:
+        board_file = _named_board(path, data, edition_ids())
     if board_file is not None:
         require_kind(board_file, "board", "audit --board")
         board = resolve_edition(str(board_file), "--board").board()
     else:
-        edition = (data.get("set") or {}).get("edition") if isinstance(data, dict) else None
-        if edition not in edition_ids():
-            raise InputError(
-                str(path),
-                "set.edition",
-                f"unknown edition {edition!r}; give the board with --board FILE",
-            )
-        board = resolve_edition(edition).board()
+        board = resolve_edition(data["set"]["edition"]).board()
     cards, problems = read_cards(data, str(path), board)
     ident = board.id if board_file is None else str(board_file)
     return Edition(ident, board, cards), problems
+
+
+def _is_board_file(path: Path) -> bool:
+    from adjudicator.cli.file_kinds import file_kind
+
+    found = file_kind(path)
+    return found is not None and found[0] == "board"
+
+
+def _named_board(cards: Path, data: Any, shipped: list[str]) -> Path | None:
+    """The board of a card file given alone: the board file beside it (where every
+    command finds this card set from its board), else None for a shipped edition's
+    `set.edition` (read by its id), or a board file `set.edition` names (from the card
+    file's folder, as a record's Edition tag is read)."""
+    beside: Path | None = referee().board_beside(cards)
+    if beside is not None:
+        return beside
+    edition = (data.get("set") or {}).get("edition") if isinstance(data, dict) else None
+    if edition in shipped:
+        return None
+    if isinstance(edition, str) and edition.endswith(".toml"):
+        named = cards.parent / edition
+        if named.is_file():
+            return named
+    raise InputError(
+        str(cards),
+        "set.edition",
+        f"unknown edition {edition!r} and no board file beside it; give the board with "
+        "--board FILE",
+    )
 
 
 def register(app: typer.Typer) -> None:
@@ -66,7 +99,12 @@ def register(app: typer.Typer) -> None:
     )
     @handle_errors
     def audit(
-        target: Annotated[str, typer.Argument(help="An edition id, or a card-set file.")],
+        target: Annotated[
+            str,
+            typer.Argument(
+                help="An edition id, a board file (its card set beside it), or a card-set file."
+            ),
+        ],
         board: Annotated[
             Path | None, typer.Option("--board", help="The board file of a custom card set.")
         ] = None,

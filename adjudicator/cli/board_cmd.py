@@ -10,6 +10,7 @@ import typer
 from adjudicator.cli.checks import check_known
 from adjudicator.cli.options import EditionArg, SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import InputError
 
 __all__ = ["app"]
@@ -59,7 +60,7 @@ def show(
     board = entry.board(edition)
     shown = None
     if state is not None:
-        shown = entry.board_state(board, read_data(state), str(state), state.parent)
+        shown = entry.board_state(board, read_data(state), str(state), Base.command_line(state))
     if site is not None:
         what, ids = entry.board_sites(board)
         site = check_known(Path(edition), "--site", site, what, ids)

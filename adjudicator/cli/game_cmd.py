@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from adjudicator.cli.locking import holding_lock
-from adjudicator.cli.options import SvgOpt
+from adjudicator.cli.options import BoardOpt, CardsOpt, SvgOpt
 from adjudicator.cli.output import N_, JsonOpt, handle_errors
 
 __all__ = ["app", "register"]
@@ -92,12 +92,14 @@ def new(
 def move(
     record: RecordArg,
     text: Annotated[str, typer.Argument(help=N_("The move, e.g. 'ann: 23 as hotel'."))],
+    board: BoardOpt = None,
+    cards: CardsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Adjudicate one move and add it to the record."""
     from adjudicator.cli.table_cmds import move as move_on
 
-    move_on(record, text, as_json)
+    move_on(record, text, as_json, board, cards)
 
 
 @app.command("undo", help=N_("Take the last move off the record."))
@@ -124,13 +126,15 @@ def show(
         str | None, typer.Option("--player", help=N_("Show only this player's hand."))
     ] = None,
     svg: SvgOpt = None,
+    board: BoardOpt = None,
+    cards: CardsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Draw the board as the record leaves it, with the scores, the hands, the draw piles
     and what the active player may do next."""
     from adjudicator.cli.table_cmds import show as show_on
 
-    show_on(record, player, svg, as_json)
+    show_on(record, player, svg, as_json, board, cards)
 
 
 def register(main: typer.Typer) -> None:
@@ -142,8 +146,13 @@ def register(main: typer.Typer) -> None:
         )
     )
     @handle_errors
-    def replay(record: RecordArg, as_json: JsonOpt = False) -> None:
+    def replay(
+        record: RecordArg,
+        board: BoardOpt = None,
+        cards: CardsOpt = None,
+        as_json: JsonOpt = False,
+    ) -> None:
         """Re-adjudicate a game record and report every overlooked point."""
         from adjudicator.cli.table_cmds import review
 
-        review(record, as_json)
+        review(record, as_json, board, cards)

@@ -14,8 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import InputError
-from adjudicator.tables import TITLES, editions, name_of_data, name_of_record
+from adjudicator.tables import TITLES, AnyTable, editions, name_of_data, name_of_record
 
 S = TypeVar("S")
 
@@ -23,6 +24,7 @@ __all__ = [
     "deduction_edition_ids",
     "edition_game",
     "edition_name",
+    "found_from",
     "is_record",
     "load_deduction_state",
     "own_game_state",
@@ -155,7 +157,7 @@ def own_game_state(path: Path, game: str, load: Callable[[Path], S], command: st
 
     body = read_text(path)
     table = table_of_record(body)
-    played = table.replay(table.read(body, str(path), path.parent)).game
+    played = table.replay(table.read(body, str(path), Base.command_line(path))).game
     if table.name != game:
         title = table.edition_title(played)
         article = "an" if title[:1].lower() in "aeiou" else "a"
@@ -168,10 +170,26 @@ def own_game_state(path: Path, game: str, load: Callable[[Path], S], command: st
     return cast(S, state)  # the entry of `game` seats its own state: what `load` reads
 
 
-def load_deduction_state(path: Path, command: str) -> Any:
+def found_from(
+    table: AnyTable,
+    record: Path,
+    board: Path | None,
+    cards: Path | None,
+) -> Base:
+    """Where the board and cards of a record named on the command line are found: the
+    path its Edition tag writes, from the record's folder, or `--board`/`--cards`."""
+    if (board is not None or cards is not None) and table.name != "deduction":
+        option = "--board" if board is not None else "--cards"
+        raise InputError(str(record), option, f"a {table.title} record names no board file")
+    return Base.command_line(record, board, cards)
+
+
+def load_deduction_state(
+    path: Path, command: str, board: Path | None = None, cards: Path | None = None
+) -> Any:
     """The state a ruling command works on (the deduction games' `GameState`): a state
     file, or a game record's current state (a record is the game's state, replayed move
-    by move)."""
+    by move); its board and cards those it names, or `board`/`cards` (`--board`)."""
     from adjudicator.core.files import read_data
     from adjudicator.tables import files, table
 
@@ -188,10 +206,11 @@ def load_deduction_state(path: Path, command: str) -> Any:
 
         body = read_text(path)
         deduction = table("deduction")
-        return deduction.seats(deduction.replay(deduction.read(body, str(path), path.parent)).game)
+        record = deduction.read(body, str(path), Base.command_line(path, board, cards))
+        return deduction.seats(deduction.replay(record).game)
     data = read_data(path)  # once: the game it is of, then the state
     _require_deduction_game(name_of_data(data), path, command)
-    return files("deduction").read_state(data, str(path), path.parent)
+    return files("deduction").read_state(data, str(path), Base.command_line(path, board, cards))
 
 
 def require_deduction_edition(edition: str, command: str, option: str = "EDITION") -> None:

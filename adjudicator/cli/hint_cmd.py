@@ -8,6 +8,8 @@ from typing import Annotated, Any
 import typer
 
 from adjudicator.cli.checks import check_player, resolve_player
+from adjudicator.cli.games import found_from
+from adjudicator.cli.options import BoardOpt, CardsOpt
 from adjudicator.cli.output import N_, JsonOpt, Output, handle_errors
 
 __all__ = ["register"]
@@ -75,6 +77,8 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[
             int, typer.Option("--seed", min=0, help=N_("With --coach: the worlds' seed."))
         ] = 0,
+        board: BoardOpt = None,
+        cards: CardsOpt = None,
         as_json: JsonOpt = False,
     ) -> None:
         """Every legal action of a player, ranked by the points it scores this turn."""
@@ -91,10 +95,10 @@ def register(app: typer.Typer) -> None:
                     f"{state_file}: --coach needs a game record (*.game) that keeps the hands: "
                     "it deals the cards you cannot see from what the record says is hidden"
                 )
-            _coach_hint(state_file, player, top, seed, budget, Output(as_json))
+            _coach_hint(state_file, (board, cards), player, top, seed, budget, Output(as_json))
             return
         if is_record(state_file):
-            _record_hint(state_file, player, top, hand, Output(as_json))
+            _record_hint(state_file, (board, cards), player, top, hand, Output(as_json))
             return
         if hand is not None:
             raise RulesError(f"{state_file}: --hand is for a record; a state file lists hands")
@@ -102,7 +106,7 @@ def register(app: typer.Typer) -> None:
         from adjudicator.tables import table
 
         out = Output(as_json)
-        state = load_deduction_state(state_file, "hint")
+        state = load_deduction_state(state_file, "hint", board, cards)
         check_player(state, state_file, None, "--player")
         if player is not None:
             player = resolve_player(state, state_file, player, "--player")
@@ -112,7 +116,14 @@ def register(app: typer.Typer) -> None:
         out.json(hint_data(h, str(state_file), top))
 
 
-def _record_hint(record: Path, player: str | None, top: int, hand: str | None, out: Output) -> None:
+def _record_hint(
+    record: Path,
+    files: tuple[Path | None, Path | None],
+    player: str | None,
+    top: int,
+    hand: str | None,
+    out: Output,
+) -> None:
     """The hint of a record of any game, through the game protocol: the deduction games'
     ranked turns, Dry Gulch's best plan, Black Hills' best turn per character. A record
     of a real table keeps no hands: `hand` is the acting player's, as they say it."""
@@ -125,7 +136,7 @@ def _record_hint(record: Path, player: str | None, top: int, hand: str | None, o
 
     body = read_text(record)
     table = table_of_record(body)
-    game = table.replay(table.read(body, str(record), record.parent)).game
+    game = table.replay(table.read(body, str(record), found_from(table, record, *files))).game
     who = acting_player(table.seats(game), record, player, "--player")
     unknown = hand_unknown(table.view(game, who), who)
     if hand is not None:
@@ -143,7 +154,13 @@ def _record_hint(record: Path, player: str | None, top: int, hand: str | None, o
 
 
 def _coach_hint(
-    record: Path, player: str | None, top: int, seed: int, ms: int | None, out: Output
+    record: Path,
+    files: tuple[Path | None, Path | None],
+    player: str | None,
+    top: int,
+    seed: int,
+    ms: int | None,
+    out: Output,
 ) -> None:
     """`hint --coach`: the deduction games' lookahead coach on a record."""
     from adjudicator.cli.checks import acting_player
@@ -161,7 +178,7 @@ def _coach_hint(
         )
     from adjudicator.render.coach import advice_of, coach_data, coach_lines
 
-    game = table.replay(table.read(body, str(record), record.parent)).game
+    game = table.replay(table.read(body, str(record), found_from(table, record, *files))).game
     who = acting_player(table.seats(game), record, player, "--player")
     if hand_unknown(table.view(game, who), who):
         raise RulesError(f"{record}: --coach needs a record that keeps the hands (a seed)")

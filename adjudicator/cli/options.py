@@ -15,10 +15,12 @@ from typing import Annotated, Literal
 import typer
 from rich.text import Text
 
-from adjudicator.cli.output import Output
+from adjudicator.cli.output import N_, Output
 from adjudicator.core.errors import InputError
 
 __all__ = [
+    "BoardOpt",
+    "CardsOpt",
     "EditionArg",
     "MethodOpt",
     "PlayerOpt",
@@ -27,6 +29,23 @@ __all__ = [
     "WorkersOpt",
     "check_cluster",
     "save_svg",
+]
+
+# A record names its board by the path its Edition tag writes (from the record's folder);
+# these name the board and the card set from elsewhere instead (issue 40).
+BoardOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--board",
+        help=N_("Old Town, Gads Hill: the board file, instead of the one the record names."),
+    ),
+]
+CardsOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--cards",
+        help=N_("Old Town, Gads Hill: the card-set file, instead of the board's own."),
+    ),
 ]
 
 EditionArg = Annotated[

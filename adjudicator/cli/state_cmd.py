@@ -10,6 +10,7 @@ from rich.text import Text
 
 from adjudicator.cli.options import SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
+from adjudicator.core.base_folder import Base
 
 __all__ = ["app"]
 
@@ -41,7 +42,7 @@ def check(file: StateArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
     from adjudicator.tables import files
 
     game = state_game(file)
-    state = files(game).read_state(read_data(file), str(file), file.parent)
+    state = files(game).read_state(read_data(file), str(file), Base.command_line(file))
     out.json({"ok": True, "state": files(game).state_file_data(state)})
     out.show(*state_lines(game, state, str(file)))
     if svg is not None:
@@ -60,7 +61,7 @@ def _check_record(file: Path, svg: Path | None, out: Output) -> None:
     body = read_text(file)
     table = table_of_record(body)
     source = str(file)
-    done = table.replay(table.read(body, source, file.parent))
+    done = table.replay(table.read(body, source, Base.command_line(file)))
     moves = len(table.moves_as_written(body, source))
     refused = f", {done.skipped} of them not legal (see adjudicator replay)" if done.skipped else ""
     title = table.edition_title(done.game)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import typer
 
+from adjudicator.cli.games import found_from
 from adjudicator.cli.output import Output
 from adjudicator.core.table import Setup
 
@@ -19,7 +20,9 @@ PUBLIC = ""
 __all__ = ["PUBLIC", "move", "new", "refusal", "review", "show", "undo"]
 
 
-def move(record: Path, text: str, as_json: bool) -> None:
+def move(
+    record: Path, text: str, as_json: bool, board: Path | None = None, cards: Path | None = None
+) -> None:
     """Rule on one move of the record's game and, if legal, add it to the record; a
     refused move is one line (exit status 1) and leaves the record as it was."""
     from adjudicator.core.move_line import append_move, move_line
@@ -32,7 +35,7 @@ def move(record: Path, text: str, as_json: bool) -> None:
     body = read_text(record)
     table = table_of_record(body)
     source = str(record)
-    rec = table.read(body, source, record.parent)
+    rec = table.read(body, source, found_from(table, record, board, cards))
     line = move_line(text)
     done = table.replay(rec)
     mv = table.seat(done.game, table.parse_move(line, source))
@@ -80,7 +83,9 @@ def undo(record: Path, as_json: bool) -> None:
     out.json({"undone": written, "line": line})
 
 
-def review(record: Path, as_json: bool) -> None:
+def review(
+    record: Path, as_json: bool, board: Path | None = None, cards: Path | None = None
+) -> None:
     """`replay`: every move of the record re-adjudicated, and what the table missed."""
     from adjudicator.core.reading import read_text
     from adjudicator.render.tables import review_data, review_lines
@@ -89,12 +94,19 @@ def review(record: Path, as_json: bool) -> None:
     out = Output(as_json)
     body = read_text(record)
     table = table_of_record(body)
-    report = table.review(table.read(body, str(record), record.parent))
+    report = table.review(table.read(body, str(record), found_from(table, record, board, cards)))
     out.view(*review_lines(table.name, report, str(record)))
     out.json(review_data(table.name, report))
 
 
-def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> None:
+def show(
+    record: Path,
+    player: str | None,
+    svg: Path | None,
+    as_json: bool,
+    board: Path | None = None,
+    cards: Path | None = None,
+) -> None:
     """The table the record leads to (as `player` sees it, if named), what may be written
     next, and with `svg` its picture."""
     from adjudicator.cli.checks import resolve_player
@@ -107,7 +119,7 @@ def show(record: Path, player: str | None, svg: Path | None, as_json: bool) -> N
     out = Output(as_json)
     body = read_text(record)
     table = table_of_record(body)
-    game = table.replay(table.read(body, str(record), record.parent)).game
+    game = table.replay(table.read(body, str(record), found_from(table, record, board, cards))).game
     who = None
     if player is not None:
         who = resolve_player(table.seats(game), record, player, "--player")

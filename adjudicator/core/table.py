@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Generic, Protocol, TypeAlias, TypeVar
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import InputError
 from adjudicator.core.seats import Named, Seats
 
@@ -139,10 +140,10 @@ class Files(Protocol[StateT, BoardT, CardsT, CardT]):
         so a player may type them in German (`core/german.py`)."""
         ...
 
-    def read_state(self, data: JSON, source: str, base: Path) -> StateT:
+    def read_state(self, data: JSON, source: str, base: Base) -> StateT:
         """A state file's data (`core/files.read_data`'s, read once) as the game's state,
         what `seats` gives of a game; a bad one is one `InputError` naming the entry. A
-        board or card file it names is found from `base`."""
+        board or card file it names is found as `base` says (`core/base_folder.py`)."""
         ...
 
     def state_file_data(self, state: StateT) -> JSON:
@@ -159,7 +160,7 @@ class Files(Protocol[StateT, BoardT, CardsT, CardT]):
         and their ids; a board with none: one `RulesError` saying what it has instead."""
         ...
 
-    def board_state(self, board: BoardT, data: JSON, source: str, base: Path) -> StateT:
+    def board_state(self, board: BoardT, data: JSON, source: str, base: Base) -> StateT:
         """A state file's data as a state on `board` (`read_state`'s); a state of another
         edition: one `InputError` naming both."""
         ...
@@ -232,7 +233,7 @@ class Table(
         """The game's state as its state files write it."""
         ...
 
-    def read(self, text: str, source: str, base: Path) -> RecordT:
+    def read(self, text: str, source: str, base: Base) -> RecordT:
         """A record's text as the game's record; a bad one is one `InputError`."""
         ...
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, NoReturn, Protocol, TypeVar, cast
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.card_names import CardsFound, no_clue_cards
 from adjudicator.core.errors import RulesError
 
@@ -46,7 +47,7 @@ class _Moves(Protocol[MoveT_co]):
 class _Notation(Protocol[MoveT]):
     """What `RecordMoves` asks of the entry it serves: its own reader and notation."""
 
-    def read(self, text: str, source: str, base: Path) -> _Moves[MoveT]: ...
+    def read(self, text: str, source: str, base: Base) -> _Moves[MoveT]: ...
 
     def format_move(self, move: MoveT) -> str: ...
 
@@ -62,7 +63,7 @@ class RecordMoves(Generic[MoveT]):
 
     def moves_as_written(self: _Notation[MoveT], text: str, source: str) -> list[str]:
         # the folder a record's relative paths start from is not read: only its moves are
-        return [self.format_move(m) for m in self.read(text, source, Path()).moves]
+        return [self.format_move(m) for m in self.read(text, source, Base(Path())).moves]
 
 
 class PackageFiles(ABC, Generic[StateT, RulesT]):
@@ -74,7 +75,7 @@ class PackageFiles(ABC, Generic[StateT, RulesT]):
     title: str
     package: str
 
-    def read_state(self, data: JSON, source: str, base: Path) -> StateT:
+    def read_state(self, data: JSON, source: str, base: Base) -> StateT:
         module = importlib.import_module(f"{self.package}.state")
         return cast(StateT, module.state_from(data, source))
 
@@ -85,7 +86,7 @@ class PackageFiles(ABC, Generic[StateT, RulesT]):
     def board(self, edition: str) -> RulesT:
         return cast(RulesT, importlib.import_module(f"{self.package}.data").load_rules())
 
-    def board_state(self, board: RulesT, data: JSON, source: str, base: Path) -> StateT:
+    def board_state(self, board: RulesT, data: JSON, source: str, base: Base) -> StateT:
         return self.read_state(data, source, base)
 
     @abstractmethod

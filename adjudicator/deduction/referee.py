@@ -40,6 +40,7 @@ NAMES = {
     "read_cards": "files.card_file",
     "edition_ids": "files.editions",
     "resolve_edition": "files.editions",
+    "board_beside": "files.editions",
     "Edition": "models.edition",
     "audit_cards": "audit",
     "simulation_stats": "audit",

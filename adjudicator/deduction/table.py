@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import RulesError
 from adjudicator.core.names import seated
 from adjudicator.core.table import JSON, Replayed, Ruled, Setup, Table, only_options
@@ -65,7 +66,7 @@ class DeductionTable(DeductionFiles, RecordMoves[Move]):
         chosen = (setup.buildings or "").strip().lower() == CHOSEN
         bought = _pairs(setup.buildings, "--buildings") if setup.buildings and not chosen else {}
         header = Header(
-            edition,
+            _seen_from(edition, setup.base),
             players,
             frames=_pairs(setup.frames, "--frames") if setup.frames else {},
             buildings={k: tuple(v.split()) for k, v in bought.items()},
@@ -79,7 +80,7 @@ class DeductionTable(DeductionFiles, RecordMoves[Move]):
     def state_data(self, game: Game) -> JSON:
         return self.state_file_data(game.state)
 
-    def read(self, text: str, source: str, base: Path) -> Record:
+    def read(self, text: str, source: str, base: Base) -> Record:
         rec = record_from_text(text, source)
         return Record(rec.header, rec.moves, source, base)
 
@@ -347,6 +348,18 @@ def _dealt_draws(game: Game, player: str) -> str:
         "T2: at this table the server deals every draw from the record's piles: write the "
         f"pile, not the card ('{example}')"
     )
+
+
+def _seen_from(edition: str, folder: Path) -> str:
+    """The edition as the record names it: a board file given by a relative path (from
+    where the command ran) named relative to the record's folder, where its reader looks;
+    an id or an absolute path as given."""
+    import os
+
+    path = Path(edition)
+    if path.suffix != ".toml" or path.is_absolute():
+        return edition
+    return Path(os.path.relpath(path.resolve(), folder.resolve())).as_posix()
 
 
 def _pairs(text: str, what: str) -> dict[str, str]:

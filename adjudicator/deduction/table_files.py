@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import InputError, RulesError
 
 if TYPE_CHECKING:  # types only: `cards list` loads no game state (tests/test_startup.py)
@@ -68,7 +68,7 @@ class DeductionFiles:
 
         return GERMAN_FILES
 
-    def read_state(self, data: JSON, source: str, base: Path) -> GameState:
+    def read_state(self, data: JSON, source: str, base: Base) -> GameState:
         from adjudicator.deduction.files.state_file import state_from_data
 
         return state_from_data(data, source, base)
@@ -86,7 +86,7 @@ class DeductionFiles:
     def board_sites(self, board: Board) -> tuple[str, list[str]]:
         return "building space", list(board.building_spaces)
 
-    def board_state(self, board: Board, data: JSON, source: str, base: Path) -> GameState:
+    def board_state(self, board: Board, data: JSON, source: str, base: Base) -> GameState:
         from adjudicator.deduction.files.state_file import state_from_data
 
         state = state_from_data(data, source, base)

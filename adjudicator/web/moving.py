@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import RulesError
 from adjudicator.core.move_line import append_move, move_line
 from adjudicator.core.names import player_key
@@ -147,7 +148,7 @@ def commit(
         read_back: list[Any] = []  # the new record as the read-back check read it
 
         def written(text: str) -> list[str]:
-            rec = o.table.read(text, name, records.root)
+            rec = o.table.read(text, name, Base(records.root))
             read_back.append(rec)
             return [o.table.format_move(m) for m in rec.moves]
 
@@ -156,7 +157,7 @@ def commit(
         records.choices.forget(name)
         # the next request of this record starts from here
         legal = o.legal_lines | {move.line} if hasattr(move, "line") else o.legal_lines
-        rec = read_back[-1] if read_back else o.table.read(new, name, records.root)
+        rec = read_back[-1] if read_back else o.table.read(new, name, Base(records.root))
         keep(
             (str(records.root), name, fingerprint(new)),
             replace(o, rec=rec, game=after, legal_lines=legal),

@@ -10,6 +10,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.core.base_folder import Base
 from adjudicator.render.pages import Page, page
 from adjudicator.tables import AnyTable, table_of_record
 from adjudicator.web.records import RecordDir, fingerprint
@@ -38,7 +39,9 @@ _CACHE_LOCK = threading.Lock()
 
 def _read(records: RecordDir, name: str, text: str) -> tuple[AnyTable, Page, Any]:
     table = table_of_record(text)
-    return table, page(table.name), table.read(text, name, records.root)
+    # Base's default confines: a board the record's text names is read only from the
+    # served folder or the shipped data, never from elsewhere (core/base_folder.py).
+    return table, page(table.name), table.read(text, name, Base(records.root))
 
 
 def open_record(records: RecordDir, name: str, text: str) -> Opened:

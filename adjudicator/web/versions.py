@@ -16,6 +16,7 @@ import hashlib
 import hmac
 from typing import Any
 
+from adjudicator.core.base_folder import Base
 from adjudicator.tables import AnyTable, table_of_record
 from adjudicator.web.records import RecordDir, fingerprint, seen_header
 from adjudicator.web.seats import Viewer
@@ -65,7 +66,7 @@ def version_of_text(
 
 def _parsed(records: RecordDir, name: str, text: str) -> tuple[AnyTable, Any]:
     table = table_of_record(text)
-    return table, table.read(text, name, records.root)
+    return table, table.read(text, name, Base(records.root))
 
 
 def version(records: RecordDir, name: str, viewer: Viewer) -> str:

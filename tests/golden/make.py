@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from adjudicator.core.base_folder import Base
 from tests.golden import cases
 
 
@@ -29,7 +30,7 @@ def first_legal_moves(edition: str, tmp: Path) -> list[str]:
         rec = cases.new_game(run, edition)
         entry = tables.table_of_edition(edition)
         for _ in range(cases.PLY):
-            game = entry.replay(entry.read(Path(rec).read_text("utf-8"), rec, tmp)).game
+            game = entry.replay(entry.read(Path(rec).read_text("utf-8"), rec, Base(tmp))).game
             move = next(iter(entry.legal_moves(game)), None)
             if move is None:
                 break

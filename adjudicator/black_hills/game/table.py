@@ -4,7 +4,6 @@ verdicts, through its own referee."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adjudicator.black_hills.candidates import Candidate
@@ -25,6 +24,7 @@ from adjudicator.black_hills.moves import TurnMove
 from adjudicator.black_hills.notation import format_turn_move
 from adjudicator.black_hills.referee import referee_text
 from adjudicator.black_hills.state import BHState
+from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import (
     JSON,
@@ -66,7 +66,7 @@ class BlackHillsTable(RecordOnly, BlackHillsFiles, RecordMoves[BHMove]):
     def state_data(self, game: BHState) -> JSON:
         return self.state_file_data(game)
 
-    def read(self, text: str, source: str, base: Path) -> BHRecord:
+    def read(self, text: str, source: str, base: Base) -> BHRecord:
         return parse_record(text, source)
 
     def parse_move(self, line: str, source: str) -> BHMove:

@@ -1,10 +1,11 @@
 """Finding the shipped editions (board + card set) and loading an edition by id or by files.
 
 A board or card file that a state file or a record names (`edition = "x.toml"` or
-`edition = {board = ..., cards = ...}`) is read only from that file's own folder tree or
-from the shipped data: a file from anywhere else is named by the user on the command
-line. Messages echo the name as written, never a resolved or installed path, and say the
-same whether or not a file exists outside those folders.
+`edition = {board = ..., cards = ...}`) is found as its `Base` says (`core/base_folder.py`):
+on the command line by the path as written (relative to the file's folder), or the
+`--board`/`--cards` files instead; in the web server only within the record's folder tree
+or the shipped data. There, messages echo the name as written, never a resolved or
+installed path, and say the same whether or not a file exists outside those folders.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.cache import kept
 from adjudicator.core.data import data_dir
 from adjudicator.core.errors import InputError
@@ -24,6 +26,7 @@ from adjudicator.deduction.models.edition import Edition
 __all__ = [
     "Edition",
     "EditionFiles",
+    "board_beside",
     "data_dir",
     "edition_ids",
     "load_edition",
@@ -96,26 +99,54 @@ def load_edition(name: str, source: str = "edition") -> Edition:
     )
 
 
-def load_named_edition(ref: str | tuple[str, str], source: str, base: Path) -> Edition:
-    """The edition a state file or a record names (`source` is that file, `base` its
-    folder): a shipped id, a board file (its card set beside it), or (board, cards)
-    files. Files are read only within `base`'s folder tree or the shipped data."""
+def load_named_edition(ref: str | tuple[str, str], source: str, base: Base) -> Edition:
+    """The edition a state file or a record names (`source` is that file, `base` where
+    its files are found): a shipped id, a board file (its card set beside it), or (board,
+    cards) files; the `--board`/`--cards` files of `base` instead, where given."""
+    if base.board is not None or base.cards is not None:
+        return _named_on_command_line(ref, source, base)
     if isinstance(ref, tuple):
         board_ref, cards_ref = ref
-        board = _confined(board_ref, source, "edition.board", base)
-        cards = _confined(cards_ref, source, "edition.cards", base)
+        board = _found(board_ref, source, "edition.board", base)
+        cards = _found(cards_ref, source, "edition.cards", base)
         return _load_files(board, cards)
     if not ref.endswith(".toml"):
-        _not_other_game(ref, source)
-        if ref not in edition_ids():
-            known = ", ".join(edition_ids())
-            raise InputError(source, "edition", f"unknown edition {clip(ref)} (known: {known})")
-        return _load_shipped(ref)
-    board = _confined(ref, source, "edition", base)
+        return _shipped(ref, source)
+    board = _found(ref, source, "edition", base)
     beside = _cards_beside(board)
-    if beside is None or not _within(beside, _roots(base)):
+    if beside is None or not (base.as_written or _within(beside, _roots(base.folder))):
         raise InputError(source, "edition", f"no card set found beside {clip(ref)}")
     return _load_files(board, beside.resolve())
+
+
+def _shipped(ref: str, source: str) -> Edition:
+    _not_other_game(ref, source)
+    if ref not in edition_ids():
+        known = ", ".join(edition_ids())
+        raise InputError(source, "edition", f"unknown edition {clip(ref)} (known: {known})")
+    return _load_shipped(ref)
+
+
+def _named_on_command_line(ref: str | tuple[str, str], source: str, base: Base) -> Edition:
+    """`--board` and/or `--cards`: the board given, else the one the file names; the card
+    set given, else the board's own (beside it, or the shipped one)."""
+    if base.board is not None:
+        if base.board.suffix == ".toml" and not _is_file(base.board):
+            raise InputError("--board", "", f"no such board file {clip(str(base.board))}")
+        board = resolve_edition(str(base.board), "--board")
+    elif isinstance(ref, tuple):
+        board = EditionFiles(ref[0], _found(ref[0], source, "edition.board", base), None, False)
+    elif ref.endswith(".toml"):
+        found = _found(ref, source, "edition", base)
+        board = EditionFiles(ref, found, _cards_beside(found), False)
+    else:
+        _shipped(ref, source)  # a known id, or the same error as without --cards
+        board = resolve_edition(ref, source)
+    if base.cards is not None:
+        if not _is_file(base.cards):
+            raise InputError("--cards", "", f"no such card file {clip(str(base.cards))}")
+        return _load_files(board.board_file.resolve(), base.cards.resolve())
+    return board.edition()
 
 
 def _roots(base: Path) -> list[Path]:
@@ -136,14 +167,21 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _confined(ref: str, source: str, entry: str, base: Path) -> Path:
-    """`ref` (relative to `base`) as a resolved path inside the allowed folders. Whether a
-    file exists is told only inside them, so nothing is learnt about other folders."""
-    path = base / ref
+def _found(ref: str, source: str, entry: str, base: Base) -> Path:
+    """`ref` (relative to `base`'s folder, or absolute) as a resolved path: as written on
+    the command line; in the server only inside the allowed folders, and whether a file
+    exists is told only inside them, so nothing is learnt about other folders."""
+    path = base.folder / ref  # an absolute `ref` stays itself
     try:
-        inside = _within(path, _roots(base))
+        inside = base.as_written or _within(path, _roots(base.folder))
+        real = path.resolve()
     except (OSError, RuntimeError, ValueError):  # a loop of links, a NUL, a name too long
         raise InputError(source, entry, f"{clip(ref)} is not a file name") from None
+    what = "card" if entry.endswith("cards") else "board"
+    if base.as_written:
+        if not _is_file(path):
+            raise InputError(source, entry, f"no such {what} file {clip(ref)}")
+        return real
     if not inside:
         raise InputError(
             source,
@@ -152,9 +190,8 @@ def _confined(ref: str, source: str, entry: str, base: Path) -> Path:
             "command line",
         )
     if not _is_file(path):
-        what = "card" if entry.endswith("cards") else "board"
         raise InputError(source, entry, f"no such {what} file {clip(ref)} in this file's folder")
-    return path.resolve()
+    return real
 
 
 def load_edition_files(board: Path, cards: Path) -> Edition:
@@ -201,6 +238,15 @@ def _cards_beside(board_file: Path) -> Path | None:
         if _is_file(cards):
             return cards
     return None
+
+
+def board_beside(cards_file: Path) -> Path | None:
+    """A card set's board file, where `_cards_beside` looks from the board: `NAME.toml`
+    beside `NAME-cards.toml`, or `../boards/NAME.toml` for `cards/NAME.toml`."""
+    found = [cards_file.parent.parent / "boards" / cards_file.name]
+    if cards_file.stem.endswith("-cards"):
+        found.insert(0, cards_file.with_name(f"{cards_file.stem.removesuffix('-cards')}.toml"))
+    return next((board for board in found if _is_file(board)), None)
 
 
 def resolve_edition(name: str, source: str = "EDITION") -> EditionFiles:

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 from pydantic import Discriminator, Field, StrictInt, Tag
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data, write_data
 from adjudicator.core.limits import MAX_BOARD_ITEMS, MAX_CARDS, MAX_HAND, MAX_INT
@@ -80,12 +81,12 @@ class _RawState(Strict):
 
 
 def load_state(path: Path) -> GameState:
-    return state_from_data(read_data(path), str(path), Path(path).parent)
+    return state_from_data(read_data(path), str(path), Base(Path(path).parent))
 
 
-def _edition(ref: str | dict[str, str], source: str, base: Path) -> Edition:
+def _edition(ref: str | dict[str, str], source: str, base: Base) -> Edition:
     """The edition a state names: a shipped id, a board file, or {board, cards} files."""
-    # Files only from the state's own folder tree or the shipped data (editions.py).
+    # Found as `base` says: as written on the command line, confined in the server.
     if isinstance(ref, dict):
         return load_named_edition((ref["board"], ref["cards"]), source, base)
     return load_named_edition(ref, source, base)
@@ -120,7 +121,7 @@ def hand_limit(edition: Edition, players: int) -> int:
 
 
 def state_from_data(
-    data: dict[str, Any], source: str, base: Path = Path("."), edition: Edition | None = None
+    data: dict[str, Any], source: str, base: Base = Base(Path(".")), edition: Edition | None = None
 ) -> GameState:
     """Validate a parsed state file; every problem is an `InputError` naming the entry."""
     raw = validated(_RawState, data, source)
@@ -358,4 +359,4 @@ def write_state(path: Path, state: GameState) -> None:
     path = Path(path)
     # read back as the next command will read it: a score past the limit is not written
     data = state_to_data(state)
-    write_data(path, data, check=lambda d: state_from_data(d, str(path), path.parent))
+    write_data(path, data, check=lambda d: state_from_data(d, str(path), edition=state.edition))

@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import InputError
 from adjudicator.core.names import duplicate, players_problem
 from adjudicator.deduction.files.editions import load_named_edition
@@ -35,7 +36,7 @@ def new_game(
     header: Header,
     edition: Edition | None = None,
     source: str = "record",
-    base: Path = Path("."),
+    base: Base = Base(Path(".")),
 ) -> Game:
     """Set a game up from a record's header: frames, buildings, hands and piles.
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_text
 from adjudicator.core.limits import MAX_MOVES
@@ -121,7 +122,8 @@ class Record:
     header: Header
     moves: tuple[Move, ...] = ()
     source: str = field(default="record", compare=False)  # the file, for errors
-    base: Path = field(default=Path("."), compare=False)  # relative edition paths start here
+    # where the board it names is found (a relative path starts in its folder)
+    base: Base = field(default=Base(Path(".")), compare=False)
 
     def with_move(self, move: Move) -> Record:
         return replace(self, moves=(*self.moves, replace(move, line=None)))
@@ -294,7 +296,7 @@ def record_to_text(record: Record) -> str:
 
 def read_record(path: Path) -> Record:
     record = record_from_text(read_text(path), str(path))
-    return replace(record, source=str(path), base=Path(path).parent)
+    return replace(record, source=str(path), base=Base(Path(path).parent))
 
 
 def moves_of(record: Record, kinds: Iterable[type[Move]]) -> list[Move]:

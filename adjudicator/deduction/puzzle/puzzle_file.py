@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import InputError
 from adjudicator.core.files import read_data
 from adjudicator.deduction.files.editions import edition_ids, load_named_edition
@@ -23,7 +24,7 @@ _KEYS = {"edition", "level", "seed", "buildings", "givens", "clue"}
 
 
 def load_puzzle(path: Path) -> Puzzle:
-    return parse_puzzle(read_data(path), str(path), path.parent)
+    return parse_puzzle(read_data(path), str(path), Base(path.parent))
 
 
 def _str(data: dict[str, Any], key: str, source: str, entry: str) -> str:
@@ -33,7 +34,7 @@ def _str(data: dict[str, Any], key: str, source: str, entry: str) -> str:
     return value
 
 
-def parse_puzzle(data: dict[str, Any], source: str, base: Path = Path(".")) -> Puzzle:
+def parse_puzzle(data: dict[str, Any], source: str, base: Base = Base(Path("."))) -> Puzzle:
     """A puzzle from parsed TOML. A board file the puzzle names is read only from `base`
     (the puzzle file's folder) or the shipped data, as a state file's is."""
     unknown = sorted(set(data) - _KEYS)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import InputError, RulesError
 from adjudicator.core.table import (
     JSON,
@@ -79,7 +79,7 @@ class DryGulchTable(RecordOnly, DryGulchFiles, RecordMoves[Move]):
     def state_data(self, game: DGGame) -> JSON:
         return self.state_file_data(game.state)
 
-    def read(self, text: str, source: str, base: Path) -> DGRecord:
+    def read(self, text: str, source: str, base: Base) -> DGRecord:
         return record_from_text(text, source)
 
     def legal_moves(self, game: DGGame) -> Iterator[Move]:
