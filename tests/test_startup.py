@@ -390,3 +390,18 @@ def test_the_console_script_looks_for_no_pydantic_plugin(given: str | None, seen
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == repr(seen)
+
+
+def test_python_dash_m_runs_the_same_command_line() -> None:
+    """`python -m adjudicator` is the `adjudicator` script (the standard way to run a
+    package's command line with the Python of one's choice)."""
+    import json
+    import subprocess
+    import sys
+
+    args = ["stop", "example:gads-hill-mid", "--json"]
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudicator", *args], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["points"] > 0
