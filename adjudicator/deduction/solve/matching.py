@@ -231,6 +231,8 @@ class Matching:
 
     def conflicts(self) -> list[tuple[frozenset[str], frozenset[str]]]:
         """Groups of buildings confined to fewer spaces than buildings (K3, K4)."""
+        if len(self.mate) == len(self.domains):
+            return []  # every group starts at a building left out, and none is
         g = self._digraph()
         reached = _reach(g, [("b", b) for b in self.domains if b not in self.mate])
         groups = []
