@@ -29,12 +29,26 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from adjudicator.core.evolve import evolve
+from adjudicator.deduction.candidates import (
+    Candidate,
+    buys,
+    my_building_choices,
+    play_candidates,
+)
 from adjudicator.deduction.models.state import GameState
-from adjudicator.deduction.rules.actions import dead_card, discard_with, rule_buy, rule_discard
+from adjudicator.deduction.rules.actions import (
+    dead_by,
+    dead_card,
+    discards_with,
+    rule_buy,
+    rule_discard,
+)
 from adjudicator.deduction.rules.logic import stop_report
-from adjudicator.deduction.rules.play import admissible_my_buildings, end_turn, rule_play
+from adjudicator.deduction.rules.play import end_turn
+from adjudicator.deduction.rules.remembered import PlayRulings
 from adjudicator.deduction.rules.ruling import Ruling, Status, StopReport
 from adjudicator.deduction.rules.turns import merge_rulings
+from adjudicator.deduction.solve.matching import Analyses
 
 __all__ = [
     "PASS",
@@ -51,6 +65,7 @@ __all__ = [
 ]
 
 _KIND_ORDER = {"play": 0, "discard": 1, "pass": 2}
+_choices = my_building_choices
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,18 +116,6 @@ class Hint:
     notes: tuple[str, ...] = field(default=())
 
 
-def my_building_choices(state: GameState, card: int, player: str) -> list[str | None]:
-    """The my buildings the hint rules a card with: none for a card that needs none, else
-    each admissible one (P7), else none (to rule on the refusal)."""
-    c = state.cards[card]
-    if not c.needs_my_building:
-        return [None]
-    return list(admissible_my_buildings(state, player, c)) or [None]
-
-
-_choices = my_building_choices
-
-
 # The refusal to report for a card that no choice makes playable: the most hopeful first.
 _HOPE = {
     Status.NOT_NOW: 0,
@@ -121,89 +124,6 @@ _HOPE = {
     Status.CONTRADICTORY: 3,
     Status.ILLEGAL: 4,
 }
-
-
-def _buys(state: GameState, hand: list[int]) -> list[tuple[str, tuple[str, ...]]]:
-    """The buildings worth ruling a buy of, each with the buildings alike to it."""
-    if not state.options.buying:
-        return []
-    named = {state.cards[n].subject for n in hand}
-    beside = state.available_buildings()
-    plain = [b for b in beside if state.is_open(b) and b not in named]
-    out = [(plain[0], tuple(plain[1:]))] if plain else []
-    return out + [(b, ()) for b in beside if b not in plain]
-
-
-class Candidate(NamedTuple):
-    """A play the hint considers, not ruled on: the cards in order, each with its my
-    building, and a buy before the first card (`buy_at` 0) or between the two (1). (A
-    named tuple: a turn lists dozens of them, and they are cheap to make.)"""
-
-    plays: tuple[tuple[int, str | None], ...]
-    buy: str | None = None
-    buy_at: int = 0
-    alike: tuple[str, ...] = ()
-
-
-def play_candidates(state: GameState, player: str | None = None) -> list[Candidate]:
-    """The plays `hint` considers, enumerated without a ruling: a superset of them, in the
-    same shapes. A second card's my building depends on the board after the first (P7:
-    placed and retired buildings are no longer admissible), so every second card is
-    listed with each building admissible before the turn (and the building bought before
-    the first card) and with none; a caller that rules a candidate keeps it only when its
-    second my building is among `my_building_choices` after the first card (for a second
-    card played as the building bought between the cards: always, as the hint does).
-    Every play `hint` rules on is listed exactly once."""
-    name = player or state.active
-    if name is None:
-        raise ValueError("the state names no active player")
-    if state.active != name:
-        state = replace(state, active=name)
-    hand = list(state.player(name).hand or ())
-    two_cards = bool(state.options.two_cards_until) and (
-        state.locomotive < state.options.two_cards_until
-    )
-    admissible = list(admissible_my_buildings(state, name))
-    needs = {n: state.cards[n].needs_my_building for n in hand}
-
-    def seconds_for(bought: str | None) -> list[tuple[int, str | None]]:
-        """Every second card with each my building it is listed with."""
-        extra: list[str | None] = [bought] if bought is not None else []
-        mys: list[str | None] = [*admissible, *extra, None]
-        return [(n2, my2) for n2 in hand for my2 in (mys if needs[n2] else [None])]
-
-    out: list[Candidate] = []
-    firsts = [(n, my) for n in hand for my in _choices(state, n, name)]
-    seconds: dict[str | None, list[tuple[int, str | None]]] = {}
-
-    def with_seconds(
-        first: tuple[int, str | None], bought: str | None, buy: str | None = None, **more: Any
-    ) -> None:
-        out.append(Candidate((first,), buy, **more))
-        if two_cards:
-            if bought not in seconds:
-                seconds[bought] = seconds_for(bought)
-            n1 = first[0]
-            out.extend(
-                Candidate((first, second), buy, **more)
-                for second in seconds[bought]
-                if second[0] != n1
-            )
-
-    for first in firsts:
-        with_seconds(first, None)
-    for b, alike in _buys(state, hand):
-        for n in hand:
-            if needs[n]:
-                with_seconds((n, b), b, buy=b, buy_at=0, alike=alike)
-        if two_cards:
-            for n, my in firsts:
-                if my == b:
-                    continue
-                for n2 in hand:
-                    if n2 != n and needs[n2]:
-                        out.append(Candidate(((n, my), (n2, b)), b, 1, alike))
-    return out
 
 
 class Ruled(NamedTuple):
@@ -236,6 +156,11 @@ class Turns:
         self.evaluated = 0
         self.refusals: dict[int, list[Ruling]] = {}
         self._dead: tuple[int, ...] | None = None
+        self._firsts: dict[Any, Ruling] | None = None  # the single cards, once ruled
+        #: Its rulings on single cards and its filterings of boards, made once per board
+        #: (this call's own: `rules/remembered.py`)
+        self.plays = PlayRulings(name)
+        self.memo = self.plays.analyses
         self.two_cards = bool(self.state.options.two_cards_until) and (
             self.state.locomotive < self.state.options.two_cards_until
         )
@@ -252,9 +177,7 @@ class Turns:
             for my in [only_as] if only_as is not None else _choices(at, n, self.name):
                 if only_as is not None and not at.cards[n].needs_my_building:
                     continue
-                out[n, my] = rule_play(
-                    at, n, my, self.name, check_markers_per_space=False, advance=False
-                )
+                out[n, my] = self.plays.rule(at, n, my)
                 self.evaluated += 1
         return out
 
@@ -280,9 +203,7 @@ class Turns:
             if n2 in played or (only_as is not None and not at.cards[n2].needs_my_building):
                 continue
             for my2 in [only_as] if only_as is not None else _choices(at, n2, self.name):
-                second = rule_play(
-                    at, n2, my2, self.name, check_markers_per_space=False, advance=False
-                )
+                second = self.plays.rule(at, n2, my2)
                 self.evaluated += 1
                 if second.playable:
                     yield from self._play([*steps, second], buy, buy_at, alike)
@@ -292,7 +213,7 @@ class Turns:
         state, name, two_cards = self.state, self.name, self.two_cards
         # Plays without a buy: single cards, then ordered pairs (the first card may leave a
         # space a marker short of what the second needs, or a 4th marker the second clears).
-        firsts = self._first_cards(state)
+        firsts = self._firsts = self._first_cards(state)
         for (n, _my), first in firsts.items():
             if first.playable:
                 yield from self._play([first], None, 0, ())
@@ -302,7 +223,7 @@ class Turns:
                 self.refusals.setdefault(n, []).append(first)
 
         # Plays with a buy that a card of the turn uses as its my building (A2).
-        for b, alike in _buys(state, self.hand):
+        for b, alike in buys(state, self.hand):
             bought = rule_buy(state, b, name)
             self.evaluated += 1
             if bought.playable:  # before the first card, which is played as the new building
@@ -336,15 +257,25 @@ class Turns:
         # The board after a discard depends only on the marker taken: rule each marker once.
         pairs = tuple(combinations(pool, 2))
         for take in takeable if pairs else []:
-            r = rule_discard(state, pairs[0], take, name)
+            r = rule_discard(state, pairs[0], take, name, memo=self.memo)
             self.evaluated += 1
             if r.playable:
                 yield Ruled("discard", r, take, pairs=pairs)
 
     def dead(self) -> tuple[int, ...]:
-        """The cards of the hand that are dead (A1, Old Town's discardable cards)."""
+        """The cards of the hand that are dead (A1, Old Town's discardable cards), read off
+        the single cards' rulings once `ruled` has made them (`dead_by`)."""
         if self._dead is None:
-            self._dead = tuple(n for n in self.hand if dead_card(self.state, n, self.name))
+            s, name, firsts = self.state, self.name, self._firsts
+            self._dead = tuple(
+                n
+                for n in self.hand
+                if (
+                    dead_card(s, n, name)
+                    if firsts is None
+                    else dead_by(s, n, name, (r for (m, _), r in firsts.items() if m == n))
+                )
+            )
         return self._dead
 
 
@@ -352,22 +283,42 @@ class Ranked:
     """Actions made from ruled turns, each with the STOP claims it leaves (one report per
     board reached)."""
 
-    def __init__(self) -> None:
+    def __init__(self, memo: Analyses | None = None) -> None:
         self.reports: dict[tuple[frozenset[Any], ...], StopReport] = {}
+        self.memo = memo
 
     def action(self, t: Ruled, r: Ruling | None = None) -> Action:
         """The action of a ruled turn; `r`: the ruling to report instead (a discard's
         for another pair of cards)."""
         r = t.ruling if r is None else r
-        a = r.after
+        report = self.report(r.after)
         if t.kind == "pass":  # with a buy: no card played, the price paid
-            stop = self._report(a)
             return Action(
-                "pass", (), (), None, r.points, r, t.buy, t.buy_at, t.alike, stop.points, t.enables
+                "pass",
+                (),
+                (),
+                None,
+                r.points,
+                r,
+                t.buy,
+                t.buy_at,
+                t.alike,
+                report.points,
+                t.enables,
             )
-        report = self._report(a)
-        r = evolve(r, stop=report)  # not `replace`: once per action
-        points = report.points
+        return self._made(t, evolve(r, stop=report), report)  # not `replace`: once per action
+
+    def discards(self, t: Ruled) -> Iterator[Action]:
+        """The actions of a ruled discard, one per pair of cards in `t.pairs`. The board
+        after a discard is the same for every pair (A1): its STOP report is looked up once,
+        and each pair's ruling is made with it (`discards_with`)."""
+        report = self.report(t.ruling.after)
+        for r in discards_with(t.ruling, t.pairs, stop=report):
+            yield self._made(t, r, report)
+
+    @staticmethod
+    def _made(t: Ruled, r: Ruling, report: StopReport) -> Action:
+        """The action of a ruled play or discard, `r` its ruling with its STOP report."""
         return Action(
             t.kind,
             r.cards,
@@ -375,16 +326,17 @@ class Ranked:
             t.take,
             r.points,
             r,
-            stop_left=points,
+            stop_left=report.points,
             buy=t.buy,
             buy_at=t.buy_at,
             alike=t.alike,
         )
 
-    def _report(self, a: GameState) -> StopReport:
+    def report(self, a: GameState) -> StopReport:
+        """The STOP report of the board of `a`, made once per board."""
         board = (frozenset(a.placed.items()), frozenset(a.markers.items()), a.retired)
         if board not in self.reports:
-            self.reports[board] = stop_report(a)
+            self.reports[board] = stop_report(a, memo=self.memo)
         return self.reports[board]
 
 
@@ -392,13 +344,13 @@ def hint(state: GameState, player: str | None = None) -> Hint:
     """Rule on every candidate turn of the player and rank the legal ones. For a player
     who is not on turn: what they could do if it were their turn."""
     turns = Turns(state, player)
-    ranked = Ranked()
+    ranked = Ranked(turns.memo)
     actions: list[Action] = []
     for t in turns.ruled():
         if t.kind != "discard":
             actions.append(ranked.action(t))
         else:
-            actions.extend(ranked.action(t, discard_with(t.ruling, pair)) for pair in t.pairs)
+            actions.extend(ranked.discards(t))
 
     can_play = any(a.kind == "play" and len(a.cards) == 1 and a.buy is None for a in actions)
     if turns.can_pass(can_play):
@@ -418,7 +370,7 @@ def hint(state: GameState, player: str | None = None) -> Hint:
         tuple(actions),
         tuple(unplayable),
         turns.dead(),
-        stop_report(turns.state),
+        ranked.report(turns.state),
         turns.evaluated,
     )
 

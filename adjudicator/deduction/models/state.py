@@ -96,7 +96,7 @@ class GameState(Seats[Player]):
             and building not in self.retired
         )
 
-    @property
+    @cached_property  # every card's ruling reads it (`compile_card`); placed is fixed
     def free_spaces(self) -> frozenset[str]:
         return frozenset(s for s in self.board.building_spaces if s not in self.occupant)
 
@@ -136,6 +136,8 @@ class GameState(Seats[Player]):
         gone = frozenset(retired)
         players = tuple(
             evolve(p, buildings=tuple(b for b in p.buildings if b not in placed and b not in gone))
+            if any(b in placed or b in gone for b in p.buildings)
+            else p  # a player whose buildings all stay is the same player
             for p in self.players
         )
         return evolve(self, placed=dict(placed), markers=kept, retired=gone, players=players)

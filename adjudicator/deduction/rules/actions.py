@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from typing import Any
 
 from adjudicator.core.evolve import evolve
 from adjudicator.core.words import plural
@@ -12,12 +14,20 @@ from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.effects import resolve
 from adjudicator.deduction.rules.knowledge import board_domains
 from adjudicator.deduction.rules.play import admissible_my_buildings, refuse, rule_play
-from adjudicator.deduction.rules.ruling import Reason, Ruling, Status
+from adjudicator.deduction.rules.ruling import Reason, Ruling, Status, StopReport
 from adjudicator.deduction.rules.turn_order import turn_refusal
 from adjudicator.deduction.solve import decide
+from adjudicator.deduction.solve.matching import Analyses
 from adjudicator.deduction.solve.placement import Problem
 
-__all__ = ["dead_card", "discard_with", "rule_buy", "rule_discard"]
+__all__ = [
+    "dead_by",
+    "dead_card",
+    "discard_with",
+    "discards_with",
+    "rule_buy",
+    "rule_discard",
+]
 
 
 def _refuse(
@@ -51,6 +61,25 @@ def dead_card(state: GameState, card_no: int, player: str | None = None) -> bool
     return True
 
 
+#: The statuses of a dead card's rulings wherever they are made, a playable confirmation
+#: included (see `dead_by`).
+_DEAD = (Status.CONFIRMATION, Status.CONTRADICTORY, Status.PLAYABLE_CONFIRMATION)
+
+
+def dead_by(state: GameState, card_no: int, player: str | None, rulings: Iterable[Ruling]) -> bool:
+    """`dead_card`, read off the card's rulings on `state` (`rule_play`, not moved on), one
+    for each of its admissible my buildings (for a card that needs one; else one ruling),
+    whether the options let a confirmation be played or not and with the end-of-turn check
+    made or not. `rule_play` checks P7, P3, P2, P5 a, then P4: a ruling `dead_card`'s probe
+    (confirmations refused) finds a confirmation is, where they are allowed, a playable
+    confirmation, a contradiction stays one, and no other status becomes either (the
+    end-of-turn check only turns a playable ruling into 'not now', P5 b)."""
+    card = state.cards[card_no]
+    if card.needs_my_building and not admissible_my_buildings(state, player, card):
+        return False
+    return all(r.status in _DEAD for r in rulings)
+
+
 def rule_discard(
     state: GameState,
     cards: tuple[int, int],
@@ -59,9 +88,10 @@ def rule_discard(
     *,
     advance: bool = True,
     method: decide.Method = "auto",
+    memo: Analyses | None = None,
 ) -> Ruling:
     """A1: discard two cards and take any one marker (a building's last one included);
-    the conclusions the removal makes possible follow as P6."""
+    the conclusions the removal makes possible follow as P6. `memo`: as `rule_play`'s."""
     player = player or state.active
     board = state.board
     if len(set(cards)) != 2:
@@ -122,7 +152,7 @@ def rule_discard(
     domains[b] = domains[b] - {s}
     if not domains[b]:
         del domains[b]
-    decider = decide.Decider(method)
+    decider = decide.Decider(method, memo)
     analysis = decider.analyse(Problem(domains))
     taken = (b, s, f"{_taken_for(cards)} (A1)")
     fx = resolve(state, analysis, scorer=player, taken=taken, decider=decider)
@@ -141,26 +171,55 @@ def _taken_for(cards: tuple[int, int]) -> str:
     return f"taken for discarding cards {cards[0]} and {cards[1]}"
 
 
-def discard_with(ruling: Ruling, cards: tuple[int, int]) -> Ruling:
+def discard_with(
+    ruling: Ruling, cards: tuple[int, int], *, stop: StopReport | None = None
+) -> Ruling:
     """A legal discard ruling for two other cards of the same hand: the board does not
-    depend on which two cards go (A1), only the hand and the words do."""
-    if ruling.cards == cards:
-        return ruling
-    old, new = _taken_for((ruling.cards[0], ruling.cards[1])), _taken_for(cards)
-    after = ruling.after
+    depend on which two cards go (A1), only the hand and the words do. `stop`: the STOP
+    claims the discard leaves, the same for every pair of cards (set on the new ruling)."""
+    return next(discards_with(ruling, (cards,), stop=stop))
+
+
+def discards_with(
+    ruling: Ruling, pairs: Iterable[tuple[int, int]], *, stop: StopReport | None = None
+) -> Iterator[Ruling]:
+    """`discard_with` for each pair of cards in turn (the hint's every pair): what names
+    the ruling's own pair is found once."""
+    old = _taken_for((ruling.cards[0], ruling.cards[1]))
+    hand = seat = None  # the player's hand before, and their seat in the state after
     if ruling.player is not None and ruling.before.players:
         hand = ruling.before.player(ruling.player).hand
-        if hand is not None:
-            kept = tuple(c for c in hand if c not in cards)
-            after = after.with_player(ruling.player, hand=kept)
-    # `evolve`, not `replace`: the hint rules a discard for every pair of cards.
-    return evolve(
-        ruling,
-        cards=cards,
-        after=after,
-        reasons=tuple(evolve(r, message=r.message.replace(old, new)) for r in ruling.reasons),
-        removed=tuple(evolve(x, reason=x.reason.replace(old, new)) for x in ruling.removed),
-    )
+        seat = ruling.after.names().index(ruling.player)
+    # Only the words that name the cards change (the reason, the taken marker's removal;
+    # the board's own removals name no card), so only those are copied, with `evolve`,
+    # not `replace`: the hint makes a discard for every pair of cards.
+    reasons_at = [i for i, r in enumerate(ruling.reasons) if old in r.message]
+    removed_at = [i for i, x in enumerate(ruling.removed) if old in x.reason]
+    changes: dict[str, Any] = {} if stop is None else {"stop": stop}
+    for cards in pairs:
+        if ruling.cards == cards:
+            yield evolve(ruling, **changes) if changes else ruling
+            continue
+        new = _taken_for(cards)
+        after = ruling.after
+        if hand is not None and seat is not None:  # `with_player`, the seat found once
+            players = list(after.players)
+            players[seat] = evolve(players[seat], hand=tuple(c for c in hand if c not in cards))
+            after = evolve(after, players=tuple(players))
+        reasons = list(ruling.reasons)
+        for i in reasons_at:
+            reasons[i] = evolve(reasons[i], message=reasons[i].message.replace(old, new))
+        removed = list(ruling.removed)
+        for i in removed_at:
+            removed[i] = evolve(removed[i], reason=removed[i].reason.replace(old, new))
+        yield evolve(
+            ruling,
+            cards=cards,
+            after=after,
+            reasons=tuple(reasons),
+            removed=tuple(removed),
+            **changes,
+        )
 
 
 def rule_buy(state: GameState, building: str, player: str | None = None) -> Ruling:

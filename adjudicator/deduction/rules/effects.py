@@ -50,12 +50,13 @@ class Effects:
         after: GameState,
         cards: tuple[int, ...] = (),
         as_buildings: tuple[str | None, ...] = (),
+        status: Status = Status.PLAYABLE,
     ) -> Ruling:
-        """The playable ruling that reports these effects."""
+        """The playable ruling that reports these effects (`status`: a playable one)."""
         return Ruling(
             action=action,
             player=player,
-            status=Status.PLAYABLE,
+            status=status,
             reasons=reasons,
             before=before,
             after=after,
@@ -242,7 +243,7 @@ def resolve(
         # What is left to remove, the board alone shows (L1): a STOP claim could take it.
         rest = {b: frozenset(x) for b, x in domains.items() if x}
         m = match(rest)  # its Hall sets explain the removals (L3)
-        plain = m.analysis()
+        plain = decider.filtered(m)
         for b in sorted(rest):
             for s in board.sort_spaces(rest[b] - support.get(b, frozenset())):
                 remove(b, s, Tier.LOGIC, explain_removal(board, m, plain, b, s)[0])

@@ -23,19 +23,22 @@ from adjudicator.deduction.rules.ruling import (
     StopReport,
 )
 from adjudicator.deduction.solve import decide
-from adjudicator.deduction.solve.matching import match
+from adjudicator.deduction.solve.matching import Analyses, match
 from adjudicator.deduction.solve.placement import Problem
 
 __all__ = ["claim_stop", "stop_report", "with_stop"]
 
 
-def stop_report(state: GameState, method: decide.Method = "auto") -> StopReport:
+def stop_report(
+    state: GameState, method: decide.Method = "auto", memo: Analyses | None = None
+) -> StopReport:
     """Every STOP claim on the board now: removable markers (L1) with their smallest Hall
-    set (L3), determined buildings (L2) and groups that cannot all stand (K4)."""
+    set (L3), determined buildings (L2) and groups that cannot all stand (K4). `memo`: as
+    `rule_play`'s."""
     board = state.board
     domains = board_domains(state)
     m = match(domains)
-    analysis = decide.analyse(Problem(domains), method)
+    analysis = decide.analyse(Problem(domains), method, memo)
     removable = []
     for b in sorted(domains, key=board.building_name):
         for s in board.sort_spaces(domains[b] - analysis.support[b]):

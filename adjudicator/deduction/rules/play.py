@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
+from adjudicator.core.evolve import evolve
 from adjudicator.core.words import plural
 from adjudicator.deduction.models.cards import Card
 from adjudicator.deduction.models.state import GameState
@@ -15,6 +15,7 @@ from adjudicator.deduction.rules.knowledge import CompiledCard, board_domains, c
 from adjudicator.deduction.rules.ruling import Built, Reason, Removal, Ruling, Status, Tier
 from adjudicator.deduction.rules.turn_order import turn_refusal
 from adjudicator.deduction.solve import decide
+from adjudicator.deduction.solve.matching import Analyses
 
 __all__ = ["admissible_my_buildings", "end_turn", "refuse", "rule_play"]
 
@@ -168,8 +169,10 @@ def rule_play(
     method: decide.Method = "auto",
     check_markers_per_space: bool = True,
     advance: bool = True,
+    memo: Analyses | None = None,
 ) -> Ruling:
-    """The ruling on one card. `advance` moves the turn on in the resulting state."""
+    """The ruling on one card. `advance` moves the turn on in the resulting state. `memo`:
+    the filterings of boards the caller remembers (a hint's, over its candidate turns)."""
     player = player or state.active
     card, chosen, refusal = _check_legal(state, card_no, my, player)
     cards, as_ = (card_no,), (chosen,)
@@ -183,7 +186,7 @@ def rule_play(
     cc = compile_card(state, card, my)
 
     # P3: the card must not raise the board's deficiency, nor empty a named building.
-    decider = decide.Decider(method)
+    decider = decide.Decider(method, memo)
     with_card = decider.analyse(cc.problem)
     board_deficiency = decider.board(board_domains(state)).deficiency
     if not with_card.feasible:
@@ -237,9 +240,7 @@ def rule_play(
         status = Status.PLAYABLE_CONFIRMATION
 
     after = _spend_card(fx.state, player, card_no)
-    ruling = replace(
-        fx.ruling("play", player, tuple(reasons), state, after, cards, as_), status=status
-    )
+    ruling = fx.ruling("play", player, tuple(reasons), state, after, cards, as_, status)
     return end_turn(ruling, check_markers_per_space=check_markers_per_space, advance=advance)
 
 
@@ -261,8 +262,8 @@ def end_turn(
                 ruling.cards,
                 ruling.as_buildings,
             )
-    if advance:
-        return replace(ruling, after=replace(ruling.after, active=ruling.after.next_player()))
+    if advance:  # `evolve`, not `replace`: a hint ends every candidate turn here
+        return evolve(ruling, after=evolve(ruling.after, active=ruling.after.next_player()))
     return ruling
 
 

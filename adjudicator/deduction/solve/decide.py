@@ -12,7 +12,7 @@ twin (`twin.py`), the oracle.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
@@ -31,9 +31,16 @@ class Decider:
     matching's Hall sets: they explain a decision, they do not make it."""
 
     method: Method = "auto"
+    #: The caller's remembered filterings of boards (a hint's: `matching.Analyses`), if any.
+    memo: matching.Analyses | None = field(default=None, compare=False)
 
     def analyse(self, problem: Problem) -> Analysis:
-        return analyse(problem, self.method)
+        return analyse(problem, self.method, self.memo)
+
+    def filtered(self, m: matching.Matching) -> Analysis:
+        """Régin's filtering of a matching's board (for the sentences of L3 and the tiers
+        of P6 the matching explains), remembered when the caller remembers."""
+        return matching.filtered(m, self.memo)
 
     def board(self, domains: Mapping[str, frozenset[str]]) -> Analysis:
         """The board alone, no card in force. A hint or a game asks this of the same board
@@ -46,7 +53,9 @@ def _board(method: Method, domains: frozenset[tuple[str, frozenset[str]]]) -> An
     return analyse(Problem(dict(domains)), method)
 
 
-def analyse(problem: Problem, method: Method = "auto") -> Analysis:
+def analyse(
+    problem: Problem, method: Method = "auto", memo: matching.Analyses | None = None
+) -> Analysis:
     # The twin and CP-SAT's adapter are imported when asked for: a ruling by matching
     # (every one but a relation `pair_matching` cannot take) starts without them.
     if method == "twin":
@@ -58,13 +67,13 @@ def analyse(problem: Problem, method: Method = "auto") -> Analysis:
 
         return solver.analyse(problem)
     if matching.single_building(problem):
-        return matching.analyse(problem)
+        return matching.analyse(problem, memo)
     # A relation is decided on the part of the board the card reaches; the rest is a board.
     core, rest = split(problem)
     if pair_matching.handles(core):
-        inner = pair_matching.analyse(core)
+        inner = pair_matching.analyse(core, memo)
     else:
         from adjudicator.deduction.solve import solver
 
         inner = solver.analyse(core)
-    return combine(inner, matching.analyse(Problem(rest)))
+    return combine(inner, matching.analyse(Problem(rest), memo))

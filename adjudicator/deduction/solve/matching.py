@@ -29,12 +29,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from adjudicator.deduction.solve.placement import Analysis, Problem
 
-__all__ = ["Matching", "analyse", "match", "single_building"]
+__all__ = ["Analyses", "Matching", "analyse", "filtered", "match", "single_building"]
 
 N = TypeVar("N", bound=Hashable)
 Node = tuple[str, str]  # ("b", building) or ("s", space)
@@ -231,6 +231,8 @@ class Matching:
 
     def conflicts(self) -> list[tuple[frozenset[str], frozenset[str]]]:
         """Groups of buildings confined to fewer spaces than buildings (K3, K4)."""
+        if len(self.mate) == len(self.domains):
+            return []  # every group starts at a building left out, and none is
         g = self._digraph()
         reached = _reach(g, [("b", b) for b in self.domains if b not in self.mate])
         groups = []
@@ -239,6 +241,38 @@ class Matching:
             ss = frozenset(n[1] for n in comp if n[0] == "s")
             groups.append((bs, ss))
         return sorted(groups, key=lambda g: sorted(g[0]))
+
+
+class Analyses:
+    """Régin's filtering (`Matching.analysis`) of the boards one caller meets, remembered by
+    their domains: a hint rules a few hundred turns on a dozen boards, and filters the same
+    boards again and again (on the mid-game example, 547 filterings of 197 boards). The
+    filtering of a board depends on its domains alone (the largest matching's size, the
+    spaces some largest placement uses, the buildings some largest placement leaves out:
+    whichever matching was found), so a remembered one is the one that would be made. One
+    per call (a hint's `Turns`), never kept between calls nor shared between threads."""
+
+    __slots__ = ("_by",)
+
+    def __init__(self) -> None:
+        self._by: dict[frozenset[tuple[str, frozenset[str]]], Analysis] = {}
+
+    def of(self, m: Matching) -> Analysis:
+        """`m.analysis()`, made once per board."""
+        key = frozenset(m.domains.items())
+        found = self._by.get(key)
+        if found is None:
+            found = self._by[key] = m.analysis()
+        elif list(found.support) != list(m.domains):
+            # The same board reached in another order: its support in this board's order,
+            # as `analysis` would list it (the rulings' words follow that order).
+            found = replace(found, support={b: found.support[b] for b in m.domains})
+        return found
+
+
+def filtered(m: Matching, memo: Analyses | None) -> Analysis:
+    """`m.analysis()`, through `memo` when there is one."""
+    return m.analysis() if memo is None else memo.of(m)
 
 
 def _reach(g: Mapping[N, Iterable[N]], starts: list[N]) -> set[N]:
@@ -274,33 +308,37 @@ def match(
     return Matching(domains, mate, owner)
 
 
-def analyse(problem: Problem) -> Analysis:
+def analyse(problem: Problem, memo: Analyses | None = None) -> Analysis:
     """Answer a board, or a board with a card that names one building and no relation."""
     c = problem.constraint
     if c is None:
-        return match(problem.domains).analysis()
+        return filtered(match(problem.domains), memo)
     if c.relation is not None or len(c.allowed) != 1:
         raise ValueError("the matching path answers cards naming one building, no relation")
     ((b, allowed),) = c.allowed.items()
-    return _forced(problem.domains, b, problem.domains[b] & allowed)
+    return _forced(problem.domains, b, problem.domains[b] & allowed, memo)
 
 
-def _forced(domains: Mapping[str, frozenset[str]], b: str, spaces: frozenset[str]) -> Analysis:
+def _forced(
+    domains: Mapping[str, frozenset[str]],
+    b: str,
+    spaces: frozenset[str],
+    memo: Analyses | None = None,
+) -> Analysis:
     """Largest placements that put `b` on one of `spaces`: try each space for `b` and match
     the rest around it; the best tries make the largest placements. Each try starts from
     one matching of the others (`Matching.without_space`), not from scratch: the warm
     start lives within the call. (No matching is kept between calls: a module-level
     warm start was state shared by every thread of the page, and starting cold made no
     measurable difference to a ruling, a hint or a self-played game.)"""
-    base = match({c: d for c, d in domains.items() if c != b})
-    tries = []
-    for s in sorted(spaces):
-        a = base.without_space(s).analysis()
-        tries.append((a.size + 1, s, a))
-    if not tries:
+    if not spaces:
         return Analysis(False, 0, {c: frozenset() for c in domains})
-    size = max(t[0] for t in tries)
-    best = [t for t in tries if t[0] == size]
+    base = match({c: d for c, d in domains.items() if c != b})
+    # A try's size is its matching's; only the largest tries make largest placements, so
+    # only they are filtered (Régin's support: the costly part of a try).
+    around = [(base.without_space(s), s) for s in sorted(spaces)]
+    size = max(m.size for m, _ in around) + 1
+    best = [(size, s, filtered(m, memo)) for m, s in around if m.size + 1 == size]
     rest = [c for c in domains if c != b]
     support = {c: frozenset().union(*(a.support[c] for _, _, a in best)) for c in rest}
     support[b] = frozenset(s for _, s, _ in best)

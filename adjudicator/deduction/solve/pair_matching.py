@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from adjudicator.deduction.solve.matching import Matching, match
+from adjudicator.deduction.solve.matching import Analyses, Matching, filtered, match
 from adjudicator.deduction.solve.placement import Analysis, Problem
 
 __all__ = ["analyse", "handles"]
@@ -59,7 +59,7 @@ def _essential(rest: Matching) -> frozenset[str]:
     return frozenset(s for s in rest.owner if s not in freeable)
 
 
-def analyse(problem: Problem) -> Analysis:
+def analyse(problem: Problem, memo: Analyses | None = None) -> Analysis:
     """The analysis of a problem `handles` accepts, exactly (equal to `twin.analyse`)."""
     if not handles(problem):
         raise ValueError("the pair matching answers a relation between two named buildings")
@@ -106,7 +106,7 @@ def analyse(problem: Problem) -> Analysis:
         for sa, sm in chosen:
             support[a].add(sa)
             support[m].add(sm)
-        rest_analysis = around.analysis()
+        rest_analysis = filtered(around, memo)
         for b, spaces in rest_analysis.support.items():
             support[b] |= spaces
         optional |= rest_analysis.optional
