@@ -143,6 +143,9 @@ class BlackHillsPage:
             ],
             "panels": panels,
             "next": [_next_words(s, waiting)],
+            # the move box's example of the phase's move, after "PLAYER: " (the page
+            # writes the seat's name or the player to act's): a fixed one, never a hand's
+            "example": "keep gambler outlaw" if waiting else "lumberjack",
             "pick": "area",
             # a move names the character, not the area: a tapped area lists the moves of
             # the characters that go there
@@ -197,8 +200,19 @@ class BlackHillsPage:
     def coach(self, table: AnyTable, game: Any, name: str, top: int) -> dict[str, Any]:
         raise RulesError(f"{name}: the coach looks ahead in Old Town and Gads Hill only")
 
-    def hint(self, table: AnyTable, game: BHState, name: str, top: int) -> dict[str, Any]:
-        player = self.acting(game) or game.active
+    def choosing(self, game: BHState) -> tuple[str, ...]:
+        if game.winner is not None:
+            return ()
+        # at a round's set-up every player still to keep chooses at once (BH-KEEP)
+        return tuple(must_keep(game)) or (game.active,)
+
+    def hint(
+        self, table: AnyTable, game: BHState, name: str, top: int, player: str | None
+    ) -> dict[str, Any]:
+        # the table's hint reads the player's view only (`knows.view_state`): at the
+        # set-up, their own four characters and what lies face up; a game over, it says
+        # who has won
+        player = player or game.active
         ranked = own_entry(table, BlackHillsTable).hint(game, player, name)
         if ranked and isinstance(ranked[0], KeepChoice):
             return _keep_hint(player, [k for k in ranked if isinstance(k, KeepChoice)], top)
