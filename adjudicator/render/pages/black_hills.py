@@ -213,7 +213,10 @@ class BlackHillsPage:
         # set-up, their own four characters and what lies face up; a game over, it says
         # who has won
         player = player or game.active
-        ranked = own_entry(table, BlackHillsTable).hint(game, player, name)
+        # in a seeded game the server rolls the die once the whole line is written: a
+        # robbery is ranked as played here, every choice made before the roll
+        committed = game.seeded and game.seed is not None
+        ranked = own_entry(table, BlackHillsTable).hint(game, player, name, committed)
         if ranked and isinstance(ranked[0], KeepChoice):
             return _keep_hint(player, [k for k in ranked if isinstance(k, KeepChoice)], top)
         actions, lines = [], [f"The best turn for each character in {player}'s hand, best first."]
@@ -221,6 +224,17 @@ class BlackHillsPage:
         for c in ranked[:top]:
             assert isinstance(c, Candidate)
             data = c.to_json()
+            if data["chance"] and " ..." not in data["turn"]:  # a whole line, then the die
+                expected = f"expected {said(c.expected_reputation)} reputation"
+                lines.append(f"{data['turn']}: {expected} over the aiming die")
+                actions.append(
+                    {
+                        "move": data["turn"],
+                        "text": f"{expected}: the die is rolled once the turn is committed",
+                        "blind": False,
+                    }
+                )
+                continue
             if data["chance"]:  # a plan up to the die or the deal: its moves as listed
                 expected = f"expected {said(c.expected_reputation)} reputation"
                 plan = data["turn"].split(" ...", 1)[0]
