@@ -51,8 +51,12 @@ def _world(turn: int) -> BHState:
 
 def _said(s: BHState) -> str:
     ranked = TABLE.hint(s, "ann", "t.game")
-    page = PAGE.hint(TABLE, s, "t.game", 5)
-    return json.dumps([[c.to_json() for c in ranked], page], sort_keys=True)
+    # as a served seeded game ranks a robbery: written whole before the die
+    committed = TABLE.hint(s, "ann", "t.game", committed=True)
+    page = PAGE.hint(TABLE, s, "t.game", 5, "ann")
+    return json.dumps(
+        [[c.to_json() for c in ranked], [c.to_json() for c in committed], page], sort_keys=True
+    )
 
 
 def test_two_tables_ann_cannot_tell_apart_give_her_the_same_hint() -> None:
@@ -83,7 +87,7 @@ def test_the_blind_steal_is_weighed_as_the_choice_of_a_victim() -> None:
 
 def test_the_page_says_the_expectation_in_words() -> None:
     """It printed a Python dict: `expected {'exact': '0', 'value': 0.0}`."""
-    lines = PAGE.hint(TABLE, _world(0), "t.game", 5)["lines"]
+    lines = PAGE.hint(TABLE, _world(0), "t.game", 5, "ann")["lines"]
     planned = [line for line in lines if "expected" in line]
     assert planned and all("{" not in line for line in planned), planned
     said = "reputation; the die or the deal decides the rest"

@@ -2,9 +2,10 @@
 the host's screen (1440x900) makes the game from the front page and three phones
 (390x844) join through the host's seat links; every move is a tap on an offered button,
 none typed: at each round's set-up every seat still to keep taps two characters of its
-hand (all three choose at once; the header names all three), sees the preview and keeps
-them; in a turn the seat to play asks the hint and taps its preview, then "play this", or,
-for the Shaman's face-down draw, taps the hint's preview (the deal is shown), then one of
+hand (all three choose at once; the header names all three, each seat's hint is its own
+and the move box's example is a keep in its name), sees the preview and keeps them; in a
+turn the seat to play asks the hint and taps its preview, then "play this", or, for the
+Shaman's face-down draw, taps the hint's preview (the deal is shown), then one of
 the moves it shows and Commit. The pages stay open throughout (no reload). After every
 move every screen shows the round, each player's reputation, characters, resources,
 gunmen and events, and the event deck of `adjudicator game show --json`; at the end the
@@ -207,9 +208,26 @@ def test_a_seeded_game_is_played_to_its_end_by_taps_on_four_open_screens(
                 for page in screens.values():
                     expect(page.locator("#to-play")).to_have_text(f"{', '.join(choosing)} to play")
                 who = choosing[0]
+                for seat in choosing:  # the move box's example: the seat's keep
+                    expect(screens[seat].locator("#move-text")).to_have_attribute(
+                        "placeholder", f"{seat}: keep gambler outlaw"
+                    )
+                if not written:  # each seat choosing gets its own hint, not only the first
+                    last = screens[choosing[-1]]
+                    last.click("#hint-button")
+                    expect(last.locator("#hint-status")).to_contain_text(
+                        f"hint for {choosing[-1]}"
+                    )
+                    expect(last.locator("#hint li").first).to_contain_text(
+                        f"{choosing[-1]}: keep "
+                    )
                 move = _keep(screens[who], who, look=not written)
             else:
                 who = shown["active"]
+                # the example follows the phase: a turn's, no longer the set-up's keep
+                expect(screens[who].locator("#move-text")).to_have_attribute(
+                    "placeholder", f"{who}: lumberjack"
+                )
                 stepwise = len(written) % 2 == 0
                 move, stepped = _turn(screens[who], who, stepwise, look=not by_steps)
                 by_steps += stepped

@@ -134,6 +134,11 @@ def test_a_seat_asking_out_of_turn_is_told_whose_hint_it_is(seats: object, editi
     name = f"{edition}.game"
     form = {"name": name, "edition": edition, "players": "ann, bob, cid", "seed": "5"}
     assert _device(seats, name, None).post("/api/games", json=form).status_code == 201
+    if edition == "black-hills":  # all three keep at once at the set-up: each its own hint
+        for p in ("ann", "bob", "cid"):
+            seat = _device(seats, name, p)
+            keep = seat.get(f"/api/g/{name}/hint").json()["actions"][0]["move"]
+            assert seat.post(f"/api/g/{name}/move", json={"move": keep}).json()["legal"]
     answers = {p: _device(seats, name, p).get(f"/api/g/{name}/hint") for p in ("ann", "bob", "cid")}
     refused = {p: r for p, r in answers.items() if r.status_code == 403}
     assert refused, {p: r.json() for p, r in answers.items()}

@@ -2,7 +2,7 @@
 waiting player's keep (`keep A B`, a line of its own), else the player on turn's turns —
 each placement with its choices (`candidates.py`), an event before or after it, investing
 the most or not, the Shaman's draw (dealt from the seed), and a robbery of one or two
-players before or after the rest (the die rolled from the seed).
+players before, between or after the rest (the die rolled from the seed).
 
 Left to the referee's defaults, so not offered: a payment named (`invest 2 gold:1 ...`),
 points short of the most, and what goes back at the round's end (`return`). The best-turn
@@ -29,7 +29,7 @@ from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
 
-__all__ = ["legal_moves", "legal_turns", "setup_keeps"]
+__all__ = ["legal_moves", "legal_turns", "robbing_turns", "setup_keeps"]
 
 
 def legal_turns(
@@ -64,7 +64,9 @@ def _draws(state: BHState, player: str) -> Iterator[TurnMove]:
 
 
 def _robbed(state: BHState, player: str, turns: list[TurnMove]) -> Iterator[TurnMove]:
-    """Each turn with a robbery first or last, of one or two players not protected."""
+    """Each turn with a robbery of one or two players not protected, before, between or
+    after its actions (BH-ORDER: "in any order"; a Jailbreak hires the gunman it robs with,
+    so `event jailbreak; rob bob; miner` comes before the character)."""
     me = state.player(player)
     if me.gunmen == 0 and state.jail == 0:
         return  # no gunman, and none to hire from the jail
@@ -73,8 +75,17 @@ def _robbed(state: BHState, player: str, turns: list[TurnMove]) -> Iterator[Turn
     for move in turns:
         for who in victims:
             rob = Rob(tuple((n, None) for n in who))
-            yield TurnMove(player, (rob, *move.actions))
-            yield move.plus(rob)
+            for at in range(len(move.actions) + 1):
+                yield TurnMove(player, (*move.actions[:at], rob, *move.actions[at:]))
+
+
+def robbing_turns(state: BHState, player: str) -> Iterator[tuple[str, TurnMove]]:
+    """(character, turn) for each candidate turn of `player` with a robbery whose die is
+    rolled at the commit (`_robbed`), refereed or not: the Shaman's draw left out (its
+    deal is shown before its turn is chosen, `web/face_down`)."""
+    for cid, move in candidate_turns(state, player, INVEST_MOST):
+        for robbed in _robbed(state, player, [move]):
+            yield cid, robbed
 
 
 def legal_moves(state: BHState, robberies: bool = True) -> Iterator[TurnMove]:

@@ -273,18 +273,25 @@ def hint_view(
 ) -> dict[str, Any]:
     """The game's hint for the player to act next, each action with its move line (with
     `coach`, the lookahead coach's, each with why): to that player's seat only (it reads
-    their hand)."""
+    their hand). Where the players choose at once (Black Hills' keeps), each seat still
+    choosing gets its own; the shared pass-and-play screen, the first of them."""
     o = open_record(records, name, records.read(name))
     acting = o.page.acting(o.game)
-    if not viewer.everyone and (viewer.seat is None or viewer.seat != acting):
+    choosing = o.page.choosing(o.game)
+    if not viewer.everyone and (viewer.seat is None or viewer.seat not in choosing):
         if viewer.seat is None:
             raise _no_hand_shown(name, viewer, "hint")
         if acting is None:  # every page's: no one acts once the game is over
             raise RulesError(f"{name}: the game is over")
-        raise Refused(f"{name}: the hint is for the player to act ({acting}), from their seat")
+        raise Refused(
+            f"{name}: the hint is for the player to act ({', '.join(choosing)}), from their seat"
+        )
     if coach:
         return o.page.coach(o.table, o.game, name, top)
-    return o.page.hint(o.table, o.game, name, top)
+    # the seat's own (one of `choosing`); the shared screen's, the player to act's (None
+    # once the game is over: the page says so in its game's words)
+    player = acting if viewer.everyone or viewer.seat is None else viewer.seat
+    return o.page.hint(o.table, o.game, name, top, player)
 
 
 def timeline(records: RecordDir, name: str, viewer: Viewer) -> dict[str, Any]:

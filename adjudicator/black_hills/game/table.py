@@ -164,11 +164,16 @@ class BlackHillsTable(RecordOnly, BlackHillsFiles, RecordMoves[BHMove]):
     def seats(self, game: BHState) -> BHState:
         return game
 
-    def hint(self, game: BHState, player: str, source: str) -> list[Candidate] | list[KeepChoice]:
+    def hint(
+        self, game: BHState, player: str, source: str, committed: bool = False
+    ) -> list[Candidate] | list[KeepChoice]:
         """The best turn for each character of the player on turn; at a round's set-up,
         each keep of a player still to keep, best first (`keep_hint.py`). From what the
-        player may know (`knows.view_state`)."""
+        player may know (`knows.view_state`). With `committed` (a served seeded game: the
+        whole line is written before the server rolls the die), a robbery is ranked as
+        written whole (`committed.py`), not as if the die were seen before the rest."""
         from adjudicator.black_hills.best import best_turns
+        from adjudicator.black_hills.committed import committed_turns
         from adjudicator.black_hills.keep_hint import keep_hints
         from adjudicator.black_hills.knows import view_state
         from adjudicator.black_hills.round import must_keep
@@ -188,10 +193,24 @@ class BlackHillsTable(RecordOnly, BlackHillsFiles, RecordMoves[BHMove]):
                 f"{source}: it is {game.active}'s turn; best turns are found for the player on turn"
             )
         # from what the player may know: the others' hands and discards as counts
-        return best_turns(view_state(game, player), player)
+        view = view_state(game, player)
+        ranked = best_turns(view, player)
+        if not committed:
+            return ranked
+        # a plan that rolls the die first and goes on knowing it cannot be played here
+        best = {c.character: c for c in ranked if not _rolls_first(c)}
+        for c in committed_turns(view, player):
+            if c.character not in best or c.key > best[c.character].key:
+                best[c.character] = c
+        return sorted(best.values(), key=lambda c: (-c.key[0], -c.key[1], c.character))
 
     def remove_last_move(self, text: str, source: str) -> tuple[str, str, int]:
         return remove_last_move(text, source)
+
+
+def _rolls_first(c: Candidate) -> bool:
+    """Whether the candidate is a plan up to the aiming die, finished once it is seen."""
+    return bool(c.outcomes) and c.outcomes[0].chance.startswith("die ")
 
 
 TABLE = BlackHillsTable()

@@ -47,6 +47,12 @@ class Page(Protocol):
         """The player the page asks to move now (the legal moves listed are theirs)."""
         ...
 
+    def choosing(self, game: Any) -> tuple[str, ...]:
+        """Every player who chooses now, each from their own seat: the player to act, or,
+        where all choose at once (Black Hills' keeps at a round's set-up), each still to
+        choose; none once the game is over."""
+        ...
+
     def committed(self, after: Any) -> dict[str, Any]:
         """What a commit's answer adds about the game after it (a STOP window, a phase)."""
         ...
@@ -55,8 +61,12 @@ class Page(Protocol):
         """One player's hand, for the "show my hand" tap."""
         ...
 
-    def hint(self, table: AnyTable, game: Any, name: str, top: int) -> dict[str, Any]:
-        """The game's hint for the player to act, each action with its move line."""
+    def hint(
+        self, table: AnyTable, game: Any, name: str, top: int, player: str | None
+    ) -> dict[str, Any]:
+        """The game's hint for `player` (one of `choosing`; None once the game is over, a
+        refusal in the game's words), each action with its move line, from what that
+        player may know."""
         ...
 
     def coach(self, table: AnyTable, game: Any, name: str, top: int) -> dict[str, Any]:

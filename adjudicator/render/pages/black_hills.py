@@ -145,6 +145,9 @@ class BlackHillsPage:
             ],
             "panels": panels,
             "next": [_next_words(s, waiting)],
+            # the move box's example of the phase's move, after "PLAYER: " (the page
+            # writes the seat's name or the player to act's): a fixed one, never a hand's
+            "example": "keep gambler outlaw" if waiting else "lumberjack",
             "pick": "area",
             # a move names the character, not the area: a tapped area lists the moves of
             # the characters that go there
@@ -199,9 +202,23 @@ class BlackHillsPage:
     def coach(self, table: AnyTable, game: Any, name: str, top: int) -> dict[str, Any]:
         raise RulesError(f"{name}: the coach looks ahead in Old Town and Gads Hill only")
 
-    def hint(self, table: AnyTable, game: BHState, name: str, top: int) -> dict[str, Any]:
-        player = self.acting(game) or game.active
-        ranked = own_entry(table, BlackHillsTable).hint(game, player, name)
+    def choosing(self, game: BHState) -> tuple[str, ...]:
+        if game.winner is not None:
+            return ()
+        # at a round's set-up every player still to keep chooses at once (BH-KEEP)
+        return tuple(must_keep(game)) or (game.active,)
+
+    def hint(
+        self, table: AnyTable, game: BHState, name: str, top: int, player: str | None
+    ) -> dict[str, Any]:
+        # the table's hint reads the player's view only (`knows.view_state`): at the
+        # set-up, their own four characters and what lies face up; a game over, it says
+        # who has won
+        player = player or game.active
+        # in a seeded game the server rolls the die once the whole line is written: a
+        # robbery is ranked as played here, every choice made before the roll
+        committed = game.seeded and game.seed is not None
+        ranked = own_entry(table, BlackHillsTable).hint(game, player, name, committed)
         if ranked and isinstance(ranked[0], KeepChoice):
             return _keep_hint(player, [k for k in ranked if isinstance(k, KeepChoice)], top)
         actions, lines = [], [f"The best turn for each character in {player}'s hand, best first."]
@@ -209,6 +226,17 @@ class BlackHillsPage:
         for c in ranked[:top]:
             assert isinstance(c, Candidate)
             data = c.to_json()
+            if data["chance"] and " ..." not in data["turn"]:  # a whole line, then the die
+                expected = f"expected {said(c.expected_reputation)} reputation"
+                lines.append(f"{data['turn']}: {expected} over the aiming die")
+                actions.append(
+                    {
+                        "move": data["turn"],
+                        "text": f"{expected}: the die is rolled once the turn is committed",
+                        "blind": False,
+                    }
+                )
+                continue
             if data["chance"]:  # a plan up to the die or the deal: its moves as listed
                 expected = f"expected {said(c.expected_reputation)} reputation"
                 plan = data["turn"].split(" ...", 1)[0]

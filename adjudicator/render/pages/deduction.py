@@ -206,7 +206,13 @@ class DeductionPage:
             "buildings": _names(game, p.buildings),
         } | _setup_tip(game, cards)
 
-    def hint(self, table: AnyTable, game: Game, name: str, top: int) -> dict[str, Any]:
+    def choosing(self, game: Game) -> tuple[str, ...]:
+        acting = self.acting(game)
+        return () if acting is None else (acting,)
+
+    def hint(
+        self, table: AnyTable, game: Game, name: str, top: int, player: str | None
+    ) -> dict[str, Any]:
         ahead, _ = game.finish()
         _no_turn_yet(ahead, name)
         if ahead.over:
@@ -215,9 +221,9 @@ class DeductionPage:
             raise RulesError(
                 f"{name}: the hint needs the hands (a record with a [Seed] or [Hands])"
             )
-        player = ahead.state.active
-        if player is None:
-            raise RulesError(f"{name}: no one is to play")
+        # `web/games.hint_view` asks for the one to play
+        if player is None or player != ahead.state.active:
+            raise RulesError(f"{name}: {ahead.state.active} is to play, not {player}")
         h = _deduction(table).hint(game, player, name)
         if isinstance(h, RefillHint):  # Old Town's refill (A4) comes first
             return _takes(h, top)

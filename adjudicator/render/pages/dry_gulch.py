@@ -180,10 +180,18 @@ class DryGulchPage:
     def coach(self, table: AnyTable, game: Any, name: str, top: int) -> dict[str, Any]:
         raise RulesError(f"{name}: the coach looks ahead in Old Town and Gads Hill only")
 
-    def hint(self, table: AnyTable, game: DGGame, name: str, top: int) -> dict[str, Any]:
+    def choosing(self, game: DGGame) -> tuple[str, ...]:
+        acting = self.acting(game)
+        return () if acting is None else (acting,)
+
+    def hint(
+        self, table: AnyTable, game: DGGame, name: str, top: int, player: str | None
+    ) -> dict[str, Any]:
         if game.over:
             raise RulesError(f"{name}: the game is over")
-        player = game.state.active
+        # `web/games.hint_view` asks for the one to play
+        if player is None or player != game.state.active:
+            raise RulesError(f"{name}: {game.state.active} is to play, not {player}")
         answer = own_entry(table, DryGulchTable).hint(game, player, name)
         plan = answer.to_json()
         actions = []

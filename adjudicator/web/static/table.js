@@ -104,6 +104,13 @@
     if (view.phase) when.push(fmt(_("{phase} phase"), { phase: view.phase }));
     when.push(fmt(_("{needed} {score} to win"), { needed: view.needed, score: view.score_word }));
     $("when").textContent = when.join(" · ");
+    // the move box's example follows the phase (a keep at the set-up, then a turn), in the
+    // name of this seat where it chooses now, else of the player to act
+    if (view.example && !view.over) {
+      const seat = view.me && view.me.seat;
+      const who = seat && (view.choosing || []).includes(seat) ? seat : view.to_play;
+      $("move-text").placeholder = who + ": " + view.example;
+    }
     const body = $("players").querySelector("tbody");
     body.innerHTML = "";
     view.players.forEach((p) => {
