@@ -12,7 +12,9 @@ from adjudicator.dry_gulch.decks import Decks
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.draw import draw_phase, stack_offer
 from adjudicator.dry_gulch.game.flow import DGGame, new_game
-from adjudicator.dry_gulch.game.moves import Build
+from adjudicator.dry_gulch.game.moves import Build, Violet, violet_moves
+from adjudicator.dry_gulch.game.simulate import _violet
+from adjudicator.dry_gulch.other_events import playable_face_up
 from adjudicator.dry_gulch.pay import pay
 from adjudicator.dry_gulch.place import legal_sites
 from adjudicator.dry_gulch.score import score
@@ -226,3 +228,31 @@ def test_the_score_as_json_names_its_fields() -> None:
         "winners": [],
         "problems": [],
     }
+
+
+def test_the_gold_strike_is_offered_exactly_where_it_is_accepted() -> None:
+    """The Gold Strike is played only "at the end of the game" (RULINGS, DG-VIOLET: in the
+    build phase in which its point makes its player win). One short of the influence
+    needed, it is offered by the moves listed, the greedy player and the face-up events,
+    and the game accepts it and ends; two short, none offers it and the game refuses it
+    under `DG-VIOLET` (mutant: the listing's own boundary, `lacks >= influence`)."""
+    start = _to_build_phase(new_game(HEADER))
+    me = start.state.active
+    strike = RULES.events["gold-strike"].influence
+    for short, wins in ((strike, True), (strike + 1, False)):
+        game = _building_to(start, NEEDED - short)
+        draft = Draft.of(game.state)
+        draft.player(me).hand.append(parse_card("event:gold-strike", RULES))
+        assert draft.decks is not None
+        draft.decks.face_up.append("gold-strike")
+        game = replace(game, state=draft.freeze())
+        offered = (
+            Violet(me, event="gold-strike") in list(violet_moves(game.state)),
+            ("gold-strike", None) in playable_face_up(game.state),
+            _violet(game) == Violet(me, event="gold-strike"),
+        )
+        assert offered == (wins, wins, wins), (short, offered)
+        after, out = game.apply(Violet(me, event="gold-strike"))
+        assert (out.legal, out.won, after.over) == (wins, wins, wins), out.message
+        if not wins:
+            assert out.code == str(Code.VIOLET) and "end of the game" in out.message

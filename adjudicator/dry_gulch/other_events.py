@@ -31,7 +31,7 @@ from adjudicator.core.frozen import freeze_fields, plain
 from adjudicator.dry_gulch.codes import Code, Reason
 from adjudicator.dry_gulch.draft import Draft
 from adjudicator.dry_gulch.losses import Moved, Named, lose_to, owner_of, receive
-from adjudicator.dry_gulch.score import score
+from adjudicator.dry_gulch.score import score, wins_with
 from adjudicator.dry_gulch.state import DGState
 from adjudicator.dry_gulch.table_options import misfortune_target, violet_built
 from adjudicator.dry_gulch.verdict import reasons_json
@@ -246,7 +246,7 @@ def playable_face_up(state: DGState) -> list[tuple[str, str | None]]:
                 continue
             if event == "city-hall-clock" and not state.stagecoach:
                 continue
-            if event == "gold-strike" and score(state).lacks[me] > card.influence:
+            if event == "gold-strike" and not wins_with(state, me, card.influence):
                 continue
             out.append((event, None))
     return out

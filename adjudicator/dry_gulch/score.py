@@ -15,7 +15,7 @@ from typing import Any
 from adjudicator.core.frozen import freeze_fields
 from adjudicator.dry_gulch.state import DGState
 
-__all__ = ["Score", "damaged_influence", "has_enough", "score"]
+__all__ = ["Score", "damaged_influence", "has_enough", "score", "wins_with"]
 
 
 def damaged_influence(influence: int, half: str) -> int:
@@ -107,3 +107,12 @@ def score(state: DGState) -> Score:
         )
         winners = [w for w in winners if w == state.active] or late[:1]
     return Score(needed, influence, detail, lacks, tuple(winners), tuple(problems))
+
+
+def wins_with(state: DGState, player: str, more: int) -> bool:
+    """Whether `more` influence would give `player` the influence that wins (`has_enough`):
+    the Gold Strike is played only "at the end of the game" (our reading: for the point
+    that wins, DG-VIOLET). The moves listed, the greedy player and the events phase ask it
+    here, so that what they offer is what `game/flow.py` accepts."""
+    result = score(state)
+    return has_enough(result.influence[player] + more, result.needed)

@@ -30,7 +30,7 @@ from adjudicator.dry_gulch.game.notation import (
 )
 from adjudicator.dry_gulch.other_events import CODES, playable_face_up, saloon_sites
 from adjudicator.dry_gulch.place import legal_sites
-from adjudicator.dry_gulch.score import score
+from adjudicator.dry_gulch.score import wins_with
 from adjudicator.dry_gulch.state import DGState
 from adjudicator.dry_gulch.table_options import REOPEN_CARDS, misfortune_target, violet_built
 
@@ -149,7 +149,7 @@ def violet_moves(state: DGState) -> Iterator[Violet]:
             continue
         if event == "city-hall-clock" and not state.stagecoach:
             continue
-        if event == "gold-strike" and score(state).lacks[me] > card.influence:
+        if event == "gold-strike" and not wins_with(state, me, card.influence):
             continue
         yield Violet(me, event=event)
 

@@ -32,7 +32,7 @@ from adjudicator.dry_gulch.game.moves import build_moves, misfortune_moves
 from adjudicator.dry_gulch.game.record import DGHeader, DGRecord, Move
 from adjudicator.dry_gulch.other_events import playable_face_up
 from adjudicator.dry_gulch.place import legal_sites
-from adjudicator.dry_gulch.score import score
+from adjudicator.dry_gulch.score import score, wins_with
 from adjudicator.dry_gulch.table_options import violet_built
 
 __all__ = ["NAMES", "DGGameResult", "DGSimulation", "Policy", "choose", "play_game", "simulate"]
@@ -95,12 +95,11 @@ def _violet(game: DGGame) -> Move | None:
     assert decks is not None
     built = violet_built(state)
     held = [c.event for c in state.player(me).hand if c.event is not None] + [*decks.face_up]
-    lacks = score(state).lacks[me]
     for e in dict.fromkeys(held):
         card = rules.events[e]
         if card.triangle != "violet" or any(n not in built for n in card.needs):
             continue
-        if e == "gold-strike" and lacks > card.influence:
+        if e == "gold-strike" and not wins_with(state, me, card.influence):
             continue  # only the point that wins (DG-VIOLET)
         if e == "city-hall-clock" and not state.stagecoach:
             continue  # "and the stagecoach (Wells Fargo Wagon) has arrived"
