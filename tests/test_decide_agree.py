@@ -207,3 +207,23 @@ def test_the_method_reaches_every_decision_of_a_ruling(case: tuple[Any, Any, Any
         expected.points,
     )
     assert stop.points == claim_stop(s, "bob").points
+
+
+def test_a_remembered_board_answers_in_the_order_it_is_asked() -> None:
+    """A board asked about again, its buildings in another order, is answered as if asked
+    first: the answer is a function of the board asked (its support listed in that board's
+    order), never of which equal board a hint for another seat asked about before."""
+    from adjudicator.deduction.solve.decide import Decider, analyse
+    from adjudicator.deduction.solve.placement import Problem
+
+    first = {
+        "bank": frozenset({"a1", "b1"}),
+        "hotel": frozenset({"b1", "c1"}),
+        "jail": frozenset({"a1", "c1", "d1"}),
+        "doc": frozenset({"d1"}),
+    }
+    again = dict(reversed(list(first.items())))
+    Decider().board(first)
+    answer = Decider().board(again)
+    assert list(answer.support) == list(again)
+    assert repr(answer) == repr(analyse(Problem(again)))

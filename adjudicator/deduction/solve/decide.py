@@ -44,12 +44,14 @@ class Decider:
 
     def board(self, domains: Mapping[str, frozenset[str]]) -> Analysis:
         """The board alone, no card in force. A hint or a game asks this of the same board
-        many times (once per candidate), so the answers are remembered."""
-        return _board(self.method, frozenset(domains.items()))
+        many times (once per candidate), so the answers are remembered: keyed by the
+        board in its own order, so that an answer is a function of the board asked about
+        and never of which equal board was asked first (a frozenset's order is not)."""
+        return _board(self.method, tuple(domains.items()))
 
 
 @lru_cache(maxsize=512)
-def _board(method: Method, domains: frozenset[tuple[str, frozenset[str]]]) -> Analysis:
+def _board(method: Method, domains: tuple[tuple[str, frozenset[str]], ...]) -> Analysis:
     return analyse(Problem(dict(domains)), method)
 
 
