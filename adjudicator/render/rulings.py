@@ -7,7 +7,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.core.i18n import _
+from adjudicator.core.i18n import _, shown
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.rules.ruling import Ruling, Status, StopReport, Tier
 from adjudicator.render.words import CHOOSE, ILLEGAL, LEGAL, NOT_NOW, plural, points, verdict_word
@@ -107,7 +107,7 @@ def ruling_view(ruling: Ruling) -> RenderableType:
     head.append(status_word(ruling), style=_STATUS_STYLE[ruling.status])
     parts: list[RenderableType] = [head]
     for r in ruling.reasons:
-        parts.append(Text(f"  {r.code}: {r.message}"))
+        parts.append(Text(f"  {r.code}: {shown(r.message)}"))
     if ruling.markers_placed:
         placed = ", ".join(
             f"{board.building_name(b)} @ {board.space_name(s)}" for b, s in ruling.markers_placed

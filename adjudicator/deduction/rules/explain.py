@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from adjudicator.core.i18n import N_, Message, Name
 from adjudicator.deduction.models.board import Board
+from adjudicator.deduction.models.edition import GERMAN_FILES
 from adjudicator.deduction.solve.matching import Matching
 from adjudicator.deduction.solve.placement import Analysis
 
@@ -16,32 +18,53 @@ __all__ = [
     "conflict_sentence",
     "explain_removal",
     "hall_sentence",
+    "named",
     "or_list",
     "space_list",
+    "the",
 ]
 
+#: Marked for the catalogs: a German reason says "neben", "gegenüber", ...
 RELATION_PHRASES = {
-    "next_to": "next to",
-    "opposite": "opposite",
-    "same_street": "on the same street as",
-    "in_sight": "in sight of",
-    "north_of": "north of",
-    "south_of": "south of",
-    "east_of": "east of",
-    "west_of": "west of",
+    "next_to": N_("next to"),
+    "opposite": N_("opposite"),
+    "same_street": N_("on the same street as"),
+    "in_sight": N_("in sight of"),
+    "north_of": N_("north of"),
+    "south_of": N_("south of"),
+    "east_of": N_("east of"),
+    "west_of": N_("west of"),
 }
+
+
+#: A list's last joint, as a template: a German reason joins with "und"/"oder".
+_JOINTS = {"and": N_("{head} and {last}"), "or": N_("{head} or {last}")}
 
 
 def _join(items: list[str], word: str) -> str:
     if not items:
-        return "nothing"
+        return Message(N_("nothing"))
     if len(items) == 1:
         return items[0]
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+    head = items[0]
+    for item in items[1:-1]:  # kept as messages, so each item is translated where shown
+        head = Message("{head}, {item}", head=head, item=item)  # the same in every language
+    return Message(_JOINTS[word], head=head, last=items[-1])
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def the(board: Board, building: str) -> str:
+    """`the School`: a building named in a sentence (German names it without an article,
+    whose gender the name would have to carry)."""
+    return Message(N_("the {building}"), building=named(board, building))
+
+
+def named(board: Board, building: str) -> Name:
+    """A building's name in a sentence, said in German from the boards' `[german]` tables."""
+    return Name(board.building_name(building), building, GERMAN_FILES)
 
 
 def and_list(items: Iterable[str]) -> str:
@@ -53,7 +76,7 @@ def or_list(items: Iterable[str]) -> str:
 
 
 def building_list(board: Board, buildings: Iterable[str], word: str = "and") -> str:
-    names = [f"the {board.building_name(b)}" for b in sorted(buildings, key=board.building_name)]
+    names = [the(board, b) for b in sorted(buildings, key=board.building_name)]
     return _join(names, word)
 
 

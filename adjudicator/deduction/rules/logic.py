@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from adjudicator.core.i18n import N_, Message
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.effects import resolve
@@ -73,7 +74,7 @@ def with_stop(ruling: Ruling, method: decide.Method = "auto") -> Ruling:
 def claim_stop(state: GameState, player: str, method: decide.Method = "auto") -> Ruling:
     """L4: a player calls STOP and takes every marker logic removes from the board now."""
     if not stop_report(state, method):
-        reason = Reason(Code.L4, "there is nothing to claim: logic removes no marker")
+        reason = Reason(Code.L4, Message(N_("there is nothing to claim: logic removes no marker")))
         refused = Ruling("stop", player, Status.ILLEGAL, (reason,), state, state)
         return replace(refused, stop=stop_report(state, method))
     domains = board_domains(state)
@@ -81,7 +82,7 @@ def claim_stop(state: GameState, player: str, method: decide.Method = "auto") ->
     fx = resolve(state, decider.board(domains), scorer=player, all_logic=True, decider=decider)
     after = fx.state
     assert after is not None
-    reasons = (Reason(Code.L4, f"{player} calls STOP"),)
+    reasons = (Reason(Code.L4, Message(N_("{player} calls STOP"), player=player)),)
     return replace(
         fx.ruling("stop", player, reasons, state, after), stop=stop_report(after, method)
     )
