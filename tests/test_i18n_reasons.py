@@ -135,3 +135,25 @@ def test_two_requests_at_once_each_read_their_own_language(tmp_path: Path) -> No
     want = {"de": "ann ist am Zug, nicht bob", "en": "it is ann's turn, not bob's"}
     assert len(said) == 24 and all(message == want[lang] for lang, message in said)
     assert i18n.language() == "en"  # the requests' languages stayed in their contexts
+
+
+@pytest.mark.parametrize(
+    ("edition", "german", "english"),
+    [
+        ("dry-gulch", ["Ziehphase von ann", "Stapel"], ["ann's draw phase", "Stacks"]),
+        ("black-hills", ["Aufbau der Runde", "Der Tisch"], ["The round's set-up", "The table"]),
+    ],
+)
+def test_a_german_seat_reads_the_servers_phase_words_and_panels(
+    tmp_path: Path, edition: str, german: list[str], english: list[str]
+) -> None:
+    c = TestClient(create_app(tmp_path), base_url=LOCAL)
+    new = {"name": "west", "edition": edition, "players": "ann, bob, cid", "seed": "7"}
+    assert c.post("/api/games", json=new).status_code == 201
+    de = c.get("/api/g/west.game", headers={"accept-language": "de"}).text
+    en = c.get("/api/g/west.game", headers={"accept-language": "en"}).text
+    page = c.get("/g/west.game", headers={"accept-language": "de"}).text
+    for word in german:
+        assert word in de and word in page and word not in en
+    for word in english:
+        assert word in en and word not in de
