@@ -87,6 +87,8 @@ def test_lang_de_reads_a_ruling_reason_in_german_and_json_stays_english() -> Non
     assert "P7: Karte 1 ist nicht in der Hand von cid" in refused.stdout
     english = runner.invoke(app, ["play", EXAMPLE, "1"])
     assert "P7: card 1 is not in cid's hand" in english.stdout
+    bought = runner.invoke(app, ["--lang", "de", "buy", EXAMPLE, "bank"])
+    assert "A2: cid zahlt 2 Marker für Bank" in bought.stdout
     as_json = runner.invoke(app, ["--lang", "de", "play", EXAMPLE, "1", "--json"])
     assert json.loads(as_json.stdout)["reasons"][0]["message"] == "card 1 is not in cid's hand"
 
