@@ -93,6 +93,16 @@ def test_lang_de_reads_a_ruling_reason_in_german_and_json_stays_english() -> Non
     assert json.loads(as_json.stdout)["reasons"][0]["message"] == "card 1 is not in cid's hand"
 
 
+def test_lang_de_reads_the_stop_claims_in_german() -> None:
+    """The STOP report's L1 and L2 sentences (the Hall sets, the buildings built), with the
+    German cards' names; English reads as before."""
+    german = runner.invoke(app, ["--lang", "de", "stop", EXAMPLE]).stdout
+    assert "der Marker Kirche auf D1 geht" in german and "Wert: 6 Punkte" in german
+    assert "Gebaut: Kirche auf F1. L2: für Kirche bleibt nur F1" in german
+    english = runner.invoke(app, ["stop", EXAMPLE]).stdout
+    assert "the Church marker on D1 goes" in english and "Worth 6 points" in english
+
+
 # ----- the page -------------------------------------------------------------------
 
 

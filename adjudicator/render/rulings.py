@@ -7,8 +7,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.core.i18n import _, shown
+from adjudicator.core.i18n import Name, _, shown
 from adjudicator.deduction.models.board import Board
+from adjudicator.deduction.models.edition import GERMAN_FILES
 from adjudicator.deduction.rules.ruling import Ruling, Status, StopReport, Tier
 from adjudicator.render.words import CHOOSE, ILLEGAL, LEGAL, NOT_NOW, plural, points, verdict_word
 
@@ -37,6 +38,15 @@ _STATUS_WORD = {
 }
 
 
+def _points(n: int) -> str:
+    return f"{n} {_('point') if n == 1 else _('points')}"
+
+
+def _named(board: Board, building: str) -> str:
+    """A building's name in the reader's language (the German cards' on a German table)."""
+    return shown(Name(board.building_name(building), building, GERMAN_FILES))
+
+
 def stop_view(report: StopReport, board: Board, title: str | None = None) -> RenderableType:
     title = _("STOP claims") if title is None else title
     if not report and not report.conflicts:
@@ -48,20 +58,24 @@ def stop_view(report: StopReport, board: Board, title: str | None = None) -> Ren
         t = Table(_("marker"), _("why it goes"), box=None, show_edge=False, pad_edge=False)
         for r in report.removable:
             t.add_row(
-                Text(f"{board.building_name(r.building)} @ {board.space_name(r.space)}"),
-                Text(r.explanation),
+                Text(f"{_named(board, r.building)} @ {board.space_name(r.space)}"),
+                Text(shown(r.explanation)),
             )
         parts.append(t)
     for d in report.determined:
         parts.append(
             Text(
-                f"Built: {board.building_name(d.building)} on "
-                f"{board.space_name(d.space)}. {d.reason}"
+                _("Built: {building} on {space}. {why}").format(
+                    building=_named(board, d.building),
+                    space=board.space_name(d.space),
+                    why=shown(d.reason),
+                )
             )
         )
     for c in report.conflicts:
-        parts.append(Text(c.explanation, style="magenta"))
-    parts.append(Text(f"Worth {points(report.points)} to whoever calls STOP.", style="bold"))
+        parts.append(Text(shown(c.explanation), style="magenta"))
+    worth = _("Worth {points} to whoever calls STOP.").format(points=_points(report.points))
+    parts.append(Text(worth, style="bold"))
     return Panel(Group(*parts), title=Text(title))
 
 
@@ -122,7 +136,7 @@ def ruling_view(ruling: Ruling) -> RenderableType:
                         str(tier),
                         f"{board.building_name(removal.building)} @ "
                         f"{board.space_name(removal.space)}",
-                        removal.reason,
+                        shown(removal.reason),
                     )
         parts.append(Text(_("Markers removed:")))
         parts.append(t)
@@ -130,7 +144,7 @@ def ruling_view(ruling: Ruling) -> RenderableType:
         parts.append(
             Text(
                 f"Built: {board.building_name(built.building)} on "
-                f"{board.space_name(built.space)} ({built.reason})",
+                f"{board.space_name(built.space)} ({shown(built.reason)})",
                 style="green",
             )
         )

@@ -52,14 +52,15 @@ def _join(items: list[str], word: str) -> str:
     return Message(_JOINTS[word], head=head, last=items[-1])
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def the(board: Board, building: str) -> str:
     """`the School`: a building named in a sentence (German names it without an article,
     whose gender the name would have to carry)."""
     return Message(N_("the {building}"), building=named(board, building))
+
+
+def the_head(board: Board, building: str) -> str:
+    """`The School`, at the head of a sentence."""
+    return Message(N_("The {building}"), building=named(board, building))
 
 
 def named(board: Board, building: str) -> Name:
@@ -75,8 +76,13 @@ def or_list(items: Iterable[str]) -> str:
     return _join(list(items), "or")
 
 
-def building_list(board: Board, buildings: Iterable[str], word: str = "and") -> str:
+def building_list(
+    board: Board, buildings: Iterable[str], word: str = "and", first: bool = False
+) -> str:
+    """`the School and the Bank`; `first`: at the head of a sentence, `The School and ...`."""
     names = [the(board, b) for b in sorted(buildings, key=board.building_name)]
+    if first and names:
+        names[0] = the_head(board, sorted(buildings, key=board.building_name)[0])
     return _join(names, word)
 
 
@@ -92,19 +98,38 @@ def hall_sentence(
     space: str,
 ) -> str:
     """Why (building, space) goes: k buildings fill the same k spaces (L3)."""
-    marker = f"the {board.building_name(building)} marker on {board.space_name(space)} goes"
+    marker = _goes(board, building, space)
     if len(hall_buildings) == 1:
         (b,) = hall_buildings
-        name = board.building_name(b)
         if len(hall_spaces) == 1:
-            return (
-                f"The {name} has its last marker on {board.space_name(space)} and stands there, "
-                f"so {marker}."
+            return Message(
+                N_("{building} has its last marker on {space} and stands there, so {marker}."),
+                building=the_head(board, b),
+                space=board.space_name(space),
+                marker=marker,
             )
-        return f"The {name} must stand on {board.space_name(space)}, so {marker}."
-    return (
-        f"{_cap(building_list(board, hall_buildings))} have markers only on "
-        f"{space_list(board, hall_spaces)}, so no other building can stand there: {marker}."
+        return Message(
+            N_("{building} must stand on {space}, so {marker}."),
+            building=the_head(board, b),
+            space=board.space_name(space),
+            marker=marker,
+        )
+    return Message(
+        N_(
+            "{buildings} have markers only on {spaces}, so no other building can stand "
+            "there: {marker}."
+        ),
+        buildings=building_list(board, hall_buildings, first=True),
+        spaces=space_list(board, hall_spaces),
+        marker=marker,
+    )
+
+
+def _goes(board: Board, building: str, space: str) -> Message:
+    return Message(
+        N_("the {building} marker on {space} goes"),
+        building=named(board, building),
+        space=board.space_name(space),
     )
 
 
@@ -117,19 +142,30 @@ def conflict_removal_sentence(
 ) -> str:
     """Why a marker goes when the buildings that fill its space cannot all stand (K4)."""
     bs, ss = list(buildings), list(spaces)
-    return (
-        f"{_cap(building_list(board, bs))} have markers only on {space_list(board, ss)}; "
-        f"they cannot all stand, but whichever stand fill {space_list(board, ss)} (K4), so "
-        f"the {board.building_name(building)} marker on {board.space_name(space)} goes."
+    return Message(
+        N_(
+            "{buildings} have markers only on {spaces}; they cannot all stand, but whichever "
+            "stand fill {spaces} (K4), so {marker}."
+        ),
+        buildings=building_list(board, bs, first=True),
+        spaces=space_list(board, ss),
+        marker=_goes(board, building, space),
     )
 
 
 def conflict_sentence(board: Board, buildings: Iterable[str], spaces: Iterable[str]) -> str:
     bs, ss = list(buildings), list(spaces)
-    return (
-        f"{_cap(building_list(board, bs))} have markers only on {space_list(board, ss)}: "
-        f"{len(bs)} buildings for {len(ss)} space{'s' if len(ss) != 1 else ''}, so they cannot "
-        f"all stand; the markers stay until a card settles one of them (K4)."
+    return Message(
+        N_(
+            "{buildings} have markers only on {spaces}: {count} buildings for {places}, so "
+            "they cannot all stand; the markers stay until a card settles one of them (K4)."
+        ),
+        buildings=building_list(board, bs, first=True),
+        spaces=space_list(board, ss),
+        count=len(bs),
+        places=Message(N_("1 space"))
+        if len(ss) == 1
+        else Message(N_("{count} spaces"), count=len(ss)),
     )
 
 
@@ -143,5 +179,5 @@ def explain_removal(
         for gb, gs in m.conflicts():
             if gb & hb:
                 sentence = conflict_removal_sentence(board, gb, gs, building, space)
-                return f"L1: {sentence}", gb, gs
-    return f"L1: {hall_sentence(board, hb, hs, building, space)}", hb, hs
+                return Message("L1: {why}", why=sentence), gb, gs
+    return Message("L1: {why}", why=hall_sentence(board, hb, hs, building, space)), hb, hs

@@ -12,6 +12,7 @@ from adjudicator.deduction.rules.effects import resolve
 from adjudicator.deduction.rules.explain import (
     conflict_sentence,
     explain_removal,
+    the,
 )
 from adjudicator.deduction.rules.knowledge import board_domains
 from adjudicator.deduction.rules.ruling import (
@@ -45,15 +46,21 @@ def stop_report(state: GameState, method: decide.Method = "auto") -> StopReport:
     determined = []
     for b, s in sorted(analysis.determined().items(), key=lambda i: board.building_name(i[0])):
         others = len(domains[b]) - 1
-        why = (
-            f"L2: only {board.space_name(s)} is left for the {board.building_name(b)}"
-            + (
-                f" once its {others} other marker{'s go' if others > 1 else ' goes'}"
-                if others
-                else ""
+        template = (
+            N_("only {space} is left for {building}; it is built there.")
+            if not others
+            else N_(
+                "only {space} is left for {building} once its 1 other marker goes; it is built "
+                "there."
             )
-            + "; it is built there."
+            if others == 1
+            else N_(
+                "only {space} is left for {building} once its {count} other markers go; it is "
+                "built there."
+            )
         )
+        said = Message(template, space=board.space_name(s), building=the(board, b), count=others)
+        why = Message("L2: {why}", why=said)
         determined.append(Built(b, s, why))
     conflicts = tuple(
         Conflict(
