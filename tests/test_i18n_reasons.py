@@ -169,3 +169,18 @@ def test_a_german_seat_reads_the_servers_phase_words_and_panels(
         assert word in de and word in page and word not in en
     for word in english:
         assert word in en and word not in de
+
+
+def test_lang_de_reads_the_coachs_sentences_in_german(tmp_path: Path) -> None:
+    """The coach's why for each turn and the pile to draw from: German with --lang de,
+    English under --json (which keeps its text as it was)."""
+    path = tmp_path / "c.game"
+    args = ["game", "new", str(path), "--edition", "gads-hill-1874", "--players", "ann, bob, cid"]
+    assert runner.invoke(app, [*args, "--seed", "7"]).exit_code == 0
+    coached = ["hint", str(path), "--coach", "--top", "2", "--seed", "3"]
+    german = runner.invoke(app, ["--lang", "de", *coached], env={"COLUMNS": "300"})
+    assert german.exit_code == 0, german.output
+    assert "Die meisten Punkte in diesem Zug" in german.stdout
+    assert "Dann ziehen: Stapel" in german.stdout
+    as_json = json.loads(runner.invoke(app, ["--lang", "de", *coached, "--json"]).stdout)
+    assert as_json["turns"][0]["why"][0].isupper() and "Then draw from" in as_json["draw"]["why"]

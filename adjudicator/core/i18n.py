@@ -13,10 +13,10 @@ import contextvars
 import functools
 import gettext as _gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import TypeVar, cast
+from typing import Self, TypeVar, cast
 
 from adjudicator.core.german import shown_names
 
@@ -104,7 +104,7 @@ class Message(str):
     template: str
     values: Mapping[str, object]
 
-    def __new__(cls, template: str, /, **values: object) -> Message:
+    def __new__(cls, template: str, /, **values: object) -> Self:
         self = super().__new__(cls, template.format_map(values))
         # a str subclass takes no slots of its own: the two fields live in its __dict__,
         # written once here and refused afterwards (`__setattr__`)
@@ -116,14 +116,39 @@ class Message(str):
         raise AttributeError(f"a Message is not changed ({name})")
 
     def __reduce__(self) -> tuple[object, ...]:  # pickled by its parts (worker processes)
-        return (_rebuilt, (self.template, dict(self.values)))
+        return (_rebuilt, (type(self), self.template, dict(self.values)))
 
     def __repr__(self) -> str:
         return f"Message({self.template!r}, {dict(self.values)!r})"
 
 
-def _rebuilt(template: str, values: dict[str, object]) -> Message:
-    return Message(template, **values)
+def _rebuilt(kind: type[Message], template: str, values: dict[str, object]) -> Message:
+    return kind(template, **values)
+
+
+class Sentence(Message):
+    """A Message that opens with a capital letter in every language (`the most points` is
+    `The most points ...` at a sentence's head; German nouns keep theirs)."""
+
+    def __new__(cls, template: str, /, **values: object) -> Sentence:
+        self = super().__new__(cls, template, **values)
+        text = str.__str__(self)
+        if text[:1].isupper() or not text:
+            return self
+        capital = str.__new__(cls, text[:1].upper() + text[1:])
+        object.__setattr__(capital, "template", self.template)
+        object.__setattr__(capital, "values", self.values)
+        return capital
+
+
+def clauses(parts: Sequence[str], joint: str = "; ") -> str:
+    """`parts` joined by `joint`, each kept as the message it is (translated where shown)."""
+    if not parts:
+        return ""
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = Message("{head}" + joint.replace("{", "{{") + "{part}", head=joined, part=part)
+    return joined
 
 
 class Name(str):
@@ -167,7 +192,8 @@ def shown(text: str, lang: str | None = None) -> str:
     values = {
         k: shown(v, lang) if isinstance(v, Message | Name) else v for k, v in text.values.items()
     }
-    return translations(lang).gettext(text.template).format_map(values)
+    said = translations(lang).gettext(text.template).format_map(values)
+    return said[:1].upper() + said[1:] if isinstance(text, Sentence) else said
 
 
 def translated(data: T, lang: str | None = None) -> T:
