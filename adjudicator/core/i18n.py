@@ -105,11 +105,13 @@ class Message(str):
     values: Mapping[str, object]
 
     def __new__(cls, template: str, /, **values: object) -> Self:
-        self = super().__new__(cls, template.format_map(values))
+        self = str.__new__(cls, template.format_map(values))
         # a str subclass takes no slots of its own: the two fields live in its __dict__,
-        # written once here and refused afterwards (`__setattr__`)
-        object.__setattr__(self, "template", template)
-        object.__setattr__(self, "values", MappingProxyType(dict(values)))
+        # written once here (straight into it: the rules make many) and refused afterwards
+        # (`__setattr__`); `values` is the call's own dict, read through a proxy
+        fields = self.__dict__
+        fields["template"] = template
+        fields["values"] = MappingProxyType(values)
         return self
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -136,8 +138,7 @@ class Sentence(Message):
         if text[:1].isupper() or not text:
             return self
         capital = str.__new__(cls, text[:1].upper() + text[1:])
-        object.__setattr__(capital, "template", self.template)
-        object.__setattr__(capital, "values", self.values)
+        capital.__dict__.update(self.__dict__)
         return capital
 
 
@@ -160,9 +161,10 @@ class Name(str):
     files: tuple[str, ...]
 
     def __new__(cls, text: str, ident: str, files: tuple[str, ...]) -> Name:
-        self = super().__new__(cls, text)
-        object.__setattr__(self, "ident", ident)
-        object.__setattr__(self, "files", files)
+        self = str.__new__(cls, text)
+        fields = self.__dict__  # written once here, as Message's
+        fields["ident"] = ident
+        fields["files"] = files
         return self
 
     def __setattr__(self, name: str, value: object) -> None:

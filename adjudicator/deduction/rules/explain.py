@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from adjudicator.core.i18n import N_, Message, Name
@@ -55,17 +56,29 @@ def _join(items: list[str], word: str) -> str:
 def the(board: Board, building: str) -> str:
     """`the School`: a building named in a sentence (German names it without an article,
     whose gender the name would have to carry)."""
-    return Message(N_("the {building}"), building=named(board, building))
+    return _the(N_("the {building}"), board.building_name(building), building)
 
 
 def the_head(board: Board, building: str) -> str:
     """`The School`, at the head of a sentence."""
-    return Message(N_("The {building}"), building=named(board, building))
+    return _the(N_("The {building}"), board.building_name(building), building)
 
 
 def named(board: Board, building: str) -> Name:
     """A building's name in a sentence, said in German from the boards' `[german]` tables."""
-    return Name(board.building_name(building), building, GERMAN_FILES)
+    return _named(board.building_name(building), building)
+
+
+# Messages are immutable: one per name and id serves every sentence (the hint and the
+# STOP report name the same few buildings thousands of times).
+@functools.cache
+def _named(name: str, building: str) -> Name:
+    return Name(name, building, GERMAN_FILES)
+
+
+@functools.cache
+def _the(template: str, name: str, building: str) -> Message:
+    return Message(template, building=_named(name, building))
 
 
 def and_list(items: Iterable[str]) -> str:
