@@ -88,7 +88,9 @@ def test_lang_de_reads_a_ruling_reason_in_german_and_json_stays_english() -> Non
     english = runner.invoke(app, ["play", EXAMPLE, "1"])
     assert "P7: card 1 is not in cid's hand" in english.stdout
     bought = runner.invoke(app, ["--lang", "de", "buy", EXAMPLE, "bank"])
-    assert "A2: cid zahlt 2 Marker für Bank" in bought.stdout
+    assert "cid kauft Bank" in bought.stdout and "A2: cid zahlt 2 Marker für Bank" in bought.stdout
+    played = runner.invoke(app, ["--lang", "de", "play", EXAMPLE, "43", "--as", "school"])
+    assert "cid spielt Karte 43 als Schule" in played.stdout
     as_json = runner.invoke(app, ["--lang", "de", "play", EXAMPLE, "1", "--json"])
     assert json.loads(as_json.stdout)["reasons"][0]["message"] == "card 1 is not in cid's hand"
 

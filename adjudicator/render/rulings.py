@@ -42,6 +42,11 @@ def _points(n: int) -> str:
     return f"{n} {_('point') if n == 1 else _('points')}"
 
 
+def _the(board: Board, building: str) -> str:
+    """`the Bank` (in German the name alone: its article is the name's gender's)."""
+    return _("the {building}").format(building=_named(board, building))
+
+
 def _named(board: Board, building: str) -> str:
     """A building's name in the reader's language (the German cards' on a German table)."""
     return shown(Name(board.building_name(building), building, GERMAN_FILES))
@@ -82,12 +87,13 @@ def stop_view(report: StopReport, board: Board, title: str | None = None) -> Ren
 def _when(ruling: Ruling) -> str:
     """Where in the turn a buy came (A2)."""
     if ruling.action == "discard":
-        return "before the discard" if ruling.buy_at == 0 else "after the discard"
-    steps = len(ruling.cards)
-    cards = "the card" if steps == 1 else "the cards"
+        return _("before the discard") if ruling.buy_at == 0 else _("after the discard")
+    one = len(ruling.cards) == 1
     if ruling.buy_at == 0:
-        return f"before {cards}"
-    return f"after {cards}" if ruling.buy_at >= steps else "between the cards"
+        return _("before the card") if one else _("before the cards")
+    if ruling.buy_at >= len(ruling.cards):
+        return _("after the card") if one else _("after the cards")
+    return _("between the cards")
 
 
 def status_word(ruling: Ruling) -> str:
@@ -100,23 +106,29 @@ def status_word(ruling: Ruling) -> str:
 def ruling_view(ruling: Ruling) -> RenderableType:
     board = ruling.before.board
     head = Text()
-    cards = " then ".join(
-        f"card {c}" + (f" as the {board.building_name(m)}" if m else "")
+    cards = _(" then ").join(
+        _("card {card} as {building}").format(card=c, building=_the(board, m))
+        if m
+        else _("card {card}").format(card=c)
         for c, m in zip(
             ruling.cards, ruling.as_buildings or [None] * len(ruling.cards), strict=False
         )
     )
+    who = ruling.player
     if ruling.action == "discard":
-        what = f"{ruling.player} discards cards {' and '.join(map(str, ruling.cards))}"
+        listed = _(" and ").join(map(str, ruling.cards))
+        what = _("{player} discards cards {cards}").format(player=who, cards=listed)
     elif ruling.action == "buy":
         bought = ruling.as_buildings[0] if ruling.as_buildings else None
-        what = f"{ruling.player} buys the {board.building_name(bought or '')}"
+        what = _("{player} buys {building}").format(player=who, building=_the(board, bought or ""))
     elif ruling.action == "stop":
-        what = f"{ruling.player} calls STOP"
+        what = _("{player} calls STOP").format(player=who)
     else:
-        what = f"{ruling.player} plays {cards}"
+        what = _("{player} plays {cards}").format(player=who, cards=cards)
     if ruling.buy is not None and ruling.action != "buy":
-        what += f", buying the {board.building_name(ruling.buy)} {_when(ruling)}"
+        what += _(", buying {building} {when}").format(
+            building=_the(board, ruling.buy), when=_when(ruling)
+        )
     head.append(what + ": ")
     head.append(status_word(ruling), style=_STATUS_STYLE[ruling.status])
     parts: list[RenderableType] = [head]
