@@ -186,3 +186,10 @@ def test_lang_de_reads_the_coachs_sentences_in_german(tmp_path: Path) -> None:
     assert "Dann ziehen: Stapel" in german.stdout
     as_json = json.loads(runner.invoke(app, ["--lang", "de", *coached, "--json"]).stdout)
     assert as_json["turns"][0]["why"][0].isupper() and "Then draw from" in as_json["draw"]["why"]
+
+
+def test_the_deduction_boards_caption_speaks_the_seats_language(client: TestClient) -> None:
+    de = client.get("/g/club.game/board.svg", headers={"accept-language": "de"}).text
+    en = client.get("/g/club.game/board.svg", headers={"accept-language": "en"}).text
+    assert "Zug 1 · ann ist am Zug · Lokomotive 3/22" in de and "Punkte: ann 0" in de
+    assert "turn 1 · ann to play · locomotive 3/22" in en and "scores: ann 0" in en
