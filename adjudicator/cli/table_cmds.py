@@ -11,6 +11,7 @@ import typer
 
 from adjudicator.cli.games import found_from
 from adjudicator.cli.output import Output
+from adjudicator.core.i18n import shown
 from adjudicator.core.table import Setup
 
 # The viewer of the shared screen: a name no player has, so each game's views show every
@@ -49,7 +50,9 @@ def move(
     after, ruled = table.apply(done.game, mv)
     if not ruled.legal:  # said once: one line on stderr, or under --json the ruling alone
         if not as_json:
-            out.warn(f"refused, the record is unchanged: {refusal(ruled.code, ruled.message)}")
+            out.warn(
+                f"refused, the record is unchanged: {refusal(ruled.code, shown(ruled.message))}"
+            )
         out.json(ruled.to_json())
         raise typer.Exit(1)
     out.view(*ruled_lines(table.name, ruled))

@@ -9,6 +9,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.core.i18n import shown
 from adjudicator.deduction.game.coach_words import draw_reason
 from adjudicator.deduction.game.hint_moves import action_move
 from adjudicator.deduction.game.record import format_move
@@ -63,9 +64,9 @@ def coach_lines(
     )
     for i, (r, because) in enumerate(zip(advice.rated[:top], why, strict=False), 1):
         move = format_move(action_move(r.action, advice.player))
-        t.add_row(str(i), move, str(r.now), f"{r.value:+.1f}", because)
+        t.add_row(str(i), move, str(r.now), f"{r.value:+.1f}", shown(because))
     draw = draw_reason(advice)
-    commands: list[RenderableType] = [Text(draw)] if draw else []
+    commands: list[RenderableType] = [Text(shown(draw))] if draw else []
     commands.append(Text("To carry one out:", style="bold"))
     commands += [
         Text(f"  {i}. {action_command(r.action, source, advice.player)}")

@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.core.i18n import _
+from adjudicator.core.i18n import _, shown
 from adjudicator.deduction.game.hint_moves import action_move
 from adjudicator.deduction.game.record import format_move
 from adjudicator.deduction.hint import Action, Hint
@@ -140,7 +140,7 @@ def hint_view(h: Hint, board: Board, top: int) -> RenderableType:
             _("card"), _("rule"), _("why not now"), title=_("Cards that cannot be played now")
         )
         for x in h.unplayable:
-            u.add_row(str(x.card), x.code, x.message)
+            u.add_row(str(x.card), x.code, shown(x.message))
         parts.append(u)
     if h.discardable:
         parts.append(
@@ -159,6 +159,6 @@ def hint_data(h: Hint, source: str, top: int) -> dict[str, Any]:
     from adjudicator.deduction.serialize import hint_json
 
     data = hint_json(h, top)
-    for action, shown in zip(h.actions, data["actions"], strict=False):
-        shown["command"] = action_command(action, source, h.player)
+    for action, entry in zip(h.actions, data["actions"], strict=False):
+        entry["command"] = action_command(action, source, h.player)
     return data

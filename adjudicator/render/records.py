@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.core.i18n import shown
 from adjudicator.core.table import Ruled
 from adjudicator.deduction.game.flow import Game
 from adjudicator.deduction.game.record import format_move
@@ -144,7 +145,11 @@ def replay_view(r: Replay) -> RenderableType:
     t = Table("line", "turn", "move", "ruling", "points", title=f"Replay: {board.name}")
     for a in r.annotations:
         o = a.outcome
-        verdict = Text(f"{ILLEGAL}: {o.message}", style="red") if not o.legal else Text(o.message)
+        verdict = (
+            Text(f"{ILLEGAL}: {shown(o.message)}", style="red")
+            if not o.legal
+            else Text(shown(o.message))
+        )
         pts = str(o.points) if o.legal else "-"
         if a.score_differs:
             pts = f"{o.points} (table: {a.move.claimed})"
@@ -157,7 +162,7 @@ def replay_view(r: Replay) -> RenderableType:
         )
         findings.add_row(f"STOP after {who}'s turn {turn}", str(report.points), what)
     for a in r.illegal:
-        findings.add_row(f"illegal move, line {a.move.line}", "-", a.outcome.message)
+        findings.add_row(f"illegal move, line {a.move.line}", "-", shown(a.outcome.message))
     for a in r.score_differences:
         findings.add_row(
             f"score, line {a.move.line}",
@@ -181,7 +186,7 @@ def ruled_lines(ruled: Ruled) -> list[RenderableType]:
     from adjudicator.render.rulings import ruling_view
 
     ruling = ruled.ruling  # the deduction entry's own (a Ruling, or None: no rule to cite)
-    return [ruling_view(ruling)] if isinstance(ruling, Ruling) else [ruled.message]
+    return [ruling_view(ruling)] if isinstance(ruling, Ruling) else [shown(ruled.message)]
 
 
 def after_lines(after: Game) -> list[RenderableType]:

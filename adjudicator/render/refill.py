@@ -9,6 +9,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from adjudicator.core.i18n import shown
 from adjudicator.deduction.game.refill_hint import RefillHint, TakeChoice
 
 __all__ = ["refill_data", "refill_lines", "take_data"]
@@ -27,7 +28,7 @@ def refill_lines(h: RefillHint, source: str, top: int) -> list[RenderableType]:
         "best turn after it",
         "points",
         "why",
-        title=f"{h.headline} ({h.evaluated} candidate turns ruled on)",
+        title=f"{shown(h.headline)} ({h.evaluated} candidate turns ruled on)",
     )
     for i, take in enumerate(h.takes[:top], 1):
         t.add_row(str(i), take.line, take.best_line, str(take.best.points), take.reason)

@@ -7,8 +7,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.core.i18n import _
+from adjudicator.core.i18n import Name, _, shown
 from adjudicator.deduction.models.board import Board
+from adjudicator.deduction.models.edition import GERMAN_FILES
 from adjudicator.deduction.rules.ruling import Ruling, Status, StopReport, Tier
 from adjudicator.render.words import CHOOSE, ILLEGAL, LEGAL, NOT_NOW, plural, points, verdict_word
 
@@ -37,6 +38,20 @@ _STATUS_WORD = {
 }
 
 
+def _points(n: int) -> str:
+    return f"{n} {_('point') if n == 1 else _('points')}"
+
+
+def _the(board: Board, building: str) -> str:
+    """`the Bank` (in German the name alone: its article is the name's gender's)."""
+    return _("the {building}").format(building=_named(board, building))
+
+
+def _named(board: Board, building: str) -> str:
+    """A building's name in the reader's language (the German cards' on a German table)."""
+    return shown(Name(board.building_name(building), building, GERMAN_FILES))
+
+
 def stop_view(report: StopReport, board: Board, title: str | None = None) -> RenderableType:
     title = _("STOP claims") if title is None else title
     if not report and not report.conflicts:
@@ -48,32 +63,37 @@ def stop_view(report: StopReport, board: Board, title: str | None = None) -> Ren
         t = Table(_("marker"), _("why it goes"), box=None, show_edge=False, pad_edge=False)
         for r in report.removable:
             t.add_row(
-                Text(f"{board.building_name(r.building)} @ {board.space_name(r.space)}"),
-                Text(r.explanation),
+                Text(f"{_named(board, r.building)} @ {board.space_name(r.space)}"),
+                Text(shown(r.explanation)),
             )
         parts.append(t)
     for d in report.determined:
         parts.append(
             Text(
-                f"Built: {board.building_name(d.building)} on "
-                f"{board.space_name(d.space)}. {d.reason}"
+                _("Built: {building} on {space}. {why}").format(
+                    building=_named(board, d.building),
+                    space=board.space_name(d.space),
+                    why=shown(d.reason),
+                )
             )
         )
     for c in report.conflicts:
-        parts.append(Text(c.explanation, style="magenta"))
-    parts.append(Text(f"Worth {points(report.points)} to whoever calls STOP.", style="bold"))
+        parts.append(Text(shown(c.explanation), style="magenta"))
+    worth = _("Worth {points} to whoever calls STOP.").format(points=_points(report.points))
+    parts.append(Text(worth, style="bold"))
     return Panel(Group(*parts), title=Text(title))
 
 
 def _when(ruling: Ruling) -> str:
     """Where in the turn a buy came (A2)."""
     if ruling.action == "discard":
-        return "before the discard" if ruling.buy_at == 0 else "after the discard"
-    steps = len(ruling.cards)
-    cards = "the card" if steps == 1 else "the cards"
+        return _("before the discard") if ruling.buy_at == 0 else _("after the discard")
+    one = len(ruling.cards) == 1
     if ruling.buy_at == 0:
-        return f"before {cards}"
-    return f"after {cards}" if ruling.buy_at >= steps else "between the cards"
+        return _("before the card") if one else _("before the cards")
+    if ruling.buy_at >= len(ruling.cards):
+        return _("after the card") if one else _("after the cards")
+    return _("between the cards")
 
 
 def status_word(ruling: Ruling) -> str:
@@ -86,28 +106,34 @@ def status_word(ruling: Ruling) -> str:
 def ruling_view(ruling: Ruling) -> RenderableType:
     board = ruling.before.board
     head = Text()
-    cards = " then ".join(
-        f"card {c}" + (f" as the {board.building_name(m)}" if m else "")
+    cards = _(" then ").join(
+        _("card {card} as {building}").format(card=c, building=_the(board, m))
+        if m
+        else _("card {card}").format(card=c)
         for c, m in zip(
             ruling.cards, ruling.as_buildings or [None] * len(ruling.cards), strict=False
         )
     )
+    who = ruling.player
     if ruling.action == "discard":
-        what = f"{ruling.player} discards cards {' and '.join(map(str, ruling.cards))}"
+        listed = _(" and ").join(map(str, ruling.cards))
+        what = _("{player} discards cards {cards}").format(player=who, cards=listed)
     elif ruling.action == "buy":
         bought = ruling.as_buildings[0] if ruling.as_buildings else None
-        what = f"{ruling.player} buys the {board.building_name(bought or '')}"
+        what = _("{player} buys {building}").format(player=who, building=_the(board, bought or ""))
     elif ruling.action == "stop":
-        what = f"{ruling.player} calls STOP"
+        what = _("{player} calls STOP").format(player=who)
     else:
-        what = f"{ruling.player} plays {cards}"
+        what = _("{player} plays {cards}").format(player=who, cards=cards)
     if ruling.buy is not None and ruling.action != "buy":
-        what += f", buying the {board.building_name(ruling.buy)} {_when(ruling)}"
+        what += _(", buying {building} {when}").format(
+            building=_the(board, ruling.buy), when=_when(ruling)
+        )
     head.append(what + ": ")
     head.append(status_word(ruling), style=_STATUS_STYLE[ruling.status])
     parts: list[RenderableType] = [head]
     for r in ruling.reasons:
-        parts.append(Text(f"  {r.code}: {r.message}"))
+        parts.append(Text(f"  {r.code}: {shown(r.message)}"))
     if ruling.markers_placed:
         placed = ", ".join(
             f"{board.building_name(b)} @ {board.space_name(s)}" for b, s in ruling.markers_placed
@@ -122,7 +148,7 @@ def ruling_view(ruling: Ruling) -> RenderableType:
                         str(tier),
                         f"{board.building_name(removal.building)} @ "
                         f"{board.space_name(removal.space)}",
-                        removal.reason,
+                        shown(removal.reason),
                     )
         parts.append(Text(_("Markers removed:")))
         parts.append(t)
@@ -130,7 +156,7 @@ def ruling_view(ruling: Ruling) -> RenderableType:
         parts.append(
             Text(
                 f"Built: {board.building_name(built.building)} on "
-                f"{board.space_name(built.space)} ({built.reason})",
+                f"{board.space_name(built.space)} ({shown(built.reason)})",
                 style="green",
             )
         )

@@ -21,24 +21,18 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.middleware import Middleware
-from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from adjudicator.core.errors import AdjudicatorError
+from adjudicator.core.i18n import translated
 from adjudicator.core.limits import MAX_INT_DIGITS, whole_number
 from adjudicator.web import events, games, i18n, puzzle_routes, puzzles, rematch, seats, versions
-from adjudicator.web.json_api import MAX_BODY, Endpoint, HttpError, guarded, json_body
-from adjudicator.web.middleware import (
-    LOOPBACK_HOSTS,
-    SECURITY_HEADERS,
-    KnownHostsOnly,
-    SecurityHeaders,
-)
+from adjudicator.web.json_api import MAX_BODY, Endpoint, HttpError, JSONResponse, guarded, json_body
+from adjudicator.web.middleware import LOOPBACK_HOSTS, SECURITY_HEADERS, guards
 from adjudicator.web.qr import qr_svg
 from adjudicator.web.records import RecordDir
 from adjudicator.web.seats import EVERYONE, SeatKeys, Viewer, record_of_cookie, seat_cookie
@@ -173,7 +167,7 @@ def create_app(
         page's, or how the view names it (each game has its own). `drawn`: the fields the
         template draws, left out of the JSON (the script reads them from the page)."""
         try:
-            data = await run_in_threadpool(view, request.path_params["name"])
+            data = translated(await run_in_threadpool(view, request.path_params["name"]))
         except AdjudicatorError as exc:
             return page(request, "error.html", {"message": str(exc)}, status=404)
         if not isinstance(template, str):
@@ -397,10 +391,7 @@ def create_app(
     ]
     # The token guards every change off loopback; the Host header guards every request.
     known = hosts if hosts is not None else (None if token is not None else LOOPBACK_HOSTS)
-    guard = [Middleware(SecurityHeaders), Middleware(GZipMiddleware, minimum_size=1024)]  # not SSE
-    if known is not None:
-        guard.append(Middleware(KnownHostsOnly, hosts=known))
-    app = Starlette(routes=routes, middleware=guard)
+    app = Starlette(routes=routes, middleware=guards(known))
     app.state.hub = hub  # `serve` ends the streams when it shuts down (`events.Server`)
     app.state.root = records.root  # the bench puts its record back as the referee would
     app.state.records = records  # with what its players have seen (`face_down.Choices`)

@@ -14,8 +14,17 @@ from typing import Any
 from babel.core import negotiate_locale
 from babel.messages.extract import extract_javascript
 from starlette.requests import Request
+from starlette.types import ASGIApp, Receive, Scope, Send
 
-from adjudicator.core.i18n import DEFAULT, LANGUAGE_NAMES, LANGUAGES, known, translations
+from adjudicator.core.i18n import (
+    DEFAULT,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    known,
+    reset_language,
+    set_language,
+    translations,
+)
 
 LANG_COOKIE = "adjudicator_lang"
 STATIC = Path(__file__).parent / "static"
@@ -56,6 +65,26 @@ def page_language(request: Request) -> tuple[str, bool]:
     if kept is not None:
         return kept, False
     return negotiate(request.headers.get("accept-language")), False
+
+
+class PageLanguage:
+    """Each request speaks its page's language (`page_language`) in its own context: what
+    the server writes for the page (a ruling's reasons, a panel's lines) reads it through
+    `core.i18n`. Starlette runs the sync work of an endpoint in a copy of that context
+    (anyio's `to_thread.run_sync`), so phones served at once in two languages never mix."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        token = set_language(page_language(Request(scope))[0])
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            reset_language(token)
 
 
 @functools.cache

@@ -9,19 +9,37 @@ from functools import wraps
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse as StarletteJSON
+from starlette.responses import Response
 
 from adjudicator.core.errors import AdjudicatorError, InputError
+from adjudicator.core.i18n import translated
 from adjudicator.core.safe_parse import parse_json
 from adjudicator.web.seats import Refused
 
-__all__ = ["MAX_BODY", "Endpoint", "HttpError", "error_response", "guarded", "json_body"]
+__all__ = [
+    "MAX_BODY",
+    "Endpoint",
+    "HttpError",
+    "JSONResponse",
+    "error_response",
+    "guarded",
+    "json_body",
+]
 
 MAX_BODY = 16 * 1024  # a move or a new game's form is a few hundred bytes
 
 log = logging.getLogger("adjudicator.web")
 
 Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+class JSONResponse(StarletteJSON):
+    """The app's JSON: the reasons in it (`core.i18n.Message`) in the request's language,
+    which `i18n.PageLanguage` set for the context the endpoint runs in."""
+
+    def render(self, content: Any) -> bytes:
+        return super().render(translated(content))
 
 
 class HttpError(Exception):

@@ -1,14 +1,18 @@
 """The middleware every request of `adjudicator serve` passes: the Host header checked
-against the names the server was started under, and the security headers on every
-response."""
+against the names the server was started under, the security headers on every
+response, and the page's language for what the server writes (`web/i18n.py`)."""
 
 from __future__ import annotations
 
 from starlette.datastructures import Headers
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["LOOPBACK_HOSTS", "SECURITY_HEADERS", "KnownHostsOnly", "SecurityHeaders"]
+from adjudicator.web.i18n import PageLanguage
+
+__all__ = ["LOOPBACK_HOSTS", "SECURITY_HEADERS", "KnownHostsOnly", "SecurityHeaders", "guards"]
 
 #: The names a loopback server answers to. Any other Host header is refused, so a web page
 #: that rebinds its own name to 127.0.0.1 cannot reach the tokenless server (DNS rebinding).
@@ -75,3 +79,17 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+def guards(hosts: tuple[str, ...] | None) -> list[Middleware]:
+    """Every request's middleware, the outermost first: the security headers, the page's
+    language (a context of its own per request), gzip (which leaves the live pages'
+    event streams alone), and with `hosts` the Host check."""
+    guard = [
+        Middleware(SecurityHeaders),
+        Middleware(PageLanguage),
+        Middleware(GZipMiddleware, minimum_size=1024),
+    ]
+    if hosts is not None:
+        guard.append(Middleware(KnownHostsOnly, hosts=hosts))
+    return guard

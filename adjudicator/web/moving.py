@@ -13,6 +13,7 @@ from typing import Any
 
 from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import RulesError
+from adjudicator.core.i18n import _
 from adjudicator.core.move_line import append_move, move_line
 from adjudicator.core.names import player_key
 from adjudicator.tables import AnyTable, table_of_record
@@ -76,7 +77,9 @@ def preview(records: RecordDir, name: str, text: str, viewer: Viewer) -> dict[st
             "move": chosen,
             "version": version,
             "legal": True,
-            "message": f"legal: {chosen}; what it draws is dealt when the move is committed",
+            "message": _("legal: {move}; what it draws is dealt when the move is committed").format(
+                move=chosen
+            ),
             "code": None,
         }
     return {"move": ruled.move, "version": version, **_outcome(o, ruled, False)}

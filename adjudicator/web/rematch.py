@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from adjudicator.core.errors import AdjudicatorError, RulesError
@@ -26,7 +26,7 @@ from adjudicator.core.record_text import record_lines
 from adjudicator.core.table import Setup, fresh_seed
 from adjudicator.tables import edition_tag, table_of_record
 from adjudicator.web.events import Hub
-from adjudicator.web.json_api import guarded
+from adjudicator.web.json_api import JSONResponse, guarded
 from adjudicator.web.opened import open_record
 from adjudicator.web.records import RecordDir
 from adjudicator.web.seats import SeatKeys, Viewer

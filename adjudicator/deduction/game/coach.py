@@ -43,6 +43,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from adjudicator.core.i18n import N_, Message
 from adjudicator.deduction.game.coach_world import (
     Deal,
     close_turn,
@@ -107,8 +108,10 @@ class Advice:
     def horizon(self) -> str:
         """What the values are measured over, in words."""
         if self.rounds == 0:
-            return "rest of the game"
-        return "round" if self.rounds == 1 else f"next {self.rounds} rounds"
+            return Message(N_("rest of the game"))
+        if self.rounds == 1:
+            return Message(N_("round"))
+        return Message(N_("next {count} rounds"), count=self.rounds)
 
 
 def _net(a: Action) -> tuple[object, ...]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from adjudicator.core.evolve import evolve
+from adjudicator.core.i18n import Message
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.notation import read_printed
 from adjudicator.deduction.game.outcome import Outcome
@@ -53,11 +54,17 @@ from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.logic import claim_stop, stop_report
 from adjudicator.deduction.rules.ruling import Ruling, StopReport
 from adjudicator.deduction.rules.turn_order import (
+    GAME_OVER,
+    ONE_BUILDING,
+    already_acted,
     draws_after,
     game_over,
+    not_a_player,
+    not_your_turn,
     refill_due,
     stalled,
     stop_call_refusal,
+    turn_over,
 )
 from adjudicator.deduction.rules.turns import (
     pass_refusal,
@@ -146,16 +153,15 @@ class Game:
         if game.phase == "draw" and not own_step and not isinstance(move, Stop):
             game = draw_default(game)
         if game.phase == "over":
-            return self, Outcome(move, False, "the game is over", code=Code.T6)
+            return self, Outcome(move, False, GAME_OVER, code=Code.T6)
         if move.player not in game.state.names():
-            message = f"{move.player} is not one of the players"
-            return self, Outcome(move, False, message, code=Code.T1)
+            return self, Outcome(move, False, not_a_player(move.player), code=Code.T1)
         overlooked = None
         late_buy = isinstance(move, Buy) and move.player == game.last_actor
         if game.phase == "between" and not isinstance(move, Stop) and not late_buy:
             game, overlooked = game._close_turn()
             if game.phase == "over":
-                return self, Outcome(move, False, "the game is over", code=Code.T6)
+                return self, Outcome(move, False, GAME_OVER, code=Code.T6)
         if isinstance(move, Draw):
             result, outcome = game._on_draw(move)
         elif isinstance(move, DrawFrom):
@@ -289,11 +295,11 @@ class Game:
         s = self.state
         after_action = self.phase in ("draw", "between") and move.player == self.last_actor
         if not after_action and move.player != s.active:
-            return self._refuse(move, f"it is {s.active}'s turn, not {move.player}'s", Code.T1)
+            return self._refuse(move, not_your_turn(s.active, move.player), Code.T1)
         if not after_action and self.phase != "start":
-            return self._refuse(move, f"{move.player}'s turn is over", Code.T1)
+            return self._refuse(move, turn_over(move.player), Code.T1)
         if self.bought:
-            return self._refuse(move, "one building a turn", Code.A2)
+            return self._refuse(move, ONE_BUILDING, Code.A2)
         ruling = rule_buy_turn(evolve(s, active=move.player), move.building, move.player)
         if not ruling.playable:
             return self._refuse(move, ruling.reasons[0].message, ruling.reasons[0].code, ruling)
@@ -305,9 +311,9 @@ class Game:
     def _on_main(self, move: Move, known: Ruling | None = None) -> tuple[Game, Outcome]:
         s = self.state
         if move.player != s.active:
-            return self._refuse(move, f"it is {s.active}'s turn, not {move.player}'s", Code.T1)
+            return self._refuse(move, not_your_turn(s.active, move.player), Code.T1)
         if self.phase != "start":
-            return self._refuse(move, f"{move.player} has already acted this turn", Code.T1)
+            return self._refuse(move, already_acted(move.player), Code.T1)
         due = refill_due(s, move.player)
         if due:
             return self._refuse(
@@ -317,7 +323,7 @@ class Game:
             )
         buy = getattr(move, "buy", None)
         if buy is not None and self.bought:
-            return self._refuse(move, "one building a turn", Code.A2)
+            return self._refuse(move, ONE_BUILDING, Code.A2)
         ruling: Ruling | None
         if isinstance(move, Play) and move.printed:
             try:
@@ -347,7 +353,8 @@ class Game:
                 return self._refuse(move, refusal.message, refusal.code)
         if ruling is not None and not ruling.playable:
             code = ruling.reasons[0].code
-            return self._refuse(move, f"{code}: {ruling.reasons[0].message}", code, ruling)
+            said = Message("{code}: {reason}", code=code, reason=ruling.reasons[0].message)
+            return self._refuse(move, said, code, ruling)
         if isinstance(move, Pass):
             now = ruling.after if ruling is not None else s
             state = evolve(now, active=s.next_player())

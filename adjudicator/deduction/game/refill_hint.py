@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
+from adjudicator.core.i18n import N_, Message
 from adjudicator.core.words import plural
 from adjudicator.deduction.game.flow import Game, next_turn
 from adjudicator.deduction.game.hint_moves import action_move
@@ -98,10 +99,16 @@ class RefillHint:
 
     @property
     def headline(self) -> str:
-        return (
-            f"{self.player} first takes {plural(self.due, 'building')} from beside the "
-            "board (A4): the takes, best first"
-        )
+        if self.due == 1:
+            said = N_(
+                "{player} first takes 1 building from beside the board (A4): the takes, best first"
+            )
+        else:
+            said = N_(
+                "{player} first takes {count} buildings from beside the board (A4): the "
+                "takes, best first"
+            )
+        return Message(said, player=self.player, count=self.due)
 
 
 def _note_words(note: BuildingNote) -> str:

@@ -8,10 +8,11 @@ from dataclasses import replace
 from typing import Any
 
 from adjudicator.core.evolve import evolve
-from adjudicator.core.words import plural
+from adjudicator.core.i18n import N_, Message
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.effects import resolve
+from adjudicator.deduction.rules.explain import named, the
 from adjudicator.deduction.rules.knowledge import board_domains
 from adjudicator.deduction.rules.play import admissible_my_buildings, refuse, rule_play
 from adjudicator.deduction.rules.ruling import Reason, Ruling, Status, StopReport
@@ -96,7 +97,11 @@ def rule_discard(
     board = state.board
     if len(set(cards)) != 2:
         return _refuse(
-            state, "discard", player, Reason(Code.A1, "discard two different cards"), cards
+            state,
+            "discard",
+            player,
+            Reason(Code.A1, Message(N_("discard two different cards"))),
+            cards,
         )
     for n in cards:
         if n not in state.cards:
@@ -104,7 +109,10 @@ def rule_discard(
                 state,
                 "discard",
                 player,
-                Reason(Code.A1, f"there is no card {n} in {board.name}"),
+                Reason(
+                    Code.A1,
+                    Message(N_("there is no card {card} in {board}"), card=n, board=board.name),
+                ),
                 cards,
             )
     refusal = turn_refusal(state, player)
@@ -118,7 +126,10 @@ def rule_discard(
                     state,
                     "discard",
                     player,
-                    Reason(Code.A1, f"card {n} is not in {p.name}'s hand"),
+                    Reason(
+                        Code.A1,
+                        Message(N_("card {card} is not in {player}'s hand"), card=n, player=p.name),
+                    ),
                     cards,
                 )
     if state.options.discard_needs_dead_cards:
@@ -130,8 +141,13 @@ def rule_discard(
                     player,
                     Reason(
                         Code.A1,
-                        f"card {n} is neither a confirmation nor a contradiction, so it may "
-                        "not be discarded",
+                        Message(
+                            N_(
+                                "card {card} is neither a confirmation nor a contradiction, "
+                                "so it may not be discarded"
+                            ),
+                            card=n,
+                        ),
                     ),
                     cards,
                 )
@@ -142,7 +158,12 @@ def rule_discard(
             "discard",
             player,
             Reason(
-                Code.A1, f"there is no {board.building_name(b)} marker on {board.space_name(s)}"
+                Code.A1,
+                Message(
+                    N_("there is no {building} marker on {space}"),
+                    building=named(board, b),
+                    space=board.space_name(s),
+                ),
             ),
             cards,
         )
@@ -232,26 +253,45 @@ def rule_buy(state: GameState, building: str, player: str | None = None) -> Ruli
     board = state.board
     opts = state.options
     if not opts.buying:
-        return _refuse_buy(Reason(Code.A2, f"{board.name} has no buying"))
+        return _refuse_buy(Reason(Code.A2, Message(N_("{board} has no buying"), board=board.name)))
     refusal = turn_refusal(state, player)
     if refusal is not None or not state.players:
-        why = refusal or Reason(Code.A2, "this state has no players")
+        why = refusal or Reason(Code.A2, Message(N_("this state has no players")))
         return _refuse_buy(why)
     p = state.player(player)
     if building not in board.buildings:
-        return _refuse_buy(Reason(Code.A2, f"unknown building {building!r}"))
+        return _refuse_buy(
+            Reason(Code.A2, Message(N_("unknown building {name}"), name=repr(building)))
+        )
     if building not in state.available_buildings():
         return _refuse_buy(
-            Reason(Code.A2, f"the {board.building_name(building)} is not beside the board"),
+            Reason(
+                Code.A2,
+                Message(N_("{building} is not beside the board"), building=the(board, building)),
+            ),
         )
     if p.bought >= opts.max_bought:
         return _refuse_buy(
-            Reason(Code.A2, f"{p.name} has bought {p.bought} buildings, the most a game allows"),
+            Reason(
+                Code.A2,
+                Message(
+                    N_("{player} has bought {count} buildings, the most a game allows"),
+                    player=p.name,
+                    count=p.bought,
+                ),
+            ),
         )
     if p.points < 2:
         return _refuse_buy(
             Reason(
-                Code.A2, f"{p.name} has {plural(p.points, 'scored marker')}; a building costs 2"
+                Code.A2,
+                Message(
+                    N_("{player} has {markers}; a building costs 2"),
+                    player=p.name,
+                    markers=Message(N_("1 scored marker"))
+                    if p.points == 1
+                    else Message(N_("{count} scored markers"), count=p.points),
+                ),
             ),
         )
     after = state.with_player(
@@ -262,7 +302,14 @@ def rule_buy(state: GameState, building: str, player: str | None = None) -> Ruli
         player=player,
         status=Status.PLAYABLE,
         reasons=(
-            Reason(Code.A2, f"{p.name} pays 2 markers for the {board.building_name(building)}"),
+            Reason(
+                Code.A2,
+                Message(
+                    N_("{player} pays 2 markers for {building}"),
+                    player=p.name,
+                    building=the(board, building),
+                ),
+            ),
         ),
         before=state,
         after=after,

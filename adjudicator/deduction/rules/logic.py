@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from adjudicator.core.i18n import N_, Message
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.effects import resolve
 from adjudicator.deduction.rules.explain import (
     conflict_sentence,
     explain_removal,
+    the,
 )
 from adjudicator.deduction.rules.knowledge import board_domains
 from adjudicator.deduction.rules.ruling import (
@@ -47,15 +49,21 @@ def stop_report(
     determined = []
     for b, s in sorted(analysis.determined().items(), key=lambda i: board.building_name(i[0])):
         others = len(domains[b]) - 1
-        why = (
-            f"L2: only {board.space_name(s)} is left for the {board.building_name(b)}"
-            + (
-                f" once its {others} other marker{'s go' if others > 1 else ' goes'}"
-                if others
-                else ""
+        template = (
+            N_("only {space} is left for {building}; it is built there.")
+            if not others
+            else N_(
+                "only {space} is left for {building} once its 1 other marker goes; it is built "
+                "there."
             )
-            + "; it is built there."
+            if others == 1
+            else N_(
+                "only {space} is left for {building} once its {count} other markers go; it is "
+                "built there."
+            )
         )
+        said = Message(template, space=board.space_name(s), building=the(board, b), count=others)
+        why = Message("L2: {why}", why=said)
         determined.append(Built(b, s, why))
     conflicts = tuple(
         Conflict(
@@ -76,7 +84,7 @@ def with_stop(ruling: Ruling, method: decide.Method = "auto") -> Ruling:
 def claim_stop(state: GameState, player: str, method: decide.Method = "auto") -> Ruling:
     """L4: a player calls STOP and takes every marker logic removes from the board now."""
     if not stop_report(state, method):
-        reason = Reason(Code.L4, "there is nothing to claim: logic removes no marker")
+        reason = Reason(Code.L4, Message(N_("there is nothing to claim: logic removes no marker")))
         refused = Ruling("stop", player, Status.ILLEGAL, (reason,), state, state)
         return replace(refused, stop=stop_report(state, method))
     domains = board_domains(state)
@@ -84,7 +92,7 @@ def claim_stop(state: GameState, player: str, method: decide.Method = "auto") ->
     fx = resolve(state, decider.board(domains), scorer=player, all_logic=True, decider=decider)
     after = fx.state
     assert after is not None
-    reasons = (Reason(Code.L4, f"{player} calls STOP"),)
+    reasons = (Reason(Code.L4, Message(N_("{player} calls STOP"), player=player)),)
     return replace(
         fx.ruling("stop", player, reasons, state, after), stop=stop_report(after, method)
     )

@@ -5,12 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adjudicator.core.evolve import evolve
-from adjudicator.core.words import plural
+from adjudicator.core.i18n import N_, Message
 from adjudicator.deduction.models.cards import Card
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
 from adjudicator.deduction.rules.effects import resolve
-from adjudicator.deduction.rules.explain import RELATION_PHRASES, building_list, or_list, space_list
+from adjudicator.deduction.rules.explain import (
+    RELATION_PHRASES,
+    building_list,
+    named,
+    or_list,
+    space_list,
+    the,
+)
 from adjudicator.deduction.rules.knowledge import CompiledCard, board_domains, compile_card
 from adjudicator.deduction.rules.ruling import Built, Reason, Removal, Ruling, Status, Tier
 from adjudicator.deduction.rules.turn_order import turn_refusal
@@ -54,7 +61,9 @@ def refuse(
     )
 
 
-_ASK = "say which building is 'my building': "
+# A reason is a Message: its template (marked for the catalogs) and values, its text the
+# English; the page and the command line translate it where they show it.
+_ASK = N_("say which building is 'my building': {choices}")
 
 
 def _check_legal(
@@ -63,7 +72,14 @@ def _check_legal(
     """The card, the my building to use, or why the request is refused outright (P7)."""
     board = state.board
     if card_no not in state.cards:
-        return None, my, Reason(Code.P7, f"there is no card {card_no} in {board.name}")
+        return (
+            None,
+            my,
+            Reason(
+                Code.P7,
+                Message(N_("there is no card {card} in {board}"), card=card_no, board=board.name),
+            ),
+        )
     card = state.cards[card_no]
     refusal = turn_refusal(state, player)
     if refusal is not None:
@@ -71,13 +87,33 @@ def _check_legal(
     if state.players:
         p = state.player(player)
         if p.hand is not None and card_no not in p.hand:
-            return card, my, Reason(Code.P7, f"card {card_no} is not in {p.name}'s hand")
+            return (
+                card,
+                my,
+                Reason(
+                    Code.P7,
+                    Message(
+                        N_("card {card} is not in {player}'s hand"), card=card_no, player=p.name
+                    ),
+                ),
+            )
     if not card.needs_my_building:
         if my is not None:
-            return card, my, Reason(Code.P7, f"card {card_no} names its building; it takes no 'as'")
+            return (
+                card,
+                my,
+                Reason(
+                    Code.P7,
+                    Message(N_("card {card} names its building; it takes no 'as'"), card=card_no),
+                ),
+            )
         return card, None, None
     if not state.players:
-        return card, my, Reason(Code.P7, "this state has no players, so no 'my building'")
+        return (
+            card,
+            my,
+            Reason(Code.P7, Message(N_("this state has no players, so no 'my building'"))),
+        )
     name = state.player(player).name
     mine = admissible_my_buildings(state, player, card)
     if my is None:
@@ -89,22 +125,31 @@ def _check_legal(
                 None,
                 Reason(
                     Code.P7,
-                    f"{name} has no building in front of them that can be 'my building' here",
+                    Message(
+                        N_(
+                            "{player} has no building in front of them that can be "
+                            "'my building' here"
+                        ),
+                        player=name,
+                    ),
                 ),
             )
         # named as printed (the page's menus and the rulebook say "the Drugstore"); the id
         # the record writes after "as" stays beside it
-        named = or_list(f"the {board.building_name(b)} ({b})" for b in mine)
-        return card, None, Reason(Code.P7, _ASK + named)
+        named = or_list(Message("{building} ({id})", building=the(board, b), id=b) for b in mine)
+        return card, None, Reason(Code.P7, Message(_ASK, choices=named))
     if my not in board.buildings:
-        return card, my, Reason(Code.P7, f"unknown building {my!r}")
+        return card, my, Reason(Code.P7, Message(N_("unknown building {name}"), name=repr(my)))
     if card.kind == "condition" and my == card.subject:
         return (
             card,
             my,
             Reason(
                 Code.P7,
-                f"the card names the {board.building_name(my)}; my building must be another one",
+                Message(
+                    N_("the card names {building}; my building must be another one"),
+                    building=the(board, my),
+                ),
             ),
         )
     if my not in mine:
@@ -113,8 +158,14 @@ def _check_legal(
             my,
             Reason(
                 Code.P7,
-                f"the {board.building_name(my)} is not a building in front of {name} that is "
-                "still to be placed",
+                Message(
+                    N_(
+                        "{building} is not a building in front of {player} that is "
+                        "still to be placed"
+                    ),
+                    building=the(board, my),
+                    player=name,
+                ),
             ),
         )
     return card, my, None
@@ -124,40 +175,70 @@ def _contradiction_reason(state: GameState, cc: CompiledCard) -> Reason:
     """A plain sentence for P3: the most specific cause we can name."""
     board = state.board
     for b, spaces in cc.allowed.items():
-        name = board.building_name(b)
+        name = the(board, b)
         if b in state.placed and state.placed[b] not in spaces:
             return Reason(
                 Code.P3,
-                f"the {name} stands on {board.space_name(state.placed[b])}, "
-                f"not on {space_list(board, spaces, 'or')}",
+                Message(
+                    N_("{building} stands on {space}, not on {spaces}"),
+                    building=name,
+                    space=board.space_name(state.placed[b]),
+                    spaces=space_list(board, spaces, "or"),
+                ),
             )
         if b in state.retired:
-            return Reason(Code.P3, f"the {name} can no longer be placed (K4)")
+            return Reason(
+                Code.P3, Message(N_("{building} can no longer be placed (K4)"), building=name)
+            )
         if b in state.markers and not state.markers[b] & spaces:
             return Reason(
                 Code.P3,
-                f"it would take every marker of the {name} ({space_list(board, state.markers[b])})",
+                Message(
+                    N_("it would take every marker of {building} ({spaces})"),
+                    building=name,
+                    spaces=space_list(board, state.markers[b]),
+                ),
             )
         if b in cc.new and not cc.problem.domains[b]:
             return Reason(
-                Code.P3, f"every space the card gives the {name} already holds a building"
+                Code.P3,
+                Message(
+                    N_("every space the card gives {building} already holds a building"),
+                    building=name,
+                ),
             )
     if cc.relation is not None:
         a, m, pairs = cc.relation
         da, dm = cc.problem.domains[a] & cc.allowed[a], cc.problem.domains[m] & cc.allowed[m]
         if not any((sa, sm) in pairs for sa in da for sm in dm):
-            phrase = RELATION_PHRASES.get(cc.card.relation or "", "related to")
+            phrase = RELATION_PHRASES.get(cc.card.relation or "", N_("related to"))
             return Reason(
                 Code.P3,
-                f"no space left for the {board.building_name(a)} is {phrase} "
-                f"a space left for the {board.building_name(m)}",
+                Message(
+                    N_("no space left for {building} is {relation} a space left for {other}"),
+                    building=the(board, a),
+                    relation=Message(phrase),
+                    other=the(board, m),
+                ),
             )
     return Reason(
         Code.P3,
-        "no town fits both the card and the board: "
-        f"{building_list(board, cc.named)} cannot all stand where the card says "
-        "while every marked building keeps a space",
+        Message(
+            N_(
+                "no town fits both the card and the board: {buildings} cannot all stand where "
+                "the card says while every marked building keeps a space"
+            ),
+            buildings=building_list(board, cc.named),
+        ),
     )
+
+
+def _more_marked(n: int) -> Message:
+    """`1 more marked building`, `2 more marked buildings`, as a message of its own (the
+    catalog holds both forms)."""
+    if n == 1:
+        return Message(N_("1 more marked building"))
+    return Message(N_("{count} more marked buildings"), count=n)
 
 
 def rule_play(
@@ -179,7 +260,8 @@ def rule_play(
     if refusal is not None or card is None:
         assert refusal is not None
         # P7: a card without the my building it needs is a question, answered with choices.
-        status = Status.QUESTION if refusal.message.startswith(_ASK) else Status.ILLEGAL
+        asks = isinstance(refusal.message, Message) and refusal.message.template == _ASK
+        status = Status.QUESTION if asks else Status.ILLEGAL
         return refuse(state, player, status, [refusal], cards, as_)
     my = chosen
     board = state.board
@@ -196,8 +278,10 @@ def rule_play(
     if with_card.deficiency > board_deficiency:
         reason = Reason(
             Code.P3,
-            f"it leaves {plural(with_card.deficiency - board_deficiency, 'more marked building')}"
-            " without a space than the board does now",
+            Message(
+                N_("it leaves {buildings} without a space than the board does now"),
+                buildings=_more_marked(with_card.deficiency - board_deficiency),
+            ),
         )
         return refuse(state, player, Status.CONTRADICTORY, [reason], cards, as_)
 
@@ -208,8 +292,13 @@ def rule_play(
         if len(spaces) > limit:
             reason = Reason(
                 Code.P2,
-                f"the {board.building_name(b)} would need {len(spaces)} "
-                f"markers ({space_list(board, spaces)}); there are only {limit}",
+                Message(
+                    N_("{building} would need {count} markers ({spaces}); there are only {limit}"),
+                    building=the(board, b),
+                    count=len(spaces),
+                    spaces=space_list(board, spaces),
+                    limit=limit,
+                ),
             )
             return refuse(state, player, Status.NOT_NOW, [reason], cards, as_)
 
@@ -223,7 +312,7 @@ def rule_play(
         state, with_card, scorer=player, new=new, constraint=cc.constraint, decider=decider
     )
     assert fx.state is not None
-    reasons = [Reason(Code.P6, f'card {card_no}: "{card.text}"')]
+    reasons = [Reason(Code.P6, Message(N_('card {card}: "{text}"'), card=card_no, text=card.text))]
     status = Status.PLAYABLE
 
     # P4: a card that alters nothing (no marker placed, nothing its own tiers remove or
@@ -231,8 +320,12 @@ def rule_play(
     if _alters_nothing(fx.markers_placed, fx.removed, fx.built):
         confirmation = Reason(
             Code.P4,
-            "the card is a confirmation: it places no marker and removes or builds nothing "
-            "by itself",
+            Message(
+                N_(
+                    "the card is a confirmation: it places no marker and removes or builds "
+                    "nothing by itself"
+                )
+            ),
         )
         if not state.options.confirmation_playable:
             return refuse(state, player, Status.CONFIRMATION, [confirmation], cards, as_)
@@ -289,9 +382,16 @@ def _full_spaces(state: GameState, new: dict[str, frozenset[str]]) -> Reason | N
             if counts.get(s, 0) >= most:
                 return Reason(
                     Code.P5,
-                    f"{board.space_name(s)} already holds {counts[s]} markers "
-                    f"({building_list(board, state.markers_on(s))}); a card may not put a "
-                    f"{board.building_name(b)} marker there",
+                    Message(
+                        N_(
+                            "{space} already holds {count} markers ({buildings}); a card may "
+                            "not put a {building} marker there"
+                        ),
+                        space=board.space_name(s),
+                        count=counts[s],
+                        buildings=building_list(board, state.markers_on(s)),
+                        building=named(board, b),
+                    ),
                 )
     return None
 
@@ -302,9 +402,16 @@ def _too_many_markers(state: GameState) -> Reason | None:
         if n > board.max_markers_per_space:
             return Reason(
                 Code.P5,
-                f"{board.space_name(s)} would hold {n} markers "
-                f"({building_list(board, state.markers_on(s))}); at most "
-                f"{board.max_markers_per_space} may lie on a space",
+                Message(
+                    N_(
+                        "{space} would hold {count} markers ({buildings}); at most {most} "
+                        "may lie on a space"
+                    ),
+                    space=board.space_name(s),
+                    count=n,
+                    buildings=building_list(board, state.markers_on(s)),
+                    most=board.max_markers_per_space,
+                ),
             )
     return None
 

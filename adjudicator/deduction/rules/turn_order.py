@@ -11,21 +11,51 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from adjudicator.core.evolve import evolve
+from adjudicator.core.i18n import N_, Message
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.codes import Code
+from adjudicator.deduction.rules.explain import the
 from adjudicator.deduction.rules.ruling import Reason
 
 __all__ = [
+    "GAME_OVER",
+    "ONE_BUILDING",
+    "already_acted",
     "draws_after",
     "game_over",
     "must_reshuffle",
+    "not_a_player",
+    "not_your_turn",
     "refill_due",
     "setup_done",
     "setup_take",
     "stalled",
     "stop_call_refusal",
+    "turn_over",
     "turn_refusal",
 ]
+
+
+#: The game flow's refusals (`game/flow.py`) and these rules', as messages: a player reads
+#: them in their own language.
+GAME_OVER = Message(N_("the game is over"))
+ONE_BUILDING = Message(N_("one building a turn"))
+
+
+def not_a_player(player: str) -> Message:
+    return Message(N_("{player} is not one of the players"), player=player)
+
+
+def not_your_turn(active: str | None, player: str | None) -> Message:
+    return Message(N_("it is {active}'s turn, not {player}'s"), active=active, player=player)
+
+
+def turn_over(player: str) -> Message:
+    return Message(N_("{player}'s turn is over"), player=player)
+
+
+def already_acted(player: str) -> Message:
+    return Message(N_("{player} has already acted this turn"), player=player)
 
 
 def turn_refusal(state: GameState, player: str | None) -> Reason | None:
@@ -34,9 +64,16 @@ def turn_refusal(state: GameState, player: str | None) -> Reason | None:
         return None
     names = [p.name for p in state.players]
     if player not in names:
-        return Reason(Code.T1, f"there is no player {player!r} (players: {', '.join(names)})")
+        return Reason(
+            Code.T1,
+            Message(
+                N_("there is no player {name} (players: {players})"),
+                name=repr(player),
+                players=", ".join(names),
+            ),
+        )
     if state.active is not None and player != state.active:
-        return Reason(Code.T1, f"it is {state.active}'s turn, not {player}'s")
+        return Reason(Code.T1, not_your_turn(state.active, player))
     return None
 
 
@@ -88,9 +125,13 @@ def stop_call_refusal(window_open: bool, caller: str, last_actor: str | None) ->
     """T5: STOP is called from the active player's action until the next player acts, the
     draw included, and not by the player whose turn it was."""
     if not window_open:
-        return Reason(Code.T5, "STOP is called between two turns, before the next player acts")
+        return Reason(
+            Code.T5, Message(N_("STOP is called between two turns, before the next player acts"))
+        )
     if caller == last_actor:
-        return Reason(Code.T5, f"{caller} cannot call STOP on their own turn")
+        return Reason(
+            Code.T5, Message(N_("{player} cannot call STOP on their own turn"), player=caller)
+        )
     return None
 
 
@@ -107,16 +148,28 @@ def setup_take(
     chooser the next player (the first player once every player holds two, for turn 1);
     `buildings` None: a move that is not a take, refused until the set-up is done."""
     if player not in state.names():
-        return Reason(Code.T1, f"{player} is not one of the players")
+        return Reason(Code.T1, not_a_player(player))
     if buildings is None:
-        return Reason(Code.T7, f"the set-up comes first: {state.active} takes a building")
+        return Reason(
+            Code.T7,
+            Message(N_("the set-up comes first: {player} takes a building"), player=state.active),
+        )
     if player != state.active:
-        return Reason(Code.T7, f"it is {state.active}'s choice of a building")
+        return Reason(
+            Code.T7, Message(N_("it is {player}'s choice of a building"), player=state.active)
+        )
     if len(buildings) != 1:
-        return Reason(Code.T7, f"{player} takes one building now, not {len(buildings)}")
+        return Reason(
+            Code.T7,
+            Message(
+                N_("{player} takes one building now, not {count}"),
+                player=player,
+                count=len(buildings),
+            ),
+        )
     if buildings[0] not in state.available_buildings():
-        name = state.board.building_name(buildings[0])
-        return Reason(Code.T7, f"the {name} is not beside the board")
+        name = the(state.board, buildings[0])
+        return Reason(Code.T7, Message(N_("{building} is not beside the board"), building=name))
     p = state.player(player)
     after = state.with_player(player, buildings=(*p.buildings, buildings[0]))
     names = after.names()

@@ -15,6 +15,7 @@ from dataclasses import replace
 from functools import wraps
 from typing import ParamSpec, cast
 
+from adjudicator.core.i18n import N_, Message
 from adjudicator.deduction.models.state import GameState
 from adjudicator.deduction.rules.actions import rule_buy, rule_discard
 from adjudicator.deduction.rules.codes import Code
@@ -31,7 +32,7 @@ __all__ = [
     "rule_turn",
 ]
 
-_ORDINAL = ("first card", "second card")
+_ORDINAL = (N_("first card"), N_("second card"))
 P = ParamSpec("P")
 
 
@@ -71,7 +72,10 @@ def rule_turn(
         return rule_play(state, plays[0][0], plays[0][1], player, method=method)
     refusal = _two_card_refusal(state, cards)
     if refusal is None and buy is not None and not 0 <= buy_at <= len(plays):
-        refusal = Reason(Code.A2, f"a buy comes before, between or after the cards, not {buy_at}")
+        refusal = Reason(
+            Code.A2,
+            Message(N_("a buy comes before, between or after the cards, not {at}"), at=buy_at),
+        )
     if refusal is not None:
         return refuse(state, player, Status.ILLEGAL, [refusal], cards, as_)
     steps: list[Ruling] = []
@@ -80,7 +84,7 @@ def rule_turn(
         if buy is not None and i == buy_at:
             bought = rule_buy(now, buy, player)
             if not bought.playable:
-                return _refused_step(state, bought, "the buy", cards, as_)
+                return _refused_step(state, bought, N_("the buy"), cards, as_)
             steps.append(bought)
             now = bought.after
         if i == len(plays):
@@ -90,7 +94,7 @@ def rule_turn(
             now, n, my, player, method=method, check_markers_per_space=False, advance=False
         )
         if not r.playable:
-            label = _ORDINAL[i] if len(plays) > 1 else "the card"
+            label = _ORDINAL[i] if len(plays) > 1 else N_("the card")
             return _refused_step(state, r, label, cards, as_)
         steps.append(r)
         now = r.after
@@ -113,7 +117,7 @@ def rule_discard_turn(
     if buy is None:
         return rule_discard(state, cards, take, player, method=method)
     if buy_at not in (0, 1):
-        reason = Reason(Code.A2, "a buy comes before or after the discard")
+        reason = Reason(Code.A2, Message(N_("a buy comes before or after the discard")))
         return refuse(state, player, Status.ILLEGAL, [reason], cards, (), "discard")
     steps: list[Ruling] = []
     now = state
@@ -123,7 +127,9 @@ def rule_discard_turn(
         else:
             r = rule_discard(now, cards, take, player, advance=False, method=method)
         if not r.playable:
-            return _refused_step(state, r, "the buy" if step == "buy" else "the discard", cards, ())
+            return _refused_step(
+                state, r, N_("the buy") if step == "buy" else N_("the discard"), cards, ()
+            )
         steps.append(r)
         now = r.after
     merged = merge_rulings(state, steps, buy=buy, buy_at=buy_at, action="discard")
@@ -145,7 +151,14 @@ def pass_refusal(state: GameState, player: str) -> Reason | None:
             if rule_play(state, n, my, player, advance=False).playable:
                 return Reason(
                     Code.T4,
-                    f"{player} can play card {n}: a pass is only for a player who cannot play",
+                    Message(
+                        N_(
+                            "{player} can play card {card}: a pass is only for a player who "
+                            "cannot play"
+                        ),
+                        player=player,
+                        card=n,
+                    ),
                 )
     return None
 
@@ -158,16 +171,22 @@ def _two_card_refusal(state: GameState, cards: tuple[int, ...]) -> Reason | None
     limit = state.options.two_cards_until
     if len(cards) > 2 or state.locomotive >= limit:
         why = (
-            f"two cards a turn only while fewer than {limit} buildings stand at the start of "
-            f"the turn (the locomotive stands at {state.locomotive})"
+            Message(
+                N_(
+                    "two cards a turn only while fewer than {limit} buildings stand at the "
+                    "start of the turn (the locomotive stands at {locomotive})"
+                ),
+                limit=limit,
+                locomotive=state.locomotive,
+            )
             if limit and len(cards) == 2
-            else "at most two cards a turn"
+            else Message(N_("at most two cards a turn"))
             if limit
-            else "this edition allows one card a turn"
+            else Message(N_("this edition allows one card a turn"))
         )
         return Reason(Code.A3, why)
     if cards[0] == cards[1]:
-        return Reason(Code.A3, "the two cards must be different")
+        return Reason(Code.A3, Message(N_("the two cards must be different")))
     return None
 
 
@@ -183,7 +202,11 @@ def _refused_step(
         after=state,
         cards=cards,
         as_buildings=as_,
-        reasons=(Reason(first.code, f"{label}: {first.message}"),),
+        reasons=(
+            Reason(
+                first.code, Message("{step}: {reason}", step=Message(label), reason=first.message)
+            ),
+        ),
     )
 
 

@@ -15,9 +15,9 @@ from adjudicator.black_hills.keep_hint import KeepChoice, said
 from adjudicator.black_hills.round import must_keep
 from adjudicator.black_hills.state import BHState
 from adjudicator.core.errors import AdjudicatorError, RulesError
+from adjudicator.core.i18n import _
 from adjudicator.core.table import Ruled
 from adjudicator.core.table_parts import own_entry
-from adjudicator.core.words import plural
 from adjudicator.render.black_hills_board import bh_table_svg, player_colour
 from adjudicator.render.pages.data import certain_outcome
 from adjudicator.tables import AnyTable
@@ -32,7 +32,7 @@ _READS_HIDDEN = frozenset({Code.HAND, Code.KEEP, Code.SHAMAN, Code.COLONEL})
 
 def _refusal(code: Code, message: str) -> str:
     if code in _READS_HIDDEN:
-        return f"refused under {code}: its reason reads face-down cards"
+        return _("refused under {code}: its reason reads face-down cards").format(code=code)
     return message
 
 
@@ -71,16 +71,18 @@ def _next_words(s: BHState, waiting: list[str]) -> str:
     """What comes next, in the rulebook's words: the page lists each move as a button
     (the command line's `next_line` gives the notation instead)."""
     if s.winner is not None:
-        return f"The game is over: {s.winner} has won (round {s.round})."
-    if waiting:
-        return (
-            f"Round {s.round}, the set-up: each player keeps two of the four characters "
-            f"dealt and discards two face down; still to choose: {', '.join(waiting)}."
+        return _("The game is over: {winner} has won (round {round}).").format(
+            winner=s.winner, round=s.round
         )
-    return (
-        f"Round {s.round}: {s.active} places a character, and may play an event card, "
-        "invest in the City or rob a player."
-    )
+    if waiting:
+        return _(
+            "Round {round}, the set-up: each player keeps two of the four characters dealt "
+            "and discards two face down; still to choose: {players}."
+        ).format(round=s.round, players=", ".join(waiting))
+    return _(
+        "Round {round}: {player} places a character, and may play an event card, invest in "
+        "the City or rob a player."
+    ).format(round=s.round, player=s.active)
 
 
 def _picture(s: BHState, title: str) -> str:
@@ -100,21 +102,23 @@ class BlackHillsPage:
         waiting = must_keep(s) if s.winner is None else []
         panels = [
             {
-                "title": "The table",
+                "title": _("The table"),
                 "lines": [
-                    f"sheriff: {s.sheriff}",
-                    f"jail: {s.jail}",
-                    "supply: " + ", ".join(f"{k} {v}" for k, v in s.supply.items()),
-                    f"events left in the deck: {len(s.event_deck)}",
+                    _("sheriff: {player}").format(player=s.sheriff),
+                    _("jail: {player}").format(player=s.jail),
+                    _("supply: {resources}").format(
+                        resources=", ".join(f"{k} {v}" for k, v in s.supply.items())
+                    ),
+                    _("events left in the deck: {count}").format(count=len(s.event_deck)),
                 ]
-                + ([f"plague: {s.plague}'s"] if s.plague else []),
+                + ([_("plague: {player}'s").format(player=s.plague)] if s.plague else []),
             }
         ]
         if waiting:
             panels.append(
                 {
-                    "title": "The round's set-up",
-                    "lines": [f"still to keep two: {', '.join(waiting)}"],
+                    "title": _("The round's set-up"),
+                    "lines": [_("still to keep two: {players}").format(players=", ".join(waiting))],
                 }
             )
         return {
@@ -136,9 +140,16 @@ class BlackHillsPage:
                     "colour": player_colour(s, p.name),
                     "score": p.reputation,
                     "cards": len(p.characters),
-                    "detail": (
-                        f"gold {p.gold}, logs {p.logs}, fur {p.fur}, gunmen {p.gunmen}; "
-                        f"{plural(len(p.events), 'event')}"
+                    "detail": _(
+                        "gold {gold}, logs {logs}, fur {fur}, gunmen {gunmen}; {events}"
+                    ).format(
+                        gold=p.gold,
+                        logs=p.logs,
+                        fur=p.fur,
+                        gunmen=p.gunmen,
+                        events=_("1 event")
+                        if len(p.events) == 1
+                        else _("{count} events").format(count=len(p.events)),
                     ),
                 }
                 for p in s.players

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.core.i18n import _
 from adjudicator.core.table import Ruled
 
 __all__ = ["certain_outcome", "hidden_until_committed", "strip_states"]
@@ -25,7 +26,7 @@ def hidden_until_committed(ruled: Ruled, committed: bool) -> dict[str, Any]:
     draw would bring before choosing it; the commit says what it did."""
     if committed or not ruled.legal:
         return {"points": ruled.score, "ruling": strip_states(ruled.detail)}
-    return {"points": None, "ruling": None, "message": "legal: commit it to see what it does"}
+    return {"points": None, "ruling": None, "message": _("legal: commit it to see what it does")}
 
 
 def certain_outcome(ruled: Ruled, committed: bool) -> dict[str, Any]:

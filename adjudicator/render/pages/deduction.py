@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.core import i18n
 from adjudicator.core.errors import RulesError
 from adjudicator.core.table import Ruled
 from adjudicator.deduction.game.ahead import open_claims, refill_owed
@@ -57,11 +58,15 @@ def _picture(game: Game, title: str, claims: StopReport | None) -> str:
     """The board with the claims ringed and the turn, locomotive and scores below it."""
     s = game.state
     ahead, _ = game.finish()
-    who = "the game is over" if ahead.over else f"{ahead.state.active} to play"
-    first = f"turn {game.turn} · {who}"
+    # i18n._, not `_`: here `_` is what `finish` returns second
+    who = i18n._("the game is over") if ahead.over else i18n._("{player} to play")
+    first = i18n._("turn {turn} · {who}").format(
+        turn=game.turn, who=who.format(player=ahead.state.active)
+    )
     if s.board.frames:
-        first += f" · locomotive {s.locomotive}/{s.options.end_at}"
-    scores = "scores: " + ", ".join(f"{p.name} {p.points}" for p in s.players)
+        first += i18n._(" · locomotive {at}/{end}").format(at=s.locomotive, end=s.options.end_at)
+    listed = ", ".join(f"{p.name} {p.points}" for p in s.players)
+    scores = i18n._("scores: {scores}").format(scores=listed)
     return board_svg(s.board, s, title=title, claims=claims, caption=[first, scores])
 
 
@@ -281,18 +286,22 @@ class DeductionPage:
         if not ahead.over:
             return None
         done = replay(rec)
-        how = "every player passed with nothing left to draw (T6)" if ahead.stalled else "A5"
+        how = (
+            i18n._("every player passed with nothing left to draw (T6)") if ahead.stalled else "A5"
+        )
+        rule = i18n._("{how}: the player who has collected the most points wins {board}")
         return {
             "winners": ahead.winners(),
-            "rule": f"{how}: the player who has collected the most points wins "
-            f"{ahead.state.board.name}",
+            "rule": rule.format(how=how, board=ahead.state.board.name),
             "score_word": table.score_word,
             "scores": [{"name": p.name, "score": p.points} for p in ahead.state.players],
             "missed": [
                 {
-                    "line": f"STOP overlooked after {who}'s turn {turn}"
+                    "line": i18n._("STOP overlooked after {player}'s turn {turn}").format(
+                        player=who, turn=turn
+                    )
                     if who
-                    else f"STOP overlooked in turn {turn}",
+                    else i18n._("STOP overlooked in turn {turn}").format(turn=turn),
                     "points": report.points,
                 }
                 for who, turn, report in done.overlooked

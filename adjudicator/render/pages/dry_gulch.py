@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.core.errors import RulesError
+from adjudicator.core.i18n import N_, _
 from adjudicator.core.table import Ruled
 from adjudicator.core.table_parts import own_entry
-from adjudicator.core.words import plural
 from adjudicator.dry_gulch.data import Permit
 from adjudicator.dry_gulch.game.flow import DGGame
 from adjudicator.dry_gulch.game.notation import Build
@@ -30,33 +30,53 @@ __all__ = ["PAGE", "DryGulchPage"]
 def _picture(game: DGGame, title: str) -> str:
     state = game.state
     if game.over:
-        caption = f"the game is over: {game.winner} has won"
+        caption = _("the game is over: {winner} has won").format(winner=game.winner)
     else:
-        caption = f"turn {game.turn} · {state.active}'s {game.phase} phase"
+        caption = _("turn {turn} · {player}'s {phase}").format(
+            turn=game.turn, player=state.active, phase=_(_PHASES[game.phase])
+        )
     return dg_town_svg(state.rules, state.buildings, title, caption)
 
+
+#: The phases' names, as the page says them (the record and the JSON keep the ids).
+_PHASES = {
+    "residence": N_("residence phase"),
+    "events": N_("events phase"),
+    "draw": N_("draw phase"),
+    "build": N_("build phase"),
+}
 
 #: What the player to act does next, in the rulebook's words: the page lists each move
 #: as a button (the command line's `next_moves` gives the notation instead).
 _PHASE_WORDS = {
-    "residence": "choose a free edge site for your residence (the set-up, each player "
-    "in turn): tap a site",
-    "events": "discard one of the three event cards turned up (under Stacks) and take "
-    "the red and yellow ones you want",
-    "draw": "draw resource cards or a building permit",
-    "build": "build a permit on a free site, play an event card, or end the turn "
-    "(the rewards are drawn)",
+    "residence": N_(
+        "choose a free edge site for your residence (the set-up, each player in turn): tap a site"
+    ),
+    "events": N_(
+        "discard one of the three event cards turned up (under Stacks) and take the red "
+        "and yellow ones you want"
+    ),
+    "draw": N_("draw resource cards or a building permit"),
+    "build": N_(
+        "build a permit on a free site, play an event card, or end the turn (the rewards are drawn)"
+    ),
 }
 
 
 def _next_words(game: DGGame) -> list[str]:
     """(The cards an event phase turns up are in the Stacks panel.)"""
     if game.over:
-        return [f"The game is over: {game.winner} has won (turn {game.turn})."]
-    me = game.state.active
+        said = _("The game is over: {winner} has won (turn {turn}).")
+        return [said.format(winner=game.winner, turn=game.turn)]
+    said = _("Turn {turn}, round {round}: {player}'s {phase}: {what}.")
     return [
-        f"Turn {game.turn}, round {game.round}: {me}'s {game.phase} phase: "
-        f"{_PHASE_WORDS[game.phase]}."
+        said.format(
+            turn=game.turn,
+            round=game.round,
+            player=game.state.active,
+            phase=_(_PHASES[game.phase]),
+            what=_(_PHASE_WORDS[game.phase]),
+        )
     ]
 
 
@@ -75,20 +95,27 @@ def _permit_card(permit: Permit) -> dict[str, Any]:
         "corner": permit.corner,
         "text": permit.text,
         "lines": [
-            "cost: "
-            + (", ".join(f"{n} {kind}" for kind, n in permit.cost.items()) or "nothing")
-            + f"; labor {permit.labor}",
-            f"influence {permit.influence} · reward {permit.reward} · " + _where(permit),
+            _("cost: {cost}; labor {labor}").format(
+                cost=", ".join(f"{n} {kind}" for kind, n in permit.cost.items()) or _("nothing"),
+                labor=permit.labor,
+            ),
+            _("influence {influence} · reward {reward} · {where}").format(
+                influence=permit.influence, reward=permit.reward, where=_where(permit)
+            ),
         ],
     }
 
 
 def _where(permit: Permit) -> str:
     if permit.special == "bank":  # the lone site in front of the town is the Bank's
-        return "on the Bank lot only"
+        return _("on the Bank lot only")
     if permit.special == "residence":
-        return "on an edge site"
-    return "a corner building" if permit.corner else "mid-block or at a street's end"
+        return _("on an edge site")
+    return _("a corner building") if permit.corner else _("mid-block or at a street's end")
+
+
+def _permits(n: int) -> str:
+    return _("1 permit") if n == 1 else _("{count} permits").format(count=n)
 
 
 class DryGulchPage:
@@ -106,16 +133,21 @@ class DryGulchPage:
         stacks = []
         if decks is not None:
             stacks = [
-                f"resources: {len(decks.resources)} ({len(decks.resource_discard)} discarded)",
-                f"permits: {len(decks.permits)}; face up: "
-                + (", ".join(decks.permit_discard) or "none"),
-                f"events: {len(decks.events)}",
+                _("resources: {count} ({discarded} discarded)").format(
+                    count=len(decks.resources), discarded=len(decks.resource_discard)
+                ),
+                _("permits: {count}; face up: {cards}").format(
+                    count=len(decks.permits), cards=", ".join(decks.permit_discard) or _("none")
+                ),
+                _("events: {count}").format(count=len(decks.events)),
             ]
             if decks.face_up:
-                stacks.append("events face up to play: " + ", ".join(decks.face_up))
+                said = _("events face up to play: {cards}")
+                stacks.append(said.format(cards=", ".join(decks.face_up)))
         shown = result.turned
         if shown:
-            stacks.append("turned up this event phase (by the seed): " + ", ".join(shown))
+            said = _("turned up this event phase (by the seed): {cards}")
+            stacks.append(said.format(cards=", ".join(shown)))
         return {
             "edition": table.title,
             "turn": game.turn,
@@ -134,16 +166,20 @@ class DryGulchPage:
                     "detail": "; ".join(
                         part
                         for part in (
-                            plural(len(p.permits), "permit"),
-                            f"played {' '.join(p.played)}" if p.played else "",
-                            f"against them {' '.join(p.against)}" if p.against else "",
+                            _permits(len(p.permits)),
+                            _("played {cards}").format(cards=" ".join(p.played))
+                            if p.played
+                            else "",
+                            _("against them {cards}").format(cards=" ".join(p.against))
+                            if p.against
+                            else "",
                         )
                         if part
                     ),
                 }
                 for p in state.players
             ],
-            "panels": [{"title": "Stacks", "lines": stacks}],
+            "panels": [{"title": _("Stacks"), "lines": stacks}],
             "next": _next_words(game),
             "pick": "site",
             "svg": _picture(game, f"Dry Gulch: {name}"),

@@ -1,0 +1,195 @@
+"""Issue 39, item 2: the rulings' reasons in the reader's language. A reason is a Message
+(template + values) whose text is the English, so records, `--json` and every English test
+read as before; the page translates it for its request's language (a context of its own
+per request, so two phones in two languages served at once never mix), and the command
+line for `--lang de`."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import pickle
+from pathlib import Path
+
+import httpx2
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from adjudicator.cli.main import app
+from adjudicator.core import i18n
+from adjudicator.core.i18n import N_, Message, Name, shown, translated
+from adjudicator.web.app import create_app
+
+EXAMPLE = str(Path(__file__).resolve().parents[1] / "examples" / "gads-hill-mid.toml")
+LOCAL = "http://127.0.0.1:8000"
+NEW = {"name": "club", "edition": "gads-hill-1874", "players": "ann, bob, cid", "seed": "50"}
+API = "/api/g/club.game"
+OUT_OF_TURN = "bob: 8; 36 as hotel"  # ann's turn: T1
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> None:
+    i18n.set_language("en")
+
+
+# ----- the Message ----------------------------------------------------------------
+
+
+def test_a_message_reads_as_its_english_text() -> None:
+    m = Message(N_("{player} is not one of the players"), player="dan")
+    assert m == "dan is not one of the players" and str(m) == m
+    assert json.dumps({"message": m}) == '{"message": "dan is not one of the players"}'
+    back = pickle.loads(pickle.dumps(m))
+    assert back == m and back.template == m.template and dict(back.values) == {"player": "dan"}
+    with pytest.raises(AttributeError):
+        m.template = "x"
+
+
+def test_shown_translates_the_template_and_its_nested_values() -> None:
+    school = Name("School", "school", ("boards/gads-hill-1874",))
+    either = Message(
+        N_("{head} or {last}"), head=Message(N_("the {building}"), building=school), last="B2"
+    )
+    m = Message(
+        N_("{building} stands on {space}, not on {spaces}"),
+        building=school,
+        space="A1",
+        spaces=either,
+    )
+    assert m == "School stands on A1, not on the School or B2"
+    assert shown(m, "en") == str(m)
+    assert shown(m, "de") == "Schule steht auf A1, nicht auf Schule oder B2"
+    assert shown("plain text", "de") == "plain text"  # not a message: as is
+    assert translated({"r": [m, 3]}, "de") == {
+        "r": ["Schule steht auf A1, nicht auf Schule oder B2", 3]
+    }
+
+
+def test_shown_reads_the_contexts_language() -> None:
+    m = Message(N_("{player} calls STOP"), player="ann")
+    assert shown(m) == "ann calls STOP"
+    token = i18n.set_language("de")
+    assert shown(m) == "ann ruft STOP"
+    i18n.reset_language(token)
+    assert shown(m) == "ann calls STOP"
+
+
+# ----- the command line -----------------------------------------------------------
+
+
+def test_lang_de_reads_a_ruling_reason_in_german_and_json_stays_english() -> None:
+    asked = runner.invoke(app, ["--lang", "de", "play", EXAMPLE, "43"])
+    assert "sag, welches Gebäude „mein Gebäude“ ist: Schule (school) oder" in asked.stdout
+    assert "Spielsalon (casino)" in asked.stdout
+    refused = runner.invoke(app, ["--lang", "de", "play", EXAMPLE, "1"])
+    assert "P7: Karte 1 ist nicht in der Hand von cid" in refused.stdout
+    english = runner.invoke(app, ["play", EXAMPLE, "1"])
+    assert "P7: card 1 is not in cid's hand" in english.stdout
+    bought = runner.invoke(app, ["--lang", "de", "buy", EXAMPLE, "bank"])
+    assert "cid kauft Bank" in bought.stdout and "A2: cid zahlt 2 Marker für Bank" in bought.stdout
+    played = runner.invoke(app, ["--lang", "de", "play", EXAMPLE, "43", "--as", "school"])
+    assert "cid spielt Karte 43 als Schule" in played.stdout
+    as_json = runner.invoke(app, ["--lang", "de", "play", EXAMPLE, "1", "--json"])
+    assert json.loads(as_json.stdout)["reasons"][0]["message"] == "card 1 is not in cid's hand"
+
+
+def test_lang_de_reads_the_stop_claims_in_german() -> None:
+    """The STOP report's L1 and L2 sentences (the Hall sets, the buildings built), with the
+    German cards' names; English reads as before."""
+    german = runner.invoke(app, ["--lang", "de", "stop", EXAMPLE]).stdout
+    assert "der Marker Kirche auf D1 geht" in german and "Wert: 6 Punkte" in german
+    assert "Gebaut: Kirche auf F1. L2: für Kirche bleibt nur F1" in german
+    english = runner.invoke(app, ["stop", EXAMPLE]).stdout
+    assert "the Church marker on D1 goes" in english and "Worth 6 points" in english
+
+
+# ----- the page -------------------------------------------------------------------
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    c = TestClient(create_app(tmp_path), base_url=LOCAL)
+    assert c.post("/api/games", json=NEW).status_code == 201
+    return c
+
+
+def test_the_page_reads_a_refusal_in_the_browsers_language(client: TestClient) -> None:
+    de = client.post(
+        f"{API}/preview", json={"move": OUT_OF_TURN}, headers={"accept-language": "de"}
+    )
+    en = client.post(
+        f"{API}/preview", json={"move": OUT_OF_TURN}, headers={"accept-language": "en"}
+    )
+    assert de.json()["message"] == "ann ist am Zug, nicht bob"
+    assert en.json()["message"] == "it is ann's turn, not bob's"
+    assert de.json()["code"] == en.json()["code"] == "T1"  # rule codes stay
+
+
+def test_two_requests_at_once_each_read_their_own_language(tmp_path: Path) -> None:
+    """Many previews in German and English at once, on the server's worker threads: the
+    language is each request's own (a module global would leak one into the other)."""
+    made = TestClient(create_app(tmp_path), base_url=LOCAL)
+    assert made.post("/api/games", json=NEW).status_code == 201
+
+    async def both() -> list[tuple[str, str]]:
+        transport = httpx2.ASGITransport(app=create_app(tmp_path))
+        async with httpx2.AsyncClient(transport=transport, base_url=LOCAL) as c:
+
+            async def ask(lang: str) -> tuple[str, str]:
+                r = await c.post(
+                    f"{API}/preview", json={"move": OUT_OF_TURN}, headers={"accept-language": lang}
+                )
+                return lang, r.json()["message"]
+
+            return await asyncio.gather(*(ask(("de", "en")[i % 2]) for i in range(24)))
+
+    said = asyncio.run(both())
+    want = {"de": "ann ist am Zug, nicht bob", "en": "it is ann's turn, not bob's"}
+    assert len(said) == 24 and all(message == want[lang] for lang, message in said)
+    assert i18n.language() == "en"  # the requests' languages stayed in their contexts
+
+
+@pytest.mark.parametrize(
+    ("edition", "german", "english"),
+    [
+        ("dry-gulch", ["Ziehphase von ann", "Stapel"], ["ann's draw phase", "Stacks"]),
+        ("black-hills", ["Aufbau der Runde", "Der Tisch"], ["The round's set-up", "The table"]),
+    ],
+)
+def test_a_german_seat_reads_the_servers_phase_words_and_panels(
+    tmp_path: Path, edition: str, german: list[str], english: list[str]
+) -> None:
+    c = TestClient(create_app(tmp_path), base_url=LOCAL)
+    new = {"name": "west", "edition": edition, "players": "ann, bob, cid", "seed": "7"}
+    assert c.post("/api/games", json=new).status_code == 201
+    de = c.get("/api/g/west.game", headers={"accept-language": "de"}).text
+    en = c.get("/api/g/west.game", headers={"accept-language": "en"}).text
+    page = c.get("/g/west.game", headers={"accept-language": "de"}).text
+    for word in german:
+        assert word in de and word in page and word not in en
+    for word in english:
+        assert word in en and word not in de
+
+
+def test_lang_de_reads_the_coachs_sentences_in_german(tmp_path: Path) -> None:
+    """The coach's why for each turn and the pile to draw from: German with --lang de,
+    English under --json (which keeps its text as it was)."""
+    path = tmp_path / "c.game"
+    args = ["game", "new", str(path), "--edition", "gads-hill-1874", "--players", "ann, bob, cid"]
+    assert runner.invoke(app, [*args, "--seed", "7"]).exit_code == 0
+    coached = ["hint", str(path), "--coach", "--top", "2", "--seed", "3"]
+    german = runner.invoke(app, ["--lang", "de", *coached], env={"COLUMNS": "300"})
+    assert german.exit_code == 0, german.output
+    assert "Die meisten Punkte in diesem Zug" in german.stdout
+    assert "Dann ziehen: Stapel" in german.stdout
+    as_json = json.loads(runner.invoke(app, ["--lang", "de", *coached, "--json"]).stdout)
+    assert as_json["turns"][0]["why"][0].isupper() and "Then draw from" in as_json["draw"]["why"]
+
+
+def test_the_deduction_boards_caption_speaks_the_seats_language(client: TestClient) -> None:
+    de = client.get("/g/club.game/board.svg", headers={"accept-language": "de"}).text
+    en = client.get("/g/club.game/board.svg", headers={"accept-language": "en"}).text
+    assert "Zug 1 · ann ist am Zug · Lokomotive 3/22" in de and "Punkte: ann 0" in de
+    assert "turn 1 · ann to play · locomotive 3/22" in en and "scores: ann 0" in en
