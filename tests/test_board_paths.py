@@ -118,6 +118,8 @@ def test_board_and_cards_name_them_from_elsewhere(
     assert away.read_text(encoding="utf-8").endswith(f"{move}\n")
     assert "ann" in _ok("game", "show", str(away), "--board", str(board))
     shown = json.loads(_ok("replay", str(away), "--board", str(board), "--json"))
+    assert json.loads(_ok("state", "check", str(away), "--board", str(board), "--json"))["ok"]
+    assert json.loads(_ok("stop", str(away), "--board", str(board), "--json"))
     # --cards: the board's own card set named separately (none beside the board)
     bare = _own_board(tmp_path / "bare", cards=False)
     cards = tmp_path / "deck.toml"
@@ -257,3 +259,77 @@ def test_hint_takes_the_board_from_elsewhere_for_a_record_and_a_state(tmp_path: 
             line = _fails("hint", str(away), "--board", str(board))
             assert line == f"error: --board: no such board file '{board}'", line
         assert hint(away, name, "--board", str(tmp_path / "town.toml")) == hinted
+
+
+# ----- the state commands take --board/--cards as well ------------------------------------
+
+# Each command that reads a state file, with what it asks of old-town-mid.toml (cid's turn).
+_STATE_COMMANDS = [
+    ("stop",),
+    ("play", "{state}", "58", "--as", "stage-coach-office"),
+    ("discard", "{state}", "19", "23", "--take", "undertaker@e1"),
+    ("buy", "{state}", "hotel"),
+    ("state", "check", "{state}"),
+    ("board", "show", "old-town", "--state", "{state}"),
+]
+
+
+def _asked(command: tuple[str, ...], state: Path, *more: str) -> list[str]:
+    args = command if "{state}" in command else (*command, "{state}")
+    return [str(state) if a == "{state}" else a for a in args] + [*more, "--json"]
+
+
+def _moved_state(tmp_path: Path) -> tuple[Path, Path]:
+    """old-town-mid.toml naming the table's own board beside it, then moved away from it:
+    the board it names, as written, is no longer there."""
+    board = _own_board(tmp_path / "mine")
+    state = tmp_path / "mine" / "mid.toml"
+    mid = (EXAMPLES / "old-town-mid.toml").read_text(encoding="utf-8")
+    state.write_text(mid.replace('edition = "old-town"', 'edition = "town.toml"'))
+    away = tmp_path / "away" / "mid.toml"
+    away.parent.mkdir()
+    state.rename(away)
+    return away, board
+
+
+@pytest.mark.parametrize("command", _STATE_COMMANDS, ids=lambda c: " ".join(c[:2]))
+def test_a_state_moved_away_from_its_board_reads_with_board_and_cards(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    away, board = _moved_state(tmp_path)
+    line = _fails(*_asked(command, away))
+    assert line.endswith("no such board file 'town.toml'"), line
+    beside = tmp_path / "mine" / "mid.toml"
+    shutil.copy(away, beside)  # the same state where it names its board: what it should say
+    shipped = json.loads(_ok(*_asked(command, beside)))
+    ruled = json.loads(_ok(*_asked(command, away, "--board", str(board))))
+    assert json.dumps(ruled).replace(str(away), str(beside)) == json.dumps(shipped)
+    bare = _own_board(tmp_path / "bare", cards=False)
+    cards = tmp_path / "deck.toml"
+    shutil.copy(data_dir("cards") / "old-town.toml", cards)
+    assert "no card set found" in _fails(*_asked(command, away, "--board", str(bare)))
+    named = _ok(*_asked(command, away, "--board", str(bare), "--cards", str(cards)))
+    assert json.loads(named.replace(str(away), str(beside))) == shipped
+    line = _fails(*_asked(command, away, "--board", str(tmp_path / "nowhere.toml")))
+    assert line == f"error: --board: no such board file '{tmp_path / 'nowhere.toml'}'", line
+    line = _fails(*_asked(command, away, "--board", str(board), "--cards", str(tmp_path / "x")))
+    assert line == f"error: --cards: no such card file '{tmp_path / 'x'}'", line
+
+
+def test_play_writes_a_state_read_with_board_keeping_the_board_it_names(tmp_path: Path) -> None:
+    away, board = _moved_state(tmp_path)
+    args = ("play", str(away), "58", "--as", "stage-coach-office", "--board", str(board))
+    assert json.loads(_ok(*args, "--write", "--json"))["playable"] is True
+    assert 'edition = "town.toml"' in away.read_text(encoding="utf-8")
+    assert json.loads(_ok("state", "check", str(away), "--board", str(board), "--json"))["ok"]
+
+
+def test_another_games_state_names_no_board(tmp_path: Path) -> None:
+    state = EXAMPLES / "dry-gulch-turn.toml"
+    board = _own_board(tmp_path / "mine")
+    line = _fails("state", "check", str(state), "--board", str(board))
+    assert line.endswith("--board: a Dry Gulch state names no board file"), line
+    line = _fails("board", "show", "dry-gulch", "--state", str(state), "--cards", str(board))
+    assert line.endswith("--cards: a Dry Gulch state names no board file"), line
+    line = _fails("board", "show", "old-town", "--board", str(board))
+    assert line.endswith("--board: goes with --state: the state's board and cards"), line

@@ -194,8 +194,10 @@ def test_cli_errors_are_one_line(tmp_path: Path) -> None:
 
 
 def test_board_file_edition_is_named_beside_the_puzzle(tmp_path: Path) -> None:
-    """A puzzle on one's own board file names it relative to the puzzle file, and a board
-    outside the puzzle's folder is refused (as for state files)."""
+    """A puzzle on one's own board file names it relative to the puzzle file; on the
+    command line the board is read by the path as written, wherever it lies (issue 40, as
+    a state file's is), a missing one named in one line. The server's reading stays
+    confined to its folder (tests/test_web_puzzle.py)."""
     from adjudicator.core.data import data_dir
 
     folder = tmp_path / "mine"
@@ -209,9 +211,19 @@ def test_board_file_edition_is_named_beside_the_puzzle(tmp_path: Path) -> None:
     )
     assert res.exit_code == 0, res.output
     assert 'edition = "town.toml"' in out.read_text()
-    res = runner.invoke(app, ["puzzle", "check", str(out)])
+    res = runner.invoke(app, ["puzzle", "solve", str(out), "--json"])
     assert res.exit_code == 0, res.output
-    moved = tmp_path / "p.toml"
-    moved.write_text(out.read_text().replace('"town.toml"', '"mine/../../x/town.toml"'))
-    res = runner.invoke(app, ["puzzle", "solve", str(moved)])
-    assert res.exit_code == 1 and "outside this file's folder" in res.output
+    beside = json.loads(res.stdout)
+    (tmp_path / "away").mkdir()
+    moved = tmp_path / "away" / "p.toml"  # the board now outside the puzzle's folder
+    moved.write_text(out.read_text().replace('"town.toml"', '"../mine/town.toml"'))
+    res = runner.invoke(app, ["puzzle", "solve", str(moved), "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout) == beside
+    res = runner.invoke(app, ["puzzle", "check", str(moved)])
+    assert res.exit_code == 0, res.output
+    gone = tmp_path / "away" / "q.toml"
+    gone.write_text(out.read_text().replace('"town.toml"', '"../x/town.toml"'))
+    res = runner.invoke(app, ["puzzle", "solve", str(gone)])
+    assert res.exit_code == 1 and "Traceback" not in res.output
+    assert res.stderr.strip().endswith("no such board file '../x/town.toml'"), res.output

@@ -193,6 +193,33 @@ def test_unknown_and_unsafe_puzzle_names(client: TestClient) -> None:
     assert r.status_code == 400 and r.json()["error"] == "nope.puzzle.toml: no such puzzle"
 
 
+def test_the_server_reads_no_board_outside_its_folder_for_a_puzzle(
+    folder: Path, tmp_path: Path
+) -> None:
+    """A puzzle file in the served folder naming a board beside it is served; one naming a
+    board outside the folder is refused in one line that does not say where the board is
+    (the command line reads the same file as written: tests/test_puzzle.py)."""
+    from adjudicator.core.data import data_dir
+
+    served, outside = tmp_path / "served", tmp_path / "outside"
+    for where in (served, outside):
+        where.mkdir()
+        (where / "town.toml").write_text((data_dir("boards") / "gads-hill-1874.toml").read_text())
+        cards = (data_dir("cards") / "gads-hill-1874.toml").read_text()
+        (where / "town-cards.toml").write_text(cards)
+    text = (folder / EASY).read_text()
+    assert 'edition = "gads-hill-1874"' in text
+    mine = text.replace('"gads-hill-1874"', '"town.toml"', 1)
+    (served / "in.puzzle.toml").write_text(mine)
+    (served / "out.puzzle.toml").write_text(mine.replace('"town.toml"', '"../outside/town.toml"'))
+    c = TestClient(create_app(served), base_url=LOCAL)
+    assert c.post("/api/p/in.puzzle.toml/hint", json={"marks": {}}).status_code == 200
+    r = c.post("/api/p/out.puzzle.toml/hint", json={"marks": {}})
+    assert r.status_code == 400
+    error = r.json()["error"]
+    assert "is outside this file's folder" in error and str(outside) not in error, error
+
+
 def test_a_broken_puzzle_file_gets_one_line(tmp_path: Path) -> None:
     (tmp_path / "bad.puzzle.toml").write_text('edition = "old-town"\n[[clue]]\ncard = 999\n')
     c = TestClient(create_app(tmp_path), base_url=LOCAL)

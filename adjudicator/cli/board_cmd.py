@@ -8,9 +8,8 @@ from typing import Annotated
 import typer
 
 from adjudicator.cli.checks import check_known
-from adjudicator.cli.options import EditionArg, SvgOpt, save_svg
+from adjudicator.cli.options import BoardOpt, CardsOpt, EditionArg, SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.core.base_folder import Base
 from adjudicator.core.errors import InputError
 
 __all__ = ["app"]
@@ -35,16 +34,21 @@ def show(
         ),
     ] = None,
     svg: SvgOpt = None,
+    board_file: BoardOpt = None,
+    cards: CardsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Draw the board in the terminal (with a state's markers), and optionally as SVG."""
     from adjudicator.cli.file_kinds import described, file_kind, require_kind
-    from adjudicator.cli.games import edition_game, require_board, state_game
+    from adjudicator.cli.games import edition_game, require_board, state_base, state_game
     from adjudicator.tables import EDITION_TITLES
 
     out = Output(as_json)
     edition = require_board(edition, "board show")
     game = edition_game(edition)
+    if state is None and (board_file is not None or cards is not None):
+        option = "--board" if board_file is not None else "--cards"
+        raise InputError(option, "", "goes with --state: the state's board and cards")
     if state is not None:
         require_kind(state, "state", "board show --state")
         if state_game(state) != game:
@@ -60,7 +64,8 @@ def show(
     board = entry.board(edition)
     shown = None
     if state is not None:
-        shown = entry.board_state(board, read_data(state), str(state), Base.command_line(state))
+        base = state_base(state, game, board_file, cards)
+        shown = entry.board_state(board, read_data(state), str(state), base)
     if site is not None:
         what, ids = entry.board_sites(board)
         site = check_known(Path(edition), "--site", site, what, ids)

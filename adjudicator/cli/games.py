@@ -33,6 +33,7 @@ __all__ = [
     "require_board",
     "require_deduction",
     "require_deduction_edition",
+    "state_base",
     "state_game",
 ]
 
@@ -182,6 +183,15 @@ def found_from(
         option = "--board" if board is not None else "--cards"
         raise InputError(str(record), option, f"a {table.title} record names no board file")
     return Base.command_line(record, board, cards)
+
+
+def state_base(path: Path, game: str, board: Path | None, cards: Path | None) -> Base:
+    """Where the board and cards of a state file of `game` named on the command line are
+    found (`found_from`'s, for a state): only Old Town's and Gads Hill's name a board file."""
+    if (board is not None or cards is not None) and game != "deduction":
+        option = "--board" if board is not None else "--cards"
+        raise InputError(str(path), option, f"a {TITLES[game]} state names no board file")
+    return Base.command_line(path, board, cards)
 
 
 def load_deduction_state(

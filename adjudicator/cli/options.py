@@ -31,13 +31,15 @@ __all__ = [
     "save_svg",
 ]
 
-# A record names its board by the path its Edition tag writes (from the record's folder);
+# A record or a state file names its board by the path it writes (from the file's folder);
 # these name the board and the card set from elsewhere instead (issue 40).
 BoardOpt = Annotated[
     Path | None,
     typer.Option(
         "--board",
-        help=N_("Old Town, Gads Hill: the board file, instead of the one the record names."),
+        help=N_(
+            "Old Town, Gads Hill: the board file, instead of the one the state or record names."
+        ),
     ),
 ]
 CardsOpt = Annotated[

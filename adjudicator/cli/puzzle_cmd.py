@@ -33,13 +33,16 @@ PuzzleArg = Annotated[
 
 
 def _load(file: Path) -> Any:
-    """The puzzle file; a record, a state or a board given instead is one line saying so."""
+    """The puzzle file, the board it names read as written (the person at the command
+    line chose the file; the server's puzzles stay confined, `web/puzzles.py`); a record,
+    a state or a board given instead is one line saying so."""
     from adjudicator.cli.file_kinds import require_kind
+    from adjudicator.core.base_folder import Base
 
     load_puzzle = referee().load_puzzle
 
     require_kind(file, "puzzle", "puzzle")
-    return load_puzzle(file)
+    return load_puzzle(file, Base.command_line(file))
 
 
 @app.command(help="Make a puzzle for a seed and a level, and write its file.")

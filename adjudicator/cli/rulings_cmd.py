@@ -15,7 +15,7 @@ from adjudicator.cli.checks import (
 )
 from adjudicator.cli.games import is_record, load_deduction_state, referee
 from adjudicator.cli.locking import holding_lock
-from adjudicator.cli.options import MethodOpt
+from adjudicator.cli.options import BoardOpt, CardsOpt, MethodOpt
 from adjudicator.cli.output import N_, JsonOpt, Output, handle_errors
 from adjudicator.core.errors import RulesError
 
@@ -83,14 +83,15 @@ def _finish(
         out.lines(*write_summary(ruling, str(state_path)))
 
 
-def _load(path: Path, command: str, write: bool) -> Any:
-    """The state to rule on; `--write` on a game record is refused before any ruling."""
+def _load(path: Path, command: str, write: bool, board: Path | None, cards: Path | None) -> Any:
+    """The state to rule on, its board and cards those it names or `--board`/`--cards`;
+    `--write` on a game record is refused before any ruling."""
     if write and is_record(path):
         raise RulesError(
             f"{path}: --write changes state files; add a move to a record with "
             f"`adjudicator game move {path} 'NAME: ...'`"
         )
-    state: Any = load_deduction_state(path, command)
+    state: Any = load_deduction_state(path, command, board, cards)
     return state
 
 
@@ -157,6 +158,8 @@ def register(app: typer.Typer) -> None:
         ] = None,
         write: WriteOpt = False,
         method: MethodOpt = "auto",
+        board: BoardOpt = None,
+        cards: CardsOpt = None,
         as_json: JsonOpt = False,
     ) -> None:
         """Every STOP claim on the board now (L1-L4), each with a reason to read aloud."""
@@ -165,7 +168,7 @@ def register(app: typer.Typer) -> None:
         from adjudicator.render.rulings import stop_view
 
         out = Output(as_json)
-        state = _load(state_file, "stop", write)
+        state = _load(state_file, "stop", write, board, cards)
         if claim is not None:
             claim = resolve_player(state, state_file, claim, "--claim")
             _finish(out, claim_stop(state, claim, method), state_file, write)
@@ -215,6 +218,8 @@ def register(app: typer.Typer) -> None:
         by: ByOpt = None,
         write: WriteOpt = False,
         method: MethodOpt = "auto",
+        board: BoardOpt = None,
+        cards: CardsOpt = None,
         as_json: JsonOpt = False,
     ) -> None:
         """Rule on playing a card (P1-P7): is it legal, and what does it do."""
@@ -222,7 +227,7 @@ def register(app: typer.Typer) -> None:
         rule_turn = referee().rule_turn
 
         out = Output(as_json)
-        state = _load(state_file, "play", write)
+        state = _load(state_file, "play", write, board, cards)
         if then is None and then_as is not None:
             raise RulesError("--then-as goes with --then")
         by = _player(state, state_file, by)
@@ -259,6 +264,8 @@ def register(app: typer.Typer) -> None:
         by: ByOpt = None,
         write: WriteOpt = False,
         method: MethodOpt = "auto",
+        board: BoardOpt = None,
+        cards: CardsOpt = None,
         as_json: JsonOpt = False,
     ) -> None:
         """Rule on discarding two cards to take one marker (A1), any marker on the board."""
@@ -266,7 +273,7 @@ def register(app: typer.Typer) -> None:
         rule_discard_turn = referee().rule_discard_turn
 
         out = Output(as_json)
-        state = _load(state_file, "discard", write)
+        state = _load(state_file, "discard", write, board, cards)
         by = _player(state, state_file, by)
         state, (one, two) = cards_named(state, state_file, [("FIRST", first), ("SECOND", second)])
         building, space = _take(take)
@@ -295,13 +302,15 @@ def register(app: typer.Typer) -> None:
         building: Annotated[str, typer.Argument(help=N_("The building to buy."))],
         by: ByOpt = None,
         write: WriteOpt = False,
+        board: BoardOpt = None,
+        cards: CardsOpt = None,
         as_json: JsonOpt = False,
     ) -> None:
         """Rule on buying a building for two scored markers (Gads Hill, A2)."""
         rule_buy_turn = referee().rule_buy_turn
 
         out = Output(as_json)
-        state = _load(state_file, "buy", write)
+        state = _load(state_file, "buy", write, board, cards)
         by = _player(state, state_file, by)
         building = resolve_building(state, state_file, building, "BUILDING")
         _finish(out, rule_buy_turn(state, building, by), state_file, write)

@@ -8,9 +8,8 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from adjudicator.cli.options import SvgOpt, save_svg
+from adjudicator.cli.options import BoardOpt, CardsOpt, SvgOpt, save_svg
 from adjudicator.cli.output import JsonOpt, Output, handle_errors
-from adjudicator.core.base_folder import Base
 
 __all__ = ["app"]
 
@@ -23,18 +22,24 @@ StateArg = Annotated[
 
 @app.command("check")
 @handle_errors
-def check(file: StateArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
+def check(
+    file: StateArg,
+    svg: SvgOpt = None,
+    board: BoardOpt = None,
+    cards: CardsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
     """Validate a state file; draw its board with the buildings, markers and landmarks.
 
     Any game's state: Old Town, Gads Hill 1874, Dry Gulch or Black Hills.
     """
     from adjudicator.cli.file_kinds import file_kind, require_kind
-    from adjudicator.cli.games import is_record, state_game
+    from adjudicator.cli.games import is_record, state_base, state_game
 
     out = Output(as_json)
     found = file_kind(file)
     if is_record(file) or (found is not None and found[0] == "record"):
-        _check_record(file, svg, out)
+        _check_record(file, svg, out, board, cards)
         return
     require_kind(file, "state", "state check")
     from adjudicator.core.files import read_data
@@ -42,16 +47,20 @@ def check(file: StateArg, svg: SvgOpt = None, as_json: JsonOpt = False) -> None:
     from adjudicator.tables import files
 
     game = state_game(file)
-    state = files(game).read_state(read_data(file), str(file), Base.command_line(file))
+    base = state_base(file, game, board, cards)
+    state = files(game).read_state(read_data(file), str(file), base)
     out.json({"ok": True, "state": files(game).state_file_data(state)})
     out.show(*state_lines(game, state, str(file)))
     if svg is not None:
         save_svg(svg, state_svg(game, state, file.name), out)
 
 
-def _check_record(file: Path, svg: Path | None, out: Output) -> None:
+def _check_record(
+    file: Path, svg: Path | None, out: Output, board: Path | None, cards: Path | None
+) -> None:
     """A game record of any game: read, every move replayed (through the game protocol),
     the moves the rules refuse counted (`replay` says which and why)."""
+    from adjudicator.cli.games import found_from
     from adjudicator.core.errors import RulesError
     from adjudicator.core.reading import read_text
     from adjudicator.render.tables import show_lines, show_svg
@@ -61,7 +70,7 @@ def _check_record(file: Path, svg: Path | None, out: Output) -> None:
     body = read_text(file)
     table = table_of_record(body)
     source = str(file)
-    done = table.replay(table.read(body, source, Base.command_line(file)))
+    done = table.replay(table.read(body, source, found_from(table, file, board, cards)))
     moves = len(table.moves_as_written(body, source))
     refused = f", {done.skipped} of them not legal (see adjudicator replay)" if done.skipped else ""
     title = table.edition_title(done.game)

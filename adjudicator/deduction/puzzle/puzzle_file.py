@@ -23,8 +23,11 @@ __all__ = ["dump_puzzle", "load_puzzle", "parse_puzzle"]
 _KEYS = {"edition", "level", "seed", "buildings", "givens", "clue"}
 
 
-def load_puzzle(path: Path) -> Puzzle:
-    return parse_puzzle(read_data(path), str(path), Base(path.parent))
+def load_puzzle(path: Path, base: Base | None = None) -> Puzzle:
+    """The puzzle file at `path`; the board it names found as `base` says: by default
+    only in its folder or the shipped data (the web server's puzzles), as written with
+    `Base.command_line` (a puzzle named on the command line, issue 40)."""
+    return parse_puzzle(read_data(path), str(path), base or Base(path.parent))
 
 
 def _str(data: dict[str, Any], key: str, source: str, entry: str) -> str:
@@ -35,8 +38,9 @@ def _str(data: dict[str, Any], key: str, source: str, entry: str) -> str:
 
 
 def parse_puzzle(data: dict[str, Any], source: str, base: Base = Base(Path("."))) -> Puzzle:
-    """A puzzle from parsed TOML. A board file the puzzle names is read only from `base`
-    (the puzzle file's folder) or the shipped data, as a state file's is."""
+    """A puzzle from parsed TOML. A board file the puzzle names is found as `base` says,
+    as a state file's is: confined to its folder and the shipped data unless read as
+    written (`core/base_folder.py`)."""
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise InputError(source, unknown[0], "unknown entry")
