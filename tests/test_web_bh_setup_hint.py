@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.black_hills.game.table import TABLE
+from adjudicator.core.base_folder import Base
 from adjudicator.render.pages import page
 from adjudicator.web import games
 from adjudicator.web.records import RecordDir
@@ -60,7 +61,7 @@ def test_a_seat_that_has_kept_is_told_who_still_chooses(tmp_path: Path) -> None:
 def test_a_seats_keep_hint_reads_no_other_hand(tmp_path: Path) -> None:
     """Two set-ups that differ only in bob's and cid's four cards give ann the same hint
     on the page (and bob's differs: it is his own)."""
-    game = TABLE.replay(TABLE.read(RECORD, "k.game", tmp_path)).game
+    game = TABLE.replay(TABLE.read(RECORD, "k.game", Base(tmp_path))).game
     bob, cid = game.player("bob"), game.player("cid")
     swapped = replace(
         game,

@@ -35,6 +35,7 @@ from tests.browser import (
 require_browser()
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
+from adjudicator.core.base_folder import Base  # noqa: E402
 from adjudicator.deduction.game.legal_moves import player_to_act  # noqa: E402
 from adjudicator.tables import table_of_record  # noqa: E402
 from tests.test_web_counts import game_show_json  # noqa: E402
@@ -97,7 +98,7 @@ def _acting(record: Path) -> str:
     """Whose phone the table passes the move to: the player the record waits for."""
     text = record.read_text(encoding="utf-8")
     table = table_of_record(text)
-    game = table.replay(table.read(text, str(record), record.parent)).game
+    game = table.replay(table.read(text, str(record), Base(record.parent))).game
     player = player_to_act(game)
     assert player is not None, "the game is over"
     return player
@@ -107,7 +108,7 @@ def _tip(record: Path, player: str) -> set[str]:
     """The buildings `player`'s building cards name (the rulebooks' tip at the set-up)."""
     text = record.read_text(encoding="utf-8")
     table = table_of_record(text)
-    state = table.replay(table.read(text, str(record), record.parent)).game.state
+    state = table.replay(table.read(text, str(record), Base(record.parent))).game.state
     cards = [state.cards[n] for n in state.player(player).hand or ()]
     return {state.board.building_name(c.subject) for c in cards if c.kind == "building"}
 
