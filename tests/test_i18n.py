@@ -199,6 +199,7 @@ def test_every_template_is_rendered(pages: dict[str, str]) -> None:
         "_end.html": 'id="end-card"',
         "_move_line.html": 'id="move-text"',
         "_view_scripts.html": 'id="initial"',
+        "_game_page.html": '<span id="title">',
     }
     assert set(marks) == {p.name for p in TEMPLATES.glob("*.html")}
     for name, mark in marks.items():
