@@ -23,7 +23,7 @@ from starlette.routing import Route
 from adjudicator.core.errors import AdjudicatorError, RulesError
 from adjudicator.core.names import players_of
 from adjudicator.core.record_text import record_lines
-from adjudicator.core.table import Setup, fresh_seed
+from adjudicator.core.table import BUILDINGS_CHOSEN, Setup, fresh_seed
 from adjudicator.tables import edition_tag, table_of_record
 from adjudicator.web.events import Hub
 from adjudicator.web.json_api import JSONResponse, guarded
@@ -31,7 +31,7 @@ from adjudicator.web.opened import open_record
 from adjudicator.web.records import RecordDir
 from adjudicator.web.seats import SeatKeys, Viewer
 
-__all__ = ["next_name", "rematch", "rematch_of", "routes"]
+__all__ = ["is_rematch", "next_name", "rematch", "rematch_of", "routes"]
 
 _NUMBERED = re.compile(r"^(?P<stem>.*?)\.(?P<n>[0-9]{1,6})$")
 
@@ -54,22 +54,52 @@ def rematch_of(records: RecordDir, name: str) -> str | None:
         return None
 
 
+def _header(text: str) -> dict[str, str]:
+    """The header's tags as every game's reader walks them (`core/record_text.py`)."""
+    return {ln.tag: ln.value or "" for ln in record_lines(text) if ln.tag is not None}
+
+
+def is_rematch(records: RecordDir, name: str, after: str) -> bool:
+    """Whether `after` is the rematch of `name` that `rematch` starts: `name` is over and
+    `after` seats the same players of the same edition. A record that only happens to be
+    named so (a host's `friday` and `friday.2`, two tables of one evening) is not: a seat
+    of one table is never handed a seat at another."""
+    try:
+        text, later = records.read(name), records.read(after)
+        o = open_record(records, name, text)
+        if o.page.end(o.table, o.game, o.rec) is None:
+            return False
+    except AdjudicatorError:
+        return False
+    before, now = _header(text), _header(later)
+    return edition_tag(text) == edition_tag(later) and players_of(
+        before.get("Players", "")
+    ) == players_of(now.get("Players", ""))
+
+
 def rematch(records: RecordDir, name: str) -> str:
     """The rematch of the finished game `name`, started now or found: its record's name."""
     text = records.read(name)
     o = open_record(records, name, text)
     if o.page.end(o.table, o.game, o.rec) is None:
         raise RulesError(f"{name}: the game is not over: play again once it has a winner")
-    # the header as every game's reader walks it (`core/record_text.py`)
-    tags = {ln.tag: ln.value or "" for ln in record_lines(text) if ln.tag is not None}
+    tags = _header(text)
     after = next_name(name)
     with records.locked(after) as path:
         if path.exists():
             return after  # another screen tapped "play again" first: the same new game
         table = table_of_record(text)
-        # a Dry Gulch table that chose its residences in turn chooses them again
+        # a table that chose its set-up at the table chooses it again: Dry Gulch's
+        # residences in turn, the deduction games' buildings (T7)
         in_turn = tags.get("Residences") if tags.get("Residences") == "in turn" else None
-        setup = Setup(after, records.root, options=tags.get("Options") or None, residences=in_turn)
+        chosen = BUILDINGS_CHOSEN if tags.get("Buildings") == BUILDINGS_CHOSEN else None
+        setup = Setup(
+            after,
+            records.root,
+            options=tags.get("Options") or None,
+            buildings=chosen,
+            residences=in_turn,
+        )
         edition = edition_tag(text) or ""
         head, _game = table.new_record(
             edition, tuple(players_of(tags.get("Players", ""))), fresh_seed(None), setup
@@ -103,6 +133,8 @@ def routes(
         who = viewer_of(request, old)
         after = rematch_of(records, old)
         if not who.known or after is None:
+            return nothing_here(request)
+        if not await run_in_threadpool(is_rematch, records, old, after):
             return nothing_here(request)
         url = f"/g/{after}"
         if keys is not None and who.seat is not None:
