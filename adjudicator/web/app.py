@@ -247,8 +247,10 @@ def create_app(
     @guarded
     async def live(request: Request) -> Response:
         who = at_table(request)  # what `view` shows this device, as it changes (`web/events.py`)
-        view = partial(games.live_view, viewer=who, lang=i18n.page_language(request)[0])
-        return await events.live(request, hub, records, view, scope=repr(who))
+        lang = i18n.page_language(request)[0]
+        view = partial(games.live_view, viewer=who, lang=lang)
+        # an update is shared by the devices that see it alike: the same seat and language
+        return await events.live(request, hub, records, view, scope=f"{who!r} {lang}")
 
     @guarded
     async def version(request: Request) -> Response:
