@@ -20,8 +20,10 @@ from adjudicator.cli.main import app
 from adjudicator.core import i18n
 from adjudicator.core.i18n import N_, Message, Name, shown, translated
 from adjudicator.deduction.files.editions import resolve_edition
+from adjudicator.deduction.files.state_file import load_state
 from adjudicator.deduction.puzzle.generate import generate
 from adjudicator.deduction.puzzle.marks import contradictions
+from adjudicator.deduction.rules.actions import discard_with, rule_discard
 from adjudicator.render.pages.puzzles import check_marks
 from adjudicator.web.app import create_app
 
@@ -137,6 +139,23 @@ def test_lang_de_reads_the_tiers_their_reasons_and_the_score_in_german() -> None
     first = as_json["removed"][0]
     assert first["tier"] == "card" and first["reason"].startswith("from C5 the Butcher")
     assert as_json["points_detail"] == {"removed": 11, "unneeded": 0, "built": 4}
+
+
+def test_a_discards_a1_reason_reads_in_german_for_every_pair_of_cards() -> None:
+    """The A1 reason and the taken marker's removal; the hint's other pairs of cards
+    (`discard_with`, which rewrites only the words naming the cards) are messages too."""
+    german = runner.invoke(
+        app, ["--lang", "de", "discard", EXAMPLE, "9", "17", "--take", "hotel@d1"]
+    ).stdout
+    assert "A1: genommen für das Abwerfen der Karten 9 und 17" in german
+    ruling = rule_discard(load_state(Path(EXAMPLE)), (9, 17), ("hotel", "d1"))
+    other = discard_with(ruling, (23, 48))  # two other cards of cid's hand
+    assert [r.message for r in other.reasons] == ["taken for discarding cards 23 and 48"]
+    assert shown(other.reasons[0].message, "de") == "genommen für das Abwerfen der Karten 23 und 48"
+    taken = other.removed[0]
+    assert (taken.building, taken.reason) == ("hotel", "taken for discarding cards 23 and 48 (A1)")
+    assert shown(taken.reason, "de") == "genommen für das Abwerfen der Karten 23 und 48 (A1)"
+    assert other.removed[1:] == ruling.removed[1:]
 
 
 def test_a_puzzles_contradiction_reads_in_german() -> None:
