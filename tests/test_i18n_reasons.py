@@ -19,6 +19,12 @@ from typer.testing import CliRunner
 from adjudicator.cli.main import app
 from adjudicator.core import i18n
 from adjudicator.core.i18n import N_, Message, Name, shown, translated
+from adjudicator.deduction.files.editions import resolve_edition
+from adjudicator.deduction.files.state_file import load_state
+from adjudicator.deduction.puzzle.generate import generate
+from adjudicator.deduction.puzzle.marks import contradictions
+from adjudicator.deduction.rules.actions import discard_with, rule_discard
+from adjudicator.render.pages.puzzles import check_marks
 from adjudicator.web.app import create_app
 
 EXAMPLE = str(Path(__file__).resolve().parents[1] / "examples" / "gads-hill-mid.toml")
@@ -103,6 +109,82 @@ def test_lang_de_reads_the_stop_claims_in_german() -> None:
     assert "Gebaut: Kirche auf F1. L2: für Kirche bleibt nur F1" in german
     english = runner.invoke(app, ["stop", EXAMPLE]).stdout
     assert "the Church marker on D1 goes" in english and "Worth 6 points" in english
+
+
+def test_lang_de_reads_the_tiers_their_reasons_and_the_score_in_german() -> None:
+    """Card 43 as the School: the P6 card tier (the relation's removals), the L2 cascade,
+    the buildings built and the points by source, with the German cards' names in the
+    Marker column; English and --json keep their words."""
+    args = ["play", EXAMPLE, "43", "--as", "school"]
+    wide = {"COLUMNS": "200"}
+    german = runner.invoke(app, ["--lang", "de", *args], env=wide).stdout
+    lines = [" ".join(line.split()) for line in german.splitlines()]
+    assert "Stufe Marker Grund" in " ".join(lines)
+    assert any(
+        "Karte Metzger @ C5 von C5 aus stünde Metzger nicht neben Schule (P6)" in x for x in lines
+    )
+    assert any("Karte Schule @ B4 kein Feld von Metzger liegt neben B4 (P6)" in x for x in lines)
+    assert any("Kaskade Gefängnis @ B4 Metzger steht jetzt auf B4 (L2)" in x for x in lines)
+    assert any(x.startswith("Logik Kirche @ D1 L1:") for x in (y.strip("│ ") for y in lines))
+    assert "Gebaut: Metzger auf B4 (der letzte Marker von Metzger liegt auf B4 (L2))" in german
+    assert "Gebaut: Kirche auf F1 (für Kirche bleibt nur F1 (L2))" in german
+    assert "Punkte: 15 (entfernt 11, gebaut 4)" in german
+    for english in ("Butcher", "cascade", "would not be", "removed 11", "Built:"):
+        assert english not in german
+    plain = runner.invoke(app, args, env=wide).stdout
+    assert "from C5 the Butcher would not be next to the School (P6)" in plain
+    assert "cascade  Jail @ B4" in plain and "Points: 15 (removed 11, built 4)" in plain
+    assert "Built: Butcher on B4 (the last marker of the Butcher is on B4 (L2))" in plain
+    as_json = json.loads(runner.invoke(app, ["--lang", "de", *args, "--json"]).stdout)
+    first = as_json["removed"][0]
+    assert first["tier"] == "card" and first["reason"].startswith("from C5 the Butcher")
+    assert as_json["points_detail"] == {"removed": 11, "unneeded": 0, "built": 4}
+
+
+def test_a_discards_a1_reason_reads_in_german_for_every_pair_of_cards() -> None:
+    """The A1 reason and the taken marker's removal; the hint's other pairs of cards
+    (`discard_with`, which rewrites only the words naming the cards) are messages too."""
+    german = runner.invoke(
+        app, ["--lang", "de", "discard", EXAMPLE, "9", "17", "--take", "hotel@d1"]
+    ).stdout
+    assert "A1: genommen für das Abwerfen der Karten 9 und 17" in german
+    ruling = rule_discard(load_state(Path(EXAMPLE)), (9, 17), ("hotel", "d1"))
+    other = discard_with(ruling, (23, 48))  # two other cards of cid's hand
+    assert [r.message for r in other.reasons] == ["taken for discarding cards 23 and 48"]
+    assert shown(other.reasons[0].message, "de") == "genommen für das Abwerfen der Karten 23 und 48"
+    taken = other.removed[0]
+    assert (taken.building, taken.reason) == ("hotel", "taken for discarding cards 23 and 48 (A1)")
+    assert shown(taken.reason, "de") == "genommen für das Abwerfen der Karten 23 und 48 (A1)"
+    assert other.removed[1:] == ruling.removed[1:]
+
+
+def test_a_puzzles_contradiction_reads_in_german() -> None:
+    """P3 on a puzzle's markers (`rules/contradiction.py`): the reason and the page's
+    sentence around it are messages, German for a German seat, English as before."""
+    made = generate(resolve_edition("gads-hill-1874").edition(), 1, "hard").puzzle
+    apart = contradictions(made, {"church": "c1", "newspaper-office": "e1"})
+    why = next(c.why for c in apart if c.card == 44)  # church opposite newspaper-office
+    assert why == "the Church is not opposite the Newspaper Office"
+    assert shown(why, "de") == "Kirche steht nicht gegenüber von Zeitungsbüro"
+    off = next(c.why for c in contradictions(made, {"church": "a2"}) if c.card == 44)
+    assert (off, shown(off, "de")) == (
+        "the Church cannot stand on A2",
+        "Kirche kann nicht auf A2 stehen",
+    )
+
+    class _Found:  # what the web hands the page: the puzzle, solved (its town unused here)
+        puzzle = made
+        town = None
+
+    marks = {"marks": {"church": "c1", "newspaper-office": "e1"}}
+    checked = check_marks(_Found(), "p", marks)  # type: ignore[arg-type]
+    said = translated(checked, "de")["contradictions"]
+    card44 = next(c for c in said if c["card"] == 44)
+    assert card44["text"].startswith("Karte 44 (mein Gebäude: Zeitungsbüro), „")
+    assert card44["text"].endswith("“: Kirche steht nicht gegenüber von Zeitungsbüro (P3).")
+    english = next(c for c in checked["contradictions"] if c["card"] == 44)["text"]
+    assert english.startswith('card 44 (my building: the Newspaper Office), "')
+    assert english.endswith('": the Church is not opposite the Newspaper Office (P3).')
 
 
 # ----- the page -------------------------------------------------------------------

@@ -7,7 +7,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from adjudicator.core.i18n import Name, _, shown
+from adjudicator.core.i18n import N_, Name, _, shown
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.edition import GERMAN_FILES
 from adjudicator.deduction.rules.ruling import Ruling, Status, StopReport, Tier
@@ -36,6 +36,12 @@ _STATUS_WORD = {
     Status.NOT_NOW: NOT_NOW,
     Status.ILLEGAL: ILLEGAL,
 }
+
+
+# The tiers and the sources of points as the table reads them; the ruling and `--json`
+# keep their English keys (`Tier`, `points_detail`), so records read the same anywhere.
+_TIER_WORD = {Tier.CARD: N_("card"), Tier.CASCADE: N_("cascade"), Tier.LOGIC: N_("logic")}
+_SOURCE_WORD = {"removed": N_("removed"), "unneeded": N_("unneeded"), "built": N_("built")}
 
 
 def _points(n: int) -> str:
@@ -136,7 +142,7 @@ def ruling_view(ruling: Ruling) -> RenderableType:
         parts.append(Text(f"  {r.code}: {shown(r.message)}"))
     if ruling.markers_placed:
         placed = ", ".join(
-            f"{board.building_name(b)} @ {board.space_name(s)}" for b, s in ruling.markers_placed
+            f"{_named(board, b)} @ {board.space_name(s)}" for b, s in ruling.markers_placed
         )
         parts.append(Text(_("Markers placed:") + f" {placed}"))
     if ruling.removed:
@@ -145,9 +151,8 @@ def ruling_view(ruling: Ruling) -> RenderableType:
             for removal in ruling.removed:
                 if removal.tier is tier:
                     t.add_row(
-                        str(tier),
-                        f"{board.building_name(removal.building)} @ "
-                        f"{board.space_name(removal.space)}",
+                        _(_TIER_WORD[tier]),
+                        f"{_named(board, removal.building)} @ {board.space_name(removal.space)}",
                         shown(removal.reason),
                     )
         parts.append(Text(_("Markers removed:")))
@@ -155,20 +160,27 @@ def ruling_view(ruling: Ruling) -> RenderableType:
     for built in ruling.built:
         parts.append(
             Text(
-                f"Built: {board.building_name(built.building)} on "
-                f"{board.space_name(built.space)} ({shown(built.reason)})",
+                _("Built: {building} on {space} ({why})").format(
+                    building=_named(board, built.building),
+                    space=board.space_name(built.space),
+                    why=shown(built.reason),
+                ),
                 style="green",
             )
         )
     for b in ruling.retired:
         parts.append(
             Text(
-                f"Retired: the {board.building_name(b)} can no longer be placed (K4)",
+                _("Retired: {building} can no longer be placed (K4)").format(
+                    building=_the(board, b)
+                ),
                 style="magenta",
             )
         )
     if ruling.playable:
-        detail = ", ".join(f"{k} {v}" for k, v in ruling.points_detail.items() if v)
+        detail = ", ".join(
+            f"{_(_SOURCE_WORD.get(k, k))} {v}" for k, v in ruling.points_detail.items() if v
+        )
         parts.append(
             Text(
                 _("Points:") + f" {ruling.points}" + (f" ({detail})" if detail else ""),

@@ -175,7 +175,7 @@ def rule_discard(
         del domains[b]
     decider = decide.Decider(method, memo)
     analysis = decider.analyse(Problem(domains))
-    taken = (b, s, f"{_taken_for(cards)} (A1)")
+    taken = (b, s, _taken_reason(_taken_for(cards)))
     fx = resolve(state, analysis, scorer=player, taken=taken, decider=decider)
     after = fx.state
     assert after is not None
@@ -188,8 +188,15 @@ def rule_discard(
     return fx.ruling("discard", player, (Reason(Code.A1, _taken_for(cards)),), state, after, cards)
 
 
-def _taken_for(cards: tuple[int, int]) -> str:
-    return f"taken for discarding cards {cards[0]} and {cards[1]}"
+def _taken_for(cards: tuple[int, int]) -> Message:
+    return Message(
+        N_("taken for discarding cards {first} and {second}"), first=cards[0], second=cards[1]
+    )
+
+
+def _taken_reason(taken: Message) -> Message:
+    """The taken marker's removal: the A1 reason and its code (the same in every language)."""
+    return Message("{reason} (A1)", reason=taken)
 
 
 def discard_with(
@@ -214,8 +221,10 @@ def discards_with(
     # Only the words that name the cards change (the reason, the taken marker's removal;
     # the board's own removals name no card), so only those are copied, with `evolve`,
     # not `replace`: the hint makes a discard for every pair of cards.
-    reasons_at = [i for i, r in enumerate(ruling.reasons) if old in r.message]
-    removed_at = [i for i, x in enumerate(ruling.removed) if old in x.reason]
+    # found by their English text, and made anew (a Message's `.replace` would be English)
+    old_removal = _taken_reason(old)
+    reasons_at = [i for i, r in enumerate(ruling.reasons) if r.message == old]
+    removed_at = [i for i, x in enumerate(ruling.removed) if x.reason == old_removal]
     changes: dict[str, Any] = {} if stop is None else {"stop": stop}
     for cards in pairs:
         if ruling.cards == cards:
@@ -229,10 +238,10 @@ def discards_with(
             after = evolve(after, players=tuple(players))
         reasons = list(ruling.reasons)
         for i in reasons_at:
-            reasons[i] = evolve(reasons[i], message=reasons[i].message.replace(old, new))
+            reasons[i] = evolve(reasons[i], message=new)
         removed = list(ruling.removed)
         for i in removed_at:
-            removed[i] = evolve(removed[i], reason=removed[i].reason.replace(old, new))
+            removed[i] = evolve(removed[i], reason=_taken_reason(new))
         yield evolve(
             ruling,
             cards=cards,

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from adjudicator.core.i18n import N_, Message
 from adjudicator.deduction.models.board import Board
-from adjudicator.deduction.rules.explain import RELATION_PHRASES
+from adjudicator.deduction.rules.explain import RELATION_PHRASES, the
 
 __all__ = ["card_broken"]
 
@@ -26,17 +27,36 @@ def card_broken(
     room: dict[str, set[str]] = {}
     for b, spaces in allowed.items():
         if b in known and known[b] not in spaces:
-            return f"the {board.building_name(b)} cannot stand on {board.space_name(known[b])}"
+            return Message(
+                N_("{building} cannot stand on {space}"),
+                building=the(board, b),
+                space=board.space_name(known[b]),
+            )
         room[b] = {known[b]} if b in known else set(free) & spaces
         if not room[b]:
-            return f"the markers leave the {board.building_name(b)} no free space on its map"
+            return Message(
+                N_("the markers leave {building} no free space on its map"),
+                building=the(board, b),
+            )
     if relation is None:
         return None
     a, m, pairs = relation
     if any(sa in room[a] and sm in room[m] and sa != sm for sa, sm in pairs):
         return None
-    phrase = RELATION_PHRASES.get(kind or "", kind or "related to")
-    a_name, m_name = board.building_name(a), board.building_name(m)
+    # a relation with no phrase of its own is said by its name, untranslated (as English)
+    phrase = RELATION_PHRASES.get(kind or "")
+    words = Message(phrase) if phrase else (kind or Message(N_("related to")))
+    a_name, m_name = the(board, a), the(board, m)
     if a in known and m in known:
-        return f"the {a_name} is not {phrase} the {m_name}"
-    return f"the markers leave no free spaces for the {a_name} {phrase} the {m_name}"
+        return Message(
+            N_("{building} is not {relation} {other}"),
+            building=a_name,
+            relation=words,
+            other=m_name,
+        )
+    return Message(
+        N_("the markers leave no free spaces for {building} {relation} {other}"),
+        building=a_name,
+        relation=words,
+        other=m_name,
+    )

@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from adjudicator.core.i18n import N_, Message
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.state import GameState
-from adjudicator.deduction.rules.explain import RELATION_PHRASES, explain_removal
+from adjudicator.deduction.rules.explain import RELATION_PHRASES, explain_removal, named, the
 from adjudicator.deduction.rules.ruling import Built, Reason, Removal, Ruling, Status, Tier
 from adjudicator.deduction.rules.scoring import points_detail
 from adjudicator.deduction.solve.decide import Decider
@@ -81,7 +82,8 @@ def _relation_filter(
     if constraint.relation is None:
         return []
     a, m, pairs = constraint.relation
-    phrase = RELATION_PHRASES.get(_relation_name(board, pairs), "related to")
+    # the relation's words are a message of their own, translated where the reason is shown
+    phrase = Message(RELATION_PHRASES.get(_relation_name(board, pairs), N_("related to")))
 
     def dom(b: str) -> set[str]:
         return {placed[b]} if b in placed else domains.get(b, set())
@@ -89,7 +91,7 @@ def _relation_filter(
     out: list[tuple[str, str, str]] = []
 
     def revise(
-        b: str, partner: str, fits: Callable[[str, str], bool], why: Callable[[str], str]
+        b: str, partner: str, fits: Callable[[str, str], bool], why: Callable[[str], Message]
     ) -> bool:
         """One side of arc consistency: b's spaces with no partner space fitting go."""
         gone = False
@@ -106,16 +108,24 @@ def _relation_filter(
             a,
             m,
             lambda sa, sm: (sa, sm) in pairs,
-            lambda sa: (
-                f"from {board.space_name(sa)} the {board.building_name(a)} would not "
-                f"be {phrase} the {board.building_name(m)} (P6)"
+            lambda sa: Message(
+                N_("from {space} {building} would not be {relation} {other} (P6)"),
+                space=board.space_name(sa),
+                building=the(board, a),
+                relation=phrase,
+                other=the(board, m),
             ),
         )
         from_m = revise(
             m,
             a,
             lambda sm, sa: (sa, sm) in pairs,
-            lambda sm: f"no {board.building_name(a)} space is {phrase} {board.space_name(sm)} (P6)",
+            lambda sm: Message(
+                N_("no {building} space is {relation} {space} (P6)"),
+                building=named(board, a),
+                relation=phrase,
+                space=board.space_name(sm),
+            ),
         )
         changed = from_a or from_m
     return out
@@ -176,8 +186,11 @@ def resolve(
                     b,
                     s,
                     Tier.CARD,
-                    f"the card does not allow the {board.building_name(b)} on "
-                    f"{board.space_name(s)} (P6)",
+                    Message(
+                        N_("the card does not allow {building} on {space} (P6)"),
+                        building=the(board, b),
+                        space=board.space_name(s),
+                    ),
                 )
         for b, s, why in _relation_filter(board, domains, constraint, placed):
             domains[b].add(s)  # re-added so that remove() records it once
@@ -193,7 +206,11 @@ def resolve(
                     c,
                     s,
                     tier,
-                    f"the {board.building_name(b)} now stands on {board.space_name(s)} (L2)",
+                    Message(
+                        N_("{building} now stands on {space} (L2)"),
+                        building=the(board, b),
+                        space=board.space_name(s),
+                    ),
                 )
 
     def card_needed() -> bool:
@@ -204,9 +221,10 @@ def resolve(
         for b in sorted(domains):
             for s in board.sort_spaces(domains[b] - support.get(b, frozenset())):
                 if s in plain.support.get(b, frozenset()):
-                    why = (
-                        f"while the card holds, no town puts the {board.building_name(b)} on "
-                        f"{board.space_name(s)} (P6)"
+                    why = Message(
+                        N_("while the card holds, no town puts {building} on {space} (P6)"),
+                        building=the(board, b),
+                        space=board.space_name(s),
                     )
                     remove(b, s, Tier.CARD, why)
                     changed = True
@@ -226,8 +244,11 @@ def resolve(
                     build(
                         b,
                         determined[b],
-                        f"the last marker of the {board.building_name(b)} "
-                        f"is on {board.space_name(determined[b])} (L2)",
+                        Message(
+                            N_("the last marker of {building} is on {space} (L2)"),
+                            building=the(board, b),
+                            space=board.space_name(determined[b]),
+                        ),
                         Tier.CASCADE,
                     )
                     changed = True
@@ -252,7 +273,11 @@ def resolve(
                 build(
                     b,
                     s,
-                    f"only {board.space_name(s)} is left for the {board.building_name(b)} (L2)",
+                    Message(
+                        N_("only {space} is left for {building} (L2)"),
+                        space=board.space_name(s),
+                        building=the(board, b),
+                    ),
                     Tier.LOGIC,
                 )
 

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any, cast
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import N_, Message, Name
+from adjudicator.deduction.models.edition import GERMAN_FILES
 from adjudicator.deduction.puzzle.marks import Solved, contradictions, solved
 from adjudicator.deduction.puzzle.model import LEVELS, Clue, Level, Puzzle, start_state
 from adjudicator.deduction.puzzle.next_step import Because, Deduction, next_deduction
@@ -120,22 +122,30 @@ def board_view(found: Solved, name: str, form: dict[str, Any]) -> dict[str, Any]
     return {"svg": svg, "solved": _solved_by(found, marks), "marks": marks}
 
 
+def _the(puzzle: Puzzle, building: str) -> Message:
+    """`the School` in a sentence; in German the name alone, as the German cards print it."""
+    name = Name(puzzle.board.building_name(building), building, GERMAN_FILES)
+    return Message(N_("the {building}"), building=name)
+
+
 def _contradictions(puzzle: Puzzle, marks: dict[str, str]) -> list[dict[str, Any]]:
     """Each card the markers contradict (P3, decided in `deduction/puzzle/marks.py`), as
     the page says it."""
-    board = puzzle.board
     found: list[dict[str, Any]] = []
     for c in contradictions(puzzle, marks):
         card = puzzle.edition.cards[c.card]
-        mine = f" (my building: the {board.building_name(c.my)})" if c.my else ""
-        found.append(
-            {
-                "card": c.card,
-                "my": c.my,
-                "code": "P3",
-                "text": f'card {c.card}{mine}, "{card.text}": {c.why} (P3).',
-            }
+        # nested messages, so that the page's JSON says it in the seat's language
+        head = (
+            Message(
+                N_("card {card} (my building: {building})"),
+                card=c.card,
+                building=_the(puzzle, c.my),
+            )
+            if c.my
+            else Message(N_("card {card}"), card=c.card)
         )
+        text = Message(N_('{card}, "{text}": {why} (P3).'), card=head, text=card.text, why=c.why)
+        found.append({"card": c.card, "my": c.my, "code": "P3", "text": text})
     return found
 
 
