@@ -275,3 +275,16 @@ def test_the_deduction_boards_caption_speaks_the_seats_language(client: TestClie
     en = client.get("/g/club.game/board.svg", headers={"accept-language": "en"}).text
     assert "Zug 1 · ann ist am Zug · Lokomotive 3/22" in de and "Punkte: ann 0" in de
     assert "turn 1 · ann to play · locomotive 3/22" in en and "scores: ann 0" in en
+
+
+def test_the_status_word_is_said_in_the_table_s_language() -> None:
+    """A German table reads the verdict in German (ERLAUBT); the English one and the JSON
+    keep theirs, so records and scripts read the same anywhere."""
+    args = ["play", "example:gads-hill-mid", "43", "--as", "school"]
+    german = runner.invoke(app, ["--lang", "de", *args])
+    assert german.exit_code == 0, german.output
+    assert "ERLAUBT" in german.output and "LEGAL" not in german.output
+    english = runner.invoke(app, args)
+    assert "LEGAL" in english.output and "ERLAUBT" not in english.output
+    as_json = runner.invoke(app, ["--lang", "de", *args, "--json"])
+    assert json.loads(as_json.output)["status"] == "playable"

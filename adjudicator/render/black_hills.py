@@ -17,6 +17,7 @@ from adjudicator.black_hills.game.replay import BHReplay, MoveOutcome
 from adjudicator.black_hills.keep_hint import KeepChoice
 from adjudicator.black_hills.state import BHState
 from adjudicator.black_hills.verdict import Verdict
+from adjudicator.core.i18n import _
 from adjudicator.core.table import Ruled
 from adjudicator.core.words import misclaimed
 from adjudicator.render.words import plural, refused_skipped, slip_lines, verdict_word
@@ -77,7 +78,7 @@ def verdict_view(v: Verdict, viewer: str | None = None) -> RenderableType:
     """Legal or not, what happened, why not (with the rule's code); for a legal turn the
     players after it (with a `viewer`, the other hands as counts), and the winner."""
     head = Text(f"{v.player or '?'}: ")
-    head.append(verdict_word(v.legal), style="bold green" if v.legal else "bold red")
+    head.append(_(verdict_word(v.legal)), style="bold green" if v.legal else "bold red")
     parts: list[RenderableType] = [head]
     parts += [Text(f"  {line}") for line in v.log]
     parts += [Text(f"  refused ({r.code}): {r.message}", style="red") for r in v.reasons]

@@ -11,7 +11,7 @@ from adjudicator.core.i18n import N_, Name, _, shown
 from adjudicator.deduction.models.board import Board
 from adjudicator.deduction.models.edition import GERMAN_FILES
 from adjudicator.deduction.rules.ruling import Ruling, Status, StopReport, Tier
-from adjudicator.render.words import CHOOSE, ILLEGAL, LEGAL, NOT_NOW, plural, points, verdict_word
+from adjudicator.render.words import ILLEGAL, LEGAL, NOT_NOW, plural, points, verdict_word
 
 __all__ = ["ruling_view", "status_word", "stop_view", "write_summary"]
 
@@ -29,10 +29,10 @@ _STATUS_STYLE = {
 # The deduction statuses in the words every game shares (`render/words.py`).
 _STATUS_WORD = {
     Status.PLAYABLE: LEGAL,
-    Status.PLAYABLE_CONFIRMATION: f"{LEGAL} (a confirmation, P4)",
-    Status.QUESTION: f"{CHOOSE} my building (P7)",
-    Status.CONTRADICTORY: f"{ILLEGAL} (a contradiction, P3)",
-    Status.CONFIRMATION: f"{ILLEGAL} (a confirmation, P4)",
+    Status.PLAYABLE_CONFIRMATION: N_("LEGAL (a confirmation, P4)"),
+    Status.QUESTION: N_("CHOOSE my building (P7)"),
+    Status.CONTRADICTORY: N_("ILLEGAL (a contradiction, P3)"),
+    Status.CONFIRMATION: N_("ILLEGAL (a confirmation, P4)"),
     Status.NOT_NOW: NOT_NOW,
     Status.ILLEGAL: ILLEGAL,
 }
@@ -136,7 +136,7 @@ def ruling_view(ruling: Ruling) -> RenderableType:
             building=_the(board, ruling.buy), when=_when(ruling)
         )
     head.append(what + ": ")
-    head.append(status_word(ruling), style=_STATUS_STYLE[ruling.status])
+    head.append(_(status_word(ruling)), style=_STATUS_STYLE[ruling.status])
     parts: list[RenderableType] = [head]
     for r in ruling.reasons:
         parts.append(Text(f"  {r.code}: {shown(r.message)}"))

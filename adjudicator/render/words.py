@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from adjudicator.core.i18n import N_
 from adjudicator.core.words import plural
 
 __all__ = [
@@ -26,10 +27,11 @@ __all__ = [
     "verdict_word",
 ]
 
-LEGAL = "LEGAL"
-ILLEGAL = "ILLEGAL"
-NOT_NOW = "NOT NOW"
-CHOOSE = "CHOOSE"
+# Marked for the catalogs; a view shows them through `_()` (the JSON keeps its own values).
+LEGAL = N_("LEGAL")
+ILLEGAL = N_("ILLEGAL")
+NOT_NOW = N_("NOT NOW")
+CHOOSE = N_("CHOOSE")
 
 
 def verdict_word(legal: bool) -> str:
