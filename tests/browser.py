@@ -139,3 +139,24 @@ def serious_violations(page: Any) -> list[str]:
         for v in found
         if v["impact"] in ("critical", "serious")
     ]
+
+
+def launched_chromium() -> Iterator[Any]:
+    """Debian's Chromium launched by Playwright, for a module's `browser` fixture
+    (`yield from launched_chromium()`); closed when the module is done."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+def opened(browser: Any, url: str, width: int, height: int) -> Any:
+    """A page of `url` in a new context of that size (a phone at 390x844, a host's screen
+    at 1440x900)."""
+    # axe-core is injected as a script: the page's own CSP would refuse it
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    page = context.new_page()
+    page.goto(url)
+    return page

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from tests.browser import (
-    ARGS,
     ARTIFACTS,
     AXE,
-    CHROMIUM,
+    launched_chromium,
+    opened,
     replayed,
     require_browser,
     serious_violations,
@@ -25,7 +25,7 @@ from tests.browser import (
 )
 
 require_browser()
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 from adjudicator.core.base_folder import Base  # noqa: E402
 from adjudicator.web.seats import SeatKeys  # noqa: E402
@@ -84,17 +84,11 @@ def _axe(page: Page) -> list[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
+    yield from launched_chromium()
 
 
 def _open(browser: Browser, url: str, width: int, height: int) -> Page:
-    # axe-core is injected as a script: the page's own CSP would refuse it
-    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-    page = context.new_page()
-    page.goto(url)
+    page = opened(browser, url, width, height)
     expect(page.locator("#board svg")).to_be_visible()
     return page
 

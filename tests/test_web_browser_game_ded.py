@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 from tests.browser import (
-    ARGS,
     ARTIFACTS,
-    CHROMIUM,
+    launched_chromium,
+    opened,
     record_moves,
     replayed,
     require_axe,
@@ -33,7 +33,7 @@ from tests.browser import (
 )
 
 require_browser()
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 from adjudicator.core.base_folder import Base  # noqa: E402
 from adjudicator.deduction.game.legal_moves import player_to_act  # noqa: E402
@@ -64,18 +64,11 @@ _DRAWN = """(n) => document.body.dataset.moves === String(n)
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
+    yield from launched_chromium()
 
 
 def _page(browser: Browser, url: str, width: int, height: int) -> Page:
-    # axe-core is injected as a script: the page's own CSP would refuse it
-    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-    page = context.new_page()
-    page.goto(url)
-    return page
+    return opened(browser, url, width, height)
 
 
 def _new_game(host: Page, url: str, edition: str) -> str:
